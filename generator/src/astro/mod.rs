@@ -1,0 +1,1 @@
+//! Astronomy for the hilal evening record (filled in by the astronomy work).

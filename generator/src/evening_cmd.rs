@@ -1,0 +1,1 @@
+//! `hijri-generate evening`: one evening record as JSON (filled in by the astronomy work).

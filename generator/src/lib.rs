@@ -1,0 +1,6 @@
+//! Build-time generator of the Hijri calendar archive.
+//!
+//! The generator is the only writer of `data/hijri.archive`; it knows no HTTP.
+
+pub mod astro;
+pub mod evening_cmd;

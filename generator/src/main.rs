@@ -1,0 +1,3 @@
+//! `hijri-generate`: thin command-line entry point of the generator.
+
+fn main() {}

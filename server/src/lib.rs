@@ -1,0 +1,1 @@
+//! Hijri calendar HTTP server.

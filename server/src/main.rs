@@ -1,0 +1,3 @@
+//! `hijri-serve` entry point.
+
+fn main() {}

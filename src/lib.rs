@@ -1,0 +1,1 @@
+//! Core of the Hijri calendar service.
