@@ -1,1 +1,29 @@
-fn main() {}
+//! Build script: embeds the git revision and the archive schema hash. It is cheap and never
+//! runs the generator.
+
+use std::process::Command;
+
+fn main() {
+    println!("cargo:rerun-if-changed=src/schema.rs");
+    println!("cargo:rerun-if-changed=.git/HEAD");
+    println!("cargo:rerun-if-changed=.git/refs/heads");
+    let revision = Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .and_then(|out| String::from_utf8(out.stdout).ok())
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "unknown".to_owned());
+    println!("cargo:rustc-env=HIJRI_BUILD_HASH={revision}");
+    let schema = std::fs::read("src/schema.rs").expect("src/schema.rs is part of the crate");
+    println!("cargo:rustc-env=HIJRI_SCHEMA_HASH={}", fnv1a32(&schema));
+}
+
+/// FNV-1a, 32 bits: a stable fingerprint of the schema source text.
+fn fnv1a32(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5_u32, |hash, &b| {
+        (hash ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}

@@ -1,1 +1,17 @@
-//! Core of the Hijri calendar service.
+//! Core of the Indonesian Hijri calendar service, shared by the generator and the server.
+//!
+//! It knows dates (Gregorian day numbers, Hijri dates, Indonesian weekdays), the rkyv schema
+//! of the one archive file, and look-ups over the archived calendar. It knows no HTTP and no
+//! astronomy.
+
+pub mod archive;
+pub mod calendar;
+pub mod date;
+pub mod hijri;
+pub mod schema;
+pub mod weekday;
+
+/// Version of this build (the workspace version).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Git revision of this build, or `unknown` outside git.
+pub const BUILD_HASH: &str = env!("HIJRI_BUILD_HASH");

@@ -1,0 +1,223 @@
+//! Look-ups over the archived calendar: Gregorian day ↔ Hijri date, months by number.
+//!
+//! Every look-up is a binary search or an index computation over the archived months; none
+//! allocates.
+
+use crate::date::Date;
+use crate::hijri::{HijriDate, HijriMonth};
+use crate::schema::{ArchivedCalendar, ArchivedMonth, Tier};
+
+impl ArchivedMonth {
+    /// The month's Hijri year and number.
+    pub fn hijri_month(&self) -> HijriMonth {
+        HijriMonth {
+            year: self.year.to_native(),
+            month: self.month,
+        }
+    }
+
+    /// Gregorian date of day 1.
+    pub fn start(&self) -> Date {
+        Date(self.start.to_native())
+    }
+
+    /// Gregorian date of the last day.
+    pub fn last(&self) -> Date {
+        self.start().add_days(i32::from(self.length) - 1)
+    }
+
+    /// Where the month's start comes from.
+    pub fn tier(&self) -> Tier {
+        self.tier.get()
+    }
+}
+
+impl ArchivedCalendar {
+    /// First day in the archive (day 1 of its first month).
+    pub fn first_day(&self) -> Date {
+        self.months.first().map_or(Date(0), ArchivedMonth::start)
+    }
+
+    /// Last day in the archive (last day of its last month).
+    pub fn last_day(&self) -> Date {
+        self.months.last().map_or(Date(-1), ArchivedMonth::last)
+    }
+
+    /// Index of the month containing a Gregorian date, if the archive covers it.
+    pub fn month_index_of(&self, date: Date) -> Option<usize> {
+        if date < self.first_day() || date > self.last_day() {
+            return None;
+        }
+        let after = self.months.partition_point(|m| m.start() <= date);
+        after.checked_sub(1)
+    }
+
+    /// The Hijri date of a Gregorian date, with its month, if the archive covers it.
+    pub fn to_hijri(&self, date: Date) -> Option<(HijriDate, &ArchivedMonth)> {
+        let month = &self.months[self.month_index_of(date)?];
+        let day = (date.0 - month.start.to_native() + 1) as u8;
+        Some((
+            HijriDate {
+                year: month.year.to_native(),
+                month: month.month,
+                day,
+            },
+            month,
+        ))
+    }
+
+    /// Index of a Hijri month, if the archive holds it.
+    pub fn month_index(&self, target: HijriMonth) -> Option<usize> {
+        let first = self.months.first()?.hijri_month();
+        let ordinal = |m: HijriMonth| i64::from(m.year) * 12 + i64::from(m.month) - 1;
+        let index = usize::try_from(ordinal(target) - ordinal(first)).ok()?;
+        (index < self.months.len() && (1..=12).contains(&target.month)).then_some(index)
+    }
+
+    /// The archived month for a Hijri year and month.
+    pub fn month(&self, target: HijriMonth) -> Option<&ArchivedMonth> {
+        self.month_index(target).map(|i| &self.months[i])
+    }
+
+    /// The Gregorian date of a Hijri date, with its month; `None` if the archive does not hold
+    /// the month or the month is shorter than the day.
+    pub fn to_gregorian(&self, date: HijriDate) -> Option<(Date, &ArchivedMonth)> {
+        let month = self.month(date.month_of_year())?;
+        (date.day >= 1 && date.day <= month.length)
+            .then(|| (month.start().add_days(i32::from(date.day) - 1), month))
+    }
+
+    /// Official-table coverage `(first, last)`.
+    pub fn coverage(&self) -> (Date, Date) {
+        (
+            Date(self.header.coverage_first.to_native()),
+            Date(self.header.coverage_last.to_native()),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::archive;
+    use crate::date::Date;
+    use crate::hijri::{HijriDate, HijriMonth};
+    use crate::schema::{Calendar, Evening, Header, Month, Tier};
+
+    /// Three months: 1446-08 (29 days), 1446-09 (30 days), 1446-10 (29 days).
+    fn sample() -> rkyv::util::AlignedVec<16> {
+        let start = Date::parse_iso("2025-01-31").unwrap().0;
+        let evening = Evening {
+            date: 0,
+            hijri_day: 29,
+            conjunction_ms: 0,
+            deciding: 0,
+            visible: true,
+            sites: vec![],
+        };
+        let month = |month: u8, start: i32, length: u8| Month {
+            year: 1446,
+            month,
+            start,
+            length,
+            tier: Tier::Regional,
+            evening: evening.clone(),
+        };
+        let calendar = Calendar {
+            header: Header {
+                data_version: "test".into(),
+                table_version: "none".into(),
+                coverage_first: start,
+                coverage_last: start + 87,
+                card_years: [1444, 1475],
+            },
+            sites: vec![],
+            months: vec![
+                month(8, start, 29),
+                month(9, start + 29, 30),
+                month(10, start + 59, 29),
+            ],
+            divergences: vec![],
+            cards: vec![],
+        };
+        let mut bytes = rkyv::util::AlignedVec::<16>::new();
+        bytes.extend_from_slice(&archive::encode(&calendar));
+        bytes
+    }
+
+    #[test]
+    fn gregorian_to_hijri_at_month_edges() {
+        let bytes = sample();
+        let cal = archive::open(&bytes).unwrap();
+        let hijri = |iso: &str| {
+            cal.to_hijri(Date::parse_iso(iso).unwrap())
+                .map(|(h, _)| h.to_string())
+        };
+        assert_eq!(hijri("2025-01-30"), None);
+        assert_eq!(hijri("2025-01-31").as_deref(), Some("1446-08-01"));
+        assert_eq!(hijri("2025-02-28").as_deref(), Some("1446-08-29"));
+        assert_eq!(hijri("2025-03-01").as_deref(), Some("1446-09-01"));
+        assert_eq!(hijri("2025-03-30").as_deref(), Some("1446-09-30"));
+        assert_eq!(hijri("2025-03-31").as_deref(), Some("1446-10-01"));
+        assert_eq!(hijri("2025-04-28").as_deref(), Some("1446-10-29"));
+        assert_eq!(hijri("2025-04-29"), None);
+    }
+
+    #[test]
+    fn hijri_to_gregorian_respects_month_length() {
+        let bytes = sample();
+        let cal = archive::open(&bytes).unwrap();
+        let greg = |iso: &str| {
+            cal.to_gregorian(HijriDate::parse_iso(iso).unwrap())
+                .map(|(d, _)| d.to_string())
+        };
+        assert_eq!(greg("1446-09-01").as_deref(), Some("2025-03-01"));
+        assert_eq!(greg("1446-09-30").as_deref(), Some("2025-03-30"));
+        assert_eq!(greg("1446-08-30"), None);
+        assert_eq!(greg("1446-10-30"), None);
+        assert_eq!(greg("1446-11-01"), None);
+        assert_eq!(greg("1446-07-29"), None);
+        assert_eq!(
+            cal.month_index(HijriMonth {
+                year: 1446,
+                month: 10
+            }),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn open_refuses_damaged_archives() {
+        let bytes = sample();
+        assert!(matches!(
+            archive::open(&bytes[..10]),
+            Err(archive::ArchiveError::Truncated(10))
+        ));
+        let mut bad = rkyv::util::AlignedVec::<16>::new();
+        bad.extend_from_slice(&bytes);
+        bad[0] = b'X';
+        assert_eq!(
+            archive::open(&bad).unwrap_err(),
+            archive::ArchiveError::BadMagic
+        );
+        bad[0] = b'H';
+        bad[8] = 99;
+        assert_eq!(
+            archive::open(&bad).unwrap_err(),
+            archive::ArchiveError::WrongFormat(99)
+        );
+        bad[8] = 1;
+        bad[12] ^= 0xff;
+        assert!(matches!(
+            archive::open(&bad),
+            Err(archive::ArchiveError::WrongSchema(_))
+        ));
+        bad[12] ^= 0xff;
+        let len = bad.len();
+        let mut cut = rkyv::util::AlignedVec::<16>::new();
+        cut.extend_from_slice(&bad[..len - 8]);
+        assert!(matches!(
+            archive::open(&cut),
+            Err(archive::ArchiveError::Corrupt(_))
+        ));
+    }
+}

@@ -1,0 +1,179 @@
+//! Gregorian dates as day numbers (days since 1970-01-01), with strict ISO parsing.
+
+use std::fmt;
+
+use crate::weekday::Weekday;
+
+/// A proleptic Gregorian date, stored as its day number (1970-01-01 is day 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date(pub i32);
+
+impl Date {
+    /// The date for a year, month (1–12) and day, or `None` if it does not exist.
+    pub fn from_ymd(year: i32, month: u32, day: u32) -> Option<Date> {
+        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+            return None;
+        }
+        Some(Date(days_from_civil(year, month, day)))
+    }
+
+    /// Parses exactly `YYYY-MM-DD` (four-digit year, two-digit month and day).
+    pub fn parse_iso(text: &str) -> Option<Date> {
+        let (year, month, day) = split_iso(text, 4)?;
+        Date::from_ymd(year as i32, month, day)
+    }
+
+    /// Year, month and day of this date.
+    pub fn ymd(self) -> (i32, u32, u32) {
+        civil_from_days(self.0)
+    }
+
+    /// The Indonesian weekday of this date.
+    pub fn weekday(self) -> Weekday {
+        // 1970-01-01 was a Thursday (Kamis).
+        Weekday::from_days_since_sunday((self.0 + 4).rem_euclid(7) as u8)
+    }
+
+    /// The date `days` later (earlier when negative).
+    pub fn add_days(self, days: i32) -> Date {
+        Date(self.0 + days)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (y, m, d) = self.ymd();
+        write!(f, "{y:04}-{m:02}-{d:02}")
+    }
+}
+
+/// Splits `Y…Y-MM-DD` with exactly `year_digits` year digits into numbers; digits only.
+pub(crate) fn split_iso(text: &str, year_digits: usize) -> Option<(u32, u32, u32)> {
+    let bytes = text.as_bytes();
+    if bytes.len() != year_digits + 6
+        || bytes[year_digits] != b'-'
+        || bytes[year_digits + 3] != b'-'
+    {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| -> Option<u32> {
+        let part = &bytes[range];
+        if !part.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(part.iter().fold(0, |n, &b| n * 10 + u32::from(b - b'0')))
+    };
+    Some((
+        number(0..year_digits)?,
+        number(year_digits + 1..year_digits + 3)?,
+        number(year_digits + 4..year_digits + 6)?,
+    ))
+}
+
+/// True for Gregorian leap years.
+pub fn is_leap_year(year: i32) -> bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+}
+
+/// Number of days in a Gregorian month (1–12).
+pub fn days_in_month(year: i32, month: u32) -> u32 {
+    match month {
+        2 if is_leap_year(year) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Day number of a civil date (Howard Hinnant's algorithm, proleptic Gregorian).
+fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let m = month as i32;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + day as i32 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// Civil date of a day number (inverse of [`days_from_civil`]).
+fn civil_from_days(days: i32) -> (i32, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i32::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epoch_and_edges_round_trip() {
+        assert_eq!(Date::from_ymd(1970, 1, 1), Some(Date(0)));
+        assert_eq!(Date::from_ymd(1945, 1, 1), Some(Date(-9131)));
+        assert_eq!(Date::from_ymd(2100, 1, 1), Some(Date(47482)));
+        for day in -9200..47600 {
+            let (y, m, d) = Date(day).ymd();
+            assert_eq!(Date::from_ymd(y, m, d), Some(Date(day)));
+        }
+    }
+
+    #[test]
+    fn leap_rules() {
+        assert!(Date::from_ymd(2000, 2, 29).is_some());
+        assert!(Date::from_ymd(2100, 2, 29).is_none());
+        assert!(Date::from_ymd(2024, 2, 29).is_some());
+        assert!(Date::from_ymd(2025, 2, 29).is_none());
+    }
+
+    #[test]
+    fn weekdays_in_indonesian() {
+        assert_eq!(
+            Date::parse_iso("1945-01-01").unwrap().weekday().name(),
+            "Senin"
+        );
+        assert_eq!(
+            Date::parse_iso("1945-08-17").unwrap().weekday().name(),
+            "Jumat"
+        );
+        assert_eq!(
+            Date::parse_iso("2025-03-01").unwrap().weekday().name(),
+            "Sabtu"
+        );
+        assert_eq!(
+            Date::parse_iso("2100-01-01").unwrap().weekday().name(),
+            "Jumat"
+        );
+        assert_eq!(
+            Date::parse_iso("2026-11-22").unwrap().weekday().name(),
+            "Ahad"
+        );
+    }
+
+    #[test]
+    fn strict_iso_parsing() {
+        assert_eq!(
+            Date::parse_iso("2025-03-01").unwrap().to_string(),
+            "2025-03-01"
+        );
+        for bad in [
+            "2025-3-01",
+            "2025-02-30",
+            "20250301",
+            "2025-03-01 ",
+            "+025-03-01",
+            "2025-13-01",
+            "",
+            "2025-00-10",
+        ] {
+            assert_eq!(Date::parse_iso(bad), None, "{bad:?}");
+        }
+    }
+}

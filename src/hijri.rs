@@ -1,0 +1,179 @@
+//! Hijri dates and the fixed list of month names.
+
+use std::fmt;
+
+use crate::date::split_iso;
+
+/// The 12 Hijri month names, month 1 first, as the contract spells them.
+pub const MONTH_NAMES: [&str; 12] = [
+    "Muharram",
+    "Safar",
+    "Rabiul Awal",
+    "Rabiul Akhir",
+    "Jumadil Awal",
+    "Jumadil Akhir",
+    "Rajab",
+    "Sya'ban",
+    "Ramadhan",
+    "Syawal",
+    "Dzulqa'dah",
+    "Dzulhijjah",
+];
+
+/// The name of Hijri month `month` (1–12), or `None` outside that range.
+pub fn month_name(month: u8) -> Option<&'static str> {
+    MONTH_NAMES.get(usize::from(month).checked_sub(1)?).copied()
+}
+
+/// A Hijri year and month; ordered chronologically.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HijriMonth {
+    /// Hijri year.
+    pub year: u16,
+    /// Month 1–12.
+    pub month: u8,
+}
+
+impl HijriMonth {
+    /// The month after this one.
+    pub fn next(self) -> HijriMonth {
+        if self.month == 12 {
+            HijriMonth {
+                year: self.year + 1,
+                month: 1,
+            }
+        } else {
+            HijriMonth {
+                year: self.year,
+                month: self.month + 1,
+            }
+        }
+    }
+
+    /// The month before this one.
+    pub fn previous(self) -> HijriMonth {
+        if self.month == 1 {
+            HijriMonth {
+                year: self.year - 1,
+                month: 12,
+            }
+        } else {
+            HijriMonth {
+                year: self.year,
+                month: self.month - 1,
+            }
+        }
+    }
+
+    /// The month's name.
+    pub fn name(self) -> &'static str {
+        MONTH_NAMES[usize::from(self.month - 1)]
+    }
+}
+
+/// A Hijri date (day 1–30 of a month); whether the day exists depends on the archive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HijriDate {
+    /// Hijri year.
+    pub year: u16,
+    /// Month 1–12.
+    pub month: u8,
+    /// Day 1–30.
+    pub day: u8,
+}
+
+impl HijriDate {
+    /// Parses exactly `YYYY-MM-DD` with month 1–12 and day 1–30 (month lengths are checked
+    /// against the archive, not here).
+    pub fn parse_iso(text: &str) -> Option<HijriDate> {
+        let (year, month, day) = split_iso(text, 4)?;
+        if !(1..=12).contains(&month) || !(1..=30).contains(&day) || year == 0 {
+            return None;
+        }
+        Some(HijriDate {
+            year: year as u16,
+            month: month as u8,
+            day: day as u8,
+        })
+    }
+
+    /// The year and month of this date.
+    pub fn month_of_year(self) -> HijriMonth {
+        HijriMonth {
+            year: self.year,
+            month: self.month,
+        }
+    }
+
+    /// Text of the form `<day> <month name> <year> H`, e.g. `29 Sya'ban 1446 H`.
+    pub fn long_text(self) -> String {
+        format!(
+            "{} {} {} H",
+            self.day,
+            MONTH_NAMES[usize::from(self.month - 1)],
+            self.year
+        )
+    }
+}
+
+impl fmt::Display for HijriDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_neighbours() {
+        assert_eq!(month_name(9), Some("Ramadhan"));
+        assert_eq!(month_name(0), None);
+        assert_eq!(month_name(13), None);
+        let dzulhijjah = HijriMonth {
+            year: 1446,
+            month: 12,
+        };
+        assert_eq!(
+            dzulhijjah.next(),
+            HijriMonth {
+                year: 1447,
+                month: 1
+            }
+        );
+        assert_eq!(dzulhijjah.next().previous(), dzulhijjah);
+    }
+
+    #[test]
+    fn parse_and_print() {
+        let date = HijriDate::parse_iso("1446-09-01").unwrap();
+        assert_eq!(
+            date,
+            HijriDate {
+                year: 1446,
+                month: 9,
+                day: 1
+            }
+        );
+        assert_eq!(date.to_string(), "1446-09-01");
+        assert_eq!(
+            HijriDate {
+                year: 1446,
+                month: 8,
+                day: 29
+            }
+            .long_text(),
+            "29 Sya'ban 1446 H"
+        );
+        for bad in [
+            "1446-13-01",
+            "1446-09-31",
+            "1446-09-00",
+            "1446-9-01",
+            "0000-01-01",
+        ] {
+            assert_eq!(HijriDate::parse_iso(bad), None, "{bad:?}");
+        }
+    }
+}

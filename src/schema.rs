@@ -1,0 +1,204 @@
+//! The rkyv schema of the archive: everything the server looks up, written by the generator.
+//!
+//! Any change to this file changes the schema hash embedded by `build.rs`, so an archive
+//! written with another schema is refused at start instead of being misread.
+//!
+//! Conventions: dates are day numbers (see [`crate::date::Date`]); instants are Unix seconds
+//! (UTC); angles, percentages and hours are fixed-point integers in units of 1e-4
+//! ([`FIXED_SCALE`]), so the bytes are exact and deterministic.
+
+use rkyv::{Archive, Deserialize, Serialize};
+
+/// Scale of the fixed-point numbers in the archive (4 decimals).
+pub const FIXED_SCALE: f64 = 10_000.0;
+
+/// The root of the archive.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Calendar {
+    /// Dataset identity and coverage.
+    pub header: Header,
+    /// The 25 observation sites, in the order in which they are checked.
+    pub sites: Vec<Site>,
+    /// Every month from the one containing 1945-01-01 to the one containing 2100-01-01,
+    /// contiguous, in order.
+    pub months: Vec<Month>,
+    /// Corrections applied to the official table, oldest first.
+    pub divergences: Vec<Divergence>,
+    /// Pre-rendered PNG cards, sorted by (year, month, kind, bare).
+    pub cards: Vec<Card>,
+}
+
+/// Dataset identity and coverage.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Header {
+    /// Short hash of the official table; changes when the table changes.
+    pub data_version: String,
+    /// `none` without corrections; changes whenever a correction is applied.
+    pub table_version: String,
+    /// First day covered by the official table.
+    pub coverage_first: i32,
+    /// Last day covered by the official table.
+    pub coverage_last: i32,
+    /// Hijri years `[min, max]` of the pre-rendered cards.
+    pub card_years: [u16; 2],
+}
+
+/// An observation site.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Site {
+    /// Display name, e.g. `Sabang, Aceh`.
+    pub name: String,
+    /// Latitude, degrees north.
+    pub lat: f64,
+    /// Longitude, degrees east.
+    pub lon: f64,
+    /// Elevation above the ellipsoid, metres.
+    pub elev_m: i32,
+    /// IANA time zone, e.g. `Asia/Jakarta`.
+    pub tz: String,
+}
+
+/// Where a month's start comes from.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[rkyv(compare(PartialEq), derive(Debug, Clone, Copy, PartialEq, Eq))]
+pub enum Tier {
+    /// From the curated official table.
+    Regional,
+    /// Computed after the end of the table.
+    Computed,
+    /// Computed before the start of the table (served only with `retro=true`).
+    Retro,
+}
+
+impl Tier {
+    /// The contract's `source` value.
+    pub fn source(self) -> &'static str {
+        match self {
+            Tier::Regional => "regional",
+            Tier::Computed => "regional-computed",
+            Tier::Retro => "regional-retro",
+        }
+    }
+}
+
+impl ArchivedTier {
+    /// The tier as a plain value.
+    pub fn get(&self) -> Tier {
+        match self {
+            ArchivedTier::Regional => Tier::Regional,
+            ArchivedTier::Computed => Tier::Computed,
+            ArchivedTier::Retro => Tier::Retro,
+        }
+    }
+}
+
+/// One Hijri month.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Month {
+    /// Hijri year.
+    pub year: u16,
+    /// Month 1–12.
+    pub month: u8,
+    /// Gregorian day number of day 1.
+    pub start: i32,
+    /// 29 or 30.
+    pub length: u8,
+    /// Where the start comes from.
+    pub tier: Tier,
+    /// The hilal evening that decided (or, for official months, examined) this month's start.
+    pub evening: Evening,
+}
+
+/// The hilal evening record that decides a month's start, with every site's result.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Evening {
+    /// Gregorian day number of the evening (day 29 of the month before).
+    pub date: i32,
+    /// Hijri day of the running month on that evening (29, except where a chain starts).
+    pub hijri_day: u8,
+    /// The geocentric conjunction used for the lunar age, Unix milliseconds.
+    pub conjunction_ms: i64,
+    /// Index into [`Calendar::sites`] of the deciding site.
+    pub deciding: u8,
+    /// True if the criteria hold at one or more sites.
+    pub visible: bool,
+    /// Every site's result, in site order.
+    pub sites: Vec<SiteEvening>,
+}
+
+/// The values at one site at its local sunset.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct SiteEvening {
+    /// Sunset, Unix seconds.
+    pub sunset: i64,
+    /// Moonset nearest to sunset, Unix seconds, if the Moon sets within a day of it.
+    pub moonset: Option<i64>,
+    /// The site's UTC offset that evening, seconds.
+    pub utc_offset_s: i32,
+    /// Topocentric refracted Moon altitude (1e-4 deg).
+    pub moon_alt: i32,
+    /// Topocentric airless Moon altitude (1e-4 deg).
+    pub moon_alt_airless: i32,
+    /// Moon azimuth from North through East (1e-4 deg).
+    pub moon_az: i32,
+    /// Topocentric airless Sun altitude (1e-4 deg).
+    pub sun_alt: i32,
+    /// Sun azimuth (1e-4 deg).
+    pub sun_az: i32,
+    /// Geocentric elongation (1e-4 deg).
+    pub elongation: i32,
+    /// Geocentric illuminated fraction (1e-4 percent).
+    pub illumination: i32,
+    /// Sunset minus conjunction (1e-4 h).
+    pub age: i32,
+    /// Altitude criterion met.
+    pub alt_ok: bool,
+    /// Elongation criterion met.
+    pub elong_ok: bool,
+}
+
+/// A correction of the official table.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Divergence {
+    /// Hijri year of the corrected month.
+    pub year: u16,
+    /// Corrected month 1–12.
+    pub month: u8,
+    /// Days by which its start moved.
+    pub delta_days: i8,
+}
+
+/// Which card.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[rkyv(compare(PartialEq), derive(Debug, Clone, Copy, PartialEq, Eq))]
+pub enum CardKind {
+    /// The sky chart (`/hilal/viz`).
+    Viz,
+    /// The visibility map (`/hilal/map`).
+    Map,
+}
+
+/// One pre-rendered PNG card.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Card {
+    /// Target Hijri year.
+    pub year: u16,
+    /// Target month 1–12.
+    pub month: u8,
+    /// Sky chart or map.
+    pub kind: CardKind,
+    /// The bare (1440x1520, no criteria panel) variant.
+    pub bare: bool,
+    /// Quoted strong ETag of the PNG bytes.
+    pub etag: String,
+    /// The PNG file.
+    pub png: Vec<u8>,
+}

@@ -1,0 +1,50 @@
+//! Indonesian weekday names.
+
+/// A day of the week, named in Indonesian.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weekday {
+    /// Sunday.
+    Ahad,
+    /// Monday.
+    Senin,
+    /// Tuesday.
+    Selasa,
+    /// Wednesday.
+    Rabu,
+    /// Thursday.
+    Kamis,
+    /// Friday.
+    Jumat,
+    /// Saturday.
+    Sabtu,
+}
+
+const ALL: [Weekday; 7] = [
+    Weekday::Ahad,
+    Weekday::Senin,
+    Weekday::Selasa,
+    Weekday::Rabu,
+    Weekday::Kamis,
+    Weekday::Jumat,
+    Weekday::Sabtu,
+];
+
+impl Weekday {
+    /// The weekday `n` days after Sunday (`n` taken modulo 7).
+    pub fn from_days_since_sunday(n: u8) -> Weekday {
+        ALL[usize::from(n % 7)]
+    }
+
+    /// The Indonesian name, as the contract spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Weekday::Ahad => "Ahad",
+            Weekday::Senin => "Senin",
+            Weekday::Selasa => "Selasa",
+            Weekday::Rabu => "Rabu",
+            Weekday::Kamis => "Kamis",
+            Weekday::Jumat => "Jumat",
+            Weekday::Sabtu => "Sabtu",
+        }
+    }
+}
