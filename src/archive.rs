@@ -89,7 +89,7 @@ pub fn open(bytes: &[u8]) -> Result<&ArchivedCalendar, ArchiveError> {
         return Err(ArchiveError::WrongSchema(word(12)));
     }
     let body = &bytes[HEADER_LEN..];
-    if body.as_ptr() as usize % 16 != 0 {
+    if !(body.as_ptr() as usize).is_multiple_of(16) {
         return Err(ArchiveError::Misaligned);
     }
     rkyv::access::<ArchivedCalendar, rkyv::rancor::BoxedError>(body)
