@@ -1,1 +1,433 @@
-//! `hijri-generate evening`: one evening record as JSON (filled in by the astronomy work).
+//! `hijri-generate evening`: the evening record of one site and date (pretty JSON), or of
+//! every row of a CSV batch (one compact JSON object per line, in input order).
+
+use crate::astro::{Astro, EveningObservation, Observer};
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::Value;
+use std::io::Write;
+use std::path::Path;
+
+/// Usage text of the subcommand.
+pub const HELP: &str = "\
+usage: hijri-generate evening --date YYYY-MM-DD --site NAME
+       hijri-generate evening --date YYYY-MM-DD --lat X --lon Y --elev M --tz IANA
+       hijri-generate evening --batch FILE.csv
+
+Computes the hilal evening record: sunset, nearest moonset, the Moon's topocentric altitude
+(refracted and airless) and azimuth, the Sun's altitude and azimuth at sunset, geocentric
+elongation and illumination, the nearest conjunction and the Moon's age, and the criteria
+flags (altitude >= 3.0, elongation >= 6.4).
+
+  --date     local civil date of the evening
+  --site     a site name from data/sites.json (exact, case-insensitive)
+  --lat/--lon/--elev/--tz
+             a site given directly: degrees north, degrees east, metres, IANA zone
+  --batch    CSV with header date,lat,lon,elev_m,tz; prints one JSON object per line
+  --help     this text
+";
+
+/// One site as named in `sites.json` or given on the command line.
+#[derive(Debug, Clone)]
+struct NamedSite {
+    name: Option<String>,
+    tz_name: String,
+    observer: Observer,
+}
+
+/// Parsed command line.
+enum Command {
+    Help,
+    Single { date: NaiveDate, site: NamedSite },
+    Batch { file: String },
+}
+
+/// Runs the subcommand with the arguments that follow `evening`.
+pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
+    match parse_args(args, data_dir)? {
+        Command::Help => {
+            print!("{HELP}");
+            Ok(())
+        }
+        Command::Single { date, site } => {
+            let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
+            let ev = astro
+                .evening(&site.observer, date)
+                .map_err(|e| format!("{date}: {e}"))?;
+            let text = serde_json::to_string_pretty(&record(date, &site, &ev))
+                .map_err(|e| e.to_string())?;
+            println!("{text}");
+            Ok(())
+        }
+        Command::Batch { file } => run_batch(&file, data_dir),
+    }
+}
+
+/// Parses the arguments into a command.
+fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
+    let mut date = None;
+    let mut site = None;
+    let (mut lat, mut lon, mut elev, mut tz) = (None, None, None, None);
+    let mut batch = None;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        if flag == "--help" || flag == "-h" {
+            return Ok(Command::Help);
+        }
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value\n\n{HELP}"))
+        };
+        match flag.as_str() {
+            "--date" => date = Some(parse_date(&value()?)?),
+            "--site" => site = Some(value()?),
+            "--lat" => lat = Some(parse_number("--lat", &value()?)?),
+            "--lon" => lon = Some(parse_number("--lon", &value()?)?),
+            "--elev" => elev = Some(parse_number("--elev", &value()?)?),
+            "--tz" => tz = Some(value()?),
+            "--batch" => batch = Some(value()?),
+            other => return Err(format!("unknown argument {other:?}\n\n{HELP}")),
+        }
+    }
+    let coords = lat.is_some() || lon.is_some() || elev.is_some() || tz.is_some();
+    if let Some(file) = batch {
+        if date.is_some() || site.is_some() || coords {
+            return Err("--batch takes no other arguments".into());
+        }
+        return Ok(Command::Batch { file });
+    }
+    let date = date.ok_or_else(|| format!("missing --date (or --batch)\n\n{HELP}"))?;
+    let site = match (site, coords) {
+        (Some(_), true) => {
+            return Err("give either --site or --lat/--lon/--elev/--tz, not both".into())
+        }
+        (Some(name), false) => find_site(&name, data_dir)?,
+        (None, true) => {
+            let (Some(lat), Some(lon), Some(elev), Some(tz)) = (lat, lon, elev, tz) else {
+                return Err("--lat, --lon, --elev and --tz must all be given".into());
+            };
+            make_site(None, lat, lon, elev, &tz)?
+        }
+        (None, false) => {
+            return Err(format!(
+                "missing --site or --lat/--lon/--elev/--tz\n\n{HELP}"
+            ))
+        }
+    };
+    Ok(Command::Single { date, site })
+}
+
+/// Parses `YYYY-MM-DD`.
+fn parse_date(s: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
+        .map_err(|_| format!("invalid date {s:?} (expected YYYY-MM-DD)"))
+}
+
+/// Parses a finite decimal number.
+fn parse_number(what: &str, s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| format!("{what}: {s:?} is not a number"))
+}
+
+/// Builds a site, checking ranges and the zone name.
+fn make_site(
+    name: Option<String>,
+    lat: f64,
+    lon: f64,
+    elev: f64,
+    tz: &str,
+) -> Result<NamedSite, String> {
+    if !(-90.0..=90.0).contains(&lat) {
+        return Err(format!("latitude {lat} is outside -90..90"));
+    }
+    if !(-180.0..=360.0).contains(&lon) {
+        return Err(format!("longitude {lon} is outside -180..360"));
+    }
+    if !(-500.0..=10_000.0).contains(&elev) {
+        return Err(format!("elevation {elev} m is outside -500..10000"));
+    }
+    let zone: chrono_tz::Tz = tz
+        .trim()
+        .parse()
+        .map_err(|_| format!("unknown IANA time zone {tz:?}"))?;
+    Ok(NamedSite {
+        name,
+        tz_name: zone.name().to_string(),
+        observer: Observer {
+            lat_deg: lat,
+            lon_deg: lon,
+            elev_m: elev,
+            tz: zone,
+        },
+    })
+}
+
+/// Looks a site up by name in `data_dir/sites.json`.
+fn find_site(name: &str, data_dir: &Path) -> Result<NamedSite, String> {
+    let path = data_dir.join("sites.json");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let sites = doc
+        .get("sites")
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("{}: no \"sites\" array", path.display()))?;
+    let wanted = name.trim().to_lowercase();
+    for s in sites {
+        let field = |k: &str| {
+            s.get(k)
+                .ok_or_else(|| format!("{}: site without {k}", path.display()))
+        };
+        let site_name = field("name")?.as_str().unwrap_or_default();
+        if site_name.to_lowercase() != wanted {
+            continue;
+        }
+        let num = |k: &str| -> Result<f64, String> {
+            field(k)?.as_f64().ok_or_else(|| {
+                format!(
+                    "{}: site {site_name:?}: {k} is not a number",
+                    path.display()
+                )
+            })
+        };
+        let tz = field("tz")?.as_str().unwrap_or_default().to_string();
+        return make_site(
+            Some(site_name.to_string()),
+            num("lat")?,
+            num("lon")?,
+            num("elev_m")?,
+            &tz,
+        );
+    }
+    let known: Vec<&str> = sites
+        .iter()
+        .filter_map(|s| s.get("name")?.as_str())
+        .collect();
+    Err(format!(
+        "unknown site {name:?}; known sites: {}",
+        known.join("; ")
+    ))
+}
+
+/// Rounds to 4 decimals (no negative zero).
+fn r4(x: f64) -> f64 {
+    let r = (x * 1e4).round() / 1e4;
+    if r == 0.0 {
+        0.0
+    } else {
+        r
+    }
+}
+
+/// A UTC instant as ISO 8601 with milliseconds (rounded) and `Z`.
+fn iso_millis(t: DateTime<Utc>) -> String {
+    let micros = t.timestamp_micros();
+    let ms = (micros + 500).div_euclid(1000);
+    Utc.timestamp_millis_opt(ms)
+        .single()
+        .unwrap_or(t)
+        .format("%Y-%m-%dT%H:%M:%S%.3fZ")
+        .to_string()
+}
+
+/// The site echoed in each record.
+#[derive(Serialize)]
+struct SiteJson<'a> {
+    name: Option<&'a str>,
+    lat: f64,
+    lon: f64,
+    elev_m: f64,
+    tz: &'a str,
+}
+
+/// One evening as printed (field order is output order).
+#[derive(Serialize)]
+struct EveningJson<'a> {
+    gregorian_date: String,
+    site: SiteJson<'a>,
+    sunset: String,
+    moonset: Option<String>,
+    sunset_local: String,
+    moonset_local: Option<String>,
+    moon_alt_deg: f64,
+    moon_alt_airless_deg: f64,
+    moon_az_deg: f64,
+    sun_alt_deg: f64,
+    sun_az_deg: f64,
+    elongation_deg: f64,
+    illumination_pct: f64,
+    conjunction_utc: String,
+    age_hours: f64,
+    alt_ok: bool,
+    elong_ok: bool,
+}
+
+/// The JSON record of one evening.
+fn record<'a>(date: NaiveDate, site: &'a NamedSite, ev: &EveningObservation) -> EveningJson<'a> {
+    let hhmm = |t: &DateTime<chrono::FixedOffset>| t.format("%H:%M").to_string();
+    let iso = |t: &DateTime<chrono::FixedOffset>| t.format("%Y-%m-%dT%H:%M:%S%:z").to_string();
+    EveningJson {
+        gregorian_date: date.format("%Y-%m-%d").to_string(),
+        site: SiteJson {
+            name: site.name.as_deref(),
+            lat: site.observer.lat_deg,
+            lon: site.observer.lon_deg,
+            elev_m: site.observer.elev_m,
+            tz: &site.tz_name,
+        },
+        sunset: hhmm(&ev.sunset_local),
+        moonset: ev.moonset_local.as_ref().map(hhmm),
+        sunset_local: iso(&ev.sunset_local),
+        moonset_local: ev.moonset_local.as_ref().map(iso),
+        moon_alt_deg: r4(ev.moon_alt_deg),
+        moon_alt_airless_deg: r4(ev.moon_alt_airless_deg),
+        moon_az_deg: r4(ev.moon_az_deg),
+        sun_alt_deg: r4(ev.sun_alt_deg),
+        sun_az_deg: r4(ev.sun_az_deg),
+        elongation_deg: r4(ev.elongation_deg),
+        illumination_pct: r4(ev.illumination_pct),
+        conjunction_utc: iso_millis(ev.conjunction_utc),
+        age_hours: r4(ev.age_hours),
+        alt_ok: ev.alt_ok,
+        elong_ok: ev.elong_ok,
+    }
+}
+
+/// Runs a CSV batch, printing one compact JSON object per row in input order.
+fn run_batch(file: &str, data_dir: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let mut lines = text.lines().enumerate();
+    let header = lines.next().map(|(_, h)| h.trim()).unwrap_or_default();
+    let columns: Vec<&str> = header
+        .split(',')
+        .map(|c| c.trim().trim_matches('"'))
+        .collect();
+    if columns != ["date", "lat", "lon", "elev_m", "tz"] {
+        return Err(format!(
+            "{file}:1: expected header date,lat,lon,elev_m,tz, found {header:?}"
+        ));
+    }
+    let mut rows = Vec::new();
+    for (i, line) in lines {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |e: String| format!("{file}:{}: {e}", i + 1);
+        let f: Vec<&str> = line
+            .split(',')
+            .map(|c| c.trim().trim_matches('"'))
+            .collect();
+        if f.len() != 5 {
+            return Err(at(format!("expected 5 fields, found {}", f.len())));
+        }
+        let date = parse_date(f[0]).map_err(at)?;
+        let lat = parse_number("lat", f[1]).map_err(at)?;
+        let lon = parse_number("lon", f[2]).map_err(at)?;
+        let elev = parse_number("elev_m", f[3]).map_err(at)?;
+        let site = make_site(None, lat, lon, elev, f[4]).map_err(at)?;
+        rows.push((i + 1, date, site));
+    }
+    let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
+    let out: Vec<Result<String, String>> = rows
+        .par_iter()
+        .map(|(line, date, site)| {
+            let ev = astro
+                .evening(&site.observer, *date)
+                .map_err(|e| format!("{file}:{line}: {e}"))?;
+            serde_json::to_string(&record(*date, site, &ev)).map_err(|e| e.to_string())
+        })
+        .collect();
+    let stdout = std::io::stdout();
+    let mut w = std::io::BufWriter::new(stdout.lock());
+    for r in out {
+        writeln!(w, "{}", r?).map_err(|e| format!("cannot write output: {e}"))?;
+    }
+    w.flush().map_err(|e| format!("cannot write output: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &[&str]) -> Vec<String> {
+        s.iter().map(|a| a.to_string()).collect()
+    }
+
+    #[test]
+    fn rejects_bad_arguments_clearly() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+        let err = |a: &[&str]| match parse_args(&args(a), &data) {
+            Err(e) => e,
+            Ok(_) => panic!("{a:?} accepted"),
+        };
+        assert!(err(&["--date", "2024-13-01", "--site", "Sabang, Aceh"]).contains("invalid date"));
+        assert!(err(&["--date", "2024-03-10", "--site", "Atlantis"]).contains("unknown site"));
+        assert!(err(&["--date", "2024-03-10", "--lat", "1"]).contains("must all be given"));
+        assert!(err(&[
+            "--date",
+            "2024-03-10",
+            "--lat",
+            "1",
+            "--lon",
+            "100",
+            "--elev",
+            "0",
+            "--tz",
+            "Mars/Base"
+        ])
+        .contains("unknown IANA time zone"));
+        assert!(err(&["--frobnicate"]).contains("unknown argument"));
+        assert!(matches!(
+            parse_args(&args(&["--help"]), &data),
+            Ok(Command::Help)
+        ));
+        assert!(matches!(
+            parse_args(
+                &args(&["--date", "2024-03-10", "--site", "sabang, aceh"]),
+                &data
+            ),
+            Ok(Command::Single { .. })
+        ));
+    }
+
+    #[test]
+    fn rounds_and_formats() {
+        assert_eq!(r4(-0.000_01), 0.0);
+        assert_eq!(r4(9.348_353), 9.3484);
+        let t = DateTime::parse_from_rfc3339("1945-02-12T17:33:08.7396Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        assert_eq!(iso_millis(t), "1945-02-12T17:33:08.740Z");
+    }
+
+    #[test]
+    fn runs_single_and_batch() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+        run(
+            &args(&["--date", "1945-02-13", "--site", "Sabang, Aceh"]),
+            &data,
+        )
+        .unwrap();
+        let csv = std::env::temp_dir().join(format!("evening-batch-{}.csv", std::process::id()));
+        std::fs::write(
+            &csv,
+            "date,lat,lon,elev_m,tz\n2024-03-10,-6.1,106.8,10,Asia/Jakarta\n2024-03-10,-8.6,116.1,5,Asia/Makassar\n",
+        )
+        .unwrap();
+        let file = csv.to_string_lossy().to_string();
+        run(&args(&["--batch", &file]), &data).unwrap();
+        std::fs::write(
+            &csv,
+            "date,lat,lon,elev_m,tz\n2024-03-10,x,106.8,10,Asia/Jakarta\n",
+        )
+        .unwrap();
+        let err = run(&args(&["--batch", &file]), &data).unwrap_err();
+        std::fs::remove_file(&csv).ok();
+        assert!(err.contains(":2:") && err.contains("lat"), "{err}");
+    }
+}

@@ -1,6 +1,13 @@
 //! Build-time generator of the Hijri calendar archive.
 //!
-//! The generator is the only writer of `data/hijri.archive`; it knows no HTTP.
+//! The generator is the only writer of `data/hijri.archive`; it knows no HTTP. Facts come
+//! from `data/` ([`inputs`]), the astronomy from [`astro`], the month chain from [`chain`]
+//! and [`visibility`], and the file from [`writer`]; [`generate`] runs them in order.
 
 pub mod astro;
+pub mod chain;
 pub mod evening_cmd;
+pub mod generate;
+pub mod inputs;
+pub mod visibility;
+pub mod writer;

@@ -1,3 +1,83 @@
-//! `hijri-generate`: thin command-line entry point of the generator.
+//! `hijri-generate`: command-line entry point of the generator.
 
-fn main() {}
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use hijri_generator::generate::{generate, Options};
+
+const HELP: &str = "\
+hijri-generate: compute the Hijri month chain 1945-2100 and write the archive
+
+USAGE:
+    hijri-generate [--data DIR] [--out FILE] [--quiet]
+    hijri-generate evening --help
+
+OPTIONS:
+    --data DIR   the committed facts (default: data)
+    --out FILE   the archive to write (default: <DIR>/hijri.archive); written atomically
+    --quiet      no progress on stderr
+    --help       this text
+    --version    the version
+
+SUBCOMMANDS:
+    evening      print one evening's hilal record as JSON (see `hijri-generate evening --help`)
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("hijri-generate: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let mut data_dir = PathBuf::from("data");
+    let mut out = None;
+    let mut progress = true;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut value = |name: &str| {
+            rest.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value (see --help)"))
+        };
+        match arg.as_str() {
+            "evening" => {
+                let tail: Vec<String> = rest.cloned().collect();
+                return hijri_generator::evening_cmd::run(&tail, &data_dir);
+            }
+            "--data" => data_dir = PathBuf::from(value("--data")?),
+            "--out" => out = Some(PathBuf::from(value("--out")?)),
+            "--quiet" => progress = false,
+            "--help" | "-h" => {
+                print!("{HELP}");
+                return Ok(());
+            }
+            "--version" | "-V" => {
+                println!("hijri-generate {} ({})", hijri::VERSION, hijri::BUILD_HASH);
+                return Ok(());
+            }
+            other => return Err(format!("unknown argument {other:?} (see --help)")),
+        }
+    }
+    let out = out.unwrap_or_else(|| data_dir.join("hijri.archive"));
+    let options = Options {
+        data_dir,
+        out,
+        progress,
+    };
+    let summary = generate(&options).map_err(|e| e.to_string())?;
+    if progress {
+        eprintln!(
+            "==> wrote {} ({} months, {:.1} MB)",
+            options.out.display(),
+            summary.months,
+            summary.bytes as f64 / 1e6
+        );
+    }
+    Ok(())
+}

@@ -1,1 +1,159 @@
-//! Astronomy for the hilal evening record (filled in by the astronomy work).
+//! Astronomy for the hilal evening record: DE440 ephemeris, ΔT and time scales, IAU
+//! 2006/2000A frames, apparent topocentric places, refraction, sunset and moonset,
+//! conjunctions, elongation and illumination. Checked against `data/reference/evenings.csv`.
+
+pub mod conjunction;
+pub mod delta_t;
+pub mod ephemeris;
+pub mod error;
+pub mod evening;
+pub mod frames;
+pub mod place;
+pub mod refraction;
+pub mod rootfind;
+pub mod spk;
+pub mod time;
+pub mod vector;
+
+pub use error::AstroError;
+
+use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+use std::path::Path;
+
+/// Everything needed for the evening computations: the ephemeris, the ΔT table and the
+/// conjunctions found in the ephemeris. Immutable, `Send + Sync`.
+#[derive(Debug, Clone)]
+pub struct Astro {
+    ephemeris: ephemeris::Ephemeris,
+    delta_t: delta_t::DeltaT,
+    conjunctions: conjunction::Conjunctions,
+}
+
+/// An observing site.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Observer {
+    /// Geodetic (WGS84) latitude, degrees north.
+    pub lat_deg: f64,
+    /// Longitude, degrees east.
+    pub lon_deg: f64,
+    /// Height above the ellipsoid, metres.
+    pub elev_m: f64,
+    /// The civil time zone (IANA history).
+    pub tz: chrono_tz::Tz,
+}
+
+/// What one site sees on one evening (all angles in degrees).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct EveningObservation {
+    /// Sunset (Sun's centre at −50′ airless topocentric altitude).
+    pub sunset_utc: DateTime<Utc>,
+    /// Sunset in the site's civil time.
+    pub sunset_local: DateTime<FixedOffset>,
+    /// Moonset (upper limb on the same horizon) nearest to sunset, if any within ±14 h.
+    pub moonset_utc: Option<DateTime<Utc>>,
+    /// Moonset in the site's civil time.
+    pub moonset_local: Option<DateTime<FixedOffset>>,
+    /// Topocentric Moon altitude at sunset with refraction (10 °C, 1010 hPa).
+    pub moon_alt_deg: f64,
+    /// Topocentric Moon altitude at sunset without refraction.
+    pub moon_alt_airless_deg: f64,
+    /// Moon azimuth at sunset, from North through East.
+    pub moon_az_deg: f64,
+    /// Airless topocentric Sun altitude at sunset (−0.8333).
+    pub sun_alt_deg: f64,
+    /// Sun azimuth at sunset, from North through East.
+    pub sun_az_deg: f64,
+    /// Geocentric angle between the apparent Sun and Moon at sunset.
+    pub elongation_deg: f64,
+    /// Geocentric illuminated fraction of the Moon at sunset, percent.
+    pub illumination_pct: f64,
+    /// The geocentric conjunction nearest to sunset.
+    pub conjunction_utc: DateTime<Utc>,
+    /// Sunset minus that conjunction, hours (negative if the conjunction is later).
+    pub age_hours: f64,
+    /// `moon_alt_deg >= 3.0`.
+    pub alt_ok: bool,
+    /// `elongation_deg >= 6.4`.
+    pub elong_ok: bool,
+}
+
+impl Astro {
+    /// Loads `data_dir/ephemeris/de440_1945_2100.bsp` (checked against its `.md5`) and
+    /// `data_dir/delta_t.csv`, and finds the conjunctions in the ephemeris.
+    pub fn load(data_dir: &Path) -> Result<Astro, AstroError> {
+        let ephemeris =
+            ephemeris::Ephemeris::load(&data_dir.join("ephemeris").join("de440_1945_2100.bsp"))?;
+        let delta_t = delta_t::DeltaT::load(&data_dir.join("delta_t.csv"))?;
+        let conjunctions = conjunction::Conjunctions::find_all(&ephemeris)?;
+        Ok(Astro {
+            ephemeris,
+            delta_t,
+            conjunctions,
+        })
+    }
+
+    /// The evening record of `site` on local civil date `date`.
+    pub fn evening(
+        &self,
+        site: &Observer,
+        date: NaiveDate,
+    ) -> Result<EveningObservation, AstroError> {
+        evening::evening(self, site, date)
+    }
+
+    /// The geocentric conjunction nearest to `utc`.
+    pub fn nearest_conjunction(&self, utc: DateTime<Utc>) -> Result<DateTime<Utc>, AstroError> {
+        let ut = time::ut_seconds(&utc);
+        let tt = ut + self.delta_t_at(utc)?;
+        let c = self.conjunctions.nearest(tt)?;
+        let c_ut = c - self.delta_t.at_jd_tt(time::JD_J2000 + c / time::DAY)?;
+        time::datetime_from_ut(c_ut)
+            .ok_or_else(|| AstroError::NoEvent("conjunction not representable".into()))
+    }
+
+    /// ΔT (TT − UT, seconds) at `utc`, read as UT.
+    pub fn delta_t_at(&self, utc: DateTime<Utc>) -> Result<f64, AstroError> {
+        let ut = time::ut_seconds(&utc);
+        self.delta_t.at_jd_ut(time::JD_J2000 + ut / time::DAY)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn astro() -> Astro {
+        Astro::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")).unwrap()
+    }
+
+    #[test]
+    fn astro_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<Astro>();
+    }
+
+    #[test]
+    fn nearest_conjunction_of_march_2024() {
+        // New moon of 2024-03-10 at 09:00 UTC.
+        let a = astro();
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
+        let c = a.nearest_conjunction(at("2024-03-01T00:00:00Z")).unwrap();
+        assert_eq!(c.format("%Y-%m-%d %H:%M").to_string(), "2024-03-10 09:00");
+        assert_eq!(
+            a.nearest_conjunction(at("2024-03-20T00:00:00Z")).unwrap(),
+            c
+        );
+        assert!(a.nearest_conjunction(at("1900-01-01T00:00:00Z")).is_err());
+    }
+
+    #[test]
+    fn missing_data_dir_names_the_file() {
+        let msg = Astro::load(Path::new("/nonexistent"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.contains("/nonexistent/ephemeris/de440_1945_2100.bsp"),
+            "{msg}"
+        );
+    }
+}

@@ -1,0 +1,201 @@
+//! The whole generation: read the facts, build the month chain, assemble and write the
+//! archive. Progress goes to stderr.
+
+use std::fmt;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use hijri::date::Date;
+use hijri::schema::{Calendar, Header, Month, Tier};
+
+use crate::astro::{Astro, AstroError};
+use crate::chain::{self, ChainError, ChainInputs};
+use crate::inputs::{self, InputError};
+use crate::writer;
+
+/// The archive spans the months containing these two days.
+pub const SPAN: (&str, &str) = ("1945-01-01", "2100-01-01");
+/// Hijri years of the pre-rendered cards.
+pub const CARD_YEARS: [u16; 2] = [1444, 1475];
+
+/// What to generate and where.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The committed facts (`data/`).
+    pub data_dir: PathBuf,
+    /// The archive to write.
+    pub out: PathBuf,
+    /// Show progress on stderr.
+    pub progress: bool,
+}
+
+/// Why generation stopped.
+#[derive(Debug)]
+pub enum GenerateError {
+    /// A data file is missing or malformed.
+    Input(InputError),
+    /// The ephemeris or ΔT table is unusable, or a computation failed.
+    Astro(AstroError),
+    /// The month chain does not fit.
+    Chain(ChainError),
+    /// The archive could not be written.
+    Write(PathBuf, std::io::Error),
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Input(e) => e.fmt(f),
+            GenerateError::Astro(e) => e.fmt(f),
+            GenerateError::Chain(e) => e.fmt(f),
+            GenerateError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+impl From<InputError> for GenerateError {
+    fn from(e: InputError) -> Self {
+        GenerateError::Input(e)
+    }
+}
+
+impl From<AstroError> for GenerateError {
+    fn from(e: AstroError) -> Self {
+        GenerateError::Astro(e)
+    }
+}
+
+impl From<ChainError> for GenerateError {
+    fn from(e: ChainError) -> Self {
+        GenerateError::Chain(e)
+    }
+}
+
+/// What was written.
+#[derive(Debug)]
+pub struct Summary {
+    /// Months in the archive.
+    pub months: usize,
+    /// Archive size in bytes.
+    pub bytes: usize,
+    /// Seconds spent on the month chain.
+    pub chain_seconds: f64,
+}
+
+/// Builds the calendar from the facts in `data_dir`.
+pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<(Calendar, f64), GenerateError> {
+    let report = Progress::new(progress);
+    report.phase("reading data");
+    let sites = inputs::load_sites(&data_dir.join("sites.json"))?;
+    let table = inputs::load_official(&data_dir.join("official/months.csv"))?;
+    let (coverage_first, coverage_last) =
+        inputs::load_coverage(&data_dir.join("official/coverage.csv"), &table)?;
+    let astro = Astro::load(data_dir)?;
+
+    report.phase("month chain 1945-2100, 25 sites per evening");
+    let started = Instant::now();
+    let span = (Date::parse_iso(SPAN.0), Date::parse_iso(SPAN.1));
+    let (Some(first), Some(last)) = span else {
+        unreachable!("the span constants are valid dates")
+    };
+    let inputs = ChainInputs {
+        astro: &astro,
+        sites: &sites,
+        table: &table,
+    };
+    let expected = ((last.0 - first.0) as f64 / 29.53) as usize + 1;
+    let mut done = 0;
+    let months = chain::build(&inputs, first, last, &mut || {
+        done += 1;
+        report.count("months", done, expected);
+    })?;
+    let chain_seconds = started.elapsed().as_secs_f64();
+    report.done(&format!(
+        "{} months in {chain_seconds:.1} s ({})",
+        months.len(),
+        tier_counts(&months)
+    ));
+
+    let calendar = Calendar {
+        header: Header {
+            data_version: table.data_version.clone(),
+            table_version: "none".into(),
+            coverage_first: coverage_first.0,
+            coverage_last: coverage_last.0,
+            card_years: CARD_YEARS,
+        },
+        sites: sites.into_iter().map(|s| s.site).collect(),
+        months,
+        divergences: Vec::new(),
+        cards: Vec::new(),
+    };
+    Ok((calendar, chain_seconds))
+}
+
+/// Generates and writes the archive.
+pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
+    let (calendar, chain_seconds) = build_calendar(&options.data_dir, options.progress)?;
+    let bytes = hijri::archive::encode(&calendar);
+    writer::write_atomically(&options.out, &bytes)
+        .map_err(|e| GenerateError::Write(options.out.clone(), e))?;
+    Ok(Summary {
+        months: calendar.months.len(),
+        bytes: bytes.len(),
+        chain_seconds,
+    })
+}
+
+fn tier_counts(months: &[Month]) -> String {
+    let count = |tier: Tier| months.iter().filter(|m| m.tier == tier).count();
+    format!(
+        "{} retro, {} official, {} computed",
+        count(Tier::Retro),
+        count(Tier::Regional),
+        count(Tier::Computed)
+    )
+}
+
+/// Progress lines on stderr; a live counter on a terminal, a few lines otherwise.
+struct Progress {
+    enabled: bool,
+    live: bool,
+}
+
+impl Progress {
+    fn new(enabled: bool) -> Self {
+        Progress {
+            enabled,
+            live: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn phase(&self, name: &str) {
+        if self.enabled {
+            eprintln!("==> {name}");
+        }
+    }
+
+    fn count(&self, what: &str, done: usize, expected: usize) {
+        if !self.enabled {
+            return;
+        }
+        if self.live {
+            eprint!("\r    {what}: {done}/~{expected}");
+            let _ = std::io::stderr().flush();
+        } else if done.is_multiple_of(250) {
+            eprintln!("    {what}: {done}/~{expected}");
+        }
+    }
+
+    fn done(&self, message: &str) {
+        if self.enabled {
+            if self.live {
+                eprintln!();
+            }
+            eprintln!("    {message}");
+        }
+    }
+}

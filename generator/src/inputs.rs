@@ -1,0 +1,333 @@
+//! Reading the committed facts: the observation sites and the official month table.
+//!
+//! Every error names the file (and the line, for the table) so a bad edit is easy to find.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use chrono_tz::Tz;
+use hijri::date::Date;
+use hijri::hijri::HijriMonth;
+use hijri::schema::Site;
+use serde::Deserialize;
+
+/// Why an input file could not be used.
+#[derive(Debug)]
+pub struct InputError {
+    /// The file concerned.
+    pub path: PathBuf,
+    /// One-based line number, where the problem sits on one line.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.path.display(), self.message),
+            None => write!(f, "{}: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+fn error(path: &Path, line: Option<usize>, message: impl Into<String>) -> InputError {
+    InputError {
+        path: path.to_owned(),
+        line,
+        message: message.into(),
+    }
+}
+
+fn read(path: &Path) -> Result<String, InputError> {
+    std::fs::read_to_string(path).map_err(|e| error(path, None, format!("cannot read: {e}")))
+}
+
+/// An observation site with its parsed time zone.
+#[derive(Debug, Clone)]
+pub struct SiteInput {
+    /// The site as archived.
+    pub site: Site,
+    /// Its IANA zone.
+    pub tz: Tz,
+}
+
+#[derive(Deserialize)]
+struct SitesFile {
+    sites: Vec<SiteRow>,
+}
+
+#[derive(Deserialize)]
+struct SiteRow {
+    name: String,
+    lat: f64,
+    lon: f64,
+    elev_m: i32,
+    tz: String,
+}
+
+/// Reads `sites.json` (`{"sites": [{name, lat, lon, elev_m, tz}]}`), keeping its order.
+pub fn load_sites(path: &Path) -> Result<Vec<SiteInput>, InputError> {
+    let file: SitesFile = serde_json::from_str(&read(path)?)
+        .map_err(|e| error(path, Some(e.line()), format!("malformed sites file: {e}")))?;
+    if file.sites.is_empty() {
+        return Err(error(path, None, "no sites"));
+    }
+    file.sites
+        .into_iter()
+        .map(|row| {
+            let tz: Tz = row.tz.parse().map_err(|_| {
+                error(
+                    path,
+                    None,
+                    format!("site {:?}: unknown time zone {:?}", row.name, row.tz),
+                )
+            })?;
+            if !(-90.0..=90.0).contains(&row.lat) || !(-180.0..=180.0).contains(&row.lon) {
+                return Err(error(
+                    path,
+                    None,
+                    format!("site {:?}: coordinates out of range", row.name),
+                ));
+            }
+            Ok(SiteInput {
+                site: Site {
+                    name: row.name,
+                    lat: row.lat,
+                    lon: row.lon,
+                    elev_m: row.elev_m,
+                    tz: row.tz,
+                },
+                tz,
+            })
+        })
+        .collect()
+}
+
+/// One row of the official table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OfficialMonth {
+    /// Hijri year and month.
+    pub month: HijriMonth,
+    /// Gregorian day 1.
+    pub start: Date,
+    /// 29 or 30; `None` only on the last row, where the table ends mid-month.
+    pub length: Option<u8>,
+}
+
+/// The official table with its identity.
+#[derive(Debug, Clone)]
+pub struct OfficialTable {
+    /// Contiguous months, oldest first.
+    pub months: Vec<OfficialMonth>,
+    /// Short hash of the file's bytes (the archive's `data_version`).
+    pub data_version: String,
+}
+
+/// Reads and checks `official/months.csv` (`hijri_year,hijri_month,gregorian_start,length`):
+/// consecutive Hijri months, lengths 29 or 30, each start the day after the previous month
+/// ends, a length on every row but the last.
+pub fn load_official(path: &Path) -> Result<OfficialTable, InputError> {
+    let text = read(path)?;
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, header)) if header.trim() == "hijri_year,hijri_month,gregorian_start,length" => {}
+        _ => {
+            return Err(error(
+                path,
+                Some(1),
+                "expected header hijri_year,hijri_month,gregorian_start,length",
+            ))
+        }
+    }
+    let mut months: Vec<OfficialMonth> = Vec::new();
+    for (index, line) in lines {
+        let number = index + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |message: String| error(path, Some(number), message);
+        if months.last().is_some_and(|m| m.length.is_none()) {
+            return Err(at("only the last row may leave the length empty".into()));
+        }
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let [year, month, start, length] = fields[..] else {
+            return Err(at(format!("expected 4 fields, found {}", fields.len())));
+        };
+        let year: u16 = year
+            .parse()
+            .map_err(|_| at(format!("bad hijri_year {year:?}")))?;
+        let month: u8 = month
+            .parse()
+            .ok()
+            .filter(|m| (1..=12).contains(m))
+            .ok_or_else(|| at(format!("bad hijri_month {month:?}")))?;
+        let start =
+            Date::parse_iso(start).ok_or_else(|| at(format!("bad gregorian_start {start:?}")))?;
+        let length = match length {
+            "" => None,
+            l => Some(
+                l.parse::<u8>()
+                    .ok()
+                    .filter(|l| *l == 29 || *l == 30)
+                    .ok_or_else(|| at(format!("length must be 29 or 30, found {l:?}")))?,
+            ),
+        };
+        let this = OfficialMonth {
+            month: HijriMonth { year, month },
+            start,
+            length,
+        };
+        if let Some(previous) = months.last() {
+            if this.month != previous.month.next() {
+                return Err(at(format!(
+                    "month {year}-{month:02} does not follow the previous row"
+                )));
+            }
+            let expected = previous
+                .start
+                .add_days(i32::from(previous.length.unwrap_or(0)));
+            if this.start != expected {
+                return Err(at(format!(
+                    "gap or overlap: {year}-{month:02} starts {start}, the previous month ends the day before {expected}"
+                )));
+            }
+        }
+        months.push(this);
+    }
+    if months.is_empty() {
+        return Err(error(path, None, "the table has no months"));
+    }
+    Ok(OfficialTable {
+        months,
+        data_version: short_hash(text.as_bytes()),
+    })
+}
+
+/// 12 hex digits of the FNV-1a 64-bit hash of `bytes`.
+pub fn short_hash(bytes: &[u8]) -> String {
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{:012x}", hash >> 16)
+}
+
+/// Reads `official/coverage.csv` (`first,last`): the Gregorian days the table is
+/// authoritative for. `first` must be the table's first start and `last` must fall in its
+/// last month (the table may end mid-month).
+pub fn load_coverage(path: &Path, table: &OfficialTable) -> Result<(Date, Date), InputError> {
+    let text = read(path)?;
+    let mut lines = text.lines();
+    if lines.next().map(str::trim) != Some("first,last") {
+        return Err(error(path, Some(1), "expected header first,last"));
+    }
+    let row = lines.next().unwrap_or_default();
+    let parsed: Vec<Option<Date>> = row.split(',').map(|f| Date::parse_iso(f.trim())).collect();
+    let [Some(first), Some(last)] = parsed[..] else {
+        return Err(error(
+            path,
+            Some(2),
+            format!("expected two ISO dates, found {row:?}"),
+        ));
+    };
+    let (head, tail) = (table.months[0], table.months[table.months.len() - 1]);
+    let tail_end = tail
+        .start
+        .add_days(i32::from(tail.length.unwrap_or(29)) - 1);
+    if first != head.start || last < tail.start || last > tail_end {
+        return Err(error(
+            path,
+            Some(2),
+            format!(
+                "coverage {first}..{last} does not match the table ({} to the month of {})",
+                head.start, tail.start
+            ),
+        ));
+    }
+    Ok((first, last))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(text: &str) -> Result<OfficialTable, InputError> {
+        let dir = std::env::temp_dir().join(format!("hijri-official-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("months-{}.csv", short_hash(text.as_bytes())));
+        std::fs::write(&path, text).unwrap();
+        let result = load_official(&path);
+        std::fs::remove_file(&path).unwrap();
+        result
+    }
+
+    const HEADER: &str = "hijri_year,hijri_month,gregorian_start,length\n";
+
+    #[test]
+    fn reads_a_contiguous_table() {
+        let t = table(&format!(
+            "{HEADER}1446,8,2025-01-31,29\n1446,9,2025-03-01,30\n1446,10,2025-03-31,\n"
+        ))
+        .unwrap();
+        assert_eq!(t.months.len(), 3);
+        assert_eq!(t.months[2].length, None);
+        assert_eq!(t.months[1].start.to_string(), "2025-03-01");
+    }
+
+    #[test]
+    fn names_the_line_of_a_gap() {
+        let e = table(&format!(
+            "{HEADER}1446,8,2025-01-31,29\n1446,9,2025-03-02,30\n"
+        ))
+        .unwrap_err();
+        assert_eq!(e.line, Some(3));
+        assert!(
+            e.to_string().contains("months-") && e.to_string().contains(":3: gap or overlap"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rejects_bad_rows() {
+        for (body, line) in [
+            ("1446,8,2025-01-31,31\n", 2),
+            ("1446,13,2025-01-31,29\n", 2),
+            ("1446,8,2025-02-30,29\n", 2),
+            ("1446,8,2025-01-31\n", 2),
+            ("1446,8,2025-01-31,29\n1446,10,2025-03-01,30\n", 3),
+            ("1446,8,2025-01-31,\n1446,9,2025-03-01,30\n", 3),
+        ] {
+            let e = table(&format!("{HEADER}{body}")).unwrap_err();
+            assert_eq!(e.line, Some(line), "{body:?}: {e}");
+        }
+        assert_eq!(table("year,month\n").unwrap_err().line, Some(1));
+    }
+
+    #[test]
+    fn the_committed_table_is_valid() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+        let t = load_official(&root.join("official/months.csv")).unwrap();
+        assert_eq!(t.months.len(), 49);
+        assert_eq!(t.months[0].start.to_string(), "2023-01-23");
+        assert_eq!(
+            t.months[0].month,
+            HijriMonth {
+                year: 1444,
+                month: 7
+            }
+        );
+        assert_eq!(
+            t.months[48].month,
+            HijriMonth {
+                year: 1448,
+                month: 7
+            }
+        );
+        assert_eq!(t.months[48].start.to_string(), "2026-12-10");
+        let sites = load_sites(&root.join("sites.json")).unwrap();
+        assert_eq!(sites.len(), 25);
+        assert_eq!(sites[0].site.name, "Sabang, Aceh");
+    }
+}

@@ -1,0 +1,128 @@
+//! The hilal evening record: all sites at their local sunset, the criteria and the deciding
+//! site (largest margin, ties to the first site in order).
+
+use chrono::NaiveDate;
+use hijri::date::Date;
+use hijri::schema::{Evening, SiteEvening, FIXED_SCALE};
+use rayon::prelude::*;
+
+use crate::astro::{Astro, AstroError, EveningObservation, Observer};
+use crate::inputs::SiteInput;
+
+/// Minimum topocentric refracted Moon altitude, degrees.
+pub const MIN_ALTITUDE_DEG: f64 = 3.0;
+/// Minimum geocentric elongation, degrees.
+pub const MIN_ELONGATION_DEG: f64 = 6.4;
+
+/// How far a site is from meeting both criteria: `min(alt − 3.0, elong − 6.4)`, which is
+/// `>= 0` exactly when both hold.
+pub fn margin(moon_alt_deg: f64, elongation_deg: f64) -> f64 {
+    (moon_alt_deg - MIN_ALTITUDE_DEG).min(elongation_deg - MIN_ELONGATION_DEG)
+}
+
+/// Index of the site with the largest margin; ties go to the first in order.
+pub fn deciding_index(margins: &[f64]) -> usize {
+    margins
+        .iter()
+        .enumerate()
+        .fold(0, |best, (i, &m)| if m > margins[best] { i } else { best })
+}
+
+/// The astronomy observer for a site.
+pub fn observer(site: &SiteInput) -> Observer {
+    Observer {
+        lat_deg: site.site.lat,
+        lon_deg: site.site.lon,
+        elev_m: f64::from(site.site.elev_m),
+        tz: site.tz,
+    }
+}
+
+/// A Gregorian day as a chrono date.
+pub fn naive(date: Date) -> NaiveDate {
+    let (y, m, d) = date.ymd();
+    NaiveDate::from_ymd_opt(y, m, d).expect("a valid day number is a valid chrono date")
+}
+
+/// A chrono date as a Gregorian day.
+pub fn day_of(date: NaiveDate) -> Date {
+    use chrono::Datelike;
+    Date::from_ymd(date.year(), date.month(), date.day()).expect("chrono dates are valid")
+}
+
+/// Degrees, percent or hours as archive fixed point (1e-4).
+pub fn fixed(value: f64) -> i32 {
+    (value * FIXED_SCALE).round() as i32
+}
+
+/// The evening record of `date` (the evening of Hijri day `hijri_day`) over all sites.
+pub fn evening_record(
+    astro: &Astro,
+    sites: &[SiteInput],
+    date: Date,
+    hijri_day: u8,
+) -> Result<Evening, AstroError> {
+    let day = naive(date);
+    let observations: Vec<EveningObservation> = sites
+        .par_iter()
+        .map(|site| astro.evening(&observer(site), day))
+        .collect::<Result<_, _>>()?;
+    let margins: Vec<f64> = observations
+        .iter()
+        .map(|o| margin(o.moon_alt_deg, o.elongation_deg))
+        .collect();
+    let deciding = deciding_index(&margins);
+    Ok(Evening {
+        date: date.0,
+        hijri_day,
+        conjunction_ms: observations[deciding].conjunction_utc.timestamp_millis(),
+        deciding: deciding as u8,
+        visible: observations.iter().any(|o| o.alt_ok && o.elong_ok),
+        sites: observations.iter().map(site_evening).collect(),
+    })
+}
+
+/// One site's observation in archive form.
+fn site_evening(o: &EveningObservation) -> SiteEvening {
+    SiteEvening {
+        sunset: o.sunset_utc.timestamp(),
+        moonset: o.moonset_utc.map(|t| t.timestamp()),
+        utc_offset_s: o.sunset_local.offset().local_minus_utc(),
+        moon_alt: fixed(o.moon_alt_deg),
+        moon_alt_airless: fixed(o.moon_alt_airless_deg),
+        moon_az: fixed(o.moon_az_deg),
+        sun_alt: fixed(o.sun_alt_deg),
+        sun_az: fixed(o.sun_az_deg),
+        elongation: fixed(o.elongation_deg),
+        illumination: fixed(o.illumination_pct),
+        age: fixed(o.age_hours),
+        alt_ok: o.alt_ok,
+        elong_ok: o.elong_ok,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn margin_is_non_negative_exactly_when_both_criteria_hold() {
+        assert_eq!(margin(3.0, 6.4), 0.0);
+        assert!(margin(5.0, 6.3) < 0.0);
+        assert!(margin(2.9, 12.0) < 0.0);
+        assert!((margin(4.0, 7.0) - 0.6).abs() < 1e-12);
+    }
+
+    #[test]
+    fn deciding_site_is_the_largest_margin_first_on_ties() {
+        assert_eq!(deciding_index(&[-1.0, 0.5, 0.5, 0.2]), 1);
+        assert_eq!(deciding_index(&[-3.0, -2.0, -2.5]), 1);
+        assert_eq!(deciding_index(&[0.0, 0.0]), 0);
+    }
+
+    #[test]
+    fn fixed_point_rounds_to_four_decimals() {
+        assert_eq!(fixed(1.23456), 12346);
+        assert_eq!(fixed(-0.83333), -8333);
+    }
+}

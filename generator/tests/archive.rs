@@ -1,0 +1,177 @@
+//! The generated archive (`make generate` writes `data/hijri.archive` before the tests run):
+//! the official table reproduced exactly, a contiguous chain of 29/30-day months over
+//! 1945-01-01..2100-01-01, and complete evening records.
+
+use std::path::Path;
+
+use hijri::date::Date;
+use hijri::hijri::{HijriDate, HijriMonth};
+use hijri::schema::{ArchivedCalendar, Tier};
+use hijri_generator::inputs::load_official;
+use hijri_generator::visibility::margin;
+use rkyv::util::AlignedVec;
+
+fn data_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
+}
+
+fn archive_bytes() -> AlignedVec<16> {
+    let path = data_dir().join("hijri.archive");
+    let bytes = std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; run `make generate` first", path.display()));
+    let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
+    aligned.extend_from_slice(&bytes);
+    aligned
+}
+
+fn with_calendar(check: impl FnOnce(&ArchivedCalendar)) {
+    let bytes = archive_bytes();
+    check(hijri::archive::open(&bytes).expect("the generated archive validates"));
+}
+
+fn date(iso: &str) -> Date {
+    Date::parse_iso(iso).unwrap()
+}
+
+#[test]
+fn official_table_is_reproduced_exactly() {
+    let table = load_official(&data_dir().join("official/months.csv")).unwrap();
+    with_calendar(|cal| {
+        assert_eq!(cal.header.data_version.as_str(), table.data_version);
+        let (first, last) = cal.coverage();
+        assert_eq!(
+            (first.to_string(), last.to_string()),
+            ("2023-01-23".into(), "2026-12-31".into())
+        );
+        for row in &table.months {
+            let month = cal.month(row.month).expect("official month archived");
+            assert_eq!(month.start(), row.start, "{:?}", row.month);
+            if let Some(length) = row.length {
+                assert_eq!(month.length, length, "{:?}", row.month);
+            }
+            assert_eq!(month.tier(), Tier::Regional);
+        }
+        let regional = cal
+            .months
+            .iter()
+            .filter(|m| m.tier() == Tier::Regional)
+            .count();
+        assert_eq!(regional, table.months.len());
+    });
+}
+
+#[test]
+fn months_are_contiguous_29_or_30_days_over_the_whole_span() {
+    with_calendar(|cal| {
+        let months = &cal.months;
+        assert!(months.len() > 1900, "{} months", months.len());
+        assert!(months[0].start() <= date("1945-01-01") && date("1945-01-01") <= months[0].last());
+        let tail = &months[months.len() - 1];
+        assert!(tail.start() <= date("2100-01-01") && date("2100-01-01") <= tail.last());
+        let mut tiers = Vec::new();
+        for pair in months.windows(2) {
+            assert!(pair[0].length == 29 || pair[0].length == 30);
+            assert_eq!(
+                pair[1].start(),
+                pair[0].last().add_days(1),
+                "gap after {:?}",
+                pair[0].hijri_month()
+            );
+            assert_eq!(pair[1].hijri_month(), pair[0].hijri_month().next());
+            if tiers.last() != Some(&pair[0].tier()) {
+                tiers.push(pair[0].tier());
+            }
+        }
+        assert!(tail.length == 29 || tail.length == 30);
+        assert_eq!(tiers, [Tier::Retro, Tier::Regional, Tier::Computed]);
+    });
+}
+
+#[test]
+fn every_month_carries_the_evening_that_decided_it() {
+    with_calendar(|cal| {
+        assert_eq!(cal.sites.len(), 25);
+        for (i, month) in cal.months.iter().enumerate() {
+            let evening = &month.evening;
+            assert_eq!(evening.sites.len(), 25);
+            if i > 0 {
+                let previous = &cal.months[i - 1];
+                assert_eq!(evening.date.to_native(), previous.start.to_native() + 28);
+                assert_eq!(evening.hijri_day, 29);
+                if month.tier() != Tier::Regional && previous.tier() == month.tier() {
+                    // The rule: visible on day 29 means a 29-day previous month.
+                    assert_eq!(
+                        previous.length == 29,
+                        evening.visible,
+                        "{:?}",
+                        month.hijri_month()
+                    );
+                }
+            } else {
+                assert_eq!(evening.date.to_native(), month.start.to_native() - 1);
+                assert!(evening.visible);
+            }
+            let margins: Vec<f64> = evening
+                .sites
+                .iter()
+                .map(|s| {
+                    margin(
+                        f64::from(s.moon_alt.to_native()) / 1e4,
+                        f64::from(s.elongation.to_native()) / 1e4,
+                    )
+                })
+                .collect();
+            let deciding = usize::from(evening.deciding);
+            assert!(margins.iter().all(|m| *m <= margins[deciding] + 1e-4));
+            let any = evening.sites.iter().any(|s| s.alt_ok && s.elong_ok);
+            assert_eq!(evening.visible, any);
+            let site = &evening.sites[deciding];
+            assert_eq!(evening.visible, site.alt_ok && site.elong_ok);
+        }
+    });
+}
+
+#[test]
+fn hijri_and_gregorian_through_the_archive() {
+    with_calendar(|cal| {
+        let hijri = |iso: &str| cal.to_hijri(date(iso)).map(|(h, _)| h.to_string());
+        // From the official table.
+        assert_eq!(hijri("2025-03-01").as_deref(), Some("1446-09-01"));
+        assert_eq!(hijri("2025-03-30").as_deref(), Some("1446-09-30"));
+        assert_eq!(hijri("2025-03-31").as_deref(), Some("1446-10-01"));
+        assert_eq!(hijri("2023-01-23").as_deref(), Some("1444-07-01"));
+        let greg = |y: u16, m: u8, d: u8| {
+            cal.to_gregorian(HijriDate {
+                year: y,
+                month: m,
+                day: d,
+            })
+            .map(|(g, _)| g.to_string())
+        };
+        assert_eq!(greg(1446, 9, 1).as_deref(), Some("2025-03-01"));
+        assert_eq!(greg(1447, 10, 1).as_deref(), Some("2026-03-21"));
+        assert_eq!(greg(1446, 9, 31), None);
+        // Edges of the span.
+        assert!(cal.to_hijri(date("1945-01-01")).is_some());
+        assert!(cal.to_hijri(date("2100-01-01")).is_some());
+        assert!(cal.to_hijri(cal.first_day().add_days(-1)).is_none());
+        assert!(cal.to_hijri(cal.last_day().add_days(1)).is_none());
+        // Every day maps to a Hijri date and back.
+        let mut day = cal.first_day();
+        while day <= cal.last_day() {
+            let (h, month) = cal.to_hijri(day).unwrap();
+            assert!(h.day >= 1 && h.day <= month.length);
+            assert_eq!(cal.to_gregorian(h).unwrap().0, day);
+            day = day.add_days(1);
+        }
+        assert_eq!(
+            cal.month(HijriMonth {
+                year: 1446,
+                month: 9
+            })
+            .unwrap()
+            .length,
+            30
+        );
+    });
+}

@@ -1,0 +1,114 @@
+//! Tidy checks over the whole workspace: every Rust file opens with a module doc, and every
+//! dependency's licence is compatible with the project's GPL-3.0-or-later.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !name.starts_with('.') && name != "target" {
+                rust_files(&path, found);
+            }
+        } else if name.ends_with(".rs") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_rust_file_has_a_module_doc() {
+    let root = workspace_root();
+    let mut files = Vec::new();
+    for dir in ["src", "tests", "generator", "server"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    files.push(root.join("build.rs"));
+    assert!(files.len() > 10, "found only {} files", files.len());
+    let missing: Vec<String> = files
+        .iter()
+        .filter(|path| {
+            let text = std::fs::read_to_string(path).unwrap();
+            !text.trim_start().starts_with("//!")
+        })
+        .map(|p| p.strip_prefix(&root).unwrap().display().to_string())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "files without a `//!` module doc: {missing:?}"
+    );
+}
+
+/// SPDX identifiers that may be combined into a GPL-3.0-or-later program.
+const ALLOWED: &[&str] = &[
+    "MIT",
+    "Apache-2.0",
+    "Apache-2.0 WITH LLVM-exception",
+    "BSD-2-Clause",
+    "BSD-3-Clause",
+    "ISC",
+    "Zlib",
+    "Unicode-3.0",
+    "Unicode-DFS-2016",
+    "MPL-2.0",
+    "CC0-1.0",
+    "0BSD",
+    "BSL-1.0",
+    "Unlicense",
+    "GPL-3.0-or-later",
+    "GPL-3.0",
+    "LGPL-2.1-or-later",
+    "LGPL-3.0-or-later",
+];
+
+/// True if some alternative of an SPDX `OR` expression is made only of allowed licences.
+fn allowed(expression: &str) -> bool {
+    let normalised = expression.replace('/', " OR ").replace(['(', ')'], " ");
+    normalised.split(" OR ").any(|alternative| {
+        alternative
+            .split(" AND ")
+            .map(str::trim)
+            .all(|licence| ALLOWED.contains(&licence))
+    })
+}
+
+#[test]
+fn every_dependency_licence_is_allowed() {
+    let output = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--locked"])
+        .current_dir(workspace_root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let packages = metadata["packages"].as_array().unwrap();
+    assert!(packages.len() > 50);
+    let refused: Vec<String> = packages
+        .iter()
+        .filter(|p| !p["license"].as_str().is_some_and(allowed))
+        .map(|p| format!("{} {}: {}", p["name"], p["version"], p["license"]))
+        .collect();
+    assert!(
+        refused.is_empty(),
+        "licences outside the allow-list: {refused:#?}"
+    );
+}
+
+#[test]
+fn the_licence_rule_reads_spdx_expressions() {
+    assert!(allowed("MIT OR Apache-2.0"));
+    assert!(allowed("(MIT OR Apache-2.0) AND Unicode-3.0"));
+    assert!(allowed("MIT/Apache-2.0"));
+    assert!(!allowed("AGPL-3.0-only"));
+    assert!(!allowed("GPL-2.0-only"));
+}
