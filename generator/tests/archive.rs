@@ -151,7 +151,9 @@ fn hijri_and_gregorian_through_the_archive() {
         assert_eq!(greg(1446, 9, 1).as_deref(), Some("2025-03-01"));
         assert_eq!(greg(1447, 10, 1).as_deref(), Some("2026-03-21"));
         assert_eq!(greg(1446, 9, 31), None);
-        // Edges of the span.
+        // Edges of the span: 1 Muharram 1364 H is commonly given as 1944-12-17.
+        assert_eq!(hijri("1945-01-01").as_deref(), Some("1364-01-16"));
+        assert_eq!(hijri("2100-01-01").as_deref(), Some("1523-10-20"));
         assert!(cal.to_hijri(date("1945-01-01")).is_some());
         assert!(cal.to_hijri(date("2100-01-01")).is_some());
         assert!(cal.to_hijri(cal.first_day().add_days(-1)).is_none());
@@ -173,5 +175,27 @@ fn hijri_and_gregorian_through_the_archive() {
             .length,
             30
         );
+    });
+}
+
+/// Day number of a date of the arithmetical (tabular) Islamic calendar, an independent
+/// approximation that follows the mean Moon (30-year cycle, epoch 622-07-16 Julian).
+fn tabular_day(year: i32, month: i32, day: i32) -> i32 {
+    let epoch = Date::from_ymd(622, 7, 19).unwrap().0;
+    day + (59 * (month - 1) + 1) / 2 + (year - 1) * 354 + (3 + 11 * year) / 30 + epoch - 1
+}
+
+#[test]
+fn every_day_stays_within_two_days_of_the_arithmetical_calendar() {
+    assert_eq!(Date(tabular_day(1446, 9, 1)).to_string(), "2025-03-01");
+    with_calendar(|cal| {
+        let mut worst = 0;
+        for month in cal.months.iter() {
+            let expected = tabular_day(i32::from(month.year.to_native()), i32::from(month.month), 1);
+            let offset = month.start.to_native() - expected;
+            worst = worst.max(offset.abs());
+            assert!(offset.abs() <= 2, "{:?} starts {} days from the arithmetical calendar", month.hijri_month(), offset);
+        }
+        println!("largest offset from the arithmetical calendar: {worst} days");
     });
 }
