@@ -3,8 +3,9 @@
 
 use hijri::hijri::{month_name, HijriDate};
 
-use super::svg::{Anchor, Svg, TextStyle};
+use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::gregorian_long;
+use super::verdict::Verdict;
 use super::{card_size, CardContext, CardError};
 
 /// Page background.
@@ -151,5 +152,34 @@ pub fn footer(svg: &mut Svg, frame: &Frame) {
         frame.height - 16.0 * s,
         style,
         "(geosentrik) saat matahari terbenam · waktu setempat",
+    );
+}
+
+/// Draws the verdict label as a pill centred on `cx` with its top at `y`.
+pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict) {
+    let label = verdict.label();
+    let w = (label.chars().count() as f64 * 15.5 + 56.0) * s;
+    let h = 46.0 * s;
+    svg.rect(
+        cx - w / 2.0,
+        y,
+        w,
+        h,
+        h / 2.0,
+        &format!(
+            r##"fill="#0b1022" fill-opacity="0.8" stroke="{}" stroke-width="{}""##,
+            verdict.colour(),
+            num(2.0 * s)
+        ),
+    );
+    svg.text_with(
+        cx,
+        y + 31.0 * s,
+        TextStyle::new(21.0 * s, verdict.colour())
+            .bold()
+            .spaced(1.5 * s)
+            .anchor(Anchor::Middle),
+        r#"id="verdict""#,
+        label,
     );
 }

@@ -260,122 +260,137 @@ fn points_layer(svg: &mut Svg, view: &MapView, points: &[PointResult], ctx: &Car
     );
 }
 
-/// Legend (left) and the counts of display points (right) from `y`; returns the y below.
-fn legend(svg: &mut Svg, frame: &Frame, points: &[PointResult], ctx: &CardContext, y: f64) -> f64 {
+/// The legend in two columns from `y`; returns the y below it.
+fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
     let s = frame.s;
-    let x = frame.margin;
-    let w = frame.inner_width();
     let row = 30.0 * s;
-    let text = TextStyle::new(15.0 * s, INK);
     let swatch = 26.0 * s;
-    let items: [(&str, String); 4] = [
-        (
-            "Wilayah memenuhi kriteria",
-            format!(
-                r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{REGION}" fill-opacity="0.45"/>"#,
-                num(x),
-                num(y - 8.0 * s),
-                num(swatch),
-                num(14.0 * s),
-                num(3.0 * s)
-            ),
+    let column_x = [frame.margin, frame.margin + 0.5 * frame.inner_width()];
+    let marks = [
+        format!(
+            r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{REGION}" fill-opacity="0.45"/>"#,
+            num(-7.0 * s),
+            num(swatch),
+            num(14.0 * s),
+            num(3.0 * s)
         ),
-        (
-            "Batas tinggi hilal 3°",
-            format!(
-                r#"<path d="M{} {}h{}" stroke="{ALT_LINE}" stroke-width="{}"/>"#,
-                num(x),
-                num(y + row - 1.0 * s),
-                num(swatch),
-                num(3.0 * s)
-            ),
+        format!(
+            r#"<path d="M{{x}} 0h{}" stroke="{ALT_LINE}" stroke-width="{}"/>"#,
+            num(swatch),
+            num(3.0 * s)
         ),
-        (
-            "Batas elongasi 6,4°",
-            format!(
-                r#"<path d="M{} {}h{}" stroke="{ELONG_LINE}" stroke-width="{}" stroke-dasharray="{} {}"/>"#,
-                num(x),
-                num(y + 2.0 * row - 1.0 * s),
-                num(swatch),
-                num(3.0 * s),
-                num(8.0 * s),
-                num(4.0 * s)
-            ),
+        format!(
+            r#"<circle cx="{{xc}}" cy="0" r="{}" fill="none" stroke="{RING}" stroke-width="{}"/>"#,
+            num(8.0 * s),
+            num(2.5 * s)
         ),
-        (
-            "Lokasi penentu (model 25 lokasi)",
-            format!(
-                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{RING}" stroke-width="{}"/>"#,
-                num(x + swatch / 2.0),
-                num(y + 3.0 * row - 1.0 * s),
-                num(8.0 * s),
-                num(2.5 * s)
-            ),
+        format!(
+            r#"<path d="M{{x}} 0h{}" stroke="{ELONG_LINE}" stroke-width="{}" stroke-dasharray="{} {}"/>"#,
+            num(swatch),
+            num(3.0 * s),
+            num(8.0 * s),
+            num(4.0 * s)
         ),
     ];
-    for (k, (label, mark)) in items.iter().enumerate() {
-        svg.raw(mark);
+    let labels = [
+        "Wilayah memenuhi kriteria",
+        "Batas tinggi hilal 3°",
+        "Lokasi penentu (25 lokasi)",
+        "Batas elongasi 6,4°",
+    ];
+    for (k, (mark, label)) in marks.iter().zip(labels).enumerate() {
+        let x = column_x[k / 2];
+        let line_y = y + (k % 2) as f64 * row;
+        svg.open_group(&format!(r#"transform="translate(0 {})""#, num(line_y)));
+        svg.raw(
+            &mark
+                .replace("{x}", &num(x))
+                .replace("{xc}", &num(x + swatch / 2.0)),
+        );
+        svg.close_group();
         svg.text(
             x + swatch + 12.0 * s,
-            y + k as f64 * row + 4.0 * s,
-            text,
+            line_y + 5.0 * s,
+            TextStyle::new(15.0 * s, INK),
             label,
         );
     }
+    y + 2.0 * row
+}
 
-    // Counts box.
+/// The counts of display points that meet and do not meet the criteria, with a bar; returns
+/// the y below the box.
+fn counts(svg: &mut Svg, frame: &Frame, points: &[PointResult], y: f64) -> f64 {
+    let s = frame.s;
+    let (x, w) = (frame.margin, frame.inner_width());
+    let h = 112.0 * s;
+    svg.rect(
+        x,
+        y,
+        w,
+        h,
+        12.0 * s,
+        &format!(r#"fill="{BOX}" stroke="{BOX_LINE}" stroke-width="1.5""#),
+    );
+    svg.text(
+        x + 20.0 * s,
+        y + 28.0 * s,
+        TextStyle::new(12.0 * s, MUTED).bold().spaced(1.5 * s),
+        &format!("{} TITIK TAMPILAN SAAT MATAHARI TERBENAM", points.len()),
+    );
     let met = points.iter().filter(|p| p.met).count();
-    let bx = x + 0.56 * w;
-    let bw = w - 0.56 * w;
-    let by = y - 22.0 * s;
-    let bh = 4.0 * row + 6.0 * s;
+    let not = points.len() - met;
+    let half = (w - 40.0 * s) / 2.0;
+    for (k, (count, label, colour, id)) in [
+        (met, "memenuhi kriteria", POINT_MET, "count-met"),
+        (not, "tidak memenuhi", POINT_NOT, "count-not"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let cx = x + 20.0 * s + k as f64 * half;
+        svg.circle(
+            cx + 7.0 * s,
+            y + 57.0 * s,
+            7.0 * s,
+            &format!(r#"fill="{colour}""#),
+        );
+        svg.text_with(
+            cx + 24.0 * s,
+            y + 65.0 * s,
+            TextStyle::new(24.0 * s, INK).bold(),
+            &format!(r#"id="{id}""#),
+            &count.to_string(),
+        );
+        svg.text(
+            cx + 34.0 * s + 16.0 * s * count.to_string().len() as f64,
+            y + 65.0 * s,
+            TextStyle::new(16.0 * s, MUTED),
+            label,
+        );
+    }
+    // Proportion bar.
+    let (bx, by, bw, bh) = (x + 20.0 * s, y + 84.0 * s, w - 40.0 * s, 10.0 * s);
     svg.rect(
         bx,
         by,
         bw,
         bh,
-        12.0 * s,
-        &format!(r#"fill="{BOX}" stroke="{BOX_LINE}" stroke-width="1.5""#),
+        bh / 2.0,
+        &format!(r#"fill="{POINT_NOT}" fill-opacity="0.35""#),
     );
-    svg.text(
-        bx + 16.0 * s,
-        by + 26.0 * s,
-        TextStyle::new(12.0 * s, MUTED).bold().spaced(1.5 * s),
-        &format!("{} TITIK TAMPILAN", points.len()),
-    );
-    for (k, (count, label, colour, id)) in [
-        (met, "memenuhi", POINT_MET, "count-met"),
-        (points.len() - met, "tidak memenuhi", POINT_NOT, "count-not"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let ry = by + 62.0 * s + k as f64 * 36.0 * s;
-        svg.circle(
-            bx + 24.0 * s,
-            ry - 7.0 * s,
-            7.0 * s,
-            &format!(r#"fill="{colour}""#),
+    if met > 0 {
+        let share = met as f64 / points.len() as f64;
+        svg.rect(
+            bx,
+            by,
+            bw * share,
+            bh,
+            bh / 2.0,
+            &format!(r#"fill="{POINT_MET}""#),
         );
-        svg.text_with(
-            bx + 42.0 * s,
-            ry,
-            TextStyle::new(22.0 * s, INK).bold(),
-            &format!(r#"id="{id}""#),
-            &count.to_string(),
-        );
-        svg.text(bx + 82.0 * s, ry, TextStyle::new(15.0 * s, MUTED), label);
     }
-    let verdict = verdict(ctx.values);
-    svg.text(
-        bx + 16.0 * s,
-        by + bh - 14.0 * s,
-        TextStyle::new(12.0 * s, verdict.colour())
-            .bold()
-            .spaced(1.0 * s),
-        &format!("PENENTU: {}", verdict.label()),
-    );
-    by + bh
+    y + h
 }
 
 /// The visibility map as SVG (720x1280, or 1440x1520 without the criteria panel when `bare`).
@@ -442,15 +457,17 @@ pub fn map_svg(
         radius,
         &format!(r#"fill="none" stroke="{BOX_LINE}" stroke-width="1.5""#),
     );
-    let legend_bottom = legend(
-        &mut svg,
-        &frame,
-        points,
-        ctx,
-        view.top + view.height() + 44.0 * s,
-    );
+    let y = legend(&mut svg, &frame, view.top + view.height() + 34.0 * s);
+    let y = counts(&mut svg, &frame, points, y + 6.0 * s);
+    let panel_top = if bare {
+        frame.height
+    } else {
+        (frame.height - 72.0 - PANEL_HEIGHT).max(y + 90.0)
+    };
+    // The deciding site's verdict, centred between the counts and the panel (or the footer).
+    let pill_y = (y + panel_top.min(frame.height - 60.0 * s)) / 2.0 - 23.0 * s;
+    frame::verdict_pill(&mut svg, frame.width / 2.0, pill_y, s, verdict(ctx.values));
     if !bare {
-        let panel_top = (frame.height - 72.0 - PANEL_HEIGHT).max(legend_bottom + 20.0);
         criteria_panel(&mut svg, &frame, ctx, panel_top);
     }
     frame::footer(&mut svg, &frame);

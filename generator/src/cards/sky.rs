@@ -348,37 +348,6 @@ fn moon_mark(
     );
 }
 
-fn verdict_badge(svg: &mut Svg, view: &SkyView, ctx: &CardContext, s: f64) {
-    let verdict = verdict(ctx.values);
-    let label = verdict.label();
-    let w = (label.chars().count() as f64 * 15.5 + 56.0) * s;
-    let h = 46.0 * s;
-    let cx = view.left + view.width / 2.0;
-    let y = view.top + 20.0 * s;
-    svg.rect(
-        cx - w / 2.0,
-        y,
-        w,
-        h,
-        h / 2.0,
-        &format!(
-            r##"fill="#0b1022" fill-opacity="0.8" stroke="{}" stroke-width="{}""##,
-            verdict.colour(),
-            num(2.0 * s)
-        ),
-    );
-    svg.text_with(
-        cx,
-        y + 31.0 * s,
-        TextStyle::new(21.0 * s, verdict.colour())
-            .bold()
-            .spaced(1.5 * s)
-            .anchor(Anchor::Middle),
-        r#"id="verdict""#,
-        label,
-    );
-}
-
 /// The sky chart as SVG (720x1280, or 1440x1520 without the criteria panel when `bare`).
 pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     let titles = frame::titles(ctx)?;
@@ -428,7 +397,13 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     scale_marks(&mut svg, &view, s);
     sun_mark(&mut svg, &view, sun, s);
     moon_mark(&mut svg, &view, ctx, moon, sun, s);
-    verdict_badge(&mut svg, &view, ctx, s);
+    frame::verdict_pill(
+        &mut svg,
+        view.left + view.width / 2.0,
+        view.top + 20.0 * s,
+        s,
+        verdict(ctx.values),
+    );
     let note = TextStyle::new(12.0 * s, FAINT);
     svg.text(
         view.left + 14.0 * s,
