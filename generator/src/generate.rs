@@ -4,12 +4,15 @@
 use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hijri::date::Date;
 use hijri::schema::{Calendar, Header, Month, Tier};
 
 use crate::astro::{Astro, AstroError};
+use crate::card_set;
+use crate::cards::CardError;
 use crate::chain::{self, ChainError, ChainInputs};
 use crate::inputs::{self, InputError};
 use crate::writer;
@@ -28,6 +31,8 @@ pub struct Options {
     pub out: PathBuf,
     /// Show progress on stderr.
     pub progress: bool,
+    /// Render the hilal cards (without them the server answers 503 for the card endpoints).
+    pub cards: bool,
 }
 
 /// Why generation stopped.
@@ -39,6 +44,8 @@ pub enum GenerateError {
     Astro(AstroError),
     /// The month chain does not fit.
     Chain(ChainError),
+    /// A card could not be rendered.
+    Cards(CardError),
     /// The archive could not be written.
     Write(PathBuf, std::io::Error),
 }
@@ -49,6 +56,7 @@ impl fmt::Display for GenerateError {
             GenerateError::Input(e) => e.fmt(f),
             GenerateError::Astro(e) => e.fmt(f),
             GenerateError::Chain(e) => e.fmt(f),
+            GenerateError::Cards(e) => e.fmt(f),
             GenerateError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
         }
     }
@@ -68,6 +76,12 @@ impl From<AstroError> for GenerateError {
     }
 }
 
+impl From<CardError> for GenerateError {
+    fn from(e: CardError) -> Self {
+        GenerateError::Cards(e)
+    }
+}
+
 impl From<ChainError> for GenerateError {
     fn from(e: ChainError) -> Self {
         GenerateError::Chain(e)
@@ -79,14 +93,22 @@ impl From<ChainError> for GenerateError {
 pub struct Summary {
     /// Months in the archive.
     pub months: usize,
+    /// Cards in the archive.
+    pub cards: usize,
     /// Archive size in bytes.
     pub bytes: usize,
-    /// Seconds spent on the month chain.
-    pub chain_seconds: f64,
 }
 
-/// Builds the calendar from the facts in `data_dir`.
-pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<(Calendar, f64), GenerateError> {
+/// The calendar as built, with the astronomy that built it (the cards need it too).
+pub struct Built {
+    /// The calendar, without cards until [`add_cards`].
+    pub calendar: Calendar,
+    /// Ephemeris and ΔT.
+    pub astro: Astro,
+}
+
+/// Builds the calendar (month chain and evening records, no cards) from the facts in `data_dir`.
+pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, GenerateError> {
     let report = Progress::new(progress);
     report.phase("reading data");
     let sites = inputs::load_sites(&data_dir.join("sites.json"))?;
@@ -107,15 +129,14 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<(Calendar, f64)
         table: &table,
     };
     let expected = ((last.0 - first.0) as f64 / 29.53) as usize + 1;
-    let mut done = 0;
+    let done = AtomicUsize::new(0);
     let months = chain::build(&inputs, first, last, &mut || {
-        done += 1;
-        report.count("months", done, expected);
+        report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
     })?;
-    let chain_seconds = started.elapsed().as_secs_f64();
     report.done(&format!(
-        "{} months in {chain_seconds:.1} s ({})",
+        "{} months in {:.1} s ({})",
         months.len(),
+        started.elapsed().as_secs_f64(),
         tier_counts(&months)
     ));
 
@@ -132,19 +153,48 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<(Calendar, f64)
         divergences: Vec::new(),
         cards: Vec::new(),
     };
-    Ok((calendar, chain_seconds))
+    Ok(Built { calendar, astro })
+}
+
+/// Renders the cards of [`CARD_YEARS`] into the calendar.
+pub fn add_cards(built: &mut Built, progress: bool) -> Result<(), GenerateError> {
+    let report = Progress::new(progress);
+    report.phase("hilal cards 1444-1475: sky chart and map, normal and bare");
+    let started = Instant::now();
+    let expected = built
+        .calendar
+        .months
+        .iter()
+        .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.year))
+        .count();
+    let done = AtomicUsize::new(0);
+    let cards = card_set::render_all(&built.astro, &built.calendar, CARD_YEARS, &|| {
+        report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
+    })?;
+    let bytes: usize = cards.iter().map(|c| c.png.len()).sum();
+    report.done(&format!(
+        "{} cards, {:.1} MB, in {:.1} s",
+        cards.len(),
+        bytes as f64 / 1e6,
+        started.elapsed().as_secs_f64()
+    ));
+    built.calendar.cards = cards;
+    Ok(())
 }
 
 /// Generates and writes the archive.
 pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
-    let (calendar, chain_seconds) = build_calendar(&options.data_dir, options.progress)?;
-    let bytes = hijri::archive::encode(&calendar);
+    let mut built = build_calendar(&options.data_dir, options.progress)?;
+    if options.cards {
+        add_cards(&mut built, options.progress)?;
+    }
+    let bytes = hijri::archive::encode(&built.calendar);
     writer::write_atomically(&options.out, &bytes)
         .map_err(|e| GenerateError::Write(options.out.clone(), e))?;
     Ok(Summary {
-        months: calendar.months.len(),
+        months: built.calendar.months.len(),
+        cards: built.calendar.cards.len(),
         bytes: bytes.len(),
-        chain_seconds,
     })
 }
 

@@ -2,9 +2,12 @@
 //!
 //! The generator is the only writer of `data/hijri.archive`; it knows no HTTP. Facts come
 //! from `data/` ([`inputs`]), the astronomy from [`astro`], the month chain from [`chain`]
-//! and [`visibility`], and the file from [`writer`]; [`generate`] runs them in order.
+//! and [`visibility`], the PNG cards from [`cards`] and [`card_set`], and the file from [`writer`]; [`generate`] runs them in order.
 
 pub mod astro;
+pub mod card_set;
+pub mod cards;
+pub mod cards_cmd;
 pub mod chain;
 pub mod evening_cmd;
 pub mod generate;

@@ -9,18 +9,21 @@ const HELP: &str = "\
 hijri-generate: compute the Hijri month chain 1945-2100 and write the archive
 
 USAGE:
-    hijri-generate [--data DIR] [--out FILE] [--quiet]
+    hijri-generate [--data DIR] [--out FILE] [--no-cards] [--quiet]
     hijri-generate evening --help
+    hijri-generate cards --help
 
 OPTIONS:
     --data DIR   the committed facts (default: data)
     --out FILE   the archive to write (default: <DIR>/hijri.archive); written atomically
+    --no-cards   skip the hilal PNG cards (quick; the card endpoints then answer 503)
     --quiet      no progress on stderr
     --help       this text
     --version    the version
 
 SUBCOMMANDS:
     evening      print one evening's hilal record as JSON (see `hijri-generate evening --help`)
+    cards        list the cards of an archive, or copy months' cards out as PNG files
 ";
 
 fn main() -> ExitCode {
@@ -38,6 +41,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut data_dir = PathBuf::from("data");
     let mut out = None;
     let mut progress = true;
+    let mut cards = true;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         let mut value = |name: &str| {
@@ -50,9 +54,14 @@ fn run(args: &[String]) -> Result<(), String> {
                 let tail: Vec<String> = rest.cloned().collect();
                 return hijri_generator::evening_cmd::run(&tail, &data_dir);
             }
+            "cards" => {
+                let tail: Vec<String> = rest.cloned().collect();
+                return hijri_generator::cards_cmd::run(&tail, &data_dir);
+            }
             "--data" => data_dir = PathBuf::from(value("--data")?),
             "--out" => out = Some(PathBuf::from(value("--out")?)),
             "--quiet" => progress = false,
+            "--no-cards" => cards = false,
             "--help" | "-h" => {
                 print!("{HELP}");
                 return Ok(());
@@ -69,13 +78,15 @@ fn run(args: &[String]) -> Result<(), String> {
         data_dir,
         out,
         progress,
+        cards,
     };
     let summary = generate(&options).map_err(|e| e.to_string())?;
     if progress {
         eprintln!(
-            "==> wrote {} ({} months, {:.1} MB)",
+            "==> wrote {} ({} months, {} cards, {:.1} MB)",
             options.out.display(),
             summary.months,
+            summary.cards,
             summary.bytes as f64 / 1e6
         );
     }

@@ -191,10 +191,16 @@ fn every_day_stays_within_two_days_of_the_arithmetical_calendar() {
     with_calendar(|cal| {
         let mut worst = 0;
         for month in cal.months.iter() {
-            let expected = tabular_day(i32::from(month.year.to_native()), i32::from(month.month), 1);
+            let expected =
+                tabular_day(i32::from(month.year.to_native()), i32::from(month.month), 1);
             let offset = month.start.to_native() - expected;
             worst = worst.max(offset.abs());
-            assert!(offset.abs() <= 2, "{:?} starts {} days from the arithmetical calendar", month.hijri_month(), offset);
+            assert!(
+                offset.abs() <= 2,
+                "{:?} starts {} days from the arithmetical calendar",
+                month.hijri_month(),
+                offset
+            );
         }
         println!("largest offset from the arithmetical calendar: {worst} days");
     });

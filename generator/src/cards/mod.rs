@@ -1,0 +1,116 @@
+//! The hilal PNG cards: a sky chart (`/hilal/viz`) and a visibility map (`/hilal/map`) of the
+//! evening that decides a month's start, each 720x1280 or, bare (no criteria panel), 1440x1520.
+//!
+//! Cards are SVG built with plain string writing ([`svg`]), then rasterised with resvg using
+//! the committed DejaVu Sans only ([`Renderer`]). Inputs are plain values: this module computes
+//! no astronomy. Same inputs, same bytes.
+
+mod basemap;
+mod contour;
+mod frame;
+mod grid;
+mod map;
+mod panel;
+mod render;
+mod sky;
+pub mod svg;
+mod text;
+mod verdict;
+
+use std::fmt;
+
+use hijri::date::Date;
+use hijri::hijri::HijriMonth;
+use hijri::schema::{Card, CardKind, Site, SiteEvening};
+
+pub use grid::{VisibilityGrid, WINDOW_EAST, WINDOW_NORTH, WINDOW_SOUTH, WINDOW_WEST};
+pub use map::{display_points, map_svg, DisplayPoint, PointResult};
+pub use render::{etag, Renderer};
+pub use sky::viz_svg;
+pub use verdict::{verdict, Verdict};
+
+/// Pixel size of a normal card.
+pub const NORMAL_SIZE: (u32, u32) = (720, 1280);
+/// Pixel size of a bare card (no criteria panel).
+pub const BARE_SIZE: (u32, u32) = (1440, 1520);
+
+/// Pixel size of a card.
+pub fn card_size(bare: bool) -> (u32, u32) {
+    if bare {
+        BARE_SIZE
+    } else {
+        NORMAL_SIZE
+    }
+}
+
+/// What a card shows: the target month and the deciding site's values on its evening.
+#[derive(Clone, Copy, Debug)]
+pub struct CardContext<'a> {
+    /// The month whose start the evening decides.
+    pub target: HijriMonth,
+    /// Gregorian date of the evening.
+    pub evening_date: Date,
+    /// Hijri day of the running month on that evening (29 as a rule).
+    pub hijri_day: u8,
+    /// The deciding site.
+    pub site: &'a Site,
+    /// The deciding site's values at its sunset.
+    pub values: &'a SiteEvening,
+    /// True if the criteria hold at one or more of the checked sites.
+    pub visible: bool,
+    /// Number of sites checked (25).
+    pub sites_checked: usize,
+}
+
+/// Why a card could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CardError {
+    /// Inputs out of shape (grid size, non-finite values, month number, ...).
+    Input(String),
+    /// The committed fonts could not be loaded.
+    Font(String),
+    /// Parsing, rasterising or encoding failed.
+    Render(String),
+}
+
+impl fmt::Display for CardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardError::Input(m) => write!(f, "card input: {m}"),
+            CardError::Font(m) => write!(f, "card fonts: {m}"),
+            CardError::Render(m) => write!(f, "card rendering: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for CardError {}
+
+/// Renders the four cards of one month: sky chart and map, normal and bare, in the archive's
+/// order (kind, then bare), each with its ETag.
+pub fn month_cards(
+    renderer: &Renderer,
+    ctx: &CardContext,
+    grid: &VisibilityGrid,
+    points: &[PointResult],
+) -> Result<Vec<Card>, CardError> {
+    let mut cards = Vec::with_capacity(4);
+    for kind in [CardKind::Viz, CardKind::Map] {
+        for bare in [false, true] {
+            let svg = match kind {
+                CardKind::Viz => viz_svg(ctx, bare)?,
+                CardKind::Map => map_svg(ctx, grid, points, bare)?,
+            };
+            let (width, height) = card_size(bare);
+            let png = renderer.png(&svg, width, height)?;
+            cards.push(Card {
+                year: ctx.target.year,
+                month: ctx.target.month,
+                kind,
+                bare,
+                etag: etag(&png),
+                png,
+            });
+        }
+    }
+    Ok(cards)
+}

@@ -1,0 +1,201 @@
+//! The criteria panel shared by both normal cards: the criteria table (PARAMETER, NILAI, MIN.,
+//! STATUS), the Moon's other values, and the deciding-site row. Both cards call the same
+//! functions, so the map's site row is the chart's, character for character.
+
+use super::frame::{Frame, BOX, BOX_LINE, FAIL, INK, MUTED, PASS};
+use super::svg::{Anchor, Svg, TextStyle};
+use super::text::{coordinates, decimal, degrees, fixed, local_time};
+use super::verdict::{MIN_ALT_FIXED, MIN_ELONG_FIXED};
+use super::CardContext;
+
+/// Height of the criteria table.
+const TABLE_HEIGHT: f64 = 150.0;
+/// Height of the row of other values.
+const STATS_HEIGHT: f64 = 74.0;
+/// Height of the site box.
+const SITE_HEIGHT: f64 = 132.0;
+/// Gap between blocks.
+const GAP: f64 = 16.0;
+
+/// Total height of [`criteria_panel`] (normal cards only).
+pub const PANEL_HEIGHT: f64 = 24.0 + TABLE_HEIGHT + GAP + STATS_HEIGHT + GAP + SITE_HEIGHT;
+
+fn section_title(svg: &mut Svg, x: f64, y: f64, title: &str) {
+    svg.text(x, y, TextStyle::new(13.0, MUTED).bold().spaced(2.0), title);
+}
+
+fn box_at(svg: &mut Svg, x: f64, y: f64, w: f64, h: f64) {
+    svg.rect(
+        x,
+        y,
+        w,
+        h,
+        12.0,
+        &format!(r#"fill="{BOX}" stroke="{BOX_LINE}" stroke-width="1.5""#),
+    );
+}
+
+/// Draws the criteria table, the other values and the site row from `y`; returns the y below.
+pub fn criteria_panel(svg: &mut Svg, frame: &Frame, ctx: &CardContext, y: f64) -> f64 {
+    let x = frame.margin;
+    let w = frame.inner_width();
+    section_title(svg, x + 4.0, y + 14.0, "KRITERIA VISIBILITAS");
+    let mut y = y + 24.0;
+    criteria_table(svg, ctx, x, y, w);
+    y += TABLE_HEIGHT + GAP;
+    other_values(svg, ctx, x, y, w);
+    y += STATS_HEIGHT + GAP;
+    site_row(svg, ctx, x, y, w);
+    y + SITE_HEIGHT
+}
+
+fn criteria_table(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
+    let v = ctx.values;
+    box_at(svg, x, y, w, TABLE_HEIGHT);
+    let columns = [x + 20.0, x + 0.43 * w, x + 0.60 * w, x + 0.76 * w];
+    let head = TextStyle::new(13.0, MUTED).bold().spaced(1.5);
+    for (cx, label) in columns.iter().zip(["PARAMETER", "NILAI", "MIN.", "STATUS"]) {
+        svg.text(*cx, y + 32.0, head, label);
+    }
+    svg.line(
+        x + 16.0,
+        y + 46.0,
+        x + w - 16.0,
+        y + 46.0,
+        &format!(r#"stroke="{BOX_LINE}" stroke-width="1.5""#),
+    );
+    let rows = [
+        ("alt", "Tinggi hilal", v.moon_alt, MIN_ALT_FIXED, v.alt_ok),
+        (
+            "elong",
+            "Elongasi",
+            v.elongation,
+            MIN_ELONG_FIXED,
+            v.elong_ok,
+        ),
+    ];
+    for (k, (id, name, value, min, ok)) in rows.into_iter().enumerate() {
+        let baseline = y + 88.0 + 44.0 * k as f64;
+        svg.text(columns[0], baseline, TextStyle::new(19.0, INK), name);
+        svg.text_with(
+            columns[1],
+            baseline,
+            TextStyle::new(19.0, INK).bold(),
+            &format!(r#"id="{id}-value""#),
+            &degrees(fixed(value)),
+        );
+        svg.text_with(
+            columns[2],
+            baseline,
+            TextStyle::new(19.0, MUTED),
+            &format!(r#"id="{id}-min""#),
+            &degrees(fixed(min)),
+        );
+        let (status, colour) = if ok {
+            ("✓ TERPENUHI", PASS)
+        } else {
+            ("✗ TIDAK", FAIL)
+        };
+        svg.text_with(
+            columns[3],
+            baseline,
+            TextStyle::new(17.0, colour).bold(),
+            &format!(r#"id="{id}-status""#),
+            status,
+        );
+    }
+}
+
+fn other_values(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
+    let v = ctx.values;
+    let cells = [
+        (
+            "ILUMINASI",
+            format!("{} %", decimal(fixed(v.illumination), 2)),
+        ),
+        ("UMUR BULAN", format!("{} jam", decimal(fixed(v.age), 2))),
+        ("AZIMUT BULAN", degrees(fixed(v.moon_az))),
+    ];
+    let cell_w = (w - 2.0 * GAP) / 3.0;
+    for (k, (label, value)) in cells.iter().enumerate() {
+        let cx = x + k as f64 * (cell_w + GAP);
+        box_at(svg, cx, y, cell_w, STATS_HEIGHT);
+        svg.text(
+            cx + cell_w / 2.0,
+            y + 27.0,
+            TextStyle::new(12.0, MUTED)
+                .bold()
+                .spaced(1.5)
+                .anchor(Anchor::Middle),
+            label,
+        );
+        svg.text(
+            cx + cell_w / 2.0,
+            y + 56.0,
+            TextStyle::new(21.0, INK).bold().anchor(Anchor::Middle),
+            value,
+        );
+    }
+}
+
+/// The deciding-site row: name, coordinates, sunset and moonset with zone.
+fn site_row(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
+    let v = ctx.values;
+    let sunset = local_time(v.sunset, v.utc_offset_s);
+    let moonset = v
+        .moonset
+        .map_or_else(|| "—".to_owned(), |t| local_time(t, v.utc_offset_s));
+    let summary = if ctx.visible {
+        format!(
+            "Kriteria terpenuhi di lokasi ini (dari {} lokasi)",
+            ctx.sites_checked
+        )
+    } else {
+        format!(
+            "Tidak terpenuhi di {} lokasi; ini lokasi terdekat",
+            ctx.sites_checked
+        )
+    };
+    svg.open_group(r#"id="site""#);
+    box_at(svg, x, y, w, SITE_HEIGHT);
+    svg.text(
+        x + 20.0,
+        y + 28.0,
+        TextStyle::new(12.0, MUTED).bold().spaced(1.5),
+        "LOKASI PENENTU",
+    );
+    svg.text(
+        x + w - 20.0,
+        y + 28.0,
+        TextStyle::new(12.0, MUTED).anchor(Anchor::End),
+        &summary,
+    );
+    svg.text_with(
+        x + 20.0,
+        y + 60.0,
+        TextStyle::new(23.0, INK).bold(),
+        r#"id="site-name""#,
+        &ctx.site.name,
+    );
+    svg.text(
+        x + 20.0,
+        y + 86.0,
+        TextStyle::new(16.0, MUTED),
+        &coordinates(ctx.site),
+    );
+    svg.text_with(
+        x + 20.0,
+        y + 116.0,
+        TextStyle::new(17.0, INK),
+        r#"id="sunset""#,
+        &format!("☀ Matahari terbenam {sunset}"),
+    );
+    svg.text_with(
+        x + w / 2.0 + 10.0,
+        y + 116.0,
+        TextStyle::new(17.0, INK),
+        r#"id="moonset""#,
+        &format!("☾ Bulan terbenam {moonset}"),
+    );
+    svg.close_group();
+}

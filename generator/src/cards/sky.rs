@@ -1,0 +1,440 @@
+//! The sky chart (`/hilal/viz`): the western sky at sunset seen from the deciding site, with
+//! the Sun below the horizon, the crescent Moon at its altitude and azimuth (bright limb towards
+//! the Sun, width following the illumination), the 3° line and the verdict label; on normal
+//! cards the criteria panel below.
+
+use std::fmt::Write as _;
+
+use super::frame::{self, Frame, ACCENT, FAINT, INK, MUTED};
+use super::panel::criteria_panel;
+use super::svg::{num, Anchor, Svg, TextStyle};
+use super::text::{decimal, degrees, fixed, local_time};
+use super::verdict::verdict;
+use super::{CardContext, CardError};
+
+/// Screen geometry of the sky window: degrees to pixels, equal scale on both axes.
+struct SkyView {
+    left: f64,
+    top: f64,
+    width: f64,
+    height: f64,
+    /// Azimuth at the window's centre, degrees.
+    az_centre: f64,
+    /// Pixels per degree.
+    ppd: f64,
+    /// y of the horizon (altitude 0).
+    horizon_y: f64,
+}
+
+/// `angle` reduced to (−180, 180].
+fn wrap180(angle: f64) -> f64 {
+    let a = angle.rem_euclid(360.0);
+    if a > 180.0 {
+        a - 360.0
+    } else {
+        a
+    }
+}
+
+impl SkyView {
+    /// A window at (left, top, width, height) showing both bodies, the 3° line and the horizon.
+    fn fit(
+        (left, top, width, height): (f64, f64, f64, f64),
+        sun: (f64, f64),
+        moon: (f64, f64),
+    ) -> Self {
+        let d_az = wrap180(moon.0 - sun.0);
+        let az_span = (d_az.abs() + 12.0).max(16.0);
+        let alt_top = moon.1.max(3.0).max(sun.1) + 3.5;
+        let alt_bottom = (moon.1.min(sun.1) - 2.5).min(-2.5);
+        let ppd = (width / az_span).min(height / (alt_top - alt_bottom));
+        // Spare height goes mostly to the sky.
+        let spare = height / ppd - (alt_top - alt_bottom);
+        let bottom = alt_bottom - 0.15 * spare;
+        SkyView {
+            left,
+            top,
+            width,
+            height,
+            az_centre: sun.0 + d_az / 2.0,
+            ppd,
+            horizon_y: top + height + bottom * ppd,
+        }
+    }
+
+    fn x(&self, az: f64) -> f64 {
+        self.left + self.width / 2.0 + wrap180(az - self.az_centre) * self.ppd
+    }
+
+    fn y(&self, alt: f64) -> f64 {
+        self.horizon_y - alt * self.ppd
+    }
+
+    fn right(&self) -> f64 {
+        self.left + self.width
+    }
+
+    fn bottom(&self) -> f64 {
+        self.top + self.height
+    }
+
+    /// Azimuth range shown, degrees (may run past 360).
+    fn az_range(&self) -> (f64, f64) {
+        let half = self.width / 2.0 / self.ppd;
+        (self.az_centre - half, self.az_centre + half)
+    }
+
+    /// Altitude range shown, degrees.
+    fn alt_range(&self) -> (f64, f64) {
+        (
+            (self.horizon_y - self.bottom()) / self.ppd,
+            (self.horizon_y - self.top) / self.ppd,
+        )
+    }
+}
+
+/// Gradients and the window clip.
+fn defs(svg: &mut Svg, view: &SkyView, sun: (f64, f64), radius: f64) {
+    // A flat glow along the horizon: smooth 2-D gradients cost PNG bytes, so keep it small.
+    let glow = (view.width * 0.4, (view.height * 0.22).min(view.width * 0.2));
+    let mut d = String::from("<defs>");
+    let _ = write!(
+        d,
+        r##"<clipPath id="win"><rect x="{}" y="{}" width="{}" height="{}" rx="{}"/></clipPath>"##,
+        num(view.left),
+        num(view.top),
+        num(view.width),
+        num(view.height),
+        num(radius)
+    );
+    let _ = write!(
+        d,
+        r##"<linearGradient id="sky" gradientUnits="userSpaceOnUse" x1="0" y1="{}" x2="0" y2="{}"><stop offset="0" stop-color="#070b24"/><stop offset="0.5" stop-color="#18224f"/><stop offset="0.8" stop-color="#4c3b6e"/><stop offset="0.93" stop-color="#b8626a"/><stop offset="1" stop-color="#f08a4b"/></linearGradient>"##,
+        num(view.top.min(view.horizon_y - 10.0)),
+        num(view.horizon_y)
+    );
+    let _ = write!(
+        d,
+        r##"<radialGradient id="sunglow" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="1" gradientTransform="translate({} {}) scale({} {})"><stop offset="0" stop-color="#ffd59a" stop-opacity="0.8"/><stop offset="0.35" stop-color="#f59e5b" stop-opacity="0.35"/><stop offset="1" stop-color="#f59e5b" stop-opacity="0"/></radialGradient>"##,
+        num(view.x(sun.0)),
+        num(view.horizon_y),
+        num(glow.0),
+        num(glow.1)
+    );
+    let _ = write!(
+        d,
+        r##"<linearGradient id="ground" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#121528"/><stop offset="1" stop-color="#05070f"/></linearGradient><radialGradient id="moonglow"><stop offset="0" stop-color="#fff7d6" stop-opacity="0.3"/><stop offset="1" stop-color="#fff7d6" stop-opacity="0"/></radialGradient>"##
+    );
+    d.push_str("</defs>");
+    svg.raw(&d);
+}
+
+/// Altitude grid lines, the 3° line, the horizon and its azimuth ticks.
+fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64) {
+    let (alt_lo, alt_hi) = view.alt_range();
+    let alt_step = if view.ppd >= 25.0 { 1 } else { 2 };
+    let label = TextStyle::new(12.0 * s, MUTED);
+    for alt in
+        (alt_lo.ceil() as i32..=alt_hi.floor() as i32).filter(|a| *a > 0 && a % alt_step == 0)
+    {
+        let y = view.y(f64::from(alt));
+        if alt == 3 {
+            continue;
+        }
+        svg.line(
+            view.left,
+            y,
+            view.right(),
+            y,
+            r##"stroke="#ffffff" stroke-opacity="0.07" stroke-width="1""##,
+        );
+        svg.text(view.left + 10.0 * s, y - 5.0 * s, label, &format!("{alt}°"));
+    }
+    let y3 = view.y(3.0);
+    svg.line(
+        view.left,
+        y3,
+        view.right(),
+        y3,
+        &format!(
+            r#"stroke="{ACCENT}" stroke-width="{}" stroke-dasharray="{} {}" stroke-opacity="0.9""#,
+            num(2.0 * s),
+            num(10.0 * s),
+            num(7.0 * s)
+        ),
+    );
+    svg.text(
+        view.right() - 12.0 * s,
+        y3 - 8.0 * s,
+        TextStyle::new(14.0 * s, ACCENT).bold().anchor(Anchor::End),
+        "batas tinggi 3°",
+    );
+
+    // Ground and horizon.
+    svg.rect(
+        view.left,
+        view.horizon_y,
+        view.width,
+        (view.bottom() - view.horizon_y).max(0.0),
+        0.0,
+        r#"fill="url(#ground)""#,
+    );
+    svg.line(
+        view.left,
+        view.horizon_y,
+        view.right(),
+        view.horizon_y,
+        &format!(
+            r##"stroke="#f7c08a" stroke-width="{}" stroke-opacity="0.85""##,
+            num(1.5 * s)
+        ),
+    );
+    let (az_lo, az_hi) = view.az_range();
+    let (minor, major) = if view.ppd >= 18.0 { (1, 5) } else { (5, 10) };
+    let mut ticks = String::new();
+    for az in az_lo.ceil() as i32..=az_hi.floor() as i32 {
+        if az % minor != 0 {
+            continue;
+        }
+        let x = view.x(f64::from(az));
+        let len = if az % major == 0 { 12.0 } else { 6.0 } * s;
+        let _ = write!(ticks, "M{} {}v{}", num(x), num(view.horizon_y), num(len));
+        let clear_of_edges = x > view.left + 28.0 * s && x < view.right() - 28.0 * s;
+        if az % major == 0 && clear_of_edges {
+            let name = match az.rem_euclid(360) {
+                270 => format!("B {}°", az.rem_euclid(360)),
+                a => format!("{a}°"),
+            };
+            svg.text(
+                x,
+                view.horizon_y + 30.0 * s,
+                TextStyle::new(13.0 * s, MUTED).anchor(Anchor::Middle),
+                &name,
+            );
+        }
+    }
+    svg.path(
+        &ticks,
+        &format!(
+            r##"stroke="#f7c08a" stroke-opacity="0.7" stroke-width="{}" fill="none""##,
+            num(1.2 * s)
+        ),
+    );
+}
+
+/// Crescent path in a frame where the Sun lies along +x: outer limb on the Sun's side, the
+/// terminator an ellipse. `lit` is the lit width as a fraction of the diameter.
+fn crescent_d(r: f64, lit: f64) -> String {
+    let a = r * (1.0 - 2.0 * lit);
+    let sweep = if a >= 0.0 { 0 } else { 1 };
+    format!(
+        "M0 {}A{} {} 0 0 1 0 {}A{} {} 0 0 {sweep} 0 {}Z",
+        num(-r),
+        num(r),
+        num(r),
+        num(r),
+        num(a.abs()),
+        num(r),
+        num(-r)
+    )
+}
+
+/// Lit fraction of the drawn diameter: √(illuminated fraction), at least 4 %, so thin young
+/// crescents stay visible while the width still grows with the illumination.
+fn drawn_lit_fraction(illumination_pct: f64) -> f64 {
+    (illumination_pct / 100.0).clamp(0.0, 1.0).sqrt().max(0.04)
+}
+
+fn sun_mark(svg: &mut Svg, view: &SkyView, sun: (f64, f64), s: f64) {
+    let (x, y) = (view.x(sun.0), view.y(sun.1));
+    let r = (0.267 * view.ppd).max(7.0 * s);
+    svg.circle(
+        x,
+        y,
+        r,
+        &format!(
+            r##"fill="#ffcf70" fill-opacity="0.35" stroke="#ffcf70" stroke-width="{}" stroke-dasharray="{} {}""##,
+            num(1.5 * s),
+            num(4.0 * s),
+            num(3.0 * s)
+        ),
+    );
+    let label_y = (y + r + 22.0 * s).max(view.horizon_y + 56.0 * s);
+    let style = TextStyle::new(13.0 * s, "#fcd9a8").anchor(Anchor::Middle);
+    svg.text(x, label_y, style.bold().spaced(1.5 * s), "MATAHARI");
+    svg.text(
+        x,
+        label_y + 18.0 * s,
+        style,
+        &format!("tinggi {}", degrees(sun.1)),
+    );
+}
+
+fn moon_mark(
+    svg: &mut Svg,
+    view: &SkyView,
+    ctx: &CardContext,
+    moon: (f64, f64),
+    sun: (f64, f64),
+    s: f64,
+) {
+    let v = ctx.values;
+    let (x, y) = (view.x(moon.0), view.y(moon.1));
+    let (sx, sy) = (view.x(sun.0), view.y(sun.1));
+    let r = 22.0 * s;
+    let above = moon.1 >= 0.0;
+    let angle = (sy - y).atan2(sx - x).to_degrees();
+    svg.open_group(if above {
+        r#"id="moon""#
+    } else {
+        r#"id="moon" opacity="0.45""#
+    });
+    if above {
+        svg.circle(x, y, 2.2 * r, r#"fill="url(#moonglow)""#);
+    }
+    svg.circle(
+        x,
+        y,
+        r,
+        &format!(
+            r##"fill="#1e293b" fill-opacity="0.7" stroke="#cbd5e1" stroke-opacity="0.35" stroke-width="{}""##,
+            num(1.0 * s)
+        ),
+    );
+    svg.path(
+        &crescent_d(r, drawn_lit_fraction(fixed(v.illumination))),
+        &format!(
+            r##"fill="#fff6d5" transform="translate({} {}) rotate({})""##,
+            num(x),
+            num(y),
+            num(angle)
+        ),
+    );
+    svg.close_group();
+
+    // Label beside the Moon, on the side with room.
+    let label_w = 250.0 * s;
+    let right_side = x + r + 16.0 * s + label_w < view.right();
+    let (lx, anchor) = if right_side {
+        (x + r + 16.0 * s, Anchor::Start)
+    } else {
+        (x - r - 16.0 * s, Anchor::End)
+    };
+    let ly = (y - 14.0 * s).clamp(view.top + 90.0 * s, view.bottom() - 60.0 * s);
+    let style = TextStyle::new(14.0 * s, INK).anchor(anchor);
+    let title = if above {
+        "BULAN"
+    } else {
+        "BULAN (di bawah ufuk)"
+    };
+    svg.text(lx, ly, style.bold().spaced(1.5 * s), title);
+    svg.text_with(
+        lx,
+        ly + 20.0 * s,
+        style,
+        r#"id="moon-alt""#,
+        &format!("tinggi {} · azimut {}", degrees(moon.1), degrees(moon.0)),
+    );
+    svg.text_with(
+        lx,
+        ly + 40.0 * s,
+        style,
+        r#"id="moon-elong""#,
+        &format!(
+            "elongasi {} · iluminasi {} %",
+            degrees(fixed(v.elongation)),
+            decimal(fixed(v.illumination), 2)
+        ),
+    );
+}
+
+/// The sky chart as SVG (720x1280, or 1440x1520 without the criteria panel when `bare`).
+pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
+    let titles = frame::titles(ctx)?;
+    let frame = Frame::new(bare);
+    let s = frame.s;
+    let v = ctx.values;
+    let sun = (fixed(v.sun_az), fixed(v.sun_alt));
+    let moon = (fixed(v.moon_az), fixed(v.moon_alt));
+    let mut svg = frame.document();
+    let top = frame::header(
+        &mut svg,
+        &frame,
+        &titles,
+        "HILAL · LANGIT BARAT SAAT MAGRIB",
+    );
+    let bottom = if bare {
+        frame.height - 64.0 * s
+    } else {
+        frame.height - 72.0 - super::panel::PANEL_HEIGHT - 20.0
+    };
+    let window = (
+        frame.margin,
+        top + 8.0 * s,
+        frame.inner_width(),
+        bottom - top - 8.0 * s,
+    );
+    let view = SkyView::fit(window, sun, moon);
+    let radius = 18.0 * s;
+    defs(&mut svg, &view, sun, radius);
+    svg.open_group(r#"clip-path="url(#win)""#);
+    svg.rect(
+        view.left,
+        view.top,
+        view.width,
+        view.height,
+        0.0,
+        r#"fill="url(#sky)""#,
+    );
+    svg.rect(
+        view.left,
+        view.top,
+        view.width,
+        (view.horizon_y - view.top).max(0.0),
+        0.0,
+        r#"fill="url(#sunglow)""#,
+    );
+    scale_marks(&mut svg, &view, s);
+    sun_mark(&mut svg, &view, sun, s);
+    moon_mark(&mut svg, &view, ctx, moon, sun, s);
+    frame::verdict_pill(
+        &mut svg,
+        view.left + view.width / 2.0,
+        view.top + 20.0 * s,
+        s,
+        verdict(ctx.values),
+    );
+    let note = TextStyle::new(12.0 * s, FAINT);
+    svg.text(
+        view.left + 14.0 * s,
+        view.bottom() - 14.0 * s,
+        note,
+        "Menghadap barat · ukuran Bulan diperbesar",
+    );
+    if bare {
+        svg.text(
+            view.right() - 14.0 * s,
+            view.bottom() - 14.0 * s,
+            note.anchor(Anchor::End),
+            &format!(
+                "{} · Matahari terbenam {}",
+                ctx.site.name,
+                local_time(v.sunset, v.utc_offset_s)
+            ),
+        );
+    }
+    svg.close_group();
+    svg.rect(
+        view.left,
+        view.top,
+        view.width,
+        view.height,
+        radius,
+        r##"fill="none" stroke="#26314f" stroke-width="1.5""##,
+    );
+    if !bare {
+        criteria_panel(&mut svg, &frame, ctx, view.bottom() + 20.0);
+    }
+    frame::footer(&mut svg, &frame);
+    Ok(svg.finish())
+}

@@ -1,0 +1,103 @@
+//! The words and number formats printed on the cards (Indonesian, decimal comma).
+
+use hijri::date::Date;
+use hijri::schema::{Site, FIXED_SCALE};
+
+/// Indonesian Gregorian month names, January first.
+const GREGORIAN_MONTHS: [&str; 12] = [
+    "Januari",
+    "Februari",
+    "Maret",
+    "April",
+    "Mei",
+    "Juni",
+    "Juli",
+    "Agustus",
+    "September",
+    "Oktober",
+    "November",
+    "Desember",
+];
+
+/// A fixed-point archive value (1e-4 units) as a float.
+pub fn fixed(value: i32) -> f64 {
+    f64::from(value) / FIXED_SCALE
+}
+
+/// `value` with `decimals` decimals, a decimal comma and a true minus sign (`−0,83`).
+pub fn decimal(value: f64, decimals: usize) -> String {
+    let text = format!("{:.*}", decimals, value.abs());
+    let negative = value < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0');
+    let text = text.replace('.', ",");
+    if negative {
+        format!("\u{2212}{text}")
+    } else {
+        text
+    }
+}
+
+/// Degrees with two decimals: `3,21°`.
+pub fn degrees(value: f64) -> String {
+    format!("{}°", decimal(value, 2))
+}
+
+/// `Sabtu, 1 Maret 2025`.
+pub fn gregorian_long(date: Date) -> String {
+    let (year, month, day) = date.ymd();
+    let month_name = GREGORIAN_MONTHS[(month as usize).saturating_sub(1) % 12];
+    format!("{}, {day} {month_name} {year}", date.weekday().name())
+}
+
+/// The Indonesian zone abbreviation for a UTC offset (`WIB`, `WITA`, `WIT`), else `UTC+h:mm`.
+pub fn zone_name(utc_offset_s: i32) -> String {
+    match utc_offset_s {
+        25_200 => "WIB".to_owned(),
+        28_800 => "WITA".to_owned(),
+        32_400 => "WIT".to_owned(),
+        other => {
+            let sign = if other < 0 { '-' } else { '+' };
+            let minutes = other.unsigned_abs() / 60;
+            format!("UTC{sign}{}:{:02}", minutes / 60, minutes % 60)
+        }
+    }
+}
+
+/// Local clock time `HH:MM` (truncated to the minute) and zone of a Unix instant.
+pub fn local_time(unix_s: i64, utc_offset_s: i32) -> String {
+    let seconds_of_day = (unix_s + i64::from(utc_offset_s)).rem_euclid(86_400);
+    format!(
+        "{:02}:{:02} {}",
+        seconds_of_day / 3600,
+        seconds_of_day % 3600 / 60,
+        zone_name(utc_offset_s)
+    )
+}
+
+/// `5,89° LU · 95,32° BT`: a site's coordinates with Indonesian hemisphere letters.
+pub fn coordinates(site: &Site) -> String {
+    let lat = if site.lat < 0.0 { "LS" } else { "LU" };
+    let lon = if site.lon < 0.0 { "BB" } else { "BT" };
+    format!(
+        "{}° {lat} · {}° {lon}",
+        decimal(site.lat.abs(), 2),
+        decimal(site.lon.abs(), 2)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(decimal(-0.8333, 2), "\u{2212}0,83");
+        assert_eq!(decimal(-0.001, 2), "0,00");
+        assert_eq!(degrees(6.4), "6,40°");
+        assert_eq!(local_time(1_740_830_700, 25_200), "19:05 WIB");
+        assert_eq!(local_time(0, 27_000), "07:30 UTC+7:30");
+        assert_eq!(
+            gregorian_long(Date::from_ymd(2025, 3, 1).unwrap()),
+            "Sabtu, 1 Maret 2025"
+        );
+    }
+}

@@ -1,0 +1,322 @@
+//! The hilal cards: PNG shape, determinism, the SVG text against the input values for each
+//! verdict, map point colours, the shared site row, and glyphs for every text.
+
+use hijri::date::Date;
+use hijri::hijri::HijriMonth;
+use hijri::schema::{CardKind, Site, SiteEvening};
+use hijri_generator::cards::{
+    card_size, display_points, etag, map_svg, month_cards, verdict, viz_svg, CardContext,
+    PointResult, Renderer, Verdict, VisibilityGrid,
+};
+
+fn site() -> Site {
+    Site {
+        name: "Pelabuhan Ratu, Jawa Barat".into(),
+        lat: -6.9872,
+        lon: 106.5461,
+        elev_m: 10,
+        tz: "Asia/Jakarta".into(),
+    }
+}
+
+/// Hand-made values: altitude, airless altitude and elongation in 1e-4 degrees.
+fn values(alt: i32, airless: i32, elong: i32) -> SiteEvening {
+    SiteEvening {
+        sunset: 1_740_744_000, // 2025-02-28 12:00 UT, 19:00 WIB
+        moonset: Some(1_740_745_980),
+        utc_offset_s: 25_200,
+        moon_alt: alt,
+        moon_alt_airless: airless,
+        moon_az: 2_625_432,
+        sun_alt: -8_333,
+        sun_az: 2_613_000,
+        elongation: elong,
+        illumination: 4_937,
+        age: 152_512,
+        alt_ok: alt >= 30_000,
+        elong_ok: elong >= 64_000,
+    }
+}
+
+/// One evening per verdict (two near the limits), with the label it must get.
+fn evenings() -> Vec<(SiteEvening, Verdict)> {
+    vec![
+        (values(63_612, 61_234, 80_012), Verdict::Memenuhi),
+        (values(31_234, 28_901, 80_012), Verdict::MendekatiBatas),
+        (values(45_000, 42_000, 65_500), Verdict::MendekatiBatas),
+        (values(17_045, 13_210, 52_034), Verdict::TidakMemenuhi),
+        (values(-9_876, -13_456, 45_811), Verdict::DiBawahHorizon),
+    ]
+}
+
+fn ctx<'a>(site: &'a Site, values: &'a SiteEvening) -> CardContext<'a> {
+    CardContext {
+        target: HijriMonth {
+            year: 1446,
+            month: 9,
+        },
+        evening_date: Date::from_ymd(2025, 2, 28).unwrap(),
+        hijri_day: 29,
+        site,
+        values,
+        visible: values.alt_ok && values.elong_ok,
+        sites_checked: 25,
+    }
+}
+
+/// A smooth synthetic field: both criteria hold in the west.
+fn field(lat: f64, lon: f64) -> (f64, f64) {
+    (
+        3.0 + 0.15 * (118.0 - lon) - 0.05 * lat,
+        6.4 + 0.08 * (121.0 - lon) + 0.02 * lat,
+    )
+}
+
+fn grid_and_points() -> (VisibilityGrid, Vec<PointResult>) {
+    let grid = VisibilityGrid::compute(0.25, field).unwrap();
+    let points = display_points()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let (alt, elong) = field(p.lat, p.lon);
+            p.result(alt >= 3.0 && elong >= 6.4)
+        })
+        .collect();
+    (grid, points)
+}
+
+/// The text of the element with `id="<id>"`.
+fn text_by_id<'s>(svg: &'s str, id: &str) -> &'s str {
+    let marker = format!(r#"id="{id}""#);
+    let at = svg.find(&marker).unwrap_or_else(|| panic!("no {marker}"));
+    let start = at + svg[at..].find('>').unwrap() + 1;
+    let end = start + svg[start..].find('<').unwrap();
+    &svg[start..end]
+}
+
+/// A fixed-point value as the cards print it: two decimals, decimal comma, true minus.
+fn decimal2(fixed: i32) -> String {
+    let text = format!("{:.2}", f64::from(fixed).abs() / 1e4).replace('.', ",");
+    if fixed < 0 {
+        format!("\u{2212}{text}")
+    } else {
+        text
+    }
+}
+
+#[test]
+fn verdicts_follow_the_rule() {
+    for (v, want) in evenings() {
+        assert_eq!(verdict(&v), want, "{v:?}");
+    }
+    // Exactly on a minimum is met but not "near" (0 < margin is strict), and so is 0.25 above.
+    assert_eq!(verdict(&values(30_000, 27_000, 90_000)), Verdict::Memenuhi);
+    assert_eq!(verdict(&values(32_500, 30_000, 90_000)), Verdict::Memenuhi);
+    assert_eq!(
+        verdict(&values(32_499, 30_000, 90_000)),
+        Verdict::MendekatiBatas
+    );
+    // Not met with the airless altitude exactly 0 is not below the horizon.
+    assert_eq!(verdict(&values(5_000, 0, 50_000)), Verdict::TidakMemenuhi);
+}
+
+#[test]
+fn chart_text_matches_the_values() {
+    let site = site();
+    for (v, want) in evenings() {
+        let svg = viz_svg(&ctx(&site, &v), false).unwrap();
+        assert_eq!(text_by_id(&svg, "verdict"), want.label());
+        assert_eq!(text_by_id(&svg, "title"), "1 Ramadhan 1446 H");
+        assert_eq!(
+            text_by_id(&svg, "evening"),
+            "Jumat, 28 Februari 2025 · 29 Sya&apos;ban 1446 H"
+        );
+        assert_eq!(
+            text_by_id(&svg, "alt-value"),
+            format!("{}°", decimal2(v.moon_alt))
+        );
+        assert_eq!(
+            text_by_id(&svg, "elong-value"),
+            format!("{}°", decimal2(v.elongation))
+        );
+        assert_eq!(text_by_id(&svg, "alt-min"), "3,00°");
+        assert_eq!(text_by_id(&svg, "elong-min"), "6,40°");
+        let status = |ok: bool| if ok { "✓ TERPENUHI" } else { "✗ TIDAK" };
+        assert_eq!(text_by_id(&svg, "alt-status"), status(v.alt_ok));
+        assert_eq!(text_by_id(&svg, "elong-status"), status(v.elong_ok));
+        assert!(
+            text_by_id(&svg, "moon-alt").starts_with(&format!("tinggi {}°", decimal2(v.moon_alt)))
+        );
+        assert!(text_by_id(&svg, "moon-elong")
+            .starts_with(&format!("elongasi {}°", decimal2(v.elongation))));
+        assert_eq!(text_by_id(&svg, "site-name"), site.name);
+        assert_eq!(text_by_id(&svg, "sunset"), "☀ Matahari terbenam 19:00 WIB");
+        assert_eq!(text_by_id(&svg, "moonset"), "☾ Bulan terbenam 19:33 WIB");
+        // A Moon below the horizon is drawn dimmed.
+        assert_eq!(svg.contains(r#"id="moon" opacity="#), v.moon_alt < 0);
+
+        let bare = viz_svg(&ctx(&site, &v), true).unwrap();
+        assert_eq!(text_by_id(&bare, "verdict"), want.label());
+        assert!(
+            !bare.contains(r#"id="alt-value""#),
+            "bare cards have no criteria panel"
+        );
+    }
+}
+
+#[test]
+fn map_points_and_site_row_agree() {
+    let site = site();
+    let (grid, points) = grid_and_points();
+    let met = points.iter().filter(|p| p.met).count();
+    assert!(
+        met > 0 && met < points.len(),
+        "the field should split the points"
+    );
+    for (v, _) in evenings() {
+        let c = ctx(&site, &v);
+        let map = map_svg(&c, &grid, &points, false).unwrap();
+        for (k, point) in points.iter().enumerate() {
+            let marker = format!(r#"data-i="{k}""#);
+            let at = map.find(&marker).unwrap();
+            let start = map[..at].rfind("<circle").unwrap();
+            let element = &map[start..at + map[at..].find("/>").unwrap()];
+            let (class, fill) = if point.met {
+                ("pt met", "#4ade80")
+            } else {
+                ("pt not", "#9ca3af")
+            };
+            assert!(
+                element.contains(&format!(r#"class="{class}""#)),
+                "{element}"
+            );
+            assert!(element.contains(&format!(r#"fill="{fill}""#)), "{element}");
+        }
+        assert_eq!(text_by_id(&map, "count-met"), met.to_string());
+        assert_eq!(
+            text_by_id(&map, "count-not"),
+            (points.len() - met).to_string()
+        );
+        assert!(map.contains(r#"id="decider""#));
+        for id in ["region", "alt-line", "elong-line"] {
+            assert!(map.contains(&format!(r#"id="{id}""#)), "{id}");
+        }
+        let chart = viz_svg(&c, false).unwrap();
+        let site_row = |svg: &str| {
+            let at = svg.find(r#"<g id="site">"#).unwrap();
+            svg[at..at + svg[at..].find("</g>").unwrap()].to_owned()
+        };
+        assert_eq!(site_row(&map), site_row(&chart));
+        assert_eq!(
+            text_by_id(&map, "alt-value"),
+            text_by_id(&chart, "alt-value")
+        );
+        assert!(!map_svg(&c, &grid, &points, true)
+            .unwrap()
+            .contains(r#"id="site""#));
+    }
+}
+
+#[test]
+fn bad_inputs_are_errors() {
+    let site = site();
+    let v = values(63_612, 61_234, 80_012);
+    let mut c = ctx(&site, &v);
+    c.target.month = 13;
+    assert!(viz_svg(&c, false).is_err());
+    let c = ctx(&site, &v);
+    let (mut grid, points) = grid_and_points();
+    grid.alt_deg.pop();
+    assert!(map_svg(&c, &grid, &points, false).is_err());
+    let renderer = Renderer::new().unwrap();
+    assert!(renderer.png("<svg", 720, 1280).is_err());
+}
+
+fn texts(group: &usvg::Group, out: &mut Vec<usvg::Text>) {
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(g) => texts(g, out),
+            usvg::Node::Text(t) => out.push((**t).clone()),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn every_text_has_glyphs() {
+    let renderer = Renderer::new().unwrap();
+    let site = site();
+    let (grid, points) = grid_and_points();
+    for (v, _) in evenings() {
+        let c = ctx(&site, &v);
+        for bare in [false, true] {
+            for svg in [
+                viz_svg(&c, bare).unwrap(),
+                map_svg(&c, &grid, &points, bare).unwrap(),
+            ] {
+                let tree = renderer.tree(&svg).unwrap();
+                let mut found = Vec::new();
+                texts(tree.root(), &mut found);
+                assert!(found.len() >= 10, "only {} texts", found.len());
+                for text in &found {
+                    let content: String = text.chunks().iter().map(|c| c.text()).collect();
+                    let glyphs: Vec<_> = text
+                        .layouted()
+                        .iter()
+                        .flat_map(|span| &span.positioned_glyphs)
+                        .collect();
+                    assert!(!glyphs.is_empty(), "no glyphs for {content:?}");
+                    assert!(
+                        glyphs.iter().all(|g| g.id.0 != 0),
+                        "missing glyph in {content:?}"
+                    );
+                    let bbox = text.flattened().bounding_box();
+                    assert!(
+                        bbox.width() > 0.0 && bbox.height() > 0.0,
+                        "empty {content:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn ihdr_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&png[12..16], b"IHDR");
+    let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    (be(16), be(20))
+}
+
+#[test]
+fn pngs_have_the_right_size_and_are_deterministic() {
+    let renderer = Renderer::new().unwrap();
+    let site = site();
+    let v = values(31_234, 28_901, 80_012);
+    let c = ctx(&site, &v);
+    let (grid, points) = grid_and_points();
+    let cards = month_cards(&renderer, &c, &grid, &points).unwrap();
+    let order: Vec<_> = cards.iter().map(|c| (c.kind, c.bare)).collect();
+    assert_eq!(
+        order,
+        [
+            (CardKind::Viz, false),
+            (CardKind::Viz, true),
+            (CardKind::Map, false),
+            (CardKind::Map, true)
+        ]
+    );
+    let again = month_cards(&renderer, &c, &grid, &points).unwrap();
+    for (card, twin) in cards.iter().zip(&again) {
+        let (w, h) = card_size(card.bare);
+        assert_eq!(ihdr_size(&card.png), (w, h));
+        assert_eq!((card.year, card.month), (1446, 9));
+        assert_eq!(card.etag, etag(&card.png));
+        assert!(card.etag.starts_with('"') && card.etag.len() == 18);
+        assert_eq!(
+            card.png, twin.png,
+            "{:?} bare={} differs",
+            card.kind, card.bare
+        );
+    }
+}
