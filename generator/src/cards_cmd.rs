@@ -1,6 +1,7 @@
 //! `hijri-generate cards`: list the cards in an archive with their verdicts, or copy chosen
 //! months' cards out of it as PNG files (how `docs/cards/` is made).
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use hijri::hijri::HijriMonth;
@@ -34,8 +35,7 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
         };
         match flag.as_str() {
             "--help" | "-h" => {
-                print!("{HELP}");
-                return Ok(());
+                return write!(std::io::stdout(), "{HELP}").map_err(|e| format!("stdout: {e}"));
             }
             "--list" => list = true,
             "--archive" => archive = PathBuf::from(value()?),
@@ -48,8 +48,7 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
     let calendar =
         hijri::archive::open(&bytes).map_err(|e| format!("{}: {e}", archive.display()))?;
     if list {
-        print_list(calendar);
-        return Ok(());
+        return print_list(calendar).map_err(|e| format!("stdout: {e}"));
     }
     let out = out.ok_or_else(|| format!("--out is required with --month\n{HELP}"))?;
     if months.is_empty() {
@@ -81,7 +80,8 @@ fn read_aligned(path: &Path) -> Result<AlignedVec<16>, String> {
     Ok(aligned)
 }
 
-fn print_list(calendar: &ArchivedCalendar) {
+fn print_list(calendar: &ArchivedCalendar) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
     let years = calendar.header.card_years.map(|y| y.to_native());
     for month in calendar.months.iter() {
         if !(years[0]..=years[1]).contains(&month.year.to_native()) {
@@ -93,7 +93,8 @@ fn print_list(calendar: &ArchivedCalendar) {
         let values: hijri::schema::SiteEvening =
             rkyv::deserialize::<_, rkyv::rancor::BoxedError>(&evening.sites[deciding])
                 .expect("validated archive values deserialise");
-        println!(
+        writeln!(
+            out,
             "{:04}-{:02}  evening {}  {:<28} {:<18} alt {:>7.2}  elong {:>6.2}",
             month.year.to_native(),
             month.month,
@@ -102,8 +103,9 @@ fn print_list(calendar: &ArchivedCalendar) {
             verdict(&values).label(),
             f64::from(values.moon_alt) / 1e4,
             f64::from(values.elongation) / 1e4,
-        );
+        )?;
     }
+    Ok(())
 }
 
 fn copy_month(calendar: &ArchivedCalendar, month: HijriMonth, out: &Path) -> Result<(), String> {
@@ -130,7 +132,7 @@ fn copy_month(calendar: &ArchivedCalendar, month: HijriMonth, out: &Path) -> Res
         ));
         std::fs::write(&path, card.png.as_slice())
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        println!("{}", path.display());
+        writeln!(std::io::stdout(), "{}", path.display()).map_err(|e| format!("stdout: {e}"))?;
     }
     Ok(())
 }

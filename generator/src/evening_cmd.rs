@@ -2,10 +2,11 @@
 //! every row of a CSV batch (one compact JSON object per line, in input order).
 
 use crate::astro::{Astro, EveningObservation, Observer};
+use crate::inputs::load_sites;
+use crate::visibility::observer;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use rayon::prelude::*;
 use serde::Serialize;
-use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
 
@@ -46,10 +47,7 @@ enum Command {
 /// Runs the subcommand with the arguments that follow `evening`.
 pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
     match parse_args(args, data_dir)? {
-        Command::Help => {
-            print!("{HELP}");
-            Ok(())
-        }
+        Command::Help => write!(std::io::stdout(), "{HELP}").map_err(|e| format!("stdout: {e}")),
         Command::Single { date, site } => {
             let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
             let ev = astro
@@ -57,8 +55,7 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
                 .map_err(|e| format!("{date}: {e}"))?;
             let text = serde_json::to_string_pretty(&record(date, &site, &ev))
                 .map_err(|e| e.to_string())?;
-            println!("{text}");
-            Ok(())
+            writeln!(std::io::stdout(), "{text}").map_err(|e| format!("stdout: {e}"))
         }
         Command::Batch { file } => run_batch(&file, data_dir),
     }
@@ -167,51 +164,25 @@ fn make_site(
     })
 }
 
-/// Looks a site up by name in `data_dir/sites.json`.
+/// Looks a site up by name (case-insensitive) in `data_dir/sites.json`.
 fn find_site(name: &str, data_dir: &Path) -> Result<NamedSite, String> {
-    let path = data_dir.join("sites.json");
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let sites = doc
-        .get("sites")
-        .and_then(Value::as_array)
-        .ok_or_else(|| format!("{}: no \"sites\" array", path.display()))?;
+    let sites = load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
     let wanted = name.trim().to_lowercase();
-    for s in sites {
-        let field = |k: &str| {
-            s.get(k)
-                .ok_or_else(|| format!("{}: site without {k}", path.display()))
-        };
-        let site_name = field("name")?.as_str().unwrap_or_default();
-        if site_name.to_lowercase() != wanted {
-            continue;
+    let found = sites.iter().find(|s| s.site.name.to_lowercase() == wanted);
+    match found {
+        Some(site) => Ok(NamedSite {
+            name: Some(site.site.name.clone()),
+            tz_name: site.site.tz.clone(),
+            observer: observer(site),
+        }),
+        None => {
+            let known: Vec<&str> = sites.iter().map(|s| s.site.name.as_str()).collect();
+            Err(format!(
+                "unknown site {name:?}; known sites: {}",
+                known.join("; ")
+            ))
         }
-        let num = |k: &str| -> Result<f64, String> {
-            field(k)?.as_f64().ok_or_else(|| {
-                format!(
-                    "{}: site {site_name:?}: {k} is not a number",
-                    path.display()
-                )
-            })
-        };
-        let tz = field("tz")?.as_str().unwrap_or_default().to_string();
-        return make_site(
-            Some(site_name.to_string()),
-            num("lat")?,
-            num("lon")?,
-            num("elev_m")?,
-            &tz,
-        );
     }
-    let known: Vec<&str> = sites
-        .iter()
-        .filter_map(|s| s.get("name")?.as_str())
-        .collect();
-    Err(format!(
-        "unknown site {name:?}; known sites: {}",
-        known.join("; ")
-    ))
 }
 
 /// Rounds to 4 decimals (no negative zero).

@@ -1,5 +1,6 @@
 //! `hijri-generate`: command-line entry point of the generator.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -63,12 +64,12 @@ fn run(args: &[String]) -> Result<(), String> {
             "--quiet" => progress = false,
             "--no-cards" => cards = false,
             "--help" | "-h" => {
-                print!("{HELP}");
-                return Ok(());
+                return write!(std::io::stdout(), "{HELP}").map_err(|e| format!("stdout: {e}"));
             }
             "--version" | "-V" => {
-                println!("hijri-generate {} ({})", hijri::VERSION, hijri::BUILD_HASH);
-                return Ok(());
+                let version = format!("hijri-generate {} ({})", hijri::VERSION, hijri::BUILD_HASH);
+                return writeln!(std::io::stdout(), "{version}")
+                    .map_err(|e| format!("stdout: {e}"));
             }
             other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
