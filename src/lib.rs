@@ -8,7 +8,9 @@ pub mod archive;
 pub mod calendar;
 pub mod date;
 pub mod hijri;
+pub mod observance;
 pub mod schema;
+pub mod warnings;
 pub mod weekday;
 
 /// Version of this build (the workspace version).

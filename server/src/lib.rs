@@ -1,1 +1,22 @@
-//! Hijri calendar HTTP server.
+//! `hijri-serve`: the read-only HTTP/JSON service of the Indonesian Hijri calendar over the
+//! memory-mapped archive. It computes no astronomy and renders nothing: every answer is a
+//! look-up in the archive, written as JSON (or served as stored PNG bytes).
+//!
+//! Module map: [`settings`] (environment), [`archive`] (open and validate), [`state`],
+//! [`app`] (the factory), [`routes`] (one module per endpoint family), [`http`] (parameters,
+//! errors, caching and ETags, CORS, rate limits, logs), [`view`] (JSON shapes), [`coverage`]
+//! (what may be served), [`computed`] (computed months served so far), [`zone`] (time zones).
+
+pub mod app;
+pub mod archive;
+pub mod computed;
+pub mod coverage;
+pub mod http;
+pub mod routes;
+pub mod settings;
+pub mod state;
+pub mod view;
+pub mod zone;
+
+pub use app::app;
+pub use state::AppState;

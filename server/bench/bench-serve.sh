@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Load benchmark of hijri-serve beside its ceiling, a bare actix-web handler returning a fixed
+# JSON body of the same size, in the same run: requests/s and p99 for /api/v1/convert,
+# /api/v1/month and /api/v1/year and their ratios to the bare handler, start-up time (ms until
+# /healthz answers) and anonymous RSS after the run. Loopback only; every step is bounded.
+#
+# Settings: BENCH_DURATION (default 10s per run), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
+# HIJRI_ARCHIVE (data/hijri.archive), CARGO_TARGET_DIR (target).
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+duration=${BENCH_DURATION:-10s}
+connections=${BENCH_CONNECTIONS:-64}
+threads=${BENCH_THREADS:-2}
+target=${CARGO_TARGET_DIR:-target}
+archive=${HIJRI_ARCHIVE:-data/hijri.archive}
+port=18180
+bare_port=18181
+host=127.0.0.1
+
+if ! command -v wrk >/dev/null; then
+    echo "installing wrk" >&2
+    apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
+fi
+if ! command -v curl >/dev/null; then
+    apt-get install -y curl >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y curl >/dev/null; }
+fi
+[ -f "$archive" ] || { echo "bench-serve: $archive is missing; run make generate" >&2; exit 1; }
+
+cargo build --release --quiet -p hijri-server --bin hijri-serve --example bare
+serve="$target/release/hijri-serve"
+bare="$target/release/examples/bare"
+
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+# Waits (at most 10 s) until a URL answers 200.
+wait_for() {
+    for _ in $(seq 1 2000); do
+        curl -sf -o /dev/null "$1" && return 0
+        sleep 0.005
+    done
+    echo "bench-serve: $1 did not answer" >&2
+    exit 1
+}
+
+started=$(date +%s%N)
+HIJRI_ARCHIVE="$archive" HIJRI_BIND="$host:$port" \
+    HIJRI_LIMIT_DEFAULT=1000000000/1 "$serve" 2>/dev/null &
+server_pid=$!
+pids+=("$server_pid")
+wait_for "http://$host:$port/healthz"
+startup_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+
+paths=(
+    "/api/v1/convert?date=2025-03-01"
+    "/api/v1/month?year=1446&month=9"
+    "/api/v1/year?year=1446"
+)
+sizes=()
+for path in "${paths[@]}"; do
+    sizes+=("$(curl -sf "http://$host:$port$path" | wc -c)")
+done
+"$bare" "$host:$bare_port" "${sizes[@]}" 2>/dev/null &
+pids+=("$!")
+wait_for "http://$host:$bare_port/bare/${sizes[0]}"
+
+# Runs wrk on a URL; prints "<requests/s> <p99 ms>".
+load() {
+    local out
+    out=$(timeout 120 wrk -t"$threads" -c"$connections" -d"$duration" --latency "$1")
+    local rps p99
+    rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
+    p99=$(awk '$1 == "99%" {v=$2; u=v; sub(/[0-9.]+/, "", u); sub(/[a-z]+$/, "", v);
+        if (u == "us") v /= 1000; else if (u == "s") v *= 1000; print v}' <<<"$out")
+    echo "$rps $p99"
+}
+
+printf '%-34s %8s %12s %9s %12s %9s %9s %9s\n' endpoint bytes "req/s" "p99 ms" "bare req/s" "bare p99" "rps ratio" "p99 ratio"
+for i in "${!paths[@]}"; do
+    read -r rps p99 < <(load "http://$host:$port${paths[$i]}")
+    read -r bare_rps bare_p99 < <(load "http://$host:$bare_port/bare/${sizes[$i]}")
+    awk -v p="${paths[$i]}" -v b="${sizes[$i]}" -v r="$rps" -v l="$p99" -v br="$bare_rps" -v bl="$bare_p99" \
+        'BEGIN { printf "%-34s %8d %12.0f %9.2f %12.0f %9.2f %9.2f %9.2f\n", p, b, r, l, br, bl, r / br, l / bl }'
+done
+
+rss_kb=$(awk '/^Anonymous:/ {print $2}' "/proc/$server_pid/smaps_rollup")
+echo "start-up: ${startup_ms} ms until /healthz answered"
+echo "anonymous RSS after the run: ${rss_kb} kB"

@@ -1,0 +1,33 @@
+//! The app factory: state, routes, the 404 fallback, CORS and request logs. Tests use it
+//! without a socket; `main` hands it to the HTTP server.
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::from_fn;
+use actix_web::{web, App, Error};
+
+use crate::http::access_log::access_log;
+use crate::http::cors::cors;
+use crate::http::error::not_found;
+use crate::routes;
+use crate::state::AppState;
+
+/// The whole service as an actix `App`.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(web::Data::new(state.clone()))
+        .configure(|config| routes::configure(config, &state))
+        .default_service(web::to(not_found))
+        .wrap(from_fn(cors))
+        .wrap(from_fn(access_log))
+}

@@ -1,0 +1,9 @@
+//! HTTP pieces every endpoint shares: query parameters, the error envelope, replies with
+//! caching and ETags, CORS, rate limits and request logs.
+
+pub mod access_log;
+pub mod cors;
+pub mod error;
+pub mod query;
+pub mod rate_limit;
+pub mod reply;

@@ -1,0 +1,219 @@
+//! Query-string parameters read by hand from the raw query: percent-decoding (a `+` stays a
+//! `+`, so `tz=UTC+7` works), repeated or non-UTF-8 values detected, and the typed readers
+//! every endpoint shares (flags, integers, calendars, required text), each failing with the
+//! parameter's own error code.
+
+use std::borrow::Cow;
+
+use super::error::{truncated, ApiError, ErrorCode};
+
+/// The raw query string of a request.
+#[derive(Clone, Copy, Debug)]
+pub struct Query<'a>(pub &'a str);
+
+/// One parameter as found in the query.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Param<'a> {
+    /// Not given.
+    Absent,
+    /// Given once, decoded.
+    Value(Cow<'a, str>),
+    /// Given more than once, or not valid UTF-8 once decoded.
+    Malformed,
+}
+
+impl<'a> Query<'a> {
+    /// The parameter `name` (names are matched exactly after decoding).
+    pub fn get(&self, name: &str) -> Param<'a> {
+        let mut found = Param::Absent;
+        for pair in self.0.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            if !decoded(key).eq(name.bytes().map(Some)) {
+                continue;
+            }
+            if found != Param::Absent {
+                return Param::Malformed;
+            }
+            found = decode(value).map_or(Param::Malformed, Param::Value);
+        }
+        found
+    }
+
+    /// A boolean flag: `true`/`false` in any case, or `1`/`0`; absent is false.
+    pub fn flag(&self, name: &str, code: ErrorCode) -> Result<bool, ApiError> {
+        match self.get(name) {
+            Param::Absent => Ok(false),
+            Param::Value(v) if v.eq_ignore_ascii_case("true") || v == "1" => Ok(true),
+            Param::Value(v) if v.eq_ignore_ascii_case("false") || v == "0" => Ok(false),
+            _ => Err(ApiError::new(
+                code,
+                format!("`{name}` must be true, false, 1 or 0"),
+            )),
+        }
+    }
+
+    /// A required value; absent is `missing_parameter`, repeated or non-UTF-8 is `code`.
+    pub fn required(&self, name: &str, code: ErrorCode) -> Result<Cow<'a, str>, ApiError> {
+        match self.get(name) {
+            Param::Value(v) => Ok(v),
+            Param::Absent => Err(missing(name)),
+            Param::Malformed => Err(ApiError::new(
+                code,
+                format!("`{name}` must be given once, as text"),
+            )),
+        }
+    }
+
+    /// An optional value; repeated or non-UTF-8 is `code`.
+    pub fn optional(&self, name: &str, code: ErrorCode) -> Result<Option<Cow<'a, str>>, ApiError> {
+        match self.get(name) {
+            Param::Absent => Ok(None),
+            _ => self.required(name, code).map(Some),
+        }
+    }
+
+    /// A required integer; absent is `missing_parameter`, anything but an integer is `code`.
+    pub fn integer(&self, name: &str, code: ErrorCode) -> Result<i64, ApiError> {
+        let text = self.required(name, code)?;
+        text.parse().map_err(|_| {
+            ApiError::new(
+                code,
+                format!("`{name}` must be an integer, got \"{}\"", truncated(&text)),
+            )
+        })
+    }
+
+    /// The `calendar` parameter, `default` when absent.
+    pub fn calendar(&self, default: Calendar) -> Result<Calendar, ApiError> {
+        let invalid = || {
+            ApiError::new(
+                ErrorCode::InvalidCalendar,
+                "`calendar` must be gregorian or hijri",
+            )
+        };
+        match self.optional("calendar", ErrorCode::InvalidCalendar)? {
+            None => Ok(default),
+            Some(v) if v.eq_ignore_ascii_case("gregorian") => Ok(Calendar::Gregorian),
+            Some(v) if v.eq_ignore_ascii_case("hijri") => Ok(Calendar::Hijri),
+            Some(_) => Err(invalid()),
+        }
+    }
+}
+
+/// The calendar of input dates or years.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Calendar {
+    /// Gregorian dates.
+    Gregorian,
+    /// Hijri dates.
+    Hijri,
+}
+
+impl Calendar {
+    /// The name echoed in responses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Calendar::Gregorian => "gregorian",
+            Calendar::Hijri => "hijri",
+        }
+    }
+}
+
+/// 400 `missing_parameter` for a required parameter.
+pub fn missing(name: &str) -> ApiError {
+    ApiError::new(
+        ErrorCode::MissingParameter,
+        format!("required parameter `{name}` is missing"),
+    )
+}
+
+/// Percent-decoded bytes, `None` standing for a malformed escape (which never matches).
+fn decoded(text: &str) -> impl Iterator<Item = Option<u8>> + '_ {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let b = *bytes.get(i)?;
+        if b != b'%' {
+            i += 1;
+            return Some(Some(b));
+        }
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| {
+            u8::from_str_radix(std::str::from_utf8(h).ok()?, 16)
+                .ok()
+                .filter(|_| h.iter().all(u8::is_ascii_hexdigit))
+        });
+        i += if hex.is_some() { 3 } else { 1 };
+        Some(hex)
+    })
+}
+
+/// Decodes a value; `None` for a malformed escape or bytes that are not UTF-8.
+fn decode(text: &str) -> Option<Cow<'_, str>> {
+    if !text.contains('%') {
+        return Some(Cow::Borrowed(text));
+    }
+    let bytes = decoded(text).collect::<Option<Vec<u8>>>()?;
+    String::from_utf8(bytes).ok().map(Cow::Owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoding_and_lookup() {
+        let q = Query("date=2025-03-01&tz=UTC+7&x=%41%2b&bad=%FF&twice=1&twice=2&e=&flag");
+        assert_eq!(q.get("date"), Param::Value("2025-03-01".into()));
+        assert_eq!(q.get("tz"), Param::Value("UTC+7".into()));
+        assert_eq!(q.get("x"), Param::Value("A+".into()));
+        assert_eq!(q.get("bad"), Param::Malformed);
+        assert_eq!(q.get("twice"), Param::Malformed);
+        assert_eq!(q.get("e"), Param::Value("".into()));
+        assert_eq!(q.get("flag"), Param::Value("".into()));
+        assert_eq!(q.get("none"), Param::Absent);
+        assert_eq!(Query("%64ate=1").get("date"), Param::Value("1".into()));
+        assert_eq!(Query("d=%4").get("d"), Param::Malformed);
+        assert_eq!(Query("d=%zz").get("d"), Param::Malformed);
+        assert_eq!(Query("d=%+1").get("d"), Param::Malformed);
+    }
+
+    #[test]
+    fn typed_readers() {
+        let q = Query("a=TRUE&b=0&c=yes&y=1446&m=x&cal=HiJri&calendar=HIJRI");
+        assert_eq!(q.flag("a", ErrorCode::InvalidRetro), Ok(true));
+        assert_eq!(q.flag("b", ErrorCode::InvalidRetro), Ok(false));
+        assert_eq!(q.flag("z", ErrorCode::InvalidRetro), Ok(false));
+        assert_eq!(
+            q.flag("c", ErrorCode::InvalidNext).unwrap_err().code,
+            ErrorCode::InvalidNext
+        );
+        assert_eq!(q.integer("y", ErrorCode::InvalidYear), Ok(1446));
+        assert_eq!(
+            q.integer("m", ErrorCode::InvalidMonth).unwrap_err().code,
+            ErrorCode::InvalidMonth
+        );
+        assert_eq!(
+            q.integer("n", ErrorCode::InvalidMonth).unwrap_err().code,
+            ErrorCode::MissingParameter
+        );
+        assert_eq!(q.calendar(Calendar::Gregorian), Ok(Calendar::Hijri));
+        assert_eq!(
+            Query("").calendar(Calendar::Gregorian),
+            Ok(Calendar::Gregorian)
+        );
+        assert_eq!(
+            Query("calendar=julian")
+                .calendar(Calendar::Hijri)
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidCalendar
+        );
+        assert_eq!(
+            Query("y=99999999999999999999999")
+                .integer("y", ErrorCode::InvalidYear)
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidYear
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! Successful answers: JSON bodies written into one buffer, `Cache-Control`, the strong
+//! `ETag` (quoted hex of a 64-bit hash of the body) and 304 Not Modified on a matching
+//! `If-None-Match` (weak comparison, `*` matches), with the same `Cache-Control` and `ETag`.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Serialize;
+
+/// `Cache-Control` for answers that never change for the same input.
+pub const IMMUTABLE: HeaderValue = HeaderValue::from_static("max-age=86400");
+/// `Cache-Control` for the hilal answers and cards (shared caches too).
+pub const HILAL: HeaderValue = HeaderValue::from_static("public, max-age=86400, s-maxage=86400");
+/// `Cache-Control` for the hilal history.
+pub const HISTORY: HeaderValue = HeaderValue::from_static("public, max-age=86400");
+/// `Cache-Control` for events that involve computed data (they may be corrected).
+pub const COMPUTED_EVENTS: HeaderValue = HeaderValue::from_static("public, max-age=3600");
+/// `Cache-Control` for `/meta` (five minutes).
+pub const META: HeaderValue = HeaderValue::from_static("public, max-age=300");
+/// `Cache-Control` for `/healthz`.
+pub const HEALTH: HeaderValue = HeaderValue::from_static("public, max-age=10");
+/// `Cache-Control` for the OpenAPI document.
+pub const DOCUMENT: HeaderValue = HeaderValue::from_static("public, max-age=3600");
+
+/// A 200 JSON answer (or 304) for `value`; `capacity` is a guess of the body size.
+pub fn json(
+    req: &HttpRequest,
+    cache: HeaderValue,
+    capacity: usize,
+    value: &impl Serialize,
+) -> HttpResponse {
+    let mut body = Vec::with_capacity(capacity);
+    serde_json::to_writer(&mut body, value).expect("serialising into memory cannot fail");
+    let tag = etag(&body);
+    respond(
+        req,
+        cache,
+        tag,
+        HeaderValue::from_static("application/json"),
+        body.into(),
+    )
+}
+
+/// A 200 answer (or 304) with a ready body and its `ETag`.
+pub fn respond(
+    req: &HttpRequest,
+    cache: HeaderValue,
+    etag: HeaderValue,
+    content_type: HeaderValue,
+    body: web::Bytes,
+) -> HttpResponse {
+    let status = if not_modified(req, &etag) {
+        StatusCode::NOT_MODIFIED
+    } else {
+        StatusCode::OK
+    };
+    let mut response = HttpResponse::build(status);
+    response
+        .insert_header((header::CACHE_CONTROL, cache))
+        .insert_header((header::ETAG, etag));
+    if status == StatusCode::OK {
+        response
+            .insert_header((header::CONTENT_TYPE, content_type))
+            .body(body)
+    } else {
+        response.finish()
+    }
+}
+
+/// The strong `ETag` of a body: quoted hex of its 64-bit hash.
+pub fn etag(body: &[u8]) -> HeaderValue {
+    let text = format!("\"{:016x}\"", hash64(body));
+    HeaderValue::from_str(&text).expect("hex in quotes is a valid header value")
+}
+
+/// A fast 64-bit hash that never changes between builds (multiply-rotate over 8-byte words,
+/// then the MurmurHash3 finaliser), so ETags survive upgrades of the toolchain.
+fn hash64(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let word = |chunk: &[u8]| {
+        let mut buffer = [0u8; 8];
+        buffer[..chunk.len()].copy_from_slice(chunk);
+        u64::from_le_bytes(buffer)
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    let mut h = (bytes.len() as u64) ^ K;
+    for chunk in &mut chunks {
+        h = (h ^ word(chunk)).wrapping_mul(K).rotate_left(29);
+    }
+    h = (h ^ word(chunks.remainder())).wrapping_mul(K);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+/// True if an `If-None-Match` header of the request matches `etag` (weak comparison).
+fn not_modified(req: &HttpRequest, etag: &HeaderValue) -> bool {
+    let ours = opaque(etag.as_bytes());
+    req.headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .map(str::trim)
+        .any(|tag| tag == "*" || opaque(tag.as_bytes()) == ours)
+}
+
+/// The opaque part of an entity tag, without a weak prefix.
+fn opaque(tag: &[u8]) -> &[u8] {
+    tag.strip_prefix(b"W/").unwrap_or(tag)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    #[test]
+    fn etags_are_stable_quoted_hex() {
+        let tag = etag(b"{}");
+        assert_eq!(tag, etag(b"{}"));
+        assert_ne!(tag, etag(b"[]"));
+        let text = tag.to_str().unwrap();
+        assert_eq!(text.len(), 18);
+        assert!(text.starts_with('"') && text.ends_with('"'));
+        assert_eq!(hash64(b""), hash64(b""));
+        assert_ne!(hash64(b"a"), hash64(b"a\0"));
+        assert_ne!(hash64(b"12345678"), hash64(b"12345679"));
+        let long: Vec<u8> = (0..100u8).collect();
+        let mut changed = long.clone();
+        changed[5] ^= 1;
+        assert_ne!(hash64(&long), hash64(&changed));
+        assert_ne!(hash64(&long[..64]), hash64(&long[..65]));
+        assert_eq!(format!("{:016x}", hash64(b"{}")).len(), 16);
+    }
+
+    #[test]
+    fn weak_comparison_and_star() {
+        let tag = HeaderValue::from_static("\"abc\"");
+        let matches = |value: &str| {
+            let req = TestRequest::default()
+                .insert_header((header::IF_NONE_MATCH, value))
+                .to_http_request();
+            not_modified(&req, &tag)
+        };
+        assert!(matches("\"abc\""));
+        assert!(matches("W/\"abc\""));
+        assert!(matches("\"x\", W/\"abc\""));
+        assert!(matches("*"));
+        assert!(!matches("\"abcd\""));
+        assert!(!matches("abc"));
+        assert!(!not_modified(
+            &TestRequest::default().to_http_request(),
+            &tag
+        ));
+    }
+}

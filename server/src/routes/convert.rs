@@ -1,0 +1,101 @@
+//! `/api/v1/convert` and `/api/v1/today/{target_date}`: one date, Gregorian to Hijri or back.
+
+use actix_web::{HttpRequest, HttpResponse};
+use hijri::date::Date;
+use hijri::hijri::HijriDate;
+use serde::Serialize;
+
+use crate::coverage;
+use crate::http::error::{truncated, ApiError, ErrorCode};
+use crate::http::query::{Calendar, Query};
+use crate::http::reply;
+use crate::state::AppState;
+use crate::view::dates::{AnyDate, DateObject};
+use crate::view::{Text, WarningList};
+
+#[derive(Serialize)]
+struct Input {
+    date: Text<AnyDate>,
+    calendar: &'static str,
+}
+
+#[derive(Serialize)]
+struct Converted {
+    input: Input,
+    output: DateObject,
+    source: &'static str,
+    warnings: WarningList,
+}
+
+/// `GET /api/v1/convert?date=&calendar=&retro=`.
+pub fn convert(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let date = query.required("date", ErrorCode::InvalidDate)?;
+    let calendar = query.calendar(Calendar::Gregorian)?;
+    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let converted = match calendar {
+        Calendar::Gregorian => from_gregorian(state, gregorian_date(&date, "date")?, retro)?,
+        Calendar::Hijri => from_hijri(state, hijri_date(&date, "date")?, retro)?,
+    };
+    Ok(reply::json(req, reply::IMMUTABLE, 512, &converted))
+}
+
+/// `GET /api/v1/today/{target_date}?retro=`.
+pub fn today_date(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let text = req.match_info().get("target_date").unwrap_or_default();
+    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let converted = from_gregorian(state, gregorian_date(text, "target_date")?, retro)?;
+    Ok(reply::json(req, reply::IMMUTABLE, 512, &converted))
+}
+
+/// Parses a Gregorian `YYYY-MM-DD` parameter.
+pub fn gregorian_date(text: &str, name: &str) -> Result<Date, ApiError> {
+    Date::parse_iso(text).ok_or_else(|| invalid_date(text, name, "Gregorian"))
+}
+
+/// Parses a Hijri `YYYY-MM-DD` parameter (the day is checked against the archive later).
+pub fn hijri_date(text: &str, name: &str) -> Result<HijriDate, ApiError> {
+    HijriDate::parse_iso(text).ok_or_else(|| invalid_date(text, name, "Hijri"))
+}
+
+fn invalid_date(text: &str, name: &str, calendar: &str) -> ApiError {
+    ApiError::new(
+        ErrorCode::InvalidDate,
+        format!(
+            "`{name}` must be a {calendar} date YYYY-MM-DD, got \"{}\"",
+            truncated(text)
+        ),
+    )
+}
+
+fn from_gregorian(state: &AppState, date: Date, retro: bool) -> Result<Converted, ApiError> {
+    let served = coverage::days(state, date, date, retro, ErrorCode::OutOfCoverage)?;
+    let (hijri, month) = state
+        .calendar
+        .to_hijri(date)
+        .expect("served days are in the archive");
+    Ok(Converted {
+        input: Input {
+            date: Text(AnyDate::Gregorian(date)),
+            calendar: Calendar::Gregorian.name(),
+        },
+        output: DateObject::hijri(hijri, date),
+        source: month.tier().source(),
+        warnings: WarningList(served.warnings),
+    })
+}
+
+fn from_hijri(state: &AppState, date: HijriDate, retro: bool) -> Result<Converted, ApiError> {
+    let (gregorian, index) = coverage::hijri_day(state, date, ErrorCode::DateNotFound)?;
+    let served = coverage::months(state, index..index + 1, retro)?;
+    Ok(Converted {
+        input: Input {
+            date: Text(AnyDate::Hijri(date)),
+            calendar: Calendar::Hijri.name(),
+        },
+        output: DateObject::gregorian(gregorian),
+        source: state.calendar.months[index].tier().source(),
+        warnings: WarningList(served.warnings),
+    })
+}

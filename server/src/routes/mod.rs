@@ -1,0 +1,82 @@
+//! The route table (one entry per endpoint, the single list the app and the OpenAPI test
+//! read) and its registration: GET and HEAD on every path, 405 otherwise, each path behind
+//! its rate limiter.
+
+pub mod cards;
+pub mod convert;
+pub mod days;
+pub mod events;
+pub mod hilal;
+pub mod meta;
+pub mod today;
+
+use actix_governor::Governor;
+use actix_web::{guard, web, HttpRequest, HttpResponse};
+
+use crate::http::error::{method_not_allowed, ApiError};
+use crate::settings::Limit;
+use crate::state::AppState;
+
+/// An endpoint handler: synchronous, from the request and the shared state.
+pub type Handler = fn(&HttpRequest, &AppState) -> Result<HttpResponse, ApiError>;
+
+/// One endpoint.
+pub struct Route {
+    /// Path pattern (actix and OpenAPI share the `{name}` syntax).
+    pub path: &'static str,
+    /// Its rate-limit family.
+    pub limit: Limit,
+    /// Its handler.
+    pub handler: Handler,
+}
+
+const fn route(path: &'static str, limit: Limit, handler: Handler) -> Route {
+    Route {
+        path,
+        limit,
+        handler,
+    }
+}
+
+/// Every endpoint of the interface.
+pub const ROUTES: &[Route] = &[
+    route("/api/v1/today", Limit::Default, today::today),
+    route(
+        "/api/v1/today/{target_date}",
+        Limit::Default,
+        convert::today_date,
+    ),
+    route("/api/v1/convert", Limit::Default, convert::convert),
+    route("/api/v1/range", Limit::Default, days::range),
+    route("/api/v1/month", Limit::Default, days::month),
+    route("/api/v1/months", Limit::Default, meta::months),
+    route("/api/v1/year", Limit::Default, days::year),
+    route("/api/v1/events", Limit::Default, events::events),
+    route("/api/v1/hilal/info", Limit::HilalInfo, hilal::info),
+    route("/api/v1/hilal/history", Limit::Default, hilal::history),
+    route("/api/v1/hilal/viz", Limit::HilalViz, cards::viz),
+    route("/api/v1/hilal/map", Limit::HilalMap, cards::map),
+    route("/api/v1/meta", Limit::Default, meta::meta),
+    route("/api/v1/openapi.json", Limit::Default, meta::openapi),
+    route("/healthz", Limit::Default, meta::healthz),
+];
+
+/// Registers every route of [`ROUTES`].
+pub fn configure(config: &mut web::ServiceConfig, state: &AppState) {
+    for route in ROUTES {
+        let handler = route.handler;
+        config.service(
+            web::resource(route.path)
+                .wrap(Governor::new(state.limiter(route.limit)))
+                .route(
+                    web::route()
+                        .guard(guard::Any(guard::Get()).or(guard::Head()))
+                        .to(move |req: HttpRequest, state: web::Data<AppState>| {
+                            let answer = handler(&req, &state);
+                            async move { answer }
+                        }),
+                )
+                .default_service(web::to(method_not_allowed)),
+        );
+    }
+}

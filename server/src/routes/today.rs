@@ -1,0 +1,83 @@
+//! `/api/v1/today`: the Hijri date for now in a time zone, and optionally the date that
+//! becomes current after sunset.
+
+use actix_web::http::header::HeaderValue;
+use actix_web::{HttpRequest, HttpResponse};
+use chrono::Datelike;
+use hijri::date::Date;
+use serde::Serialize;
+
+use crate::coverage;
+use crate::http::error::{ApiError, ErrorCode};
+use crate::http::query::Query;
+use crate::http::reply;
+use crate::state::AppState;
+use crate::view::dates::DateObject;
+use crate::view::{Text, WarningList};
+use crate::zone::Zone;
+
+#[derive(Serialize)]
+struct Input {
+    date: Text<Date>,
+    calendar: &'static str,
+    tz: Text<Zone>,
+}
+
+#[derive(Serialize)]
+struct Today {
+    input: Input,
+    output: DateObject,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next: Option<DateObject>,
+    source: &'static str,
+    warnings: WarningList,
+}
+
+/// `GET /api/v1/today?tz=&next=`.
+pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let zone = match query.optional("tz", ErrorCode::InvalidTimezone)? {
+        None => Zone::Iana(chrono_tz::Asia::Jakarta),
+        Some(text) => Zone::parse(&text).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidTimezone,
+                "`tz` must be an IANA zone name (Asia/Jakarta) or a UTC offset (UTC+7, +08:00)",
+            )
+        })?,
+    };
+    let with_next = query.flag("next", ErrorCode::InvalidNext)?;
+    let now = state.clock.now();
+    let local = zone.local_date(now);
+    let day = Date::from_ymd(local.year(), local.month(), local.day()).expect("chrono dates exist");
+    let last = if with_next { day.add_days(1) } else { day };
+    let served = coverage::days(state, day, last, false, ErrorCode::OutOfCoverage)?;
+    let hijri = |date: Date| {
+        let (hijri, month) = state
+            .calendar
+            .to_hijri(date)
+            .expect("served days are in the archive");
+        (DateObject::hijri(hijri, date), month.tier().source())
+    };
+    let (output, source) = hijri(day);
+    let next = with_next.then(|| {
+        let (next, source) = hijri(day.add_days(1));
+        next.with_source(source)
+    });
+    let cache = format!(
+        "public, max-age=60, s-maxage={}",
+        zone.seconds_to_midnight(now)
+    );
+    let body = Today {
+        input: Input {
+            date: Text(day),
+            calendar: "gregorian",
+            tz: Text(zone),
+        },
+        output,
+        next,
+        source,
+        warnings: WarningList(served.warnings),
+    };
+    let cache = HeaderValue::from_str(&cache).expect("digits and ASCII make a header value");
+    Ok(reply::json(req, cache, 512, &body))
+}

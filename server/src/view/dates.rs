@@ -1,0 +1,174 @@
+//! Date objects (`output`, `next`) and range items (`/range`, `/month`, `/year`).
+
+use hijri::date::Date;
+use hijri::hijri::HijriDate;
+use hijri::schema::ArchivedCalendar;
+use serde::ser::SerializeSeq;
+use serde::{Serialize, Serializer};
+
+use super::Text;
+
+/// A date object in the Hijri or Gregorian calendar.
+#[derive(Serialize)]
+pub struct DateObject {
+    date: Text<AnyDate>,
+    calendar: &'static str,
+    day: u32,
+    month: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    month_name: Option<&'static str>,
+    year: i32,
+    weekday: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'static str>,
+}
+
+/// A date in either calendar, shown as ISO text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyDate {
+    /// A Gregorian date.
+    Gregorian(Date),
+    /// A Hijri date.
+    Hijri(HijriDate),
+}
+
+impl std::fmt::Display for AnyDate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyDate::Gregorian(date) => date.fmt(f),
+            AnyDate::Hijri(date) => date.fmt(f),
+        }
+    }
+}
+
+impl DateObject {
+    /// The Hijri date `hijri` that falls on Gregorian `day`.
+    pub fn hijri(hijri: HijriDate, day: Date) -> DateObject {
+        DateObject {
+            date: Text(AnyDate::Hijri(hijri)),
+            calendar: "hijri",
+            day: u32::from(hijri.day),
+            month: u32::from(hijri.month),
+            month_name: Some(hijri.month_of_year().name()),
+            year: i32::from(hijri.year),
+            weekday: day.weekday().name(),
+            source: None,
+        }
+    }
+
+    /// The Gregorian date `day`.
+    pub fn gregorian(day: Date) -> DateObject {
+        let (year, month, dom) = day.ymd();
+        DateObject {
+            date: Text(AnyDate::Gregorian(day)),
+            calendar: "gregorian",
+            day: dom,
+            month,
+            month_name: None,
+            year,
+            weekday: day.weekday().name(),
+            source: None,
+        }
+    }
+
+    /// The same date object with a `source` member.
+    pub fn with_source(self, source: &'static str) -> DateObject {
+        DateObject {
+            source: Some(source),
+            ..self
+        }
+    }
+}
+
+/// Range items for every Gregorian day from `first` to `last`, all inside the archive.
+#[derive(Clone, Copy)]
+pub struct Days {
+    /// The archive.
+    pub calendar: &'static ArchivedCalendar,
+    /// First day.
+    pub first: Date,
+    /// Last day (inclusive).
+    pub last: Date,
+}
+
+impl Days {
+    /// Number of days.
+    pub fn count(&self) -> usize {
+        usize::try_from(self.last.0 - self.first.0 + 1).unwrap_or(0)
+    }
+}
+
+#[derive(Serialize)]
+struct RangeItem {
+    gregorian: Iso,
+    hijri: Iso,
+    weekday: &'static str,
+    source: &'static str,
+}
+
+/// `YYYY-MM-DD` written digit by digit (range items are the bulk of the large answers).
+struct Iso {
+    year: u32,
+    month: u32,
+    day: u32,
+}
+
+impl Serialize for Iso {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut text = *b"0000-00-00";
+        let mut put = |at: usize, digits: usize, mut value: u32| {
+            for slot in text[at..at + digits].iter_mut().rev() {
+                *slot = b'0' + (value % 10) as u8;
+                value /= 10;
+            }
+        };
+        put(0, 4, self.year);
+        put(5, 2, self.month);
+        put(8, 2, self.day);
+        serializer.serialize_str(std::str::from_utf8(&text).expect("ASCII digits"))
+    }
+}
+
+impl Serialize for Days {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.count()))?;
+        let Some(mut index) = self.calendar.month_index_of(self.first) else {
+            return seq.end();
+        };
+        for number in self.first.0..=self.last.0 {
+            let day = Date(number);
+            while self
+                .calendar
+                .months
+                .get(index)
+                .is_some_and(|m| m.last() < day)
+            {
+                index += 1;
+            }
+            let Some(month) = self.calendar.months.get(index) else {
+                break;
+            };
+            let hijri = HijriDate {
+                year: month.year.to_native(),
+                month: month.month,
+                day: (day.0 - month.start().0 + 1) as u8,
+            };
+            let (year, number, dom) = day.ymd();
+            seq.serialize_element(&RangeItem {
+                gregorian: Iso {
+                    year: year as u32,
+                    month: number,
+                    day: dom,
+                },
+                hijri: Iso {
+                    year: u32::from(hijri.year),
+                    month: u32::from(hijri.month),
+                    day: u32::from(hijri.day),
+                },
+                weekday: day.weekday().name(),
+                source: month.tier().source(),
+            })?;
+        }
+        seq.end()
+    }
+}

@@ -1,0 +1,187 @@
+//! The hilal evening record and the month summaries of `/hilal/info` and `/hilal/history`.
+
+use std::fmt;
+
+use hijri::date::Date;
+use hijri::hijri::HijriDate;
+use hijri::schema::{
+    ArchivedCalendar, ArchivedMonth, ArchivedSite, ArchivedSiteEvening, FIXED_SCALE,
+};
+use hijri::warnings;
+use serde::Serialize;
+
+use super::{Text, WarningList};
+
+/// A fixed-point archive number (1e-4) rounded to 2 decimals.
+fn two_decimals(value: i32) -> f64 {
+    (f64::from(value) / (FIXED_SCALE / 100.0)).round() / 100.0
+}
+
+/// A local wall-clock time `HH:MM`, truncated to the minute.
+#[derive(Clone, Copy)]
+struct LocalTime(i64);
+
+impl LocalTime {
+    fn of(instant: i64, site: &ArchivedSiteEvening) -> Text<LocalTime> {
+        Text(LocalTime(
+            instant + i64::from(site.utc_offset_s.to_native()),
+        ))
+    }
+}
+
+impl fmt::Display for LocalTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let minutes = self.0.rem_euclid(86_400) / 60;
+        write!(f, "{:02}:{:02}", minutes / 60, minutes % 60)
+    }
+}
+
+/// `deciding_site`.
+#[derive(Serialize)]
+struct SiteView<'a> {
+    name: &'a str,
+    lat: f64,
+    lon: f64,
+    elev_m: i32,
+    tz: &'a str,
+}
+
+/// The evening record of a month's deciding evening.
+#[derive(Serialize)]
+pub struct EveningView<'a> {
+    hijri_date: String,
+    hijri_day: u8,
+    gregorian_date: Text<Date>,
+    sunset: Text<LocalTime>,
+    moonset: Option<Text<LocalTime>>,
+    moon_alt_deg: f64,
+    moon_az_deg: f64,
+    sun_alt_deg: f64,
+    elongation_deg: f64,
+    illumination_pct: f64,
+    age_hours: f64,
+    deciding_site: SiteView<'a>,
+    sites_checked: usize,
+    alt_ok: bool,
+    elong_ok: bool,
+    visible: bool,
+}
+
+impl<'a> EveningView<'a> {
+    /// The record of the evening that decided `month`, examined on day 29 (or the recorded
+    /// day) of the month before; `None` if the archive lacks the deciding site's values.
+    pub fn of(calendar: &'a ArchivedCalendar, month: &'a ArchivedMonth) -> Option<EveningView<'a>> {
+        let evening = &month.evening;
+        let deciding = usize::from(evening.deciding);
+        let values = evening.sites.get(deciding)?;
+        let site: &ArchivedSite = calendar.sites.get(deciding)?;
+        let previous = month.hijri_month().previous();
+        Some(EveningView {
+            hijri_date: HijriDate {
+                year: previous.year,
+                month: previous.month,
+                day: evening.hijri_day,
+            }
+            .long_text(),
+            hijri_day: evening.hijri_day,
+            gregorian_date: Text(Date(evening.date.to_native())),
+            sunset: LocalTime::of(values.sunset.to_native(), values),
+            moonset: values
+                .moonset
+                .as_ref()
+                .map(|m| LocalTime::of(m.to_native(), values)),
+            moon_alt_deg: two_decimals(values.moon_alt.to_native()),
+            moon_az_deg: two_decimals(values.moon_az.to_native()),
+            sun_alt_deg: two_decimals(values.sun_alt.to_native()),
+            elongation_deg: two_decimals(values.elongation.to_native()),
+            illumination_pct: two_decimals(values.illumination.to_native()),
+            age_hours: two_decimals(values.age.to_native()),
+            deciding_site: SiteView {
+                name: &site.name,
+                lat: site.lat.to_native(),
+                lon: site.lon.to_native(),
+                elev_m: site.elev_m.to_native(),
+                tz: &site.tz,
+            },
+            sites_checked: evening.sites.len(),
+            alt_ok: values.alt_ok,
+            elong_ok: values.elong_ok,
+            visible: evening.visible,
+        })
+    }
+}
+
+/// `month`: the target month.
+#[derive(Serialize)]
+pub struct TargetMonth {
+    name: &'static str,
+    number: u8,
+    year: u16,
+    start: Text<Date>,
+}
+
+/// `previous_month`: the month whose day-29 evening was examined.
+#[derive(Serialize)]
+pub struct PreviousMonth {
+    name: &'static str,
+    number: u8,
+    year: u16,
+    length: u8,
+}
+
+/// The members shared by `/hilal/info` and each `/hilal/history` entry.
+#[derive(Serialize)]
+pub struct HilalRecord<'a> {
+    /// The target month.
+    pub month: TargetMonth,
+    /// The month before it.
+    pub previous_month: PreviousMonth,
+    /// The deciding evening.
+    pub evening: EveningView<'a>,
+    /// The target month's tier.
+    pub source: &'static str,
+    /// The target month's warnings.
+    pub warnings: WarningList,
+}
+
+impl<'a> HilalRecord<'a> {
+    /// The record of the archived month at `index`; `None` if it has no month before it in
+    /// the archive or its evening cannot be shown.
+    pub fn of(calendar: &'a ArchivedCalendar, index: usize) -> Option<HilalRecord<'a>> {
+        let month = &calendar.months[index];
+        let previous = &calendar.months[index.checked_sub(1)?];
+        let target = month.hijri_month();
+        let before = previous.hijri_month();
+        Some(HilalRecord {
+            month: TargetMonth {
+                name: target.name(),
+                number: target.month,
+                year: target.year,
+                start: Text(month.start()),
+            },
+            previous_month: PreviousMonth {
+                name: before.name(),
+                number: before.month,
+                year: before.year,
+                length: previous.length,
+            },
+            evening: EveningView::of(calendar, month)?,
+            source: month.tier().source(),
+            warnings: WarningList(warnings::for_month(calendar, index)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_times() {
+        assert_eq!(two_decimals(123_456), 12.35);
+        assert_eq!(two_decimals(-8_333), -0.83);
+        assert_eq!(two_decimals(64_000), 6.4);
+        assert_eq!(LocalTime(18 * 3600 + 59 * 60 + 59).to_string(), "18:59");
+        assert_eq!(LocalTime(-60).to_string(), "23:59");
+    }
+}

@@ -1,0 +1,175 @@
+//! Time zones for `/today`: IANA names (any letter case) and UTC offsets written `UTC+7`,
+//! `UTC-03:30`, `+08:00` or `GMT+0530`, with the local date and the seconds until the next
+//! local midnight.
+
+use std::fmt;
+
+use chrono::{DateTime, Days, FixedOffset, NaiveDate, NaiveTime, Offset, TimeZone, Utc};
+use chrono_tz::Tz;
+
+/// A resolved time zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zone {
+    /// A zone of the IANA database.
+    Iana(Tz),
+    /// A fixed offset from UTC.
+    Fixed(FixedOffset),
+}
+
+impl Zone {
+    /// Resolves a zone name or offset; `None` if it is neither.
+    pub fn parse(text: &str) -> Option<Zone> {
+        if let Ok(tz) = text.parse::<Tz>() {
+            return Some(Zone::Iana(tz));
+        }
+        if let Some(tz) = chrono_tz::TZ_VARIANTS
+            .iter()
+            .find(|tz| tz.name().eq_ignore_ascii_case(text))
+        {
+            return Some(Zone::Iana(*tz));
+        }
+        parse_offset(text).map(Zone::Fixed)
+    }
+
+    /// The local date at `now`.
+    pub fn local_date(self, now: DateTime<Utc>) -> NaiveDate {
+        match self {
+            Zone::Iana(tz) => now.with_timezone(&tz).date_naive(),
+            Zone::Fixed(offset) => now.with_timezone(&offset).date_naive(),
+        }
+    }
+
+    /// Seconds from `now` until the next local midnight (at least 1).
+    pub fn seconds_to_midnight(self, now: DateTime<Utc>) -> i64 {
+        let tomorrow = self
+            .local_date(now)
+            .checked_add_days(Days::new(1))
+            .expect("dates near now have a tomorrow")
+            .and_time(NaiveTime::MIN);
+        let midnight = match self {
+            Zone::Iana(tz) => next_instant(&tz, tomorrow),
+            Zone::Fixed(offset) => next_instant(&offset, tomorrow),
+        };
+        (midnight - now).num_seconds().max(1)
+    }
+}
+
+/// The instant of a local time; across a gap, the first instant after it.
+fn next_instant<Z: TimeZone>(zone: &Z, local: chrono::NaiveDateTime) -> DateTime<Utc> {
+    (0..=4)
+        .find_map(|hours| {
+            zone.from_local_datetime(&(local + chrono::Duration::hours(hours)))
+                .earliest()
+        })
+        .map_or_else(
+            || local.and_utc() - zone.offset_from_utc_datetime(&local).fix(),
+            |instant| instant.with_timezone(&Utc),
+        )
+}
+
+impl fmt::Display for Zone {
+    /// The canonical IANA name, or `UTC±HH:MM`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Zone::Iana(tz) => f.write_str(tz.name()),
+            Zone::Fixed(offset) => {
+                let seconds = offset.local_minus_utc();
+                let sign = if seconds < 0 { '-' } else { '+' };
+                let minutes = seconds.abs() / 60;
+                write!(f, "UTC{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+            }
+        }
+    }
+}
+
+/// Parses `[UTC|GMT]±H[H][[:]MM]`, at most 14 hours away from UTC.
+fn parse_offset(text: &str) -> Option<FixedOffset> {
+    let rest = ["utc", "gmt"]
+        .iter()
+        .find_map(|p| {
+            text.get(..3)
+                .filter(|head| head.eq_ignore_ascii_case(p))
+                .map(|_| &text[3..])
+        })
+        .unwrap_or(text);
+    let sign = match rest.as_bytes().first()? {
+        b'+' => 1,
+        b'-' => -1,
+        _ => return None,
+    };
+    let digits = &rest[1..];
+    if !digits.is_ascii() {
+        return None;
+    }
+    let (hours, minutes) = match digits.split_once(':') {
+        Some((h, m)) if m.len() == 2 => (h, m),
+        Some(_) => return None,
+        None if digits.len() > 2 => digits.split_at(digits.len() - 2),
+        None => (digits, "00"),
+    };
+    let number = |s: &str| -> Option<i32> {
+        (!s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (hours, minutes) = (number(hours)?, number(minutes)?);
+    let seconds = hours * 3600 + minutes * 60;
+    if minutes >= 60 || seconds > 14 * 3600 {
+        return None;
+    }
+    FixedOffset::east_opt(sign * seconds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(text: &str) -> Option<String> {
+        Zone::parse(text).map(|z| z.to_string())
+    }
+
+    #[test]
+    fn names_and_offsets() {
+        assert_eq!(name("Asia/Jakarta").as_deref(), Some("Asia/Jakarta"));
+        assert_eq!(name("asia/JAKARTA").as_deref(), Some("Asia/Jakarta"));
+        assert_eq!(name("UTC").as_deref(), Some("UTC"));
+        assert_eq!(name("UTC+7").as_deref(), Some("UTC+07:00"));
+        assert_eq!(name("utc-03:30").as_deref(), Some("UTC-03:30"));
+        assert_eq!(name("+08:00").as_deref(), Some("UTC+08:00"));
+        assert_eq!(name("GMT+0530").as_deref(), Some("UTC+05:30"));
+        assert_eq!(name("-0"), Some("UTC+00:00".into()));
+        for bad in [
+            "",
+            "Mars/Olympus",
+            "UTC+15",
+            "+7:5",
+            "+07:60",
+            "UTC 7",
+            "+",
+            "07:00",
+            "+123:00",
+            "UTC+٧",
+            "+٧1",
+        ] {
+            assert_eq!(name(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn midnight_distance() {
+        let now = DateTime::parse_from_rfc3339("2025-03-01T16:00:00Z")
+            .unwrap()
+            .to_utc();
+        let jakarta = Zone::parse("Asia/Jakarta").unwrap();
+        assert_eq!(jakarta.local_date(now).to_string(), "2025-03-01");
+        assert_eq!(jakarta.seconds_to_midnight(now), 3600);
+        let fixed = Zone::parse("UTC-03:30").unwrap();
+        assert_eq!(fixed.seconds_to_midnight(now), 11 * 3600 + 1800);
+        // New York springs forward at 02:00 on 2025-03-09; the day still ends at midnight.
+        let ny = Zone::parse("America/New_York").unwrap();
+        let evening = DateTime::parse_from_rfc3339("2025-03-10T03:00:00Z")
+            .unwrap()
+            .to_utc();
+        assert_eq!(ny.seconds_to_midnight(evening), 3600);
+    }
+}

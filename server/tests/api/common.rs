@@ -1,0 +1,247 @@
+//! Shared test helpers: the real archive, app state on a fixed clock, calling the app, a
+//! synthetic archive for cases the real one cannot show, and snapshots under `snapshots/`.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::header::HeaderMap;
+use actix_web::web::Bytes;
+use chrono::{DateTime, Utc};
+use hijri::schema::{
+    ArchivedCalendar, Calendar, Card, CardKind, Evening, Header, Month, Site, SiteEvening, Tier,
+};
+use hijri_server::settings::Settings;
+use hijri_server::state::Clock;
+use hijri_server::AppState;
+use serde_json::{json, Value};
+
+/// The fixed "now" of the tests: 2025-03-01 12:00 in Jakarta.
+pub const NOW: &str = "2025-03-01T05:00:00Z";
+
+/// The archive written by `make generate`.
+pub fn archive_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/hijri.archive")
+}
+
+/// The real archive, opened once.
+pub fn real() -> &'static ArchivedCalendar {
+    static CALENDAR: OnceLock<&'static ArchivedCalendar> = OnceLock::new();
+    CALENDAR.get_or_init(|| {
+        hijri_server::archive::open(&archive_path())
+            .unwrap_or_else(|e| panic!("{e}; run `make generate` first"))
+    })
+}
+
+/// Settings from a list of variables (defaults for the rest).
+pub fn settings(vars: &[(&str, &str)]) -> Settings {
+    Settings::from_lookup(|name| {
+        vars.iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.to_string())
+    })
+    .unwrap()
+}
+
+/// An instant from RFC 3339 text.
+pub fn instant(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text).unwrap().to_utc()
+}
+
+/// State over `calendar` with `vars`, on the fixed clock.
+pub fn state_with(calendar: &'static ArchivedCalendar, vars: &[(&str, &str)]) -> AppState {
+    let mut state = AppState::new(calendar, &settings(vars));
+    state.clock = Clock::Fixed(instant(NOW));
+    state
+}
+
+/// Limits high enough for tests that send thousands of requests.
+pub const UNLIMITED: &[(&str, &str)] = &[
+    ("HIJRI_LIMIT_DEFAULT", "1000000/1"),
+    ("HIJRI_LIMIT_HILAL_INFO", "1000000/1"),
+    ("HIJRI_LIMIT_HILAL_VIZ", "1000000/1"),
+    ("HIJRI_LIMIT_HILAL_MAP", "1000000/1"),
+];
+
+/// State over the real archive with default settings, on the fixed clock.
+pub fn state() -> AppState {
+    state_with(real(), &[])
+}
+
+/// A response, read whole.
+pub struct Answer {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl Answer {
+    /// The body as JSON.
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("body is not JSON ({e}): {:?}", self.body))
+    }
+
+    /// A header as text.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).map(|v| v.to_str().unwrap())
+    }
+
+    /// The error code of an error envelope.
+    pub fn code(&self) -> String {
+        self.json()["error"]["code"].as_str().unwrap().to_owned()
+    }
+
+    /// Status, the contract's headers and the body, for a snapshot.
+    pub fn summary(&self) -> Value {
+        let mut headers = serde_json::Map::new();
+        for name in [
+            "content-type",
+            "cache-control",
+            "etag",
+            "content-disposition",
+            "retry-after",
+            "allow",
+            "access-control-allow-origin",
+        ] {
+            if let Some(value) = self.header(name) {
+                headers.insert(name.into(), value.into());
+            }
+        }
+        let body = match self.header("content-type") {
+            Some("image/png") => json!(format!("<{} bytes of PNG>", self.body.len())),
+            _ if self.body.is_empty() => Value::Null,
+            _ => self.json(),
+        };
+        json!({"status": self.status, "headers": headers, "body": body})
+    }
+}
+
+/// Sends a request to an initialised app.
+pub async fn send<S, B>(app: &S, req: actix_http::Request) -> Answer
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let response = actix_web::test::call_service(app, req).await;
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let body = actix_web::test::read_body(response).await;
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// GET `uri` from a peer address.
+pub async fn get<S, B>(app: &S, uri: &str) -> Answer
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let req = actix_web::test::TestRequest::get()
+        .uri(uri)
+        .peer_addr("192.0.2.1:40000".parse().unwrap())
+        .to_request();
+    send(app, req).await
+}
+
+/// Records a snapshot under the top-level `snapshots/` directory.
+pub fn snapshot(name: &str, answer: &Answer) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.add_redaction(".body.build_hash", "[build_hash]");
+    settings.bind(|| insta::assert_json_snapshot!(name, answer.summary()));
+}
+
+/// Tiny stand-in PNG bytes for the synthetic cards.
+pub const FAKE_PNG: &[u8] = b"\x89PNG\r\n\x1a\nsynthetic";
+
+/// A small synthetic archive: 1446-07..1446-11 (official), 1446-12 (computed, decided by a
+/// 0.1° margin: borderline), 1447-01 (computed, its evening lacks site values), and the two
+/// sky-chart cards of 1446-09.
+pub fn synthetic() -> &'static ArchivedCalendar {
+    static CALENDAR: OnceLock<&'static ArchivedCalendar> = OnceLock::new();
+    CALENDAR.get_or_init(|| {
+        let mut bytes = rkyv::util::AlignedVec::<16>::new();
+        bytes.extend_from_slice(&synthetic_bytes());
+        hijri::archive::open(Box::leak(Box::new(bytes))).unwrap()
+    })
+}
+
+/// The bytes of the synthetic archive file.
+pub fn synthetic_bytes() -> Vec<u8> {
+    {
+        let day = |iso: &str| hijri::date::Date::parse_iso(iso).unwrap().0;
+        let site_evening = SiteEvening {
+            sunset: 1_740_743_460,
+            moonset: Some(1_740_744_840),
+            utc_offset_s: 25_200,
+            moon_alt: 31_000,
+            moon_alt_airless: 29_000,
+            moon_az: 2_631_400,
+            sun_alt: -8_300,
+            sun_az: 2_520_000,
+            elongation: 70_000,
+            illumination: 3_100,
+            age: 111_200,
+            alt_ok: true,
+            elong_ok: true,
+        };
+        let month = |month: u8, start: &str, length: u8, tier: Tier, sites: usize| Month {
+            year: if month > 12 { 1447 } else { 1446 },
+            month: if month > 12 { month - 12 } else { month },
+            start: day(start),
+            length,
+            tier,
+            evening: Evening {
+                date: day(start) - 1,
+                hijri_day: 29,
+                conjunction_ms: 0,
+                deciding: 0,
+                visible: true,
+                sites: vec![site_evening.clone(); sites],
+            },
+        };
+        let card = |kind, bare| Card {
+            year: 1446,
+            month: 9,
+            kind,
+            bare,
+            etag: "\"cafe0001\"".into(),
+            png: FAKE_PNG.to_vec(),
+        };
+        let calendar = Calendar {
+            header: Header {
+                data_version: "synthetic".into(),
+                table_version: "none".into(),
+                coverage_first: day("2025-01-01"),
+                coverage_last: day("2025-05-27"),
+                card_years: [1444, 1475],
+            },
+            sites: vec![Site {
+                name: "Pantai Test".into(),
+                lat: -6.1,
+                lon: 106.8,
+                elev_m: 5,
+                tz: "Asia/Jakarta".into(),
+            }],
+            months: vec![
+                month(7, "2025-01-01", 30, Tier::Regional, 1),
+                month(8, "2025-01-31", 29, Tier::Regional, 1),
+                month(9, "2025-03-01", 30, Tier::Regional, 1),
+                month(10, "2025-03-31", 29, Tier::Regional, 1),
+                month(11, "2025-04-29", 29, Tier::Regional, 1),
+                month(12, "2025-05-28", 30, Tier::Computed, 1),
+                month(13, "2025-06-27", 29, Tier::Computed, 0),
+            ],
+            divergences: vec![],
+            cards: vec![card(CardKind::Viz, false), card(CardKind::Viz, true)],
+        };
+        hijri::archive::encode(&calendar)
+    }
+}

@@ -1,0 +1,9 @@
+//! Black-box tests of the whole service through the app factory (no socket, except where a
+//! test needs the wire or the built binary).
+
+mod bad_input;
+mod behaviour;
+mod common;
+mod openapi;
+mod snapshots;
+mod startup;

@@ -1,0 +1,745 @@
+//! Snapshots of every endpoint's answers (status, the contract's headers, body) over the real
+//! archive: the happy paths and every error code each endpoint can return, with values
+//! spot-checked against the official table (`data/official/months.csv`).
+
+use serde_json::Value;
+
+use crate::common::{get, snapshot, state, Answer};
+use crate::openapi::assert_documented;
+
+/// Calls each `(name, uri)` on a fresh app, snapshots it, checks its error code against the
+/// OpenAPI document, and returns the answers by name.
+async fn cases(state: hijri_server::AppState, cases: &[(&str, &str)]) -> Vec<Answer> {
+    let app = actix_web::test::init_service(hijri_server::app(state)).await;
+    let mut answers = Vec::new();
+    for (name, uri) in cases {
+        let answer = get(&app, uri).await;
+        assert!(
+            answer.status < 500 || answer.status == 503,
+            "{uri}: {}",
+            answer.status
+        );
+        assert_documented(uri, &answer);
+        snapshot(name, &answer);
+        answers.push(answer);
+    }
+    answers
+}
+
+fn codes(answers: &[Answer]) -> Vec<String> {
+    answers
+        .iter()
+        .map(|a| {
+            if a.status == 200 {
+                "ok".to_owned()
+            } else {
+                a.code()
+            }
+        })
+        .collect()
+}
+
+fn output(answer: &Answer) -> Value {
+    answer.json()["output"].clone()
+}
+
+#[actix_web::test]
+async fn today() {
+    let answers = cases(
+        state(),
+        &[
+            ("today", "/api/v1/today"),
+            ("today_next_utc_offset", "/api/v1/today?tz=UTC+7&next=TRUE"),
+            ("today_negative_offset", "/api/v1/today?tz=UTC-03:30"),
+            ("today_bare_offset", "/api/v1/today?tz=%2B08:00&next=0"),
+            (
+                "today_iana_any_case",
+                "/api/v1/today?tz=america/los_angeles",
+            ),
+            ("today_invalid_timezone", "/api/v1/today?tz=Mars/Olympus"),
+            ("today_invalid_next", "/api/v1/today?next=maybe"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "invalid_timezone",
+            "invalid_next"
+        ]
+    );
+    // 2025-03-01 12:00 in Jakarta is 1 Ramadhan 1446 (official table), a Saturday.
+    let today = output(&answers[0]);
+    assert_eq!(today["date"], "1446-09-01");
+    assert_eq!(today["month_name"], "Ramadhan");
+    assert_eq!(today["weekday"], "Sabtu");
+    assert_eq!(
+        answers[0].header("cache-control"),
+        Some("public, max-age=60, s-maxage=43200")
+    );
+    assert_eq!(answers[1].json()["next"]["date"], "1446-09-02");
+    assert_eq!(answers[1].json()["input"]["tz"], "UTC+07:00");
+    // 01:30 on 2025-03-01 at UTC-03:30 is still the first of Ramadhan.
+    assert_eq!(answers[2].json()["input"]["date"], "2025-03-01");
+    assert_eq!(
+        answers[2].header("cache-control"),
+        Some("public, max-age=60, s-maxage=81000")
+    );
+    // Los Angeles is still on 2025-02-28: the last day of Sya'ban (29 days).
+    assert_eq!(output(&answers[4])["date"], "1446-08-29");
+    assert_eq!(answers[4].json()["input"]["tz"], "America/Los_Angeles");
+}
+
+#[actix_web::test]
+async fn today_at_the_table_edge() {
+    // 1448-07 is the last official month; 1448-08 (from 2027-01-09) is computed.
+    let mut state = state();
+    state.clock = hijri_server::state::Clock::Fixed(crate::common::instant("2027-01-08T05:00:00Z"));
+    let answers = cases(state, &[("today_table_edge", "/api/v1/today?next=1")]).await;
+    let body = answers[0].json();
+    assert_eq!(body["source"], "regional");
+    assert_eq!(body["next"]["date"], "1448-08-01");
+    assert_eq!(body["next"]["source"], "regional-computed");
+    assert_eq!(body["warnings"][0]["code"], "computed");
+}
+
+#[actix_web::test]
+async fn today_date() {
+    let answers = cases(
+        state(),
+        &[
+            ("today_date", "/api/v1/today/2025-03-31"),
+            ("today_date_retro", "/api/v1/today/1990-01-01?retro=1"),
+            ("today_date_invalid_date", "/api/v1/today/2025-02-30"),
+            (
+                "today_date_invalid_retro",
+                "/api/v1/today/2025-03-01?retro=yes",
+            ),
+            (
+                "today_date_out_of_coverage_retro",
+                "/api/v1/today/1990-01-01",
+            ),
+            (
+                "today_date_out_of_coverage_future",
+                "/api/v1/today/2150-01-01",
+            ),
+            ("today_date_not_found", "/api/v1/today/2025-03-01/more"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "invalid_date",
+            "invalid_retro",
+            "out_of_coverage",
+            "out_of_coverage",
+            "not_found"
+        ]
+    );
+    assert_eq!(output(&answers[0])["date"], "1446-10-01");
+    assert_eq!(output(&answers[0])["month_name"], "Syawal");
+    assert_eq!(answers[0].header("cache-control"), Some("max-age=86400"));
+    assert_eq!(answers[1].json()["source"], "regional-retro");
+}
+
+#[actix_web::test]
+async fn convert() {
+    let answers = cases(
+        state(),
+        &[
+            ("convert_gregorian", "/api/v1/convert?date=2025-03-01"),
+            (
+                "convert_hijri",
+                "/api/v1/convert?date=1446-10-01&calendar=HIJRI",
+            ),
+            ("convert_computed", "/api/v1/convert?date=2030-01-01"),
+            (
+                "convert_retro",
+                "/api/v1/convert?date=1970-01-01&retro=true",
+            ),
+            (
+                "convert_first_official_day",
+                "/api/v1/convert?date=2023-01-23",
+            ),
+            ("convert_missing_parameter", "/api/v1/convert"),
+            ("convert_invalid_date", "/api/v1/convert?date=2025-13-01"),
+            (
+                "convert_invalid_calendar",
+                "/api/v1/convert?date=2025-03-01&calendar=julian",
+            ),
+            (
+                "convert_invalid_retro",
+                "/api/v1/convert?date=2025-03-01&retro=2",
+            ),
+            (
+                "convert_out_of_coverage_retro",
+                "/api/v1/convert?date=2023-01-22",
+            ),
+            (
+                "convert_out_of_coverage_future",
+                "/api/v1/convert?date=2200-01-01&retro=1",
+            ),
+            (
+                "convert_out_of_coverage_hijri",
+                "/api/v1/convert?date=1600-01-01&calendar=hijri",
+            ),
+            (
+                "convert_date_not_found",
+                "/api/v1/convert?date=1446-08-30&calendar=hijri",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "missing_parameter",
+            "invalid_date",
+            "invalid_calendar",
+            "invalid_retro",
+            "out_of_coverage",
+            "out_of_coverage",
+            "out_of_coverage",
+            "date_not_found"
+        ]
+    );
+    let ramadhan = output(&answers[0]);
+    assert_eq!(
+        (
+            &ramadhan["date"],
+            &ramadhan["month_name"],
+            &ramadhan["weekday"]
+        ),
+        (&"1446-09-01".into(), &"Ramadhan".into(), &"Sabtu".into())
+    );
+    assert_eq!(output(&answers[1])["date"], "2025-03-31");
+    assert_eq!(output(&answers[1])["calendar"], "gregorian");
+    assert_eq!(answers[2].json()["source"], "regional-computed");
+    assert_eq!(answers[2].json()["warnings"][0]["code"], "computed");
+    assert_eq!(answers[3].json()["warnings"][0]["code"], "retro");
+    // The table's first row: 1444-07 starts on 2023-01-23.
+    assert_eq!(output(&answers[4])["date"], "1444-07-01");
+    assert_eq!(answers[4].json()["source"], "regional");
+}
+
+#[actix_web::test]
+async fn range() {
+    let answers = cases(
+        state(),
+        &[
+            ("range", "/api/v1/range?start=2025-02-26&end=2025-03-03"),
+            (
+                "range_hijri",
+                "/api/v1/range?start=1446-08-28&end=1446-09-02&calendar=hijri&step=DAY",
+            ),
+            (
+                "range_across_table_end",
+                "/api/v1/range?start=2027-01-06&end=2027-01-11",
+            ),
+            (
+                "range_invalid_step",
+                "/api/v1/range?start=2025-03-01&end=2025-03-02&step=week",
+            ),
+            (
+                "range_too_large",
+                "/api/v1/range?start=2025-01-01&end=2025-02-15",
+            ),
+            (
+                "range_invalid_range",
+                "/api/v1/range?start=2025-03-02&end=2025-03-01",
+            ),
+            (
+                "range_out_of_coverage",
+                "/api/v1/range?start=2023-01-20&end=2023-01-25",
+            ),
+            (
+                "range_invalid_calendar",
+                "/api/v1/range?start=2025-03-01&end=2025-03-02&calendar=x",
+            ),
+            (
+                "range_invalid_retro",
+                "/api/v1/range?start=2025-03-01&end=2025-03-02&retro=on",
+            ),
+            ("range_missing_parameter", "/api/v1/range?start=2025-03-01"),
+            (
+                "range_invalid_date",
+                "/api/v1/range?start=2025-03-01&end=tomorrow",
+            ),
+            (
+                "range_hijri_missing_day",
+                "/api/v1/range?start=1446-08-25&end=1446-08-30&calendar=hijri",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "ok",
+            "invalid_step",
+            "range_too_large",
+            "invalid_range",
+            "out_of_coverage",
+            "invalid_calendar",
+            "invalid_retro",
+            "missing_parameter",
+            "invalid_date",
+            "invalid_date"
+        ]
+    );
+    let items = answers[0].json()["items"].clone();
+    assert_eq!(answers[0].json()["count"], 6);
+    // Sya'ban 1446 has 29 days (2025-01-31 + 29 = 2025-03-01).
+    assert_eq!(items[2]["gregorian"], "2025-02-28");
+    assert_eq!(items[2]["hijri"], "1446-08-29");
+    assert_eq!(items[3]["hijri"], "1446-09-01");
+    let mixed = answers[2].json();
+    let sources: Vec<_> = mixed["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["source"].clone())
+        .collect();
+    assert_eq!(sources[0], "regional");
+    assert_eq!(sources[5], "regional-computed");
+}
+
+#[actix_web::test]
+async fn month() {
+    let answers = cases(
+        state(),
+        &[
+            ("month_hijri", "/api/v1/month?year=1446&month=9"),
+            (
+                "month_gregorian",
+                "/api/v1/month?year=2025&month=3&calendar=gregorian",
+            ),
+            ("month_computed", "/api/v1/month?year=1460&month=1"),
+            ("month_retro", "/api/v1/month?year=1400&month=1&retro=1"),
+            ("month_invalid_month", "/api/v1/month?year=1446&month=13"),
+            ("month_invalid_year", "/api/v1/month?year=1200&month=1"),
+            (
+                "month_invalid_calendar",
+                "/api/v1/month?year=1446&month=1&calendar=lunar",
+            ),
+            ("month_out_of_coverage", "/api/v1/month?year=1400&month=1"),
+            (
+                "month_date_out_of_supported_range",
+                "/api/v1/month?year=1523&month=12",
+            ),
+            (
+                "month_invalid_retro",
+                "/api/v1/month?year=1446&month=9&retro=x",
+            ),
+            ("month_missing_parameter", "/api/v1/month?year=1446"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "invalid_month",
+            "invalid_year",
+            "invalid_calendar",
+            "out_of_coverage",
+            "date_out_of_supported_range",
+            "invalid_retro",
+            "missing_parameter"
+        ]
+    );
+    let ramadhan = answers[0].json();
+    assert_eq!(ramadhan["count"], 30);
+    assert_eq!(ramadhan["items"][0]["gregorian"], "2025-03-01");
+    assert_eq!(ramadhan["items"][29]["gregorian"], "2025-03-30");
+    let march = answers[1].json();
+    assert_eq!(march["count"], 31);
+    assert_eq!(march["items"][30]["hijri"], "1446-10-01");
+}
+
+#[actix_web::test]
+async fn months() {
+    let answers = cases(state(), &[("months", "/api/v1/months")]).await;
+    let body = answers[0].json();
+    assert_eq!(body["months"][7]["name"], "Sya'ban");
+    assert_eq!(body["months"].as_array().unwrap().len(), 12);
+}
+
+#[actix_web::test]
+async fn year() {
+    let answers = cases(
+        state(),
+        &[
+            ("year_hijri", "/api/v1/year?year=1446"),
+            (
+                "year_gregorian",
+                "/api/v1/year?year=2025&calendar=gregorian",
+            ),
+            ("year_invalid_year", "/api/v1/year?year=1446.5"),
+            (
+                "year_invalid_calendar",
+                "/api/v1/year?year=1446&calendar=solar",
+            ),
+            ("year_out_of_coverage", "/api/v1/year?year=1444"),
+            (
+                "year_date_out_of_supported_range",
+                "/api/v1/year?year=2100&calendar=gregorian",
+            ),
+            ("year_invalid_retro", "/api/v1/year?year=1446&retro=-1"),
+            ("year_missing_parameter", "/api/v1/year"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "invalid_year",
+            "invalid_calendar",
+            "out_of_coverage",
+            "date_out_of_supported_range",
+            "invalid_retro",
+            "missing_parameter"
+        ]
+    );
+    // 1446 in the table: 30+30+29+30+30+29+30+29+30+29+29+30 = 355 days.
+    let hijri = answers[0].json();
+    assert_eq!(hijri["count"], 355);
+    assert_eq!(hijri["months"]["9"][0]["gregorian"], "2025-03-01");
+    assert_eq!(hijri["months"]["12"].as_array().unwrap().len(), 30);
+    let gregorian = answers[1].json();
+    assert_eq!(gregorian["count"], 365);
+    assert_eq!(gregorian["months"]["3"][30]["hijri"], "1446-10-01");
+}
+
+#[actix_web::test]
+async fn events() {
+    let answers = cases(
+        state(),
+        &[
+            ("events_hijri", "/api/v1/events?year=1446"),
+            (
+                "events_gregorian_all",
+                "/api/v1/events?year=2025&calendar=gregorian&include=all",
+            ),
+            ("events_extra", "/api/v1/events?year=1447&include=Extra"),
+            (
+                "events_white_days",
+                "/api/v1/events?year=1446&include=ayyamul_bidh,tasua",
+            ),
+            ("events_computed", "/api/v1/events?year=1460"),
+            (
+                "events_invalid_include",
+                "/api/v1/events?year=1446&include=extra,lebaran",
+            ),
+            ("events_invalid_year", "/api/v1/events?year=1999"),
+            (
+                "events_invalid_calendar",
+                "/api/v1/events?year=1446&calendar=persian",
+            ),
+            (
+                "events_invalid_retro",
+                "/api/v1/events?year=1446&retro=nope",
+            ),
+            ("events_missing_parameter", "/api/v1/events"),
+            ("events_out_of_coverage", "/api/v1/events?year=1444"),
+            (
+                "events_date_out_of_supported_range",
+                "/api/v1/events?year=1523",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "invalid_include",
+            "invalid_year",
+            "invalid_calendar",
+            "invalid_retro",
+            "missing_parameter",
+            "out_of_coverage",
+            "date_out_of_supported_range"
+        ]
+    );
+    let slug_dates = |answer: &Answer| -> Vec<(String, String)> {
+        answer.json()["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["event"].as_str().unwrap().into(),
+                    e["gregorian"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    let hijri = slug_dates(&answers[0]);
+    assert_eq!(hijri.len(), 5);
+    assert!(hijri.contains(&("awal_ramadan".into(), "2025-03-01".into())));
+    assert!(hijri.contains(&("idul_fitri".into(), "2025-03-31".into())));
+    assert!(hijri.contains(&("1_muharram".into(), "2024-07-07".into())));
+    assert_eq!(answers[0].header("cache-control"), Some("max-age=86400"));
+    let all = slug_dates(&answers[1]);
+    assert!(
+        all.windows(2).all(|w| w[0].1 <= w[1].1),
+        "sorted by Gregorian date"
+    );
+    assert!(all.iter().all(|(_, d)| d.starts_with("2025-")));
+    // Dzulhijjah 1446 starts 2025-05-28: its white days are the 14th to 16th.
+    let body = answers[1].json();
+    let dzulhijjah_bidh = body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| {
+            e["event"] == "ayyamul_bidh" && e["hijri"].as_str().unwrap().starts_with("1446-12")
+        })
+        .unwrap();
+    assert_eq!(dzulhijjah_bidh["date_range"]["hijri_start"], "1446-12-14");
+    assert_eq!(dzulhijjah_bidh["date_range"]["gregorian_end"], "2025-06-12");
+    assert_eq!(
+        answers[4].header("cache-control"),
+        Some("public, max-age=3600")
+    );
+    assert_eq!(answers[1].json()["input"]["include"], "all");
+    assert_eq!(answers[0].json()["input"]["include"], Value::Null);
+}
+
+#[actix_web::test]
+async fn hilal_info() {
+    let answers = cases(
+        state(),
+        &[
+            ("hilal_info", "/api/v1/hilal/info?month=9&year=1446"),
+            (
+                "hilal_info_computed",
+                "/api/v1/hilal/info?month=9&year=1460",
+            ),
+            (
+                "hilal_info_retro",
+                "/api/v1/hilal/info?month=9&year=1400&retro=true",
+            ),
+            (
+                "hilal_info_out_of_coverage_retro",
+                "/api/v1/hilal/info?month=9&year=1400",
+            ),
+            (
+                "hilal_info_out_of_coverage_future",
+                "/api/v1/hilal/info?month=1&year=1600",
+            ),
+            (
+                "hilal_info_invalid_retro",
+                "/api/v1/hilal/info?month=9&year=1446&retro=T",
+            ),
+            (
+                "hilal_info_invalid_month",
+                "/api/v1/hilal/info?month=0&year=1446",
+            ),
+            (
+                "hilal_info_invalid_year",
+                "/api/v1/hilal/info?month=9&year=soon",
+            ),
+            ("hilal_info_missing_parameter", "/api/v1/hilal/info?month=9"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "ok",
+            "out_of_coverage",
+            "out_of_coverage",
+            "invalid_retro",
+            "invalid_month",
+            "invalid_year",
+            "missing_parameter"
+        ]
+    );
+    let info = answers[0].json();
+    assert_eq!(info["month"]["start"], "2025-03-01");
+    assert_eq!(info["previous_month"]["length"], 29);
+    assert_eq!(info["evening"]["hijri_date"], "29 Sya'ban 1446 H");
+    assert_eq!(info["evening"]["gregorian_date"], "2025-02-28");
+    assert_eq!(info["evening"]["sites_checked"], 25);
+    assert_eq!(
+        answers[0].header("cache-control"),
+        Some("public, max-age=86400, s-maxage=86400")
+    );
+}
+
+#[actix_web::test]
+async fn hilal_history() {
+    let answers = cases(
+        state(),
+        &[
+            (
+                "hilal_history",
+                "/api/v1/hilal/history?from=1446-08&to=1446-10",
+            ),
+            (
+                "hilal_history_clamped",
+                "/api/v1/hilal/history?from=1440-01&to=1444-09",
+            ),
+            (
+                "hilal_history_invalid_range_form",
+                "/api/v1/hilal/history?from=1446-8",
+            ),
+            (
+                "hilal_history_invalid_range_order",
+                "/api/v1/hilal/history?from=1447-01&to=1446-01",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        ["ok", "ok", "invalid_range", "invalid_range"]
+    );
+    let history = answers[0].json();
+    assert_eq!(history["count"], 3);
+    assert_eq!(history["months"][1]["month"]["start"], "2025-03-01");
+    let clamped = answers[1].json();
+    assert_eq!(clamped["range"]["first"], "1444-08");
+    assert_eq!(clamped["input"]["from"], "1440-01");
+    assert_eq!(clamped["count"], 2);
+    // The default bounds, 1444-08 to 1475-12, are checked without a snapshot (377 months).
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let all = get(&app, "/api/v1/hilal/history").await.json();
+    assert_eq!(all["count"], 377);
+    assert_eq!(all["range"]["last"], "1475-12");
+    assert_eq!(all["warnings"][0]["code"], "computed");
+}
+
+#[actix_web::test]
+async fn hilal_cards() {
+    let mut list = Vec::new();
+    for kind in ["viz", "map"] {
+        for (case, query) in [
+            ("png", "month=9&year=1446&download=1"),
+            ("out_of_coverage_before", "month=12&year=1443"),
+            ("out_of_coverage_after", "month=1&year=1476"),
+            ("out_of_coverage_retro", "month=1&year=1444"),
+            ("invalid_bare", "month=9&year=1446&bare=both"),
+            ("invalid_download", "month=9&year=1446&download=please"),
+            ("invalid_retro", "month=9&year=1446&retro=maybe"),
+            ("invalid_month", "month=Ramadhan&year=1446"),
+            ("missing_parameter", "year=1446"),
+        ] {
+            list.push((
+                format!("hilal_{kind}_{case}"),
+                format!("/api/v1/hilal/{kind}?{query}"),
+            ));
+        }
+    }
+    let list: Vec<(&str, &str)> = list.iter().map(|(n, u)| (n.as_str(), u.as_str())).collect();
+    let answers = cases(state(), &list).await;
+    let expected = [
+        "ok",
+        "out_of_coverage",
+        "out_of_coverage",
+        "out_of_coverage",
+        "invalid_bare",
+        "invalid_download",
+        "invalid_retro",
+        "invalid_month",
+        "missing_parameter",
+    ];
+    assert_eq!(codes(&answers), [expected, expected].concat());
+    for (answer, kind) in [(&answers[0], "viz"), (&answers[9], "map")] {
+        assert_eq!(answer.header("content-type"), Some("image/png"));
+        assert!(answer.body.starts_with(b"\x89PNG\r\n\x1a\n"));
+        let disposition = format!("attachment; filename=\"hilal-{kind}-1446-9.png\"");
+        assert_eq!(
+            answer.header("content-disposition"),
+            Some(disposition.as_str())
+        );
+    }
+    // The PNG header says 720x1280, or 1440x1520 for the bare variant.
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    for (uri, size) in [
+        ("/api/v1/hilal/viz?month=9&year=1446", (720, 1280)),
+        ("/api/v1/hilal/map?month=9&year=1446&bare=1", (1440, 1520)),
+    ] {
+        let png = get(&app, uri).await.body;
+        let word = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        assert_eq!((word(16), word(20)), size, "{uri}");
+    }
+}
+
+#[actix_web::test]
+async fn meta_and_health() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let before = get(&app, "/api/v1/meta").await;
+    snapshot("meta", &before);
+    assert_documented("/api/v1/meta", &before);
+    let meta = before.json();
+    assert_eq!(meta["coverage"]["first"], "2023-01-23");
+    assert_eq!(meta["computed_active"], false);
+    assert_eq!(meta["hilal_image_range"], serde_json::json!([1444, 1475]));
+    get(&app, "/api/v1/convert?date=2030-01-01").await;
+    get(&app, "/api/v1/convert?date=1990-01-01&retro=1").await;
+    let after = get(&app, "/api/v1/meta").await;
+    snapshot("meta_after_computed", &after);
+    assert_eq!(after.json()["computed_active"], true);
+    assert_eq!(
+        after.json()["computed_months"],
+        serde_json::json!(["1410-06", "1451-08"])
+    );
+
+    let health = get(&app, "/healthz").await;
+    assert_documented("/healthz", &health);
+    assert_eq!(health.json()["build_hash"], hijri::BUILD_HASH);
+    let mut redacted = health;
+    redacted.headers.remove("etag");
+    snapshot("healthz", &redacted);
+
+    let document = get(&app, "/api/v1/openapi.json").await;
+    assert_eq!(
+        document.body,
+        hijri_server::routes::meta::OPENAPI.as_bytes()
+    );
+    let mut headers_only = document;
+    headers_only.body = Default::default();
+    snapshot("openapi_document", &headers_only);
+}
+
+#[actix_web::test]
+async fn unknown_paths_and_methods() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let missing = get(&app, "/api/v2/convert?date=2025-03-01").await;
+    snapshot("not_found", &missing);
+    let req = actix_web::test::TestRequest::post()
+        .uri("/api/v1/convert?date=2025-03-01")
+        .to_request();
+    let post = crate::common::send(&app, req).await;
+    snapshot("method_not_allowed", &post);
+    assert_eq!(post.header("allow"), Some("GET, HEAD"));
+}

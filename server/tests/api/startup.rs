@@ -1,0 +1,107 @@
+//! Start-up failures of the built binary: a missing, empty, truncated, corrupt, foreign,
+//! wrong-version or wrong-schema archive (made from the small synthetic one), or a bad
+//! setting, stops it with one clear line on stderr and a non-zero exit; `--help` lists every
+//! setting.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::synthetic_bytes;
+
+fn temp_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hijri-serve-startup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary with `vars`; returns (success, stdout, stderr). Kills it after 20 s.
+fn run(args: &[&str], vars: &[(&str, &str)]) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hijri-serve"))
+        .args(args)
+        .env("HIJRI_BIND", "127.0.0.1:0")
+        .envs(vars.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("hijri-serve did not stop with {vars:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.success(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn refuses(path: &Path, expected: &str) {
+    let (ok, stdout, stderr) = run(&[], &[("HIJRI_ARCHIVE", path.to_str().unwrap())]);
+    assert!(!ok, "{path:?} was accepted");
+    assert_eq!(stdout, "");
+    assert_eq!(stderr.lines().count(), 1, "not one line: {stderr:?}");
+    assert!(stderr.starts_with("hijri-serve: "), "{stderr}");
+    assert!(stderr.contains(expected), "{stderr:?} lacks {expected:?}");
+}
+
+#[test]
+fn bad_archives_stop_the_server_with_one_line() {
+    let dir = temp_dir();
+    let good = synthetic_bytes();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    refuses(&dir.join("absent.archive"), "cannot read archive");
+    refuses(&write("empty.archive", b""), "truncated");
+    refuses(&write("short.archive", &good[..10]), "truncated");
+    refuses(&write("cut.archive", &good[..good.len() / 2]), "corrupt");
+    let mut corrupt = good.clone();
+    let len = corrupt.len();
+    corrupt[len - 64..].fill(0xff);
+    refuses(&write("corrupt.archive", &corrupt), "corrupt");
+    let mut foreign = good.clone();
+    foreign[..8].copy_from_slice(b"NOTHIJRI");
+    refuses(&write("foreign.archive", &foreign), "bad magic");
+    let mut version = good.clone();
+    version[8..12].copy_from_slice(&99u32.to_le_bytes());
+    refuses(&write("version.archive", &version), "format version 99");
+    let mut schema = good;
+    schema[12] ^= 0xff;
+    refuses(&write("schema.archive", &schema), "schema");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_settings_stop_the_server_with_one_line() {
+    let (ok, _, stderr) = run(&[], &[("HIJRI_LIMIT_DEFAULT", "lots")]);
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    assert!(stderr.contains("HIJRI_LIMIT_DEFAULT"), "{stderr}");
+}
+
+#[test]
+fn help_lists_the_settings() {
+    let (ok, stdout, _) = run(&["--help"], &[]);
+    assert!(ok);
+    for name in [
+        "HIJRI_ARCHIVE",
+        "HIJRI_BIND",
+        "ALLOWED_ORIGINS",
+        "HIJRI_TRUSTED_PROXIES",
+        "HIJRI_LIMIT_HILAL_INFO",
+        "HIJRI_LIMIT_HILAL_VIZ",
+        "HIJRI_LIMIT_HILAL_MAP",
+        "HIJRI_LIMIT_DEFAULT",
+    ] {
+        assert!(stdout.contains(name), "{name}");
+    }
+}
