@@ -7,6 +7,7 @@
 pub mod archive;
 pub mod calendar;
 pub mod date;
+pub mod fingerprint;
 pub mod hijri;
 pub mod observance;
 pub mod schema;

@@ -202,16 +202,8 @@ pub fn load_official(path: &Path) -> Result<OfficialTable, InputError> {
     }
     Ok(OfficialTable {
         months,
-        data_version: short_hash(text.as_bytes()),
+        data_version: hijri::fingerprint::short_id(text.as_bytes()),
     })
-}
-
-/// 12 hex digits of the FNV-1a 64-bit hash of `bytes`.
-pub fn short_hash(bytes: &[u8]) -> String {
-    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{:012x}", hash >> 16)
 }
 
 /// Reads `official/coverage.csv` (`first,last`): the Gregorian days the table is
@@ -256,7 +248,10 @@ mod tests {
     fn table(text: &str) -> Result<OfficialTable, InputError> {
         let dir = std::env::temp_dir().join(format!("hijri-official-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(format!("months-{}.csv", short_hash(text.as_bytes())));
+        let path = dir.join(format!(
+            "months-{}.csv",
+            hijri::fingerprint::short_id(text.as_bytes())
+        ));
         std::fs::write(&path, text).unwrap();
         let result = load_official(&path);
         std::fs::remove_file(&path).unwrap();

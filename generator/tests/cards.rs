@@ -5,8 +5,8 @@ use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{CardKind, Site, SiteEvening};
 use hijri_generator::cards::{
-    card_size, display_points, etag, map_svg, month_cards, verdict, viz_svg, CardContext,
-    PointResult, Renderer, Verdict, VisibilityGrid,
+    card_size, display_points, map_svg, month_cards, verdict, viz_svg, CardContext, PointResult,
+    Renderer, Verdict, VisibilityGrid,
 };
 
 fn site() -> Site {
@@ -311,7 +311,7 @@ fn pngs_have_the_right_size_and_are_deterministic() {
         let (w, h) = card_size(card.bare);
         assert_eq!(ihdr_size(&card.png), (w, h));
         assert_eq!((card.year, card.month), (1446, 9));
-        assert_eq!(card.etag, etag(&card.png));
+        assert_eq!(card.etag, hijri::fingerprint::etag(&card.png));
         assert!(card.etag.starts_with('"') && card.etag.len() == 18);
         assert_eq!(
             card.png, twin.png,

@@ -25,7 +25,7 @@ use hijri::schema::{Card, CardKind, Site, SiteEvening};
 
 pub use grid::{VisibilityGrid, WINDOW_EAST, WINDOW_NORTH, WINDOW_SOUTH, WINDOW_WEST};
 pub use map::{display_points, map_svg, DisplayPoint, PointResult};
-pub use render::{etag, Renderer};
+pub use render::Renderer;
 pub use sky::viz_svg;
 pub use verdict::{verdict, Verdict};
 
@@ -107,7 +107,7 @@ pub fn month_cards(
                 month: ctx.target.month,
                 kind,
                 bare,
-                etag: etag(&png),
+                etag: hijri::fingerprint::etag(&png),
                 png,
             });
         }

@@ -125,26 +125,9 @@ fn encode_with(
     Ok(out)
 }
 
-/// The strong, quoted ETag of a body: hex of its 64-bit FNV-1a hash, e.g. `"af63bd4c8601b7df"`.
-pub fn etag(body: &[u8]) -> String {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0100_0000_01b3;
-    let hash = body
-        .iter()
-        .fold(OFFSET, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME));
-    format!("\"{hash:016x}\"")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn etag_is_fnv1a() {
-        // Published FNV-1a 64 test vectors.
-        assert_eq!(etag(b""), "\"cbf29ce484222325\"");
-        assert_eq!(etag(b"a"), "\"af63dc4c8601ec8c\"");
-    }
 
     #[test]
     fn fonts_without_dejavu_are_refused() {
