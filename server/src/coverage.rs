@@ -71,6 +71,25 @@ pub fn days(
     }
 }
 
+/// The earliest single day served (the contract's earliest retro date). Whole months and
+/// years asked for by number are served whole, so Muharram 1364 still starts 1944-12-17.
+pub const EARLIEST_DAY: Date = Date(-9131);
+
+/// Serves single days or a day range asked for by date: like [`days`], but nothing before
+/// [`EARLIEST_DAY`] (`out_of_coverage`).
+pub fn dates(state: &AppState, first: Date, last: Date, retro: bool) -> Result<Served, ApiError> {
+    if first < EARLIEST_DAY {
+        return Err(ApiError::new(
+            ErrorCode::OutOfCoverage,
+            format!(
+                "dates are served from {EARLIEST_DAY} (with retro=true) to {}",
+                state.calendar.last_day()
+            ),
+        ));
+    }
+    days(state, first, last, retro, ErrorCode::OutOfCoverage)
+}
+
 /// Supported Gregorian years for `year` parameters.
 pub const GREGORIAN_YEARS: (i32, i32) = (1945, 2100);
 
@@ -143,4 +162,14 @@ pub fn outside_archive(state: &AppState, code: ErrorCode) -> ApiError {
             calendar.last_day()
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn earliest_day_is_1945_01_01() {
+        assert_eq!(EARLIEST_DAY, Date::parse_iso("1945-01-01").unwrap());
+    }
 }

@@ -70,7 +70,7 @@ fn invalid_date(text: &str, name: &str, calendar: &str) -> ApiError {
 }
 
 fn from_gregorian(state: &AppState, date: Date, retro: bool) -> Result<Converted, ApiError> {
-    let served = coverage::days(state, date, date, retro, ErrorCode::OutOfCoverage)?;
+    let served = coverage::dates(state, date, date, retro)?;
     let (hijri, month) = state
         .calendar
         .to_hijri(date)
@@ -87,8 +87,9 @@ fn from_gregorian(state: &AppState, date: Date, retro: bool) -> Result<Converted
 }
 
 fn from_hijri(state: &AppState, date: HijriDate, retro: bool) -> Result<Converted, ApiError> {
-    let (gregorian, index) = coverage::hijri_day(state, date, ErrorCode::DateNotFound)?;
-    let served = coverage::months(state, index..index + 1, retro)?;
+    let (gregorian, _) = coverage::hijri_day(state, date, ErrorCode::DateNotFound)?;
+    let served = coverage::dates(state, gregorian, gregorian, retro)?;
+    let index = served.months.start;
     Ok(Converted {
         input: Input {
             date: Text(AnyDate::Hijri(date)),

@@ -195,6 +195,18 @@ async fn convert() {
                 "convert_date_not_found",
                 "/api/v1/convert?date=1446-08-30&calendar=hijri",
             ),
+            (
+                "convert_earliest_retro_day",
+                "/api/v1/convert?date=1945-01-01&retro=true",
+            ),
+            (
+                "convert_before_earliest_retro_day",
+                "/api/v1/convert?date=1944-12-31&retro=true",
+            ),
+            (
+                "convert_hijri_before_earliest_retro_day",
+                "/api/v1/convert?date=1364-01-01&calendar=hijri&retro=true",
+            ),
         ],
     )
     .await;
@@ -213,9 +225,14 @@ async fn convert() {
             "out_of_coverage",
             "out_of_coverage",
             "out_of_coverage",
-            "date_not_found"
+            "date_not_found",
+            "ok",
+            "out_of_coverage",
+            "out_of_coverage"
         ]
     );
+    // The contract's earliest retro date is 1945-01-01: 16 Muharram 1364 in the chain.
+    assert_eq!(output(&answers[13])["date"], "1364-01-16");
     let ramadhan = output(&answers[0]);
     assert_eq!(
         (
