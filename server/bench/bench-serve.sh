@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Load benchmark of hijri-serve beside its ceiling, a bare actix-web handler returning a fixed
-# JSON body of the same size, in the same run: requests/s and p99 for /api/v1/convert,
-# /api/v1/month and /api/v1/year and their ratios to the bare handler, start-up time (ms until
-# /healthz answers) and anonymous RSS after the run. Loopback only; every step is bounded.
+# body of the same size, in the same run: requests/s and p99 for /api/v1/convert,
+# /api/v1/month, /api/v1/year and a PNG card (/api/v1/hilal/viz), their ratios to the bare
+# handler, start-up time (ms until /healthz answers) and anonymous RSS after the run.
+# Loopback only; every step is bounded.
 #
 # Settings: BENCH_DURATION (default 10s per run), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
 # HIJRI_ARCHIVE (data/hijri.archive), CARGO_TARGET_DIR (target).
@@ -47,7 +48,7 @@ wait_for() {
 
 started=$(date +%s%N)
 HIJRI_ARCHIVE="$archive" HIJRI_BIND="$host:$port" \
-    HIJRI_LIMIT_DEFAULT=1000000000/1 "$serve" 2>/dev/null &
+    HIJRI_LIMIT_DEFAULT=1000000000/1 HIJRI_LIMIT_HILAL_VIZ=1000000000/1 "$serve" 2>/dev/null &
 server_pid=$!
 pids+=("$server_pid")
 wait_for "http://$host:$port/healthz"
@@ -57,6 +58,7 @@ paths=(
     "/api/v1/convert?date=2025-03-01"
     "/api/v1/month?year=1446&month=9"
     "/api/v1/year?year=1446"
+    "/api/v1/hilal/viz?month=9&year=1446"
 )
 sizes=()
 for path in "${paths[@]}"; do

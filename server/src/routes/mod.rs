@@ -38,14 +38,9 @@ const fn route(path: &'static str, limit: Limit, handler: Handler) -> Route {
     }
 }
 
-/// Every endpoint of the interface.
+/// Every endpoint of the interface, static paths first.
 pub const ROUTES: &[Route] = &[
     route("/api/v1/today", Limit::Default, today::today),
-    route(
-        "/api/v1/today/{target_date}",
-        Limit::Default,
-        convert::today_date,
-    ),
     route("/api/v1/convert", Limit::Default, convert::convert),
     route("/api/v1/range", Limit::Default, days::range),
     route("/api/v1/month", Limit::Default, days::month),
@@ -59,6 +54,13 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/meta", Limit::Default, meta::meta),
     route("/api/v1/openapi.json", Limit::Default, meta::openapi),
     route("/healthz", Limit::Default, meta::healthz),
+    // The one dynamic path comes last: actix tries routes in order, and a pattern match
+    // costs a regex run that the static paths above should not pay.
+    route(
+        "/api/v1/today/{target_date}",
+        Limit::Default,
+        convert::today_date,
+    ),
 ];
 
 /// Registers every route of [`ROUTES`].
