@@ -44,14 +44,24 @@ pub fn render_all(
     Ok(per_month.into_iter().flatten().collect())
 }
 
-/// The four cards of one target month.
-fn month_cards(
+/// What the cards of one target month show: the deciding site's values, the visibility grid
+/// and the display points, evaluated with the astronomy.
+pub struct MonthInputs<'a> {
+    /// The target month and the deciding site's values.
+    pub ctx: CardContext<'a>,
+    /// Moon altitude and elongation at local sunset on the map's grid.
+    pub grid: VisibilityGrid,
+    /// The display points with whether both criteria hold there.
+    pub points: Vec<PointResult>,
+}
+
+/// Evaluates what the cards of `month` show.
+pub fn month_inputs<'a>(
     astro: &Astro,
-    calendar: &Calendar,
-    renderer: &Renderer,
+    calendar: &'a Calendar,
     points: &[DisplayPoint],
-    month: &Month,
-) -> Result<Vec<Card>, CardError> {
+    month: &'a Month,
+) -> Result<MonthInputs<'a>, CardError> {
     let evening = &month.evening;
     let deciding = usize::from(evening.deciding);
     let ctx = CardContext {
@@ -71,7 +81,7 @@ fn month_cards(
         criteria_at(astro, day, lat, lon)
             .map_or((f64::NAN, f64::NAN), |(alt, elong, _)| (alt, elong))
     })?;
-    let results: Vec<PointResult> = points
+    let points = points
         .iter()
         .map(|p| {
             criteria_at(astro, day, p.lat, p.lon)
@@ -79,7 +89,19 @@ fn month_cards(
                 .ok_or_else(|| CardError::Input(format!("no sunset at display point {}", p.name)))
         })
         .collect::<Result<_, _>>()?;
-    cards::month_cards(renderer, &ctx, &grid, &results)
+    Ok(MonthInputs { ctx, grid, points })
+}
+
+/// The four cards of one target month.
+fn month_cards(
+    astro: &Astro,
+    calendar: &Calendar,
+    renderer: &Renderer,
+    points: &[DisplayPoint],
+    month: &Month,
+) -> Result<Vec<Card>, CardError> {
+    let inputs = month_inputs(astro, calendar, points, month)?;
+    cards::month_cards(renderer, &inputs.ctx, &inputs.grid, &inputs.points)
 }
 
 /// Moon altitude, elongation and whether both criteria hold, at local sunset on `day`.

@@ -1,0 +1,77 @@
+//! The cards wired to real data: for Ramadhan 1446 (decided on 2025-02-28, near the limits),
+//! the chart and the map show the archived deciding evening, and every display point's colour
+//! agrees with the criteria computed independently at that point.
+
+use std::path::Path;
+
+use chrono::NaiveDate;
+use hijri_generator::astro::Observer;
+use hijri_generator::card_set::month_inputs;
+use hijri_generator::cards::{display_points, map_svg, viz_svg};
+use hijri_generator::generate::build_calendar;
+
+#[test]
+fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
+    let data = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"));
+    let built = build_calendar(data, false).unwrap();
+    let month = built
+        .calendar
+        .months
+        .iter()
+        .find(|m| m.year == 1446 && m.month == 9)
+        .unwrap();
+    let points = display_points().unwrap();
+    let inputs = month_inputs(&built.astro, &built.calendar, points, month).unwrap();
+
+    // The chart: the deciding site of the archive, its values, its verdict.
+    let deciding = &built.calendar.sites[usize::from(month.evening.deciding)];
+    assert_eq!(inputs.ctx.site.name, deciding.name);
+    assert_eq!(deciding.name, "Lhoknga, Aceh");
+    let viz = viz_svg(&inputs.ctx, false).unwrap();
+    for text in [
+        "1 Ramadhan 1446 H",
+        "29 Sya'ban 1446 H",
+        "MENDEKATI BATAS",
+        "4,69°",
+        "6,41°",
+        "Lhoknga, Aceh",
+        "18:51",
+        "19:14",
+    ] {
+        assert!(
+            viz.contains(&text.replace('\'', "&apos;")) || viz.contains(text),
+            "chart lacks {text:?}"
+        );
+    }
+
+    // The map: same deciding site; each point coloured by the criteria at that point,
+    // evaluated here again independently (another zone, same civil evening).
+    let map = map_svg(&inputs.ctx, &inputs.grid, &inputs.points, false).unwrap();
+    assert!(map.contains("Lhoknga, Aceh"));
+    let evening = NaiveDate::from_ymd_opt(2025, 2, 28).unwrap();
+    let mut met = 0;
+    for (k, point) in points.iter().enumerate() {
+        let observer = Observer {
+            lat_deg: point.lat,
+            lon_deg: point.lon,
+            elev_m: 0.0,
+            tz: chrono_tz::Etc::GMTMinus8,
+        };
+        let o = built.astro.evening(&observer, evening).unwrap();
+        let expected = o.alt_ok && o.elong_ok;
+        assert_eq!(inputs.points[k].met, expected, "{}", point.name);
+        let class = if expected {
+            r#"class="pt met""#
+        } else {
+            r#"class="pt not""#
+        };
+        assert!(
+            map.contains(&format!(r#"{class} data-i="{k}""#)),
+            "{} drawn with the wrong colour",
+            point.name
+        );
+        met += usize::from(expected);
+    }
+    // Only the far north-west of Sumatra met the criteria that evening.
+    assert!((1..10).contains(&met), "{met} points met");
+}
