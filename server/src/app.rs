@@ -1,4 +1,5 @@
-//! The app factory: state, routes, the 404 fallback, CORS and request logs. Tests use it
+//! The app factory: state, routes, the 404 fallback, and the edge middleware (CORS, request
+//! logs). Tests use it
 //! without a socket; `main` hands it to the HTTP server.
 
 use actix_web::body::MessageBody;
@@ -6,8 +7,7 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::from_fn;
 use actix_web::{web, App, Error};
 
-use crate::http::access_log::access_log;
-use crate::http::cors::cors;
+use crate::http::edge::edge;
 use crate::http::error::not_found;
 use crate::routes;
 use crate::state::AppState;
@@ -28,6 +28,5 @@ pub fn app(
         .app_data(web::Data::new(state.clone()))
         .configure(|config| routes::configure(config, &state))
         .default_service(web::to(not_found))
-        .wrap(from_fn(cors))
-        .wrap(from_fn(access_log))
+        .wrap(from_fn(edge))
 }

@@ -3,6 +3,7 @@
 
 use std::process::ExitCode;
 
+use hijri_server::http::access_log;
 use hijri_server::settings::{Settings, HELP};
 use hijri_server::{app, archive, AppState};
 
@@ -24,9 +25,12 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let settings = Settings::from_env()?;
     let calendar = archive::open(&settings.archive)?;
     let state = AppState::new(calendar, &settings);
-    let server = actix_web::HttpServer::new(move || app(state.clone()))
-        .bind(&settings.bind)
-        .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
+    let server = actix_web::HttpServer::new(move || {
+        actix_web::rt::spawn(access_log::flush_every(access_log::FLUSH_PERIOD));
+        app(state.clone())
+    })
+    .bind(&settings.bind)
+    .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
     actix_web::rt::System::new().block_on(server.run())?;
     Ok(())
 }

@@ -1,12 +1,14 @@
 //! Request logs: one JSON line per request on stderr (time, client, method, path, status,
-//! duration).
+//! duration), recorded by the edge middleware ([`super::edge`]). Each worker thread gathers
+//! its lines in a buffer that is written out when it holds 32 KiB, every
+//! [`FLUSH_PERIOD`] (see [`flush_every`]) and when the thread ends, so a request costs no
+//! write system call of its own.
 
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::cell::RefCell;
+use std::io::Write;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::middleware::Next;
-use actix_web::Error;
+use actix_web::dev::ServiceResponse;
 use serde::Serialize;
 
 use super::error::truncated;
@@ -22,13 +24,8 @@ struct Line<'a> {
     ms: f64,
 }
 
-/// The logging middleware (use with `actix_web::middleware::from_fn`).
-pub async fn access_log(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let started = Instant::now();
-    let response = next.call(req).await?;
+/// Logs one answered request, `started` being when it arrived.
+pub fn record<B>(response: &ServiceResponse<B>, started: Instant) {
     let request = response.request();
     let line = Line {
         ts: SystemTime::now()
@@ -41,8 +38,48 @@ pub async fn access_log(
         status: response.status().as_u16(),
         ms: (started.elapsed().as_micros() as f64) / 1000.0,
     };
-    let mut text = serde_json::to_string(&line).expect("serialising into memory cannot fail");
-    text.push('\n');
-    eprint!("{text}");
-    Ok(response)
+    BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        serde_json::to_writer(&mut buffer.0, &line).expect("serialising into memory cannot fail");
+        buffer.0.push(b'\n');
+        if buffer.0.len() >= FLUSH_BYTES {
+            buffer.flush();
+        }
+    });
+}
+
+/// How often a worker writes out its waiting lines.
+pub const FLUSH_PERIOD: Duration = Duration::from_millis(200);
+/// A worker writes out its lines as soon as they fill this many bytes.
+const FLUSH_BYTES: usize = 32 * 1024;
+
+/// A worker thread's waiting lines; written out when dropped (the thread ends).
+struct Lines(Vec<u8>);
+
+impl Lines {
+    fn flush(&mut self) {
+        if !self.0.is_empty() {
+            let _ = std::io::stderr().write_all(&self.0);
+            self.0.clear();
+        }
+    }
+}
+
+impl Drop for Lines {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+thread_local! {
+    static BUFFER: RefCell<Lines> = RefCell::new(Lines(Vec::with_capacity(FLUSH_BYTES + 1024)));
+}
+
+/// Writes out this worker's waiting lines every `period`, forever (spawn it once per worker).
+pub async fn flush_every(period: Duration) {
+    let mut ticks = actix_web::rt::time::interval(period);
+    loop {
+        ticks.tick().await;
+        BUFFER.with(|buffer| buffer.borrow_mut().flush());
+    }
 }

@@ -47,7 +47,8 @@ impl Origins {
 
 const EXPOSED: HeaderValue = HeaderValue::from_static("ETag, Retry-After, Content-Disposition");
 
-/// The CORS middleware (use with `actix_web::middleware::from_fn`).
+/// CORS around the rest of the app: answers a forbidden origin (403) or a preflight itself,
+/// else calls `next` and adds the CORS headers. Run by the edge middleware ([`super::edge`]).
 pub async fn cors(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,

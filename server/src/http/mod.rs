@@ -3,6 +3,7 @@
 
 pub mod access_log;
 pub mod cors;
+pub mod edge;
 pub mod error;
 pub mod query;
 pub mod rate_limit;
