@@ -661,6 +661,8 @@ async fn hilal_cards() {
     for kind in ["viz", "map"] {
         for (case, query) in [
             ("png", "month=9&year=1446&download=1"),
+            ("png_bare", "month=9&year=1446&bare=true"),
+            ("png_retro", "month=1&year=1444&retro=TRUE"),
             ("out_of_coverage_before", "month=12&year=1443"),
             ("out_of_coverage_after", "month=1&year=1476"),
             ("out_of_coverage_retro", "month=1&year=1444"),
@@ -680,6 +682,8 @@ async fn hilal_cards() {
     let answers = cases(state(), &list).await;
     let expected = [
         "ok",
+        "ok",
+        "ok",
         "out_of_coverage",
         "out_of_coverage",
         "out_of_coverage",
@@ -690,8 +694,13 @@ async fn hilal_cards() {
         "missing_parameter",
     ];
     assert_eq!(codes(&answers), [expected, expected].concat());
-    for (answer, kind) in [(&answers[0], "viz"), (&answers[9], "map")] {
+    for (answer, kind) in [(&answers[0], "viz"), (&answers[11], "map")] {
         assert_eq!(answer.header("content-type"), Some("image/png"));
+        // The ETag is the content hash of the PNG served.
+        assert_eq!(
+            answer.header("etag"),
+            Some(hijri::fingerprint::etag(&answer.body).as_str())
+        );
         assert!(answer.body.starts_with(b"\x89PNG\r\n\x1a\n"));
         let disposition = format!("attachment; filename=\"hilal-{kind}-1446-9.png\"");
         assert_eq!(
