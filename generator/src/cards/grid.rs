@@ -7,6 +7,7 @@
 use rayon::prelude::*;
 
 use super::CardError;
+use crate::visibility::margin;
 
 /// West edge of the map window, degrees east.
 pub const WINDOW_WEST: f64 = 94.0;
@@ -124,7 +125,7 @@ impl VisibilityGrid {
         self.alt_deg
             .iter()
             .zip(&self.elong_deg)
-            .map(|(alt, elong)| (alt - 3.0).min(elong - 6.4))
+            .map(|(&alt, &elong)| margin(alt, elong))
             .collect()
     }
 }

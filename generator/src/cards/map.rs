@@ -14,6 +14,7 @@ use super::panel::{criteria_panel, PANEL_HEIGHT};
 use super::svg::{num, polyline_d, Anchor, Svg, TextStyle};
 use super::verdict::verdict;
 use super::{CardContext, CardError};
+use crate::visibility::{MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
 
 /// Fill of the region where both criteria hold.
 const REGION: &str = "#22c55e";
@@ -194,8 +195,8 @@ fn visibility_layers(svg: &mut Svg, view: &MapView, grid: &VisibilityGrid, s: f6
             &format!(r#"id="region" fill="{REGION}" fill-opacity="0.33""#),
         );
     }
-    let alt = isolines(&grid.alt_deg, grid.nx, grid.ny, 3.0);
-    let elong = isolines(&grid.elong_deg, grid.nx, grid.ny, 6.4);
+    let alt = isolines(&grid.alt_deg, grid.nx, grid.ny, MIN_ALTITUDE_DEG);
+    let elong = isolines(&grid.elong_deg, grid.nx, grid.ny, MIN_ELONGATION_DEG);
     let dash = format!(r#"stroke-dasharray="{} {}""#, num(8.0 * s), num(5.0 * s));
     for (lines, colour, extra, id) in [
         (&alt, ALT_LINE, "", "alt-line"),

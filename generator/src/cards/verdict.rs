@@ -5,12 +5,14 @@
 //! the Moon's airless altitude is below 0; else `TIDAK MEMENUHI`. The comparisons are done on
 //! the archive's fixed-point integers, so they are exact.
 
-use hijri::schema::SiteEvening;
+use hijri::schema::{SiteEvening, FIXED_SCALE};
 
-/// Minimum refracted Moon altitude, 1e-4 degrees.
-pub const MIN_ALT_FIXED: i32 = 30_000;
+use crate::visibility::{MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
+
+/// Minimum refracted Moon altitude, 1e-4 degrees (the criterion of [`crate::visibility`]).
+pub const MIN_ALT_FIXED: i32 = (MIN_ALTITUDE_DEG * FIXED_SCALE) as i32;
 /// Minimum geocentric elongation, 1e-4 degrees.
-pub const MIN_ELONG_FIXED: i32 = 64_000;
+pub const MIN_ELONG_FIXED: i32 = (MIN_ELONGATION_DEG * FIXED_SCALE) as i32;
 /// Width of the "near the limit" band above each minimum, 1e-4 degrees.
 const NEAR_BAND_FIXED: i32 = 2_500;
 
