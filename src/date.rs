@@ -70,6 +70,12 @@ pub(crate) fn split_iso(text: &str, year_digits: usize) -> Option<(u32, u32, u32
     ))
 }
 
+/// The wall-clock hour and minute (truncated to the minute) of a Unix instant at a UTC offset.
+pub fn local_clock(unix_s: i64, utc_offset_s: i32) -> (u32, u32) {
+    let minutes = (unix_s + i64::from(utc_offset_s)).rem_euclid(86_400) / 60;
+    ((minutes / 60) as u32, (minutes % 60) as u32)
+}
+
 /// True for Gregorian leap years.
 pub fn is_leap_year(year: i32) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
@@ -123,6 +129,14 @@ mod tests {
             let (y, m, d) = Date(day).ymd();
             assert_eq!(Date::from_ymd(y, m, d), Some(Date(day)));
         }
+    }
+
+    #[test]
+    fn local_clock_truncates_to_the_minute() {
+        // 2025-03-01T11:51:59Z is 18:51:59 WIB.
+        assert_eq!(local_clock(1_740_829_919, 25_200), (18, 51));
+        assert_eq!(local_clock(-1, 0), (23, 59));
+        assert_eq!(local_clock(0, 32_400), (9, 0));
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod archive;
 pub mod calendar;
 pub mod date;
 pub mod fingerprint;
+pub mod fixed;
 pub mod hijri;
 pub mod observance;
 pub mod schema;

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use hijri::fixed::from_fixed;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{ArchivedCalendar, ArchivedCardKind};
 use rkyv::util::AlignedVec;
@@ -101,8 +102,8 @@ fn print_list(calendar: &ArchivedCalendar) -> std::io::Result<()> {
             hijri::date::Date(evening.date.to_native()),
             site.name.as_str(),
             verdict(&values).label(),
-            f64::from(values.moon_alt) / 1e4,
-            f64::from(values.elongation) / 1e4,
+            from_fixed(values.moon_alt),
+            from_fixed(values.elongation),
         )?;
     }
     Ok(())

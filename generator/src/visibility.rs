@@ -3,7 +3,8 @@
 
 use chrono::NaiveDate;
 use hijri::date::Date;
-use hijri::schema::{Evening, SiteEvening, FIXED_SCALE};
+use hijri::fixed::to_fixed;
+use hijri::schema::{Evening, SiteEvening};
 use rayon::prelude::*;
 
 use crate::astro::{Astro, AstroError, EveningObservation, Observer};
@@ -50,11 +51,6 @@ pub fn day_of(date: NaiveDate) -> Date {
     Date::from_ymd(date.year(), date.month(), date.day()).expect("chrono dates are valid")
 }
 
-/// Degrees, percent or hours as archive fixed point (1e-4).
-pub fn fixed(value: f64) -> i32 {
-    (value * FIXED_SCALE).round() as i32
-}
-
 /// The evening record of `date` (the evening of Hijri day `hijri_day`) over all sites.
 pub fn evening_record(
     astro: &Astro,
@@ -88,14 +84,14 @@ fn site_evening(o: &EveningObservation) -> SiteEvening {
         sunset: o.sunset_utc.timestamp(),
         moonset: o.moonset_utc.map(|t| t.timestamp()),
         utc_offset_s: o.sunset_local.offset().local_minus_utc(),
-        moon_alt: fixed(o.moon_alt_deg),
-        moon_alt_airless: fixed(o.moon_alt_airless_deg),
-        moon_az: fixed(o.moon_az_deg),
-        sun_alt: fixed(o.sun_alt_deg),
-        sun_az: fixed(o.sun_az_deg),
-        elongation: fixed(o.elongation_deg),
-        illumination: fixed(o.illumination_pct),
-        age: fixed(o.age_hours),
+        moon_alt: to_fixed(o.moon_alt_deg),
+        moon_alt_airless: to_fixed(o.moon_alt_airless_deg),
+        moon_az: to_fixed(o.moon_az_deg),
+        sun_alt: to_fixed(o.sun_alt_deg),
+        sun_az: to_fixed(o.sun_az_deg),
+        elongation: to_fixed(o.elongation_deg),
+        illumination: to_fixed(o.illumination_pct),
+        age: to_fixed(o.age_hours),
         alt_ok: o.alt_ok,
         elong_ok: o.elong_ok,
     }
@@ -118,11 +114,5 @@ mod tests {
         assert_eq!(deciding_index(&[-1.0, 0.5, 0.5, 0.2]), 1);
         assert_eq!(deciding_index(&[-3.0, -2.0, -2.5]), 1);
         assert_eq!(deciding_index(&[0.0, 0.0]), 0);
-    }
-
-    #[test]
-    fn fixed_point_rounds_to_four_decimals() {
-        assert_eq!(fixed(1.23456), 12346);
-        assert_eq!(fixed(-0.83333), -8333);
     }
 }

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use hijri::date::Date;
+use hijri::fixed::from_fixed;
 use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::schema::{ArchivedCalendar, Tier};
 use hijri_generator::inputs::load_official;
@@ -116,8 +117,8 @@ fn every_month_carries_the_evening_that_decided_it() {
                 .iter()
                 .map(|s| {
                     margin(
-                        f64::from(s.moon_alt.to_native()) / 1e4,
-                        f64::from(s.elongation.to_native()) / 1e4,
+                        from_fixed(s.moon_alt.to_native()),
+                        from_fixed(s.elongation.to_native()),
                     )
                 })
                 .collect();

@@ -2,9 +2,11 @@
 //! STATUS), the Moon's other values, and the deciding-site row. Both cards call the same
 //! functions, so the map's site row is the chart's, character for character.
 
+use hijri::fixed::from_fixed;
+
 use super::frame::{Frame, BOX, BOX_LINE, FAIL, INK, MUTED, PASS};
 use super::svg::{Anchor, Svg, TextStyle};
-use super::text::{coordinates, decimal, degrees, fixed, local_time};
+use super::text::{coordinates, decimal, degrees, local_time};
 use super::verdict::{MIN_ALT_FIXED, MIN_ELONG_FIXED};
 use super::CardContext;
 
@@ -82,14 +84,14 @@ fn criteria_table(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
             baseline,
             TextStyle::new(19.0, INK).bold(),
             &format!(r#"id="{id}-value""#),
-            &degrees(fixed(value)),
+            &degrees(from_fixed(value)),
         );
         svg.text_with(
             columns[2],
             baseline,
             TextStyle::new(19.0, MUTED),
             &format!(r#"id="{id}-min""#),
-            &degrees(fixed(min)),
+            &degrees(from_fixed(min)),
         );
         let (status, colour) = if ok {
             ("✓ TERPENUHI", PASS)
@@ -111,10 +113,13 @@ fn other_values(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     let cells = [
         (
             "ILUMINASI",
-            format!("{} %", decimal(fixed(v.illumination), 2)),
+            format!("{} %", decimal(from_fixed(v.illumination), 2)),
         ),
-        ("UMUR BULAN", format!("{} jam", decimal(fixed(v.age), 2))),
-        ("AZIMUT BULAN", degrees(fixed(v.moon_az))),
+        (
+            "UMUR BULAN",
+            format!("{} jam", decimal(from_fixed(v.age), 2)),
+        ),
+        ("AZIMUT BULAN", degrees(from_fixed(v.moon_az))),
     ];
     let cell_w = (w - 2.0 * GAP) / 3.0;
     for (k, (label, value)) in cells.iter().enumerate() {

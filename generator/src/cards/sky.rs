@@ -5,10 +5,12 @@
 
 use std::fmt::Write as _;
 
+use hijri::fixed::from_fixed;
+
 use super::frame::{self, Frame, ACCENT, FAINT, INK, MUTED};
 use super::panel::criteria_panel;
 use super::svg::{num, Anchor, Svg, TextStyle};
-use super::text::{decimal, degrees, fixed, local_time};
+use super::text::{decimal, degrees, local_time};
 use super::verdict::verdict;
 use super::{CardContext, CardError};
 
@@ -302,7 +304,7 @@ fn moon_mark(
         ),
     );
     svg.path(
-        &crescent_d(r, drawn_lit_fraction(fixed(v.illumination))),
+        &crescent_d(r, drawn_lit_fraction(from_fixed(v.illumination))),
         &format!(
             r##"fill="#fff6d5" transform="translate({} {}) rotate({})""##,
             num(x),
@@ -342,8 +344,8 @@ fn moon_mark(
         r#"id="moon-elong""#,
         &format!(
             "elongasi {} · iluminasi {} %",
-            degrees(fixed(v.elongation)),
-            decimal(fixed(v.illumination), 2)
+            degrees(from_fixed(v.elongation)),
+            decimal(from_fixed(v.illumination), 2)
         ),
     );
 }
@@ -354,8 +356,8 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     let frame = Frame::new(bare);
     let s = frame.s;
     let v = ctx.values;
-    let sun = (fixed(v.sun_az), fixed(v.sun_alt));
-    let moon = (fixed(v.moon_az), fixed(v.moon_alt));
+    let sun = (from_fixed(v.sun_az), from_fixed(v.sun_alt));
+    let moon = (from_fixed(v.moon_az), from_fixed(v.moon_alt));
     let mut svg = frame.document();
     let top = frame::header(
         &mut svg,

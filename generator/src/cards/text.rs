@@ -1,7 +1,7 @@
 //! The words and number formats printed on the cards (Indonesian, decimal comma).
 
-use hijri::date::Date;
-use hijri::schema::{Site, FIXED_SCALE};
+use hijri::date::{local_clock, Date};
+use hijri::schema::Site;
 
 /// Indonesian Gregorian month names, January first.
 const GREGORIAN_MONTHS: [&str; 12] = [
@@ -18,11 +18,6 @@ const GREGORIAN_MONTHS: [&str; 12] = [
     "November",
     "Desember",
 ];
-
-/// A fixed-point archive value (1e-4 units) as a float.
-pub fn fixed(value: i32) -> f64 {
-    f64::from(value) / FIXED_SCALE
-}
 
 /// `value` with `decimals` decimals, a decimal comma and a true minus sign (`−0,83`).
 pub fn decimal(value: f64, decimals: usize) -> String {
@@ -64,13 +59,8 @@ pub fn zone_name(utc_offset_s: i32) -> String {
 
 /// Local clock time `HH:MM` (truncated to the minute) and zone of a Unix instant.
 pub fn local_time(unix_s: i64, utc_offset_s: i32) -> String {
-    let seconds_of_day = (unix_s + i64::from(utc_offset_s)).rem_euclid(86_400);
-    format!(
-        "{:02}:{:02} {}",
-        seconds_of_day / 3600,
-        seconds_of_day % 3600 / 60,
-        zone_name(utc_offset_s)
-    )
+    let (hour, minute) = local_clock(unix_s, utc_offset_s);
+    format!("{hour:02}:{minute:02} {}", zone_name(utc_offset_s))
 }
 
 /// `5,89° LU · 95,32° BT`: a site's coordinates with Indonesian hemisphere letters.

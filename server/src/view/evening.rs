@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use hijri::date::Date;
+use hijri::date::{local_clock, Date};
 use hijri::hijri::HijriDate;
 use hijri::schema::{
     ArchivedCalendar, ArchivedMonth, ArchivedSite, ArchivedSiteEvening, FIXED_SCALE,
@@ -19,20 +19,18 @@ fn two_decimals(value: i32) -> f64 {
 
 /// A local wall-clock time `HH:MM`, truncated to the minute.
 #[derive(Clone, Copy)]
-struct LocalTime(i64);
+struct LocalTime(u32, u32);
 
 impl LocalTime {
     fn of(instant: i64, site: &ArchivedSiteEvening) -> Text<LocalTime> {
-        Text(LocalTime(
-            instant + i64::from(site.utc_offset_s.to_native()),
-        ))
+        let (hour, minute) = local_clock(instant, site.utc_offset_s.to_native());
+        Text(LocalTime(hour, minute))
     }
 }
 
 impl fmt::Display for LocalTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let minutes = self.0.rem_euclid(86_400) / 60;
-        write!(f, "{:02}:{:02}", minutes / 60, minutes % 60)
+        write!(f, "{:02}:{:02}", self.0, self.1)
     }
 }
 
@@ -181,7 +179,11 @@ mod tests {
         assert_eq!(two_decimals(123_456), 12.35);
         assert_eq!(two_decimals(-8_333), -0.83);
         assert_eq!(two_decimals(64_000), 6.4);
-        assert_eq!(LocalTime(18 * 3600 + 59 * 60 + 59).to_string(), "18:59");
-        assert_eq!(LocalTime(-60).to_string(), "23:59");
+        let clock = |seconds| {
+            let (hour, minute) = local_clock(seconds, 0);
+            LocalTime(hour, minute).to_string()
+        };
+        assert_eq!(clock(18 * 3600 + 59 * 60 + 59), "18:59");
+        assert_eq!(clock(-60), "23:59");
     }
 }
