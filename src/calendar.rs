@@ -32,7 +32,22 @@ impl ArchivedMonth {
     }
 }
 
+/// The tier of a single day in a month of tier `month_tier`. A day after the official
+/// coverage is computed even inside the table's last month, whose length is not official.
+pub fn day_tier(month_tier: Tier, day: Date, coverage_last: Date) -> Tier {
+    if month_tier == Tier::Regional && day > coverage_last {
+        Tier::Computed
+    } else {
+        month_tier
+    }
+}
+
 impl ArchivedCalendar {
+    /// The tier of `day`, which lies in the archived month `month` (see [`day_tier`]).
+    pub fn tier_of_day(&self, month: &ArchivedMonth, day: Date) -> Tier {
+        day_tier(month.tier(), day, self.coverage().1)
+    }
+
     /// First day in the archive (day 1 of its first month).
     pub fn first_day(&self) -> Date {
         self.months.first().map_or(Date(0), ArchivedMonth::start)
@@ -41,6 +56,30 @@ impl ArchivedCalendar {
     /// Last day in the archive (last day of its last month).
     pub fn last_day(&self) -> Date {
         self.months.last().map_or(Date(-1), ArchivedMonth::last)
+    }
+
+    /// The Gregorian years served whole: every day of them is in the archive (an empty
+    /// archive gives an empty range).
+    pub fn gregorian_years(&self) -> (i32, i32) {
+        let (first, last) = (self.first_day(), self.last_day());
+        let ((y0, m0, d0), (y1, m1, d1)) = (first.ymd(), last.ymd());
+        (
+            y0 + i32::from((m0, d0) != (1, 1)),
+            y1 - i32::from((m1, d1) != (12, 31)),
+        )
+    }
+
+    /// The Hijri years served whole: all twelve months of them are in the archive.
+    pub fn hijri_years(&self) -> (u16, u16) {
+        match (self.months.first(), self.months.last()) {
+            (Some(first), Some(last)) => (
+                first.year.to_native() + u16::from(first.month != 1),
+                last.year
+                    .to_native()
+                    .saturating_sub(u16::from(last.month != 12)),
+            ),
+            _ => (1, 0),
+        }
     }
 
     /// Index of the month containing a Gregorian date, if the archive covers it.
@@ -142,6 +181,26 @@ mod tests {
         let mut bytes = rkyv::util::AlignedVec::<16>::new();
         bytes.extend_from_slice(&archive::encode(&calendar));
         bytes
+    }
+
+    #[test]
+    fn days_after_the_coverage_are_computed_and_partial_years_are_not_served() {
+        let last = Date::parse_iso("2026-12-31").unwrap();
+        assert_eq!(super::day_tier(Tier::Regional, last, last), Tier::Regional);
+        assert_eq!(
+            super::day_tier(Tier::Regional, last.add_days(1), last),
+            Tier::Computed
+        );
+        assert_eq!(super::day_tier(Tier::Computed, last, last), Tier::Computed);
+        assert_eq!(super::day_tier(Tier::Retro, last, last), Tier::Retro);
+        let bytes = sample();
+        let cal = archive::open(&bytes).unwrap();
+        let (g0, g1) = cal.gregorian_years();
+        let (h0, h1) = cal.hijri_years();
+        assert!(g0 > g1 && h0 > h1, "three months hold no whole year");
+        let march = Date::parse_iso("2025-03-10").unwrap();
+        let month = cal.to_hijri(march).unwrap().1;
+        assert_eq!(cal.tier_of_day(month, march), Tier::Regional);
     }
 
     #[test]

@@ -69,6 +69,28 @@ impl HijriMonth {
     pub fn name(self) -> &'static str {
         MONTH_NAMES[usize::from(self.month - 1)]
     }
+
+    /// Parses exactly `YYYY-MM` with month 1–12 and a year from 1.
+    pub fn parse_iso(text: &str) -> Option<HijriMonth> {
+        let (year, month) = text.split_once('-')?;
+        let digits = |part: &str, len: usize| {
+            (part.len() == len && part.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| part.parse::<u16>().ok())
+                .flatten()
+        };
+        let (year, month) = (digits(year, 4)?, digits(month, 2)?);
+        (year > 0 && (1..=12).contains(&month)).then_some(HijriMonth {
+            year,
+            month: month as u8,
+        })
+    }
+}
+
+impl fmt::Display for HijriMonth {
+    /// `YYYY-MM`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}", self.year, self.month)
+    }
 }
 
 /// A Hijri date (day 1–30 of a month); whether the day exists depends on the archive.
@@ -166,6 +188,28 @@ mod tests {
             .long_text(),
             "29 Sya'ban 1446 H"
         );
+        let month = HijriMonth::parse_iso("1448-08").unwrap();
+        assert_eq!(
+            month,
+            HijriMonth {
+                year: 1448,
+                month: 8
+            }
+        );
+        assert_eq!(month.to_string(), "1448-08");
+        for bad in [
+            "1448-8",
+            "1448-00",
+            "1448-13",
+            "0000-01",
+            "1448-08-01",
+            "14x8-08",
+            "",
+            "146-09",
+            "abcd-ef",
+        ] {
+            assert_eq!(HijriMonth::parse_iso(bad), None, "{bad:?}");
+        }
         for bad in [
             "1446-13-01",
             "1446-09-31",
