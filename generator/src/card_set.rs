@@ -1,31 +1,45 @@
 //! The archive's cards: for every target month of the card years, the deciding evening's
 //! values, the visibility grid and the display points evaluated with the astronomy, rendered
-//! into the four PNGs (rayon-parallel over months, results in month order).
+//! into the four PNGs (rayon-parallel over months, results in month order). A month whose
+//! [`card_key`] is unchanged takes its cards from the previous archive instead.
 
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Calendar, Card, Month};
+use hijri::schema::{Calendar, Card, CardKind, Month};
 use rayon::prelude::*;
 
 use crate::astro::{Astro, Observer};
 use crate::cards::{
     self, CardContext, CardError, DisplayPoint, PointResult, Renderer, VisibilityGrid,
 };
-use crate::visibility::naive;
+use crate::visibility::{naive, MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
 
 /// Node spacing of the map's visibility grid, degrees.
 pub const GRID_STEP_DEG: f64 = 0.25;
 
-/// Renders every card of the months whose Hijri year lies in `years` (inclusive), sorted by
-/// (year, month, kind, bare); `progress` is called once per month.
+/// The cards of the card years, and how many months were rendered (the rest were reused).
+pub struct CardSet {
+    /// Every card, sorted by (year, month, kind, bare).
+    pub cards: Vec<Card>,
+    /// Months rendered anew.
+    pub rendered: usize,
+    /// Months whose cards came from the previous archive.
+    pub reused: usize,
+}
+
+/// Makes every card of the months whose Hijri year lies in `years` (inclusive), sorted by
+/// (year, month, kind, bare): a month's four cards are taken from `previous` (cards sorted
+/// the same way) when all four carry the month's current [`card_key`], else rendered.
+/// `progress` is called once per month.
 pub fn render_all(
     astro: &Astro,
     calendar: &Calendar,
     years: [u16; 2],
+    previous: &[Card],
     progress: &(dyn Fn() + Sync),
-) -> Result<Vec<Card>, CardError> {
+) -> Result<CardSet, CardError> {
     let renderer = Renderer::new()?;
     let points = cards::display_points()?;
     let months: Vec<&Month> = calendar
@@ -33,15 +47,66 @@ pub fn render_all(
         .iter()
         .filter(|m| (years[0]..=years[1]).contains(&m.year))
         .collect();
-    let per_month: Vec<Vec<Card>> = months
+    let per_month: Vec<(Vec<Card>, bool)> = months
         .par_iter()
         .map(|month| {
-            let cards = month_cards(astro, calendar, &renderer, points, month);
+            let key = card_key(astro, calendar, month);
+            let cards = match reusable(previous, month, key) {
+                Some(cards) => Ok((cards, false)),
+                None => month_cards(astro, calendar, &renderer, points, month, key)
+                    .map(|cards| (cards, true)),
+            };
             progress();
             cards
         })
         .collect::<Result<_, _>>()?;
-    Ok(per_month.into_iter().flatten().collect())
+    let rendered = per_month.iter().filter(|(_, rendered)| *rendered).count();
+    Ok(CardSet {
+        reused: per_month.len() - rendered,
+        rendered,
+        cards: per_month.into_iter().flat_map(|(cards, _)| cards).collect(),
+    })
+}
+
+/// The reuse key of a month's cards: a fingerprint of everything they are drawn from — the
+/// month and its tier, the deciding evening (date, every site's values, the deciding site),
+/// the criterion, the astronomy's inputs, the committed fonts, basemap and points, and
+/// [`cards::CARD_FORMAT_VERSION`]. The values enter through their full `Debug` text, so a
+/// different toolchain can at worst cause a re-render, never a wrong reuse.
+pub fn card_key(astro: &Astro, calendar: &Calendar, month: &Month) -> u64 {
+    let inputs = format!(
+        "{}|{:x}|{:x}|{:?}|{:?}|{}-{}|{:?}|{:?}|{:?}",
+        cards::CARD_FORMAT_VERSION,
+        cards::assets_fingerprint(),
+        astro.identity(),
+        MIN_ALTITUDE_DEG,
+        MIN_ELONGATION_DEG,
+        month.year,
+        month.month,
+        month.tier,
+        month.evening,
+        calendar.sites.get(usize::from(month.evening.deciding)),
+    );
+    hijri::fingerprint::hash64(inputs.as_bytes())
+}
+
+/// The four previous cards of `month`, if all four carry `key`.
+fn reusable(previous: &[Card], month: &Month, key: u64) -> Option<Vec<Card>> {
+    let at = previous.partition_point(|c| (c.year, c.month) < (month.year, month.month));
+    let found = previous.get(at..at + 4)?;
+    let expected = [
+        (CardKind::Viz, false),
+        (CardKind::Viz, true),
+        (CardKind::Map, false),
+        (CardKind::Map, true),
+    ];
+    found
+        .iter()
+        .zip(expected)
+        .all(|(c, (kind, bare))| {
+            (c.year, c.month, c.kind, c.bare, c.key) == (month.year, month.month, kind, bare, key)
+        })
+        .then(|| found.to_vec())
 }
 
 /// What the cards of one target month show: the deciding site's values, the visibility grid
@@ -92,16 +157,17 @@ pub fn month_inputs<'a>(
     Ok(MonthInputs { ctx, grid, points })
 }
 
-/// The four cards of one target month.
+/// The four cards of one target month, rendered.
 fn month_cards(
     astro: &Astro,
     calendar: &Calendar,
     renderer: &Renderer,
     points: &[DisplayPoint],
     month: &Month,
+    key: u64,
 ) -> Result<Vec<Card>, CardError> {
     let inputs = month_inputs(astro, calendar, points, month)?;
-    cards::month_cards(renderer, &inputs.ctx, &inputs.grid, &inputs.points)
+    cards::month_cards(renderer, &inputs.ctx, &inputs.grid, &inputs.points, key)
 }
 
 /// Moon altitude, elongation and whether both criteria hold, at local sunset on `day`.

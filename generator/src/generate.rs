@@ -1,5 +1,6 @@
-//! The whole generation: read the facts, build the month chain, assemble and write the
-//! archive. Progress goes to stderr.
+//! The whole generation: read the facts, build the month chain, make the cards (reusing the
+//! previous archive's unchanged ones), assemble and write the archive. Progress goes to
+//! stderr.
 
 use std::fmt;
 use std::io::{IsTerminal, Write};
@@ -8,7 +9,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hijri::date::Date;
-use hijri::schema::{Calendar, Header, Month, Tier};
+use hijri::schema::{Calendar, Card, Header, Month, Tier};
+use rkyv::util::AlignedVec;
 
 use crate::astro::{Astro, AstroError};
 use crate::card_set;
@@ -17,8 +19,9 @@ use crate::chain::{self, ChainError, ChainInputs};
 use crate::inputs::{self, InputError};
 use crate::writer;
 
-/// The archive spans the months containing these two days.
-pub const SPAN: (&str, &str) = ("1945-01-01", "2100-01-01");
+/// The archive spans the months containing these two days: every day of the Gregorian years
+/// 1945–2100 (the ephemeris excerpt reaches 2101-02-01, past the last month's day 29).
+pub const SPAN: (&str, &str) = ("1945-01-01", "2101-01-01");
 /// Hijri years of the pre-rendered cards.
 pub const CARD_YEARS: [u16; 2] = [1444, 1475];
 
@@ -33,6 +36,9 @@ pub struct Options {
     pub progress: bool,
     /// Render the hilal cards (without them the server answers 503 for the card endpoints).
     pub cards: bool,
+    /// A previous archive whose cards are reused where their inputs are unchanged; `None`
+    /// renders every card.
+    pub reuse: Option<PathBuf>,
 }
 
 /// Why generation stopped.
@@ -97,6 +103,10 @@ pub struct Summary {
     pub cards: usize,
     /// Archive size in bytes.
     pub bytes: usize,
+    /// Months whose cards were rendered.
+    pub rendered: usize,
+    /// Months whose cards were reused from the previous archive.
+    pub reused: usize,
 }
 
 /// The calendar as built, with the astronomy that built it (the cards need it too).
@@ -115,9 +125,11 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
     let table = inputs::load_official(&data_dir.join("official/months.csv"))?;
     let (coverage_first, coverage_last) =
         inputs::load_coverage(&data_dir.join("official/coverage.csv"), &table)?;
+    let ledger_path = data_dir.join("official/corrections.csv");
+    let ledger = inputs::load_ledger(&ledger_path)?;
     let astro = Astro::load(data_dir)?;
 
-    report.phase("month chain 1945-2100, 25 sites per evening");
+    report.phase("month chain 1945-2101, 25 sites per evening");
     let started = Instant::now();
     let span = (Date::parse_iso(SPAN.0), Date::parse_iso(SPAN.1));
     let (Some(first), Some(last)) = span else {
@@ -140,24 +152,40 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         tier_counts(&months)
     ));
 
+    if let Some(stray) = ledger.entries.iter().find(|c| {
+        !months
+            .iter()
+            .any(|m| (m.year, m.month) == (c.month.year, c.month.month))
+    }) {
+        return Err(GenerateError::Input(inputs::InputError {
+            path: ledger_path,
+            line: None,
+            message: format!("corrected month {} is not in the archive", stray.month),
+        }));
+    }
     let calendar = Calendar {
         header: Header {
             data_version: table.data_version.clone(),
-            table_version: "none".into(),
+            table_version: ledger.table_version(),
             coverage_first: coverage_first.0,
             coverage_last: coverage_last.0,
             card_years: CARD_YEARS,
         },
         sites: sites.into_iter().map(|s| s.site).collect(),
         months,
-        divergences: Vec::new(),
+        divergences: ledger.divergences(),
         cards: Vec::new(),
     };
     Ok(Built { calendar, astro })
 }
 
-/// Renders the cards of [`CARD_YEARS`] into the calendar.
-pub fn add_cards(built: &mut Built, progress: bool) -> Result<(), GenerateError> {
+/// Makes the cards of [`CARD_YEARS`] into the calendar, reusing those of `previous` whose
+/// inputs are unchanged; returns the months rendered and reused.
+pub fn add_cards(
+    built: &mut Built,
+    previous: &[Card],
+    progress: bool,
+) -> Result<(usize, usize), GenerateError> {
     let report = Progress::new(progress);
     report.phase("hilal cards 1444-1475: sky chart and map, normal and bare");
     let started = Instant::now();
@@ -168,25 +196,71 @@ pub fn add_cards(built: &mut Built, progress: bool) -> Result<(), GenerateError>
         .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.year))
         .count();
     let done = AtomicUsize::new(0);
-    let cards = card_set::render_all(&built.astro, &built.calendar, CARD_YEARS, &|| {
+    let set = card_set::render_all(&built.astro, &built.calendar, CARD_YEARS, previous, &|| {
         report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
     })?;
-    let bytes: usize = cards.iter().map(|c| c.png.len()).sum();
+    let bytes: usize = set.cards.iter().map(|c| c.png.len()).sum();
     report.done(&format!(
-        "{} cards, {:.1} MB, in {:.1} s",
-        cards.len(),
+        "{} cards, {:.1} MB, in {:.1} s ({} months rendered, {} reused)",
+        set.cards.len(),
         bytes as f64 / 1e6,
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        set.rendered,
+        set.reused
     ));
-    built.calendar.cards = cards;
-    Ok(())
+    built.calendar.cards = set.cards;
+    Ok((set.rendered, set.reused))
+}
+
+/// The cards of the archive at `path`, for reuse. A missing file gives none; an unreadable
+/// or outdated one gives none with a note on stderr (every card is then rendered).
+pub fn previous_cards(path: &Path, progress: bool) -> Vec<Card> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+        Err(e) => {
+            eprintln!("note: not reusing cards of {}: {e}", path.display());
+            return Vec::new();
+        }
+    };
+    let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
+    aligned.extend_from_slice(&bytes);
+    drop(bytes);
+    let cards = hijri::archive::open(&aligned)
+        .map_err(|e| e.to_string())
+        .and_then(|archived| {
+            rkyv::deserialize::<Vec<Card>, rkyv::rancor::BoxedError>(&archived.cards)
+                .map_err(|e| e.to_string())
+        });
+    match cards {
+        Ok(cards) => {
+            if progress {
+                eprintln!(
+                    "==> {} cards of {} considered for reuse",
+                    cards.len(),
+                    path.display()
+                );
+            }
+            cards
+        }
+        Err(e) => {
+            eprintln!("note: not reusing cards of {}: {e}", path.display());
+            Vec::new()
+        }
+    }
 }
 
 /// Generates and writes the archive.
 pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
     let mut built = build_calendar(&options.data_dir, options.progress)?;
+    let (mut rendered, mut reused) = (0, 0);
     if options.cards {
-        add_cards(&mut built, options.progress)?;
+        let previous = options
+            .reuse
+            .as_deref()
+            .map(|path| previous_cards(path, options.progress))
+            .unwrap_or_default();
+        (rendered, reused) = add_cards(&mut built, &previous, options.progress)?;
     }
     let bytes = hijri::archive::encode(&built.calendar);
     writer::write_atomically(&options.out, &bytes)
@@ -195,6 +269,8 @@ pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
         months: built.calendar.months.len(),
         cards: built.calendar.cards.len(),
         bytes: bytes.len(),
+        rendered,
+        reused,
     })
 }
 

@@ -1,6 +1,8 @@
-//! Reading the committed facts: the observation sites and the official month table.
+//! The committed facts: the observation sites, the official month table, its coverage and
+//! the correction ledger. Each file's format lives here, read and (for the files `announce`
+//! edits) written.
 //!
-//! Every error names the file (and the line, for the table) so a bad edit is easy to find.
+//! Every error names the file (and the line, for the tables) so a bad edit is easy to find.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -8,7 +10,7 @@ use std::path::{Path, PathBuf};
 use chrono_tz::Tz;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::Site;
+use hijri::schema::{Divergence, Site};
 use serde::Deserialize;
 
 /// Why an input file could not be used.
@@ -126,6 +128,9 @@ pub struct OfficialTable {
     pub data_version: String,
 }
 
+/// Header of `official/months.csv`.
+const MONTHS_HEADER: &str = "hijri_year,hijri_month,gregorian_start,length";
+
 /// Reads and checks `official/months.csv` (`hijri_year,hijri_month,gregorian_start,length`):
 /// consecutive Hijri months, lengths 29 or 30, each start the day after the previous month
 /// ends, a length on every row but the last.
@@ -133,12 +138,12 @@ pub fn load_official(path: &Path) -> Result<OfficialTable, InputError> {
     let text = read(path)?;
     let mut lines = text.lines().enumerate();
     match lines.next() {
-        Some((_, header)) if header.trim() == "hijri_year,hijri_month,gregorian_start,length" => {}
+        Some((_, header)) if header.trim() == MONTHS_HEADER => {}
         _ => {
             return Err(error(
                 path,
                 Some(1),
-                "expected header hijri_year,hijri_month,gregorian_start,length",
+                format!("expected header {MONTHS_HEADER}"),
             ))
         }
     }
@@ -206,14 +211,49 @@ pub fn load_official(path: &Path) -> Result<OfficialTable, InputError> {
     })
 }
 
+/// The text of `official/months.csv` for these months (the format [`load_official`] reads).
+pub fn months_csv(months: &[OfficialMonth]) -> String {
+    let mut text = format!("{MONTHS_HEADER}\n");
+    for m in months {
+        let length = m.length.map(|l| l.to_string()).unwrap_or_default();
+        text.push_str(&format!(
+            "{},{},{},{length}\n",
+            m.month.year, m.month.month, m.start
+        ));
+    }
+    text
+}
+
+/// Header of `official/coverage.csv`.
+const COVERAGE_HEADER: &str = "first,last";
+
+/// The text of `official/coverage.csv` (the format [`load_coverage`] reads).
+pub fn coverage_csv(first: Date, last: Date) -> String {
+    format!("{COVERAGE_HEADER}\n{first},{last}\n")
+}
+
+/// The last day of the table's last month that is certainly in it: its length when the
+/// table gives one, else day 29 (every month has at least 29 days).
+pub fn last_certain_day(table: &[OfficialMonth]) -> Option<Date> {
+    let tail = table.last()?;
+    Some(
+        tail.start
+            .add_days(i32::from(tail.length.unwrap_or(29)) - 1),
+    )
+}
+
 /// Reads `official/coverage.csv` (`first,last`): the Gregorian days the table is
 /// authoritative for. `first` must be the table's first start and `last` must fall in its
-/// last month (the table may end mid-month).
+/// last month, no later than [`last_certain_day`] (the table may end mid-month).
 pub fn load_coverage(path: &Path, table: &OfficialTable) -> Result<(Date, Date), InputError> {
     let text = read(path)?;
     let mut lines = text.lines();
-    if lines.next().map(str::trim) != Some("first,last") {
-        return Err(error(path, Some(1), "expected header first,last"));
+    if lines.next().map(str::trim) != Some(COVERAGE_HEADER) {
+        return Err(error(
+            path,
+            Some(1),
+            format!("expected header {COVERAGE_HEADER}"),
+        ));
     }
     let row = lines.next().unwrap_or_default();
     let parsed: Vec<Option<Date>> = row.split(',').map(|f| Date::parse_iso(f.trim())).collect();
@@ -225,9 +265,7 @@ pub fn load_coverage(path: &Path, table: &OfficialTable) -> Result<(Date, Date),
         ));
     };
     let (head, tail) = (table.months[0], table.months[table.months.len() - 1]);
-    let tail_end = tail
-        .start
-        .add_days(i32::from(tail.length.unwrap_or(29)) - 1);
+    let tail_end = last_certain_day(&table.months).unwrap_or(tail.start);
     if first != head.start || last < tail.start || last > tail_end {
         return Err(error(
             path,
@@ -239,6 +277,137 @@ pub fn load_coverage(path: &Path, table: &OfficialTable) -> Result<(Date, Date),
         ));
     }
     Ok((first, last))
+}
+
+/// Header of `official/corrections.csv`.
+const LEDGER_HEADER: &str = "hijri_month,delta_days,recorded_on,note";
+
+/// One entry of the correction ledger: a month whose start moved after the service had
+/// served it (from the official table or computed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Correction {
+    /// The corrected month.
+    pub month: HijriMonth,
+    /// Days by which its start moved (new start minus the start served before).
+    pub delta_days: i8,
+    /// The day the correction was recorded.
+    pub recorded_on: Date,
+    /// Free text: who announced it, where.
+    pub note: String,
+}
+
+/// The correction ledger, oldest entry first, with the file's bytes (its identity).
+#[derive(Debug, Clone)]
+pub struct Ledger {
+    /// The entries in file order (oldest first).
+    pub entries: Vec<Correction>,
+    /// The file's text, which [`Ledger::table_version`] hashes and `announce` appends to.
+    pub text: String,
+}
+
+impl Ledger {
+    /// `none` for an empty ledger, else `<count>-<short hash of the file>`.
+    pub fn table_version(&self) -> String {
+        if self.entries.is_empty() {
+            "none".into()
+        } else {
+            format!(
+                "{}-{}",
+                self.entries.len(),
+                hijri::fingerprint::short_id(self.text.as_bytes())
+            )
+        }
+    }
+
+    /// The archive's divergences, newest first.
+    pub fn divergences(&self) -> Vec<Divergence> {
+        self.entries
+            .iter()
+            .rev()
+            .map(|c| Divergence {
+                year: c.month.year,
+                month: c.month.month,
+                delta_days: c.delta_days,
+            })
+            .collect()
+    }
+
+    /// The file's text with `entry` appended.
+    pub fn appended(&self, entry: &Correction) -> String {
+        let mut text = self.text.clone();
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        let note = if entry.note.contains([',', '"']) {
+            format!("\"{}\"", entry.note.replace('"', "\"\""))
+        } else {
+            entry.note.clone()
+        };
+        text.push_str(&format!(
+            "{},{},{},{note}\n",
+            entry.month, entry.delta_days, entry.recorded_on
+        ));
+        text
+    }
+}
+
+/// Reads `official/corrections.csv` (`hijri_month,delta_days,recorded_on,note`; the note may
+/// be quoted as in RFC 4180 and is the rest of the line).
+pub fn load_ledger(path: &Path) -> Result<Ledger, InputError> {
+    let text = read(path)?;
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, header)) if header.trim() == LEDGER_HEADER => {}
+        _ => {
+            return Err(error(
+                path,
+                Some(1),
+                format!("expected header {LEDGER_HEADER}"),
+            ))
+        }
+    }
+    let mut entries = Vec::new();
+    for (index, line) in lines {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |message: String| error(path, Some(index + 1), message);
+        let mut fields = line.splitn(4, ',');
+        let (Some(month), Some(delta), Some(recorded), Some(note)) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(at(format!("expected 4 fields ({LEDGER_HEADER})")));
+        };
+        let month = HijriMonth::parse_iso(month.trim())
+            .ok_or_else(|| at(format!("bad hijri_month {month:?}, expected YYYY-MM")))?;
+        let delta_days = delta
+            .trim()
+            .parse::<i8>()
+            .ok()
+            .filter(|d| *d != 0 && d.abs() <= 1)
+            .ok_or_else(|| at(format!("delta_days must be -1 or 1, found {delta:?}")))?;
+        let recorded_on = Date::parse_iso(recorded.trim())
+            .ok_or_else(|| at(format!("bad recorded_on {recorded:?}")))?;
+        let note = unquote(note).ok_or_else(|| at(format!("badly quoted note {note:?}")))?;
+        entries.push(Correction {
+            month,
+            delta_days,
+            recorded_on,
+            note,
+        });
+    }
+    Ok(Ledger { entries, text })
+}
+
+/// A CSV field as written: plain, or in double quotes with `""` for a quote.
+fn unquote(field: &str) -> Option<String> {
+    match field.strip_prefix('"') {
+        None => (!field.contains('"')).then(|| field.to_owned()),
+        Some(rest) => {
+            let inner = rest.strip_suffix('"')?;
+            (!inner.replace("\"\"", "").contains('"')).then(|| inner.replace("\"\"", "\""))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -298,6 +467,69 @@ mod tests {
             assert_eq!(e.line, Some(line), "{body:?}: {e}");
         }
         assert_eq!(table("year,month\n").unwrap_err().line, Some(1));
+    }
+
+    #[test]
+    fn the_table_is_written_back_byte_for_byte() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/official");
+        let text = std::fs::read_to_string(root.join("months.csv")).unwrap();
+        let table = load_official(&root.join("months.csv")).unwrap();
+        assert_eq!(months_csv(&table.months), text);
+        let coverage = std::fs::read_to_string(root.join("coverage.csv")).unwrap();
+        let (first, last) = load_coverage(&root.join("coverage.csv"), &table).unwrap();
+        assert_eq!(coverage_csv(first, last), coverage);
+    }
+
+    #[test]
+    fn the_ledger_round_trips_and_names_its_version() {
+        let dir = std::env::temp_dir().join(format!("hijri-ledger-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("corrections.csv");
+        std::fs::write(&path, format!("{LEDGER_HEADER}\n")).unwrap();
+        let empty = load_ledger(&path).unwrap();
+        assert_eq!(empty.table_version(), "none");
+        assert!(empty.divergences().is_empty());
+        let first = Correction {
+            month: HijriMonth::parse_iso("1448-09").unwrap(),
+            delta_days: 1,
+            recorded_on: Date::parse_iso("2027-02-07").unwrap(),
+            note: "Sidang isbat, Kemenag \"1 Ramadhan\", Jakarta".into(),
+        };
+        std::fs::write(&path, empty.appended(&first)).unwrap();
+        let one = load_ledger(&path).unwrap();
+        assert_eq!(one.entries, std::slice::from_ref(&first));
+        let second = Correction {
+            month: HijriMonth::parse_iso("1448-10").unwrap(),
+            delta_days: -1,
+            note: "plain".into(),
+            ..first
+        };
+        std::fs::write(&path, one.appended(&second)).unwrap();
+        let two = load_ledger(&path).unwrap();
+        assert_eq!(two.entries.len(), 2);
+        assert!(
+            two.table_version().starts_with("2-"),
+            "{}",
+            two.table_version()
+        );
+        assert_eq!(two.table_version().len(), 2 + 12);
+        assert_ne!(two.table_version(), one.table_version());
+        let newest_first: Vec<_> = two
+            .divergences()
+            .iter()
+            .map(|d| (d.year, d.month, d.delta_days))
+            .collect();
+        assert_eq!(newest_first, [(1448, 10, -1), (1448, 9, 1)]);
+        for bad in [
+            "1448-9,1,2027-02-07,x",
+            "1448-09,2,2027-02-07,x",
+            "1448-09,1,2027-2-7,x",
+            "1448-09,1",
+        ] {
+            std::fs::write(&path, format!("{LEDGER_HEADER}\n{bad}\n")).unwrap();
+            assert_eq!(load_ledger(&path).unwrap_err().line, Some(2), "{bad}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //!
 //! The generator is the only writer of `data/hijri.archive`; it knows no HTTP. Facts come
 //! from `data/` ([`inputs`]), the astronomy from [`astro`], the month chain from [`chain`]
-//! and [`visibility`], the PNG cards from [`cards`] and [`card_set`], and the file from [`writer`]; [`generate`] runs them in order.
+//! and [`visibility`], the PNG cards from [`cards`] and [`card_set`], and the file from
+//! [`writer`]; [`generate`] runs them in order. [`announce`] edits the official facts.
 
+pub mod announce;
 pub mod astro;
 pub mod card_set;
 pub mod cards;

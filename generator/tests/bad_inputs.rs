@@ -5,25 +5,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+
 /// A private copy of `data/` (without any generated archive) to damage.
 fn data_copy(name: &str) -> PathBuf {
-    let source = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"));
-    let target = std::env::temp_dir().join(format!("hijri-bad-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&target);
-    for file in [
-        "sites.json",
-        "delta_t.csv",
-        "map_points.json",
-        "official/months.csv",
-        "official/coverage.csv",
-        "ephemeris/de440_1945_2100.bsp",
-        "ephemeris/de440_1945_2100.bsp.md5",
-    ] {
-        let to = target.join(file);
-        fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(source.join(file), to).unwrap();
-    }
-    target
+    common::data_copy(&format!("bad-{name}"))
 }
 
 /// Runs the generator on `data`; returns its stderr after checking it failed and wrote nothing.
@@ -113,4 +99,30 @@ fn malformed_sites_json() {
     });
     let message = fails(&data);
     assert!(message.contains("sites.json:"), "{message}");
+}
+
+#[test]
+fn malformed_ledger_row() {
+    let data = data_copy("ledger");
+    edit(&data.join("official/corrections.csv"), |text| {
+        text + "1448-08,5,2027-01-08,typo\n"
+    });
+    let message = fails(&data);
+    assert!(
+        message.contains("corrections.csv:2:") && message.contains("delta_days"),
+        "{message}"
+    );
+}
+
+#[test]
+fn ledger_month_outside_the_archive() {
+    let data = data_copy("ledger-month");
+    edit(&data.join("official/corrections.csv"), |text| {
+        text + "1300-01,1,2027-01-08,far\n"
+    });
+    let message = fails(&data);
+    assert!(
+        message.contains("corrections.csv") && message.contains("1300-01"),
+        "{message}"
+    );
 }

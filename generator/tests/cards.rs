@@ -295,7 +295,7 @@ fn pngs_have_the_right_size_and_are_deterministic() {
     let v = values(31_234, 28_901, 80_012);
     let c = ctx(&site, &v);
     let (grid, points) = grid_and_points();
-    let cards = month_cards(&renderer, &c, &grid, &points).unwrap();
+    let cards = month_cards(&renderer, &c, &grid, &points, 7).unwrap();
     let order: Vec<_> = cards.iter().map(|c| (c.kind, c.bare)).collect();
     assert_eq!(
         order,
@@ -306,7 +306,7 @@ fn pngs_have_the_right_size_and_are_deterministic() {
             (CardKind::Map, true)
         ]
     );
-    let again = month_cards(&renderer, &c, &grid, &points).unwrap();
+    let again = month_cards(&renderer, &c, &grid, &points, 7).unwrap();
     for (card, twin) in cards.iter().zip(&again) {
         let (w, h) = card_size(card.bare);
         assert_eq!(ihdr_size(&card.png), (w, h));

@@ -24,6 +24,7 @@ use std::path::Path;
 /// conjunctions found in the ephemeris. Immutable, `Send + Sync`.
 #[derive(Debug, Clone)]
 pub struct Astro {
+    identity: u64,
     ephemeris: ephemeris::Ephemeris,
     delta_t: delta_t::DeltaT,
     conjunctions: conjunction::Conjunctions,
@@ -77,6 +78,19 @@ pub struct EveningObservation {
     pub elong_ok: bool,
 }
 
+/// One fingerprint of the bytes of `files`, in order.
+fn identity(files: &[&Path]) -> Result<u64, AstroError> {
+    let mut hashes = Vec::with_capacity(files.len() * 8);
+    for path in files {
+        let bytes = std::fs::read(path).map_err(|source| AstroError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        hashes.extend(hijri::fingerprint::hash64(&bytes).to_le_bytes());
+    }
+    Ok(hijri::fingerprint::hash64(&hashes))
+}
+
 impl Astro {
     /// Loads `data_dir/ephemeris/de440_1945_2100.bsp` (checked against its `.md5`) and
     /// `data_dir/delta_t.csv`, and finds the conjunctions in the ephemeris.
@@ -85,11 +99,22 @@ impl Astro {
             ephemeris::Ephemeris::load(&data_dir.join("ephemeris").join("de440_1945_2100.bsp"))?;
         let delta_t = delta_t::DeltaT::load(&data_dir.join("delta_t.csv"))?;
         let conjunctions = conjunction::Conjunctions::find_all(&ephemeris)?;
+        let identity = identity(&[
+            &data_dir.join("ephemeris").join("de440_1945_2100.bsp.md5"),
+            &data_dir.join("delta_t.csv"),
+        ])?;
         Ok(Astro {
+            identity,
             ephemeris,
             delta_t,
             conjunctions,
         })
+    }
+
+    /// Fingerprint of the astronomy's inputs (the ephemeris checksum and the ΔT table):
+    /// equal identities give equal results.
+    pub fn identity(&self) -> u64 {
+        self.identity
     }
 
     /// The evening record of `site` on local civil date `date`.

@@ -16,6 +16,9 @@ use super::verdict::verdict;
 use super::{CardContext, CardError};
 use crate::visibility::{MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
 
+/// The committed display points (`data/map_points.json`).
+pub(super) const POINTS_JSON: &str = include_str!("../../../data/map_points.json");
+
 /// Fill of the region where both criteria hold.
 const REGION: &str = "#22c55e";
 /// The 3° altitude boundary.
@@ -74,7 +77,7 @@ pub fn display_points() -> Result<&'static [DisplayPoint], CardError> {
     static POINTS: OnceLock<Result<Vec<DisplayPoint>, CardError>> = OnceLock::new();
     POINTS
         .get_or_init(|| {
-            serde_json::from_str::<File>(include_str!("../../../data/map_points.json"))
+            serde_json::from_str::<File>(POINTS_JSON)
                 .map(|file| file.points)
                 .map_err(|e| CardError::Input(format!("map points: {e}")))
         })

@@ -29,6 +29,28 @@ pub use render::Renderer;
 pub use sky::viz_svg;
 pub use verdict::{verdict, Verdict};
 
+/// Version of the card drawing. Bump it with every change that alters a card's pixels: the
+/// generator reuses a card from the previous archive only while its inputs and this version
+/// are unchanged (`generator/tests/card_format.rs` pins the bytes to it).
+pub const CARD_FORMAT_VERSION: u32 = 1;
+
+/// Fingerprint of the committed assets every card is drawn with: the fonts, the basemap and
+/// the display points.
+pub fn assets_fingerprint() -> u64 {
+    let assets: [&[u8]; 5] = [
+        render::DEJAVU_SANS,
+        render::DEJAVU_SANS_BOLD,
+        basemap::LAND_JSON.as_bytes(),
+        basemap::COUNTRIES_JSON.as_bytes(),
+        map::POINTS_JSON.as_bytes(),
+    ];
+    let hashes: Vec<u8> = assets
+        .iter()
+        .flat_map(|a| hijri::fingerprint::hash64(a).to_le_bytes())
+        .collect();
+    hijri::fingerprint::hash64(&hashes)
+}
+
 /// Pixel size of a normal card.
 pub const NORMAL_SIZE: (u32, u32) = (720, 1280);
 /// Pixel size of a bare card (no criteria panel).
@@ -86,12 +108,13 @@ impl fmt::Display for CardError {
 impl std::error::Error for CardError {}
 
 /// Renders the four cards of one month: sky chart and map, normal and bare, in the archive's
-/// order (kind, then bare), each with its ETag.
+/// order (kind, then bare), each with its ETag and the reuse `key` of its inputs.
 pub fn month_cards(
     renderer: &Renderer,
     ctx: &CardContext,
     grid: &VisibilityGrid,
     points: &[PointResult],
+    key: u64,
 ) -> Result<Vec<Card>, CardError> {
     let mut cards = Vec::with_capacity(4);
     for kind in [CardKind::Viz, CardKind::Map] {
@@ -108,6 +131,7 @@ pub fn month_cards(
                 kind,
                 bare,
                 etag: hijri::fingerprint::etag(&png),
+                key,
                 png,
             });
         }

@@ -11,9 +11,10 @@ use super::svg::FONT_FAMILY;
 use super::CardError;
 
 /// DejaVu Sans (Bitstream Vera licence, see `data/fonts/LICENSE-DejaVu.txt`).
-const DEJAVU_SANS: &[u8] = include_bytes!("../../../data/fonts/DejaVuSans.ttf");
+pub(super) const DEJAVU_SANS: &[u8] = include_bytes!("../../../data/fonts/DejaVuSans.ttf");
 /// DejaVu Sans Bold.
-const DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../../data/fonts/DejaVuSans-Bold.ttf");
+pub(super) const DEJAVU_SANS_BOLD: &[u8] =
+    include_bytes!("../../../data/fonts/DejaVuSans-Bold.ttf");
 
 /// zlib level of the PNG encoder: 6 gives within ~2 % of 9 at a third of the time.
 const ZLIB_LEVEL: u8 = 6;

@@ -1,0 +1,499 @@
+//! `hijri-generate announce`: takes the Ministry of Religious Affairs' announcements into the
+//! committed facts. A month after the table's last one is appended (the yearly calendar, or
+//! the next month's sidang isbat); a month already in the table moves to its announced start
+//! (an isbat that corrects the table). Each start that differs from the one the service was
+//! serving is recorded in the correction ledger. Nothing is written unless every announced
+//! month is acceptable; each file is replaced atomically.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use hijri::calendar::day_tier;
+use hijri::date::Date;
+use hijri::hijri::HijriMonth;
+use hijri::schema::Month;
+use serde::Serialize;
+
+use crate::generate::build_calendar;
+use crate::inputs::{self, Correction, OfficialMonth};
+use crate::visibility::day_of;
+use crate::writer::write_atomically;
+
+/// Usage text of the subcommand.
+pub const HELP: &str = "\
+usage: hijri-generate announce [--data DIR] YYYY-MM=YYYY-MM-DD [YYYY-MM=YYYY-MM-DD ...]
+                               [--coverage-end YYYY-MM-DD] [--note TEXT] [--recorded-on YYYY-MM-DD]
+
+Takes announced month starts into DIR/official (months.csv, coverage.csv, corrections.csv).
+Each pair is a Hijri month and its announced first day.
+
+  new month    the month after the table's last month is appended; the length of the
+               month before it follows from the new start
+  correction   a month already in the table moves to the new start (sidang isbat); the
+               lengths of the month before it and of the month itself follow
+  ledger       a start that differs from the one the service was serving (official or
+               computed) is appended to corrections.csv: /meta's divergences and
+               table_version, and the divergence warning, come from it
+
+  --data DIR             the committed facts (default: data)
+  --coverage-end DATE    the new end of the official coverage; default: the latest
+                         announced start + 28 days (every month has at least 29 days)
+  --note TEXT            one line for the ledger (who announced, where)
+  --recorded-on DATE     the ledger's date (default: today in Asia/Jakarta)
+  --help                 this text
+
+Refused, with no file changed: a malformed pair, a month length other than 29 or 30, a gap
+after the table, a start that moves by more than one day from the one served, a coverage
+end outside the last month. Prints one JSON line per month: month, start, previous_start
+(the start served before), delta_days, tier_before. Then regenerate (make generate, which
+re-renders only the cards whose inputs changed) and send the server SIGHUP.
+";
+
+/// The parsed command line.
+#[derive(Debug)]
+struct Request {
+    data_dir: PathBuf,
+    announced: Vec<(HijriMonth, Date)>,
+    coverage_end: Option<Date>,
+    note: String,
+    recorded_on: Option<Date>,
+}
+
+/// What one announced month changed, as printed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// The month, `YYYY-MM`.
+    pub month: String,
+    /// Its announced first day.
+    pub start: String,
+    /// The first day the service served for it before.
+    pub previous_start: String,
+    /// `start` minus `previous_start`, days.
+    pub delta_days: i32,
+    /// The tier of `previous_start` as served before (`regional`, `regional-computed`).
+    pub tier_before: &'static str,
+}
+
+/// The facts after the announcements.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The official table.
+    pub table: Vec<OfficialMonth>,
+    /// The last day of the official coverage.
+    pub coverage_last: Date,
+    /// One outcome per announced month, in month order.
+    pub outcomes: Vec<Outcome>,
+    /// The months whose start moved against what was served, with the move in days.
+    pub corrections: Vec<(HijriMonth, i8)>,
+}
+
+/// Runs the subcommand with the arguments that follow `announce`; `data_dir` is the global
+/// `--data`, which the subcommand's own `--data` overrides.
+pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
+    let Some(request) = parse(args, data_dir)? else {
+        return write!(std::io::stdout(), "{HELP}").map_err(|e| format!("stdout: {e}"));
+    };
+    let official = request.data_dir.join("official");
+    let (months_path, coverage_path, ledger_path) = (
+        official.join("months.csv"),
+        official.join("coverage.csv"),
+        official.join("corrections.csv"),
+    );
+    let table = inputs::load_official(&months_path).map_err(|e| e.to_string())?;
+    let (coverage_first, coverage_last) =
+        inputs::load_coverage(&coverage_path, &table).map_err(|e| e.to_string())?;
+    let ledger = inputs::load_ledger(&ledger_path).map_err(|e| e.to_string())?;
+    let served = build_calendar(&request.data_dir, false)
+        .map_err(|e| e.to_string())?
+        .calendar
+        .months;
+    let applied = apply(
+        &table.months,
+        coverage_last,
+        &served,
+        &request.announced,
+        request.coverage_end,
+    )?;
+
+    let recorded_on = request.recorded_on.unwrap_or_else(today_in_jakarta);
+    let mut ledger_text = ledger.clone();
+    for &(month, delta_days) in &applied.corrections {
+        ledger_text.text = ledger_text.appended(&Correction {
+            month,
+            delta_days,
+            recorded_on,
+            note: request.note.clone(),
+        });
+    }
+    let write = |path: &Path, text: &str| {
+        write_atomically(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    write(&months_path, &inputs::months_csv(&applied.table))?;
+    write(
+        &coverage_path,
+        &inputs::coverage_csv(coverage_first, applied.coverage_last),
+    )?;
+    if !applied.corrections.is_empty() {
+        write(&ledger_path, &ledger_text.text)?;
+    }
+    let mut stdout = std::io::stdout().lock();
+    for outcome in &applied.outcomes {
+        let line = serde_json::to_string(outcome).map_err(|e| e.to_string())?;
+        writeln!(stdout, "{line}").map_err(|e| format!("stdout: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Applies announced starts to the official table, given the months the service served
+/// before (`served`, the chain built from the current facts) and the current coverage end.
+/// Refuses with a one-line message naming the month when the result would not be a
+/// contiguous table of 29- and 30-day months, or a start would move by more than a day.
+pub fn apply(
+    table: &[OfficialMonth],
+    coverage_last: Date,
+    served: &[Month],
+    announced: &[(HijriMonth, Date)],
+    coverage_end: Option<Date>,
+) -> Result<Applied, String> {
+    let mut announced = announced.to_vec();
+    announced.sort();
+    if let Some(pair) = announced.windows(2).find(|p| p[0].0 == p[1].0) {
+        return Err(format!("{}: announced twice", pair[0].0));
+    }
+    let mut table = table.to_vec();
+    let (Some(head), Some(_)) = (table.first().copied(), table.last()) else {
+        return Err("the official table is empty".into());
+    };
+    let mut outcomes = Vec::new();
+    let mut corrections = Vec::new();
+    for &(month, start) in &announced {
+        let before = served
+            .iter()
+            .find(|m| (m.year, m.month) == (month.year, month.month))
+            .ok_or_else(|| format!("{month}: not a month of the archive"))?;
+        let previous_start = Date(before.start);
+        let delta = start.0 - previous_start.0;
+        if delta.abs() > 1 {
+            return Err(format!(
+                "{month}: the announced start {start} is {delta} days from the served start \
+                 {previous_start}; a start moves by one day at most (check the month and the date)"
+            ));
+        }
+        let tail = table.len() - 1;
+        let index = match table.iter().position(|row| row.month == month) {
+            Some(0) => {
+                return Err(format!(
+                    "{month}: the table's first month cannot move (the retro chain ends the day before it)"
+                ))
+            }
+            Some(index) => index,
+            None if month == table[tail].month.next() => {
+                table.push(OfficialMonth {
+                    month,
+                    start,
+                    length: None,
+                });
+                tail + 1
+            }
+            None if month < head.month => {
+                return Err(format!(
+                    "{month}: before the official table, which starts with {}",
+                    head.month
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "{month}: a gap after the table's last month {}; announce {} first",
+                    table[tail].month,
+                    table[tail].month.next()
+                ))
+            }
+        };
+        table[index].start = start;
+        let length = |from: Date, to: Date, of: HijriMonth| {
+            u8::try_from(to.0 - from.0)
+                .ok()
+                .filter(|l| *l == 29 || *l == 30)
+                .ok_or_else(|| {
+                    format!(
+                        "{month}: starting {start} would make {of} {} days long; a month has 29 or 30",
+                        to.0 - from.0
+                    )
+                })
+        };
+        let before_row = table[index - 1];
+        table[index - 1].length = Some(length(before_row.start, start, before_row.month)?);
+        if let Some(next) = table.get(index + 1).copied() {
+            table[index].length = Some(length(start, next.start, month)?);
+        }
+        if delta != 0 {
+            corrections.push((month, delta as i8));
+        }
+        outcomes.push(Outcome {
+            month: month.to_string(),
+            start: start.to_string(),
+            previous_start: previous_start.to_string(),
+            delta_days: delta,
+            tier_before: day_tier(before.tier, previous_start, coverage_last).source(),
+        });
+    }
+
+    let last_month = table[table.len() - 1];
+    let last_certain = inputs::last_certain_day(&table).unwrap_or(last_month.start);
+    let coverage_last = match coverage_end {
+        Some(end) if end < last_month.start || end > last_certain => {
+            return Err(format!(
+                "--coverage-end {end} must fall within days 1 to 29 of the last month {} ({} to {last_certain})",
+                last_month.month, last_month.start
+            ))
+        }
+        Some(end) => end,
+        None => {
+            let latest = announced.iter().map(|&(_, start)| start).max();
+            let wanted = latest.map_or(coverage_last, |s| s.add_days(28).max(coverage_last));
+            wanted.clamp(last_month.start, last_certain)
+        }
+    };
+    Ok(Applied {
+        table,
+        coverage_last,
+        outcomes,
+        corrections,
+    })
+}
+
+/// Parses the arguments; `None` asks for the help text.
+fn parse(args: &[String], data_dir: &Path) -> Result<Option<Request>, String> {
+    let mut request = Request {
+        data_dir: data_dir.to_owned(),
+        announced: Vec::new(),
+        coverage_end: None,
+        note: String::new(),
+        recorded_on: None,
+    };
+    let date = |flag: &str, text: &str| {
+        Date::parse_iso(text)
+            .ok_or_else(|| format!("{flag} must be a date YYYY-MM-DD, got {text:?}"))
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value (see announce --help)"))
+        };
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(None),
+            "--data" => request.data_dir = PathBuf::from(value("--data")?),
+            "--coverage-end" => {
+                request.coverage_end = Some(date("--coverage-end", &value("--coverage-end")?)?)
+            }
+            "--recorded-on" => {
+                request.recorded_on = Some(date("--recorded-on", &value("--recorded-on")?)?)
+            }
+            "--note" => {
+                let note = value("--note")?;
+                if note.contains(['\n', '\r']) {
+                    return Err("--note must be one line".into());
+                }
+                request.note = note;
+            }
+            flag if flag.starts_with('-') => {
+                return Err(format!("unknown flag {flag:?} (see announce --help)"))
+            }
+            pair => {
+                let parsed = pair.split_once('=').and_then(|(month, start)| {
+                    Some((HijriMonth::parse_iso(month)?, Date::parse_iso(start)?))
+                });
+                let pair = parsed.ok_or_else(|| {
+                    format!(
+                        "expected YYYY-MM=YYYY-MM-DD (Hijri month = its first day), got {pair:?}"
+                    )
+                })?;
+                request.announced.push(pair);
+            }
+        }
+    }
+    if request.announced.is_empty() {
+        return Err("no month announced: give YYYY-MM=YYYY-MM-DD (see announce --help)".into());
+    }
+    Ok(Some(request))
+}
+
+/// Today's date in Western Indonesia, where the announcements are made.
+fn today_in_jakarta() -> Date {
+    day_of(
+        chrono::Utc::now()
+            .with_timezone(&chrono_tz::Asia::Jakarta)
+            .date_naive(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hijri::schema::{Evening, Tier};
+
+    fn month(text: &str) -> HijriMonth {
+        HijriMonth::parse_iso(text).unwrap()
+    }
+
+    fn date(text: &str) -> Date {
+        Date::parse_iso(text).unwrap()
+    }
+
+    /// A table 1448-05 (30), 1448-06 (29), 1448-07 (open), and the chain the service served:
+    /// those three, then 1448-08 and 1448-09 computed.
+    fn facts() -> (Vec<OfficialMonth>, Vec<Month>) {
+        let rows = [
+            ("1448-05", "2026-10-12", Some(30)),
+            ("1448-06", "2026-11-11", Some(29)),
+            ("1448-07", "2026-12-10", None),
+        ];
+        let table: Vec<OfficialMonth> = rows
+            .iter()
+            .map(|&(m, s, length)| OfficialMonth {
+                month: month(m),
+                start: date(s),
+                length,
+            })
+            .collect();
+        let evening = Evening {
+            date: 0,
+            hijri_day: 29,
+            conjunction_ms: 0,
+            deciding: 0,
+            visible: true,
+            sites: vec![],
+        };
+        let served = [
+            ("1448-05", "2026-10-12", 30, Tier::Regional),
+            ("1448-06", "2026-11-11", 29, Tier::Regional),
+            ("1448-07", "2026-12-10", 30, Tier::Regional),
+            ("1448-08", "2027-01-09", 29, Tier::Computed),
+            ("1448-09", "2027-02-07", 30, Tier::Computed),
+        ]
+        .iter()
+        .map(|&(m, s, length, tier)| Month {
+            year: month(m).year,
+            month: month(m).month,
+            start: date(s).0,
+            length,
+            tier,
+            evening: evening.clone(),
+        })
+        .collect();
+        (table, served)
+    }
+
+    fn announce(pairs: &[(&str, &str)], end: Option<&str>) -> Result<Applied, String> {
+        let (table, served) = facts();
+        let pairs: Vec<_> = pairs.iter().map(|&(m, s)| (month(m), date(s))).collect();
+        apply(&table, date("2026-12-31"), &served, &pairs, end.map(date))
+    }
+
+    #[test]
+    fn a_new_month_as_computed_is_appended_without_a_correction() {
+        let applied = announce(&[("1448-08", "2027-01-09")], None).unwrap();
+        assert_eq!(applied.table.len(), 4);
+        assert_eq!(applied.table[2].length, Some(30));
+        assert_eq!(applied.table[3].start, date("2027-01-09"));
+        assert_eq!(applied.table[3].length, None);
+        assert_eq!(applied.coverage_last, date("2027-02-06"));
+        assert!(applied.corrections.is_empty());
+        assert_eq!(
+            applied.outcomes,
+            [Outcome {
+                month: "1448-08".into(),
+                start: "2027-01-09".into(),
+                previous_start: "2027-01-09".into(),
+                delta_days: 0,
+                tier_before: "regional-computed",
+            }]
+        );
+    }
+
+    #[test]
+    fn a_new_month_a_day_early_is_a_correction_of_the_computed_start() {
+        let applied = announce(&[("1448-08", "2027-01-08")], None).unwrap();
+        assert_eq!(applied.table[2].length, Some(29));
+        assert_eq!(applied.corrections, [(month("1448-08"), -1)]);
+        assert_eq!(applied.outcomes[0].delta_days, -1);
+    }
+
+    #[test]
+    fn an_isbat_moves_a_table_month_and_both_lengths_follow() {
+        let applied = announce(&[("1448-06", "2026-11-10")], None).unwrap();
+        assert_eq!(applied.table[0].start, date("2026-10-12"));
+        assert_eq!(applied.table[0].length, Some(29));
+        assert_eq!(applied.table[1].start, date("2026-11-10"));
+        assert_eq!(applied.table[1].length, Some(30));
+        assert_eq!(applied.table[2].start, date("2026-12-10"));
+        assert_eq!(applied.corrections, [(month("1448-06"), -1)]);
+        assert_eq!(applied.outcomes[0].tier_before, "regional");
+        assert_eq!(applied.outcomes[0].previous_start, "2026-11-11");
+        assert_eq!(applied.coverage_last, date("2026-12-31"));
+    }
+
+    #[test]
+    fn a_whole_year_with_an_explicit_coverage_end() {
+        let applied = announce(
+            &[("1448-08", "2027-01-09"), ("1448-09", "2027-02-07")],
+            Some("2027-03-01"),
+        )
+        .unwrap();
+        assert_eq!(applied.table.len(), 5);
+        assert_eq!(applied.table[3].length, Some(29));
+        assert_eq!(applied.coverage_last, date("2027-03-01"));
+    }
+
+    #[test]
+    fn refusals_name_the_month() {
+        for (pairs, end, expected) in [
+            (
+                &[("1448-08", "2027-01-11")][..],
+                None,
+                "1448-08: the announced start 2027-01-11 is 2 days",
+            ),
+            (
+                &[("1448-09", "2027-02-07")][..],
+                None,
+                "1448-09: a gap after the table's last month 1448-07",
+            ),
+            (
+                &[("1448-05", "2026-10-13")][..],
+                None,
+                "1448-05: the table's first month cannot move",
+            ),
+            (
+                &[("1448-06", "2026-11-12")][..],
+                None,
+                "1448-06: starting 2026-11-12 would make 1448-05 31 days",
+            ),
+            (
+                &[("1448-06", "2026-11-10"), ("1448-07", "2026-12-11")][..],
+                None,
+                "1448-07: starting 2026-12-11 would make 1448-06 31 days",
+            ),
+            (
+                &[("1448-08", "2027-01-09"), ("1448-08", "2027-01-09")][..],
+                None,
+                "1448-08: announced twice",
+            ),
+            (
+                &[("1448-08", "2027-01-09")][..],
+                Some("2027-02-08"),
+                "--coverage-end 2027-02-08 must fall within",
+            ),
+            (
+                &[("1449-08", "2028-01-09")][..],
+                None,
+                "1449-08: not a month of the archive",
+            ),
+        ] {
+            let error = announce(pairs, end).unwrap_err();
+            assert!(error.starts_with(expected), "{pairs:?}: {error}");
+        }
+    }
+}

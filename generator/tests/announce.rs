@@ -1,0 +1,196 @@
+//! `hijri-generate announce` on a private copy of the facts: a month appended as computed, an
+//! isbat that moves it and lands in the ledger (and from there in the archive's divergences
+//! and table version), and every refusal, each leaving the files byte-identical.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use hijri::schema::ArchivedCalendar;
+use rkyv::util::AlignedVec;
+
+mod common;
+
+const OFFICIAL: [&str; 3] = [
+    "official/months.csv",
+    "official/coverage.csv",
+    "official/corrections.csv",
+];
+
+fn announce(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
+        .arg("announce")
+        .arg("--data")
+        .arg(data)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn read(data: &Path, file: &str) -> String {
+    fs::read_to_string(data.join(file)).unwrap()
+}
+
+fn snapshot(data: &Path) -> Vec<Vec<u8>> {
+    OFFICIAL
+        .iter()
+        .map(|f| fs::read(data.join(f)).unwrap())
+        .collect()
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Generates an archive without cards from `data` and hands it to `check`.
+fn with_archive(data: &Path, check: impl FnOnce(&ArchivedCalendar)) {
+    let out = data.join("test.archive");
+    let status = Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
+        .args(["--quiet", "--no-cards", "--data"])
+        .arg(data)
+        .arg("--out")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let bytes = fs::read(&out).unwrap();
+    let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
+    aligned.extend_from_slice(&bytes);
+    check(hijri::archive::open(&aligned).unwrap());
+}
+
+#[test]
+fn a_month_appended_as_computed_then_moved_by_an_isbat() {
+    let data = common::data_copy("announce-flow");
+
+    // 1448-07 starts 2026-12-10; on 2027-01-07 (its day 29) the Moon is not yet new, so the
+    // service computes 30 days and 1 Sya'ban 1448 on 2027-01-09. The Ministry's calendar agrees.
+    let out = announce(
+        &data,
+        &["1448-08=2027-01-09", "--recorded-on", "2026-12-20"],
+    );
+    assert_eq!(
+        stdout(&out),
+        "{\"month\":\"1448-08\",\"start\":\"2027-01-09\",\"previous_start\":\"2027-01-09\",\
+         \"delta_days\":0,\"tier_before\":\"regional-computed\"}\n"
+    );
+    let months = read(&data, "official/months.csv");
+    assert!(
+        months.ends_with("1448,6,2026-11-11,29\n1448,7,2026-12-10,30\n1448,8,2027-01-09,\n"),
+        "{months}"
+    );
+    assert_eq!(
+        read(&data, "official/coverage.csv"),
+        "first,last\n2023-01-23,2027-02-06\n"
+    );
+    assert_eq!(
+        read(&data, "official/corrections.csv"),
+        "hijri_month,delta_days,recorded_on,note\n"
+    );
+    with_archive(&data, |cal| {
+        assert_eq!(cal.header.table_version.as_str(), "none");
+        assert!(cal.divergences.is_empty());
+        let (_, last) = cal.coverage();
+        assert_eq!(last.to_string(), "2027-02-06");
+    });
+
+    // The sidang isbat then sees the hilal a day early: 1448-07 had 29 days.
+    let out = announce(
+        &data,
+        &[
+            "1448-08=2027-01-08",
+            "--note",
+            "Sidang isbat, Kemenag, Jakarta",
+            "--recorded-on",
+            "2027-01-07",
+        ],
+    );
+    assert_eq!(
+        stdout(&out),
+        "{\"month\":\"1448-08\",\"start\":\"2027-01-08\",\"previous_start\":\"2027-01-09\",\
+         \"delta_days\":-1,\"tier_before\":\"regional\"}\n"
+    );
+    let months = read(&data, "official/months.csv");
+    assert!(
+        months.ends_with("1448,7,2026-12-10,29\n1448,8,2027-01-08,\n"),
+        "{months}"
+    );
+    let ledger = read(&data, "official/corrections.csv");
+    assert_eq!(
+        ledger,
+        "hijri_month,delta_days,recorded_on,note\n\
+         1448-08,-1,2027-01-07,\"Sidang isbat, Kemenag, Jakarta\"\n"
+    );
+    let expected_version = format!("1-{}", hijri::fingerprint::short_id(ledger.as_bytes()));
+    with_archive(&data, |cal| {
+        assert_eq!(cal.header.table_version.as_str(), expected_version);
+        let divergences: Vec<_> = cal
+            .divergences
+            .iter()
+            .map(|d| (d.year.to_native(), d.month, d.delta_days))
+            .collect();
+        assert_eq!(divergences, [(1448, 8, -1)]);
+        let month = cal
+            .month(hijri::hijri::HijriMonth {
+                year: 1448,
+                month: 8,
+            })
+            .unwrap();
+        assert_eq!(month.start().to_string(), "2027-01-08");
+        assert_eq!(month.tier(), hijri::schema::Tier::Regional);
+    });
+    fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn refusals_change_no_file() {
+    let data = common::data_copy("announce-refusals");
+    let before = snapshot(&data);
+    for (args, expected) in [
+        (
+            &["1448-07=2026-12-09"][..],
+            "1448-07: starting 2026-12-09 would make 1448-06 28 days long",
+        ),
+        (
+            &["1448-09=2027-02-07"][..],
+            "1448-09: a gap after the table's last month 1448-07",
+        ),
+        (
+            &["1448-08=2027-01-12"][..],
+            "1448-08: the announced start 2027-01-12 is 3 days from the served start 2027-01-09",
+        ),
+        (
+            &["1448-08=2027-01-09", "--coverage-end", "2027-03-01"][..],
+            "--coverage-end 2027-03-01 must fall within",
+        ),
+        (&["1448-8=2027-01-09"][..], "expected YYYY-MM=YYYY-MM-DD"),
+        (&["1448-08:2027-01-09"][..], "expected YYYY-MM=YYYY-MM-DD"),
+        (&["1448-08=2027-02-30"][..], "expected YYYY-MM=YYYY-MM-DD"),
+        (
+            &["1448-08=2027-01-09", "--note", "two\nlines"][..],
+            "--note must be one line",
+        ),
+        (&["--coverage-end", "2027-01-05"][..], "no month announced"),
+        (
+            &["1448-08=2027-01-09", "--bogus"][..],
+            "unknown flag \"--bogus\"",
+        ),
+    ] {
+        let output = announce(&data, args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("hijri-generate: {expected}")),
+            "{args:?}: {stderr}"
+        );
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert_eq!(snapshot(&data), before, "{args:?} changed a file");
+    }
+    fs::remove_dir_all(&data).unwrap();
+}

@@ -1,0 +1,104 @@
+//! Incremental card generation: cards taken from a previous archive are exactly the cards a
+//! full run renders, only the months whose inputs changed are rendered again, and the card
+//! bytes are pinned to `CARD_FORMAT_VERSION` so a drawing change cannot go unnoticed (and
+//! stale cards cannot be reused).
+
+use hijri::schema::Tier;
+use hijri_generator::card_set::{card_key, month_inputs, render_all};
+use hijri_generator::cards::{display_points, month_cards, Renderer, CARD_FORMAT_VERSION};
+use hijri_generator::generate::{build_calendar, Built};
+
+mod common;
+
+fn built() -> Built {
+    build_calendar(common::data_dir(), false).unwrap()
+}
+
+#[test]
+fn reused_cards_equal_a_full_run_and_only_changed_months_render() {
+    let mut built = built();
+    let years = [1446, 1446];
+    let full = render_all(&built.astro, &built.calendar, years, &[], &|| {}).unwrap();
+    assert_eq!((full.rendered, full.reused, full.cards.len()), (12, 0, 48));
+
+    let again = render_all(&built.astro, &built.calendar, years, &full.cards, &|| {}).unwrap();
+    assert_eq!((again.rendered, again.reused), (0, 12));
+    assert_eq!(again.cards, full.cards);
+
+    // An announcement changes what one month is drawn from (here its tier): that month alone
+    // is rendered again, and the whole set equals a full run over the changed calendar.
+    let ramadhan = built
+        .calendar
+        .months
+        .iter_mut()
+        .find(|m| (m.year, m.month) == (1446, 9))
+        .unwrap();
+    ramadhan.tier = Tier::Computed;
+    let partial = render_all(&built.astro, &built.calendar, years, &full.cards, &|| {}).unwrap();
+    assert_eq!((partial.rendered, partial.reused), (1, 11));
+    let fresh = render_all(&built.astro, &built.calendar, years, &[], &|| {}).unwrap();
+    assert_eq!(partial.cards, fresh.cards);
+}
+
+#[test]
+fn a_card_is_not_reused_under_another_key() {
+    let built = built();
+    let month = built
+        .calendar
+        .months
+        .iter()
+        .find(|m| (m.year, m.month) == (1447, 3))
+        .unwrap();
+    let key = card_key(&built.astro, &built.calendar, month);
+    let mut moved = month.clone();
+    moved.evening.date += 1;
+    assert_ne!(card_key(&built.astro, &built.calendar, &moved), key);
+    let mut other_site = month.clone();
+    other_site.evening.deciding = (other_site.evening.deciding + 1) % 25;
+    assert_ne!(card_key(&built.astro, &built.calendar, &other_site), key);
+    assert_eq!(card_key(&built.astro, &built.calendar, month), key);
+}
+
+/// The card bytes each `CARD_FORMAT_VERSION` draws, as the hash of the four cards of four
+/// months (one per verdict: near the limits, visible, not visible, Moon below the horizon).
+/// When a drawing change moves these, bump the version and pin the new hashes.
+const PINNED: (u32, [(u16, u8, u64); 4]) = (
+    1,
+    [
+        (1446, 9, 0xf93c949b014ff6a4),
+        (1447, 2, 0xad965c1b1da501da),
+        (1447, 3, 0x09afaaf36b96b105),
+        (1446, 10, 0x5f63488a9f6e07b2),
+    ],
+);
+
+#[test]
+fn card_bytes_are_pinned_to_the_format_version() {
+    let built = built();
+    let renderer = Renderer::new().unwrap();
+    let points = display_points().unwrap();
+    let rendered: Vec<(u16, u8, u64)> = PINNED
+        .1
+        .iter()
+        .map(|&(year, month, _)| {
+            let archived = built
+                .calendar
+                .months
+                .iter()
+                .find(|m| (m.year, m.month) == (year, month))
+                .unwrap();
+            let inputs = month_inputs(&built.astro, &built.calendar, points, archived).unwrap();
+            let cards =
+                month_cards(&renderer, &inputs.ctx, &inputs.grid, &inputs.points, 0).unwrap();
+            let etags: String = cards.iter().map(|c| c.etag.as_str()).collect();
+            (year, month, hijri::fingerprint::hash64(etags.as_bytes()))
+        })
+        .collect();
+    assert!(
+        CARD_FORMAT_VERSION == PINNED.0 && rendered == PINNED.1,
+        "the cards drawn now differ from those pinned for CARD_FORMAT_VERSION {}: \
+         bump CARD_FORMAT_VERSION (cards/mod.rs) and pin ({}, {rendered:x?}) here",
+        PINNED.0,
+        CARD_FORMAT_VERSION + u32::from(rendered != PINNED.1),
+    );
+}

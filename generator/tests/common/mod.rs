@@ -1,0 +1,36 @@
+//! Shared by the generator's black-box tests: a private copy of the committed facts.
+
+// Each test crate uses its own part of this module.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The committed facts the generator reads (no generated archive).
+pub const DATA_FILES: [&str; 8] = [
+    "sites.json",
+    "delta_t.csv",
+    "map_points.json",
+    "official/months.csv",
+    "official/coverage.csv",
+    "official/corrections.csv",
+    "ephemeris/de440_1945_2100.bsp",
+    "ephemeris/de440_1945_2100.bsp.md5",
+];
+
+/// The project's `data/`.
+pub fn data_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
+}
+
+/// A fresh private copy of the committed facts in a temporary directory named after `name`.
+pub fn data_copy(name: &str) -> PathBuf {
+    let target = std::env::temp_dir().join(format!("hijri-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&target);
+    for file in DATA_FILES {
+        let to = target.join(file);
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(data_dir().join(file), to).unwrap();
+    }
+    target
+}
