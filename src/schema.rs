@@ -20,10 +20,10 @@ pub struct Calendar {
     pub header: Header,
     /// The 25 observation sites, in the order in which they are checked.
     pub sites: Vec<Site>,
-    /// Every month from the one containing 1945-01-01 to the one containing 2100-01-01,
+    /// Every month from the one containing 1945-01-01 to the one containing 2101-01-01,
     /// contiguous, in order.
     pub months: Vec<Month>,
-    /// Corrections applied to the official table, oldest first.
+    /// Corrections of month starts that had been served (the ledger), newest first.
     pub divergences: Vec<Divergence>,
     /// Pre-rendered PNG cards, sorted by (year, month, kind, bare).
     pub cards: Vec<Card>,
@@ -163,7 +163,7 @@ pub struct SiteEvening {
     pub elong_ok: bool,
 }
 
-/// A correction of the official table.
+/// A correction: a month whose start moved after it had been served.
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
 pub struct Divergence {
@@ -199,6 +199,8 @@ pub struct Card {
     pub bare: bool,
     /// Quoted strong ETag of the PNG bytes.
     pub etag: String,
+    /// Fingerprint of everything the card is drawn from (the generator's reuse key).
+    pub key: u64,
     /// The PNG file.
     pub png: Vec<u8>,
 }

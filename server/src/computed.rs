@@ -1,10 +1,7 @@
 //! The months served from computed data so far (`computed_active`, `computed_months` of
 //! `/meta`): an in-memory bitset over the archive's months, set without locks.
 
-use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-use hijri::schema::{ArchivedCalendar, Tier};
 
 /// One bit per archived month, set once the month has been served from computed data.
 #[derive(Debug)]
@@ -22,16 +19,14 @@ impl ComputedMonths {
         }
     }
 
-    /// Records that the months at `indices` were served; only computed and retro months count.
-    pub fn mark(&self, calendar: &ArchivedCalendar, indices: Range<usize>) {
-        for index in indices {
-            if calendar.months[index].tier() == Tier::Regional {
-                continue;
-            }
-            let (word, bit) = (&self.words[index / 64], 1u64 << (index % 64));
-            if word.load(Ordering::Relaxed) & bit == 0 {
-                word.fetch_or(bit, Ordering::Relaxed);
-            }
+    /// Records that the month at `index` was served from computed (or retro) data.
+    pub fn mark(&self, index: usize) {
+        let Some(word) = self.words.get(index / 64) else {
+            return;
+        };
+        let bit = 1u64 << (index % 64);
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            word.fetch_or(bit, Ordering::Relaxed);
         }
     }
 

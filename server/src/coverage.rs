@@ -1,12 +1,14 @@
-//! What may be served: days and months inside the archive, retro months only with
-//! `retro=true`. Serving a span records its computed months and gathers its warnings.
+//! What may be served: every day of the archive (the months from the one containing
+//! 1945-01-01 to the one containing 2101-01-01), retro months only with `retro=true`, and
+//! the years the archive holds whole. Serving a span records its computed months and gathers
+//! its warnings; a day after the official coverage counts as computed.
 
 use std::ops::Range;
 
 use hijri::date::Date;
 use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::schema::Tier;
-use hijri::warnings::{self, Warnings};
+use hijri::warnings::{self, Warning, Warnings};
 
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Calendar;
@@ -19,20 +21,19 @@ pub struct Served {
     pub months: Range<usize>,
     /// Their warnings, each once, in first-seen order.
     pub warnings: Warnings,
+    /// True if every day served comes from the official table.
+    pub all_regional: bool,
 }
 
-impl Served {
-    /// True if every month comes from the official table.
-    pub fn all_regional(&self, state: &AppState) -> bool {
-        self.months
-            .clone()
-            .all(|i| state.calendar.months[i].tier() == Tier::Regional)
-    }
-}
-
-/// Serves the months at `months`: refuses retro months without `retro`, records computed
-/// months and gathers the warnings.
-pub fn months(state: &AppState, months: Range<usize>, retro: bool) -> Result<Served, ApiError> {
+/// Serves the archived months `months` through the day `through` (a day of the last of
+/// them): refuses retro months without `retro`, records the months served from computed
+/// data and gathers the warnings (`computed` also for days after the official coverage).
+pub fn span(
+    state: &AppState,
+    months: Range<usize>,
+    through: Date,
+    retro: bool,
+) -> Result<Served, ApiError> {
     let calendar = state.calendar;
     if !retro
         && months
@@ -45,12 +46,35 @@ pub fn months(state: &AppState, months: Range<usize>, retro: bool) -> Result<Ser
             format!("dates before {first} are retro-computed; add retro=true to get them"),
         ));
     }
-    state.computed.mark(calendar, months.clone());
     let mut warnings = Warnings::default();
+    let mut all_regional = true;
     for index in months.clone() {
+        let month = &calendar.months[index];
+        let tier = calendar.tier_of_day(month, through.min(month.last()));
+        if tier != Tier::Regional {
+            state.computed.mark(index);
+            all_regional = false;
+        }
         warnings.merge(warnings::for_month(calendar, index));
+        if tier != month.tier() {
+            warnings.add(Warning::Computed);
+        }
     }
-    Ok(Served { months, warnings })
+    Ok(Served {
+        months,
+        warnings,
+        all_regional,
+    })
+}
+
+/// Serves the whole archived months at `months` (see [`span`]).
+pub fn months(state: &AppState, months: Range<usize>, retro: bool) -> Result<Served, ApiError> {
+    let through = months
+        .end
+        .checked_sub(1)
+        .and_then(|i| state.calendar.months.get(i))
+        .map_or(Date(i32::MIN), |m| m.last());
+    span(state, months, through, retro)
 }
 
 /// Serves the Gregorian days `first..=last`; days outside the archive are `outside`.
@@ -66,43 +90,20 @@ pub fn days(
         calendar.month_index_of(first),
         calendar.month_index_of(last),
     ) {
-        (Some(a), Some(b)) => months(state, a..b + 1, retro),
+        (Some(a), Some(b)) => span(state, a..b + 1, last, retro),
         _ => Err(outside_archive(state, outside)),
     }
 }
 
-/// The earliest single day served (the contract's earliest retro date). Whole months and
-/// years asked for by number are served whole, so Muharram 1364 still starts 1944-12-17.
-pub const EARLIEST_DAY: Date = Date(-9131);
-
-/// Serves single days or a day range asked for by date: like [`days`], but nothing before
-/// [`EARLIEST_DAY`] (`out_of_coverage`).
-pub fn dates(state: &AppState, first: Date, last: Date, retro: bool) -> Result<Served, ApiError> {
-    if first < EARLIEST_DAY {
-        return Err(ApiError::new(
-            ErrorCode::OutOfCoverage,
-            format!(
-                "dates are served from {EARLIEST_DAY} (with retro=true) to {}",
-                state.calendar.last_day()
-            ),
-        ));
-    }
-    days(state, first, last, retro, ErrorCode::OutOfCoverage)
-}
-
-/// Supported Gregorian years for `year` parameters.
-pub const GREGORIAN_YEARS: (i32, i32) = (1945, 2100);
-
-/// Checks a `year` parameter against the supported years: Gregorian 1945–2100, Hijri the
-/// years of the archived months; anything else is `invalid_year`.
+/// Checks a `year` parameter against the years the archive holds whole (Gregorian
+/// 1945–2100, Hijri 1364–1523); anything else is `invalid_year`.
 pub fn year(state: &AppState, calendar: Calendar, year: i64) -> Result<i32, ApiError> {
-    let months = &state.calendar.months;
     let bounds = match calendar {
-        Calendar::Gregorian => GREGORIAN_YEARS,
-        Calendar::Hijri => (
-            months.first().map_or(0, |m| i32::from(m.year.to_native())),
-            months.last().map_or(0, |m| i32::from(m.year.to_native())),
-        ),
+        Calendar::Gregorian => state.calendar.gregorian_years(),
+        Calendar::Hijri => {
+            let (first, last) = state.calendar.hijri_years();
+            (i32::from(first), i32::from(last))
+        }
     };
     i32::try_from(year)
         .ok()
@@ -162,14 +163,4 @@ pub fn outside_archive(state: &AppState, code: ErrorCode) -> ApiError {
             calendar.last_day()
         ),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn earliest_day_is_1945_01_01() {
-        assert_eq!(EARLIEST_DAY, Date::parse_iso("1945-01-01").unwrap());
-    }
 }

@@ -37,7 +37,8 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let bare = query.flag("bare", ErrorCode::InvalidBare)?;
     let download = query.flag("download", ErrorCode::InvalidDownload)?;
-    coverage::months(state, index..index + 1, retro)?;
+    let start = state.calendar.months[index].start();
+    coverage::span(state, index..index + 1, start, retro)?;
     let card = find(state.calendar, month, kind, bare).ok_or_else(|| {
         ApiError::new(
             ErrorCode::ComputationUnavailable,

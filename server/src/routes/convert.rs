@@ -70,7 +70,7 @@ fn invalid_date(text: &str, name: &str, calendar: &str) -> ApiError {
 }
 
 fn from_gregorian(state: &AppState, date: Date, retro: bool) -> Result<Converted, ApiError> {
-    let served = coverage::dates(state, date, date, retro)?;
+    let served = coverage::days(state, date, date, retro, ErrorCode::OutOfCoverage)?;
     let (hijri, month) = state
         .calendar
         .to_hijri(date)
@@ -81,22 +81,22 @@ fn from_gregorian(state: &AppState, date: Date, retro: bool) -> Result<Converted
             calendar: Calendar::Gregorian.name(),
         },
         output: DateObject::hijri(hijri, date),
-        source: month.tier().source(),
+        source: state.calendar.tier_of_day(month, date).source(),
         warnings: WarningList(served.warnings),
     })
 }
 
 fn from_hijri(state: &AppState, date: HijriDate, retro: bool) -> Result<Converted, ApiError> {
     let (gregorian, _) = coverage::hijri_day(state, date, ErrorCode::DateNotFound)?;
-    let served = coverage::dates(state, gregorian, gregorian, retro)?;
-    let index = served.months.start;
+    let served = coverage::days(state, gregorian, gregorian, retro, ErrorCode::OutOfCoverage)?;
+    let month = &state.calendar.months[served.months.start];
     Ok(Converted {
         input: Input {
             date: Text(AnyDate::Hijri(date)),
             calendar: Calendar::Hijri.name(),
         },
         output: DateObject::gregorian(gregorian),
-        source: state.calendar.months[index].tier().source(),
+        source: state.calendar.tier_of_day(month, gregorian).source(),
         warnings: WarningList(served.warnings),
     })
 }

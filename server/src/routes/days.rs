@@ -65,7 +65,7 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             (input, first, last)
         }
     };
-    let served = coverage::dates(state, first, last, retro)?;
+    let served = coverage::days(state, first, last, retro, ErrorCode::OutOfCoverage)?;
     let days = Days {
         calendar: state.calendar,
         first,

@@ -76,7 +76,7 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
     for (occurrence, first, index) in found {
         let served = coverage::months(state, index..index + 1, retro)?;
         warnings.merge(served.warnings);
-        regional &= served.all_regional(state);
+        regional &= served.all_regional;
         events.push(event(state, occurrence, first, index));
     }
     let body = Events {

@@ -62,7 +62,8 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     let query = Query(req.query_string());
     let (target, index) = target(state, query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    coverage::months(state, index..index + 1, retro)?;
+    let start = state.calendar.months[index].start();
+    coverage::span(state, index..index + 1, start, retro)?;
     let record = HilalRecord::of(state.calendar, index).ok_or_else(unavailable)?;
     let body = Info {
         input: InfoInput {
@@ -103,13 +104,13 @@ struct History<'a> {
     warnings: WarningList,
 }
 
-/// `GET /api/v1/hilal/history?from=&to=`; bounds are clamped to 1444-08..1475-12.
+/// `GET /api/v1/hilal/history?from=&to=`: the window intersected with 1444-08..1475-12.
 pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let bound = |name: &str, default: HijriMonth| -> Result<HijriMonth, ApiError> {
         match query.optional(name, ErrorCode::InvalidRange)? {
             None => Ok(default),
-            Some(text) => parse_month(&text).ok_or_else(|| {
+            Some(text) => HijriMonth::parse_iso(&text).ok_or_else(|| {
                 ApiError::new(
                     ErrorCode::InvalidRange,
                     format!(
@@ -130,12 +131,23 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
             "`from` must be on or before `to`",
         ));
     }
-    let clamp = |m: HijriMonth| m.clamp(HISTORY_BOUNDS.0, HISTORY_BOUNDS.1);
-    let (first, last) = (clamp(from), clamp(to));
+    // The window is clamped to the bounds; nothing outside the requested window is returned.
+    let (first, last) = (from.max(HISTORY_BOUNDS.0), to.min(HISTORY_BOUNDS.1));
+    if first > last {
+        return Err(ApiError::new(
+            ErrorCode::InvalidRange,
+            format!(
+                "{from}..{to} lies outside {}..{}, the months with a hilal history",
+                HISTORY_BOUNDS.0, HISTORY_BOUNDS.1
+            ),
+        ));
+    }
     let a = coverage::month(state, first, ErrorCode::ComputationUnavailable)?;
     let b = coverage::month(state, last, ErrorCode::ComputationUnavailable)?;
-    // The bounds never reach retro months, so `retro` cannot refuse anything here.
-    let served = coverage::months(state, a..b + 1, true)?;
+    // The records are about the months' starts; the bounds never reach retro months, so
+    // `retro` cannot refuse anything here.
+    let start = state.calendar.months[b].start();
+    let served = coverage::span(state, a..b + 1, start, true)?;
     let months = (a..=b)
         .map(|index| HilalRecord::of(state.calendar, index))
         .collect::<Option<Vec<_>>>()
@@ -159,44 +171,4 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
         1_100 * body.count + 256,
         &body,
     ))
-}
-
-/// Parses a Hijri month `YYYY-MM`.
-fn parse_month(text: &str) -> Option<HijriMonth> {
-    let (year, month) = text.split_once('-')?;
-    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(year, 4) || !digits(month, 2) {
-        return None;
-    }
-    let month: u8 = month.parse().ok()?;
-    let year: u16 = year.parse().ok()?;
-    ((1..=12).contains(&month) && year > 0).then_some(HijriMonth { year, month })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn history_months() {
-        assert_eq!(
-            parse_month("1446-09"),
-            Some(HijriMonth {
-                year: 1446,
-                month: 9
-            })
-        );
-        for bad in [
-            "1446-9",
-            "1446-13",
-            "1446-00",
-            "146-09",
-            "1446-09-01",
-            "",
-            "abcd-ef",
-            "0000-01",
-        ] {
-            assert_eq!(parse_month(bad), None, "{bad:?}");
-        }
-    }
 }

@@ -56,7 +56,8 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             .calendar
             .to_hijri(date)
             .expect("served days are in the archive");
-        (DateObject::hijri(hijri, date), month.tier().source())
+        let source = state.calendar.tier_of_day(month, date).source();
+        (DateObject::hijri(hijri, date), source)
     };
     let (output, source) = hijri(day);
     let next = with_next.then(|| {

@@ -166,7 +166,7 @@ impl Serialize for Days {
                     day: u32::from(hijri.day),
                 },
                 weekday: day.weekday().name(),
-                source: month.tier().source(),
+                source: self.calendar.tier_of_day(month, day).source(),
             })?;
         }
         seq.end()

@@ -51,7 +51,7 @@ pub struct MonthText(pub hijri::hijri::HijriMonth);
 
 impl Display for MonthText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:04}-{:02}", self.0.year, self.0.month)
+        self.0.fmt(f)
     }
 }
 

@@ -208,6 +208,7 @@ pub fn synthetic_bytes() -> Vec<u8> {
             },
         };
         let card = |kind, bare| Card {
+            key: 0,
             year: 1446,
             month: 9,
             kind,
