@@ -575,8 +575,16 @@ async fn hilal_info() {
                 "/api/v1/hilal/info?month=9&year=1446&retro=T",
             ),
             (
-                "hilal_info_invalid_month",
+                "hilal_info_out_of_coverage_month_0",
                 "/api/v1/hilal/info?month=0&year=1446",
+            ),
+            (
+                "hilal_info_out_of_coverage_month_13",
+                "/api/v1/hilal/info?month=13&year=1446",
+            ),
+            (
+                "hilal_info_invalid_month",
+                "/api/v1/hilal/info?month=Ramadhan&year=1446",
             ),
             (
                 "hilal_info_invalid_year",
@@ -595,6 +603,8 @@ async fn hilal_info() {
             "out_of_coverage",
             "out_of_coverage",
             "invalid_retro",
+            "out_of_coverage",
+            "out_of_coverage",
             "invalid_month",
             "invalid_year",
             "missing_parameter"
@@ -666,6 +676,8 @@ async fn hilal_cards() {
             ("out_of_coverage_before", "month=12&year=1443"),
             ("out_of_coverage_after", "month=1&year=1476"),
             ("out_of_coverage_retro", "month=1&year=1444"),
+            ("out_of_coverage_month_0", "month=0&year=1446"),
+            ("out_of_coverage_month_13", "month=13&year=1446"),
             ("invalid_bare", "month=9&year=1446&bare=both"),
             ("invalid_download", "month=9&year=1446&download=please"),
             ("invalid_retro", "month=9&year=1446&retro=maybe"),
@@ -687,6 +699,8 @@ async fn hilal_cards() {
         "out_of_coverage",
         "out_of_coverage",
         "out_of_coverage",
+        "out_of_coverage",
+        "out_of_coverage",
         "invalid_bare",
         "invalid_download",
         "invalid_retro",
@@ -694,7 +708,7 @@ async fn hilal_cards() {
         "missing_parameter",
     ];
     assert_eq!(codes(&answers), [expected, expected].concat());
-    for (answer, kind) in [(&answers[0], "viz"), (&answers[11], "map")] {
+    for (answer, kind) in [(&answers[0], "viz"), (&answers[13], "map")] {
         assert_eq!(answer.header("content-type"), Some("image/png"));
         // The ETag is the content hash of the PNG served.
         assert_eq!(
