@@ -34,11 +34,7 @@ impl Served {
 /// months and gathers the warnings.
 pub fn months(state: &AppState, months: Range<usize>, retro: bool) -> Result<Served, ApiError> {
     let calendar = state.calendar;
-    if !retro
-        && months
-            .clone()
-            .any(|i| calendar.months[i].tier() == Tier::Retro)
-    {
+    if !retro && months.clone().any(|i| needs_retro(state, i)) {
         let (first, _) = calendar.coverage();
         return Err(ApiError::new(
             ErrorCode::OutOfCoverage,
@@ -51,6 +47,11 @@ pub fn months(state: &AppState, months: Range<usize>, retro: bool) -> Result<Ser
         warnings.merge(warnings::for_month(calendar, index));
     }
     Ok(Served { months, warnings })
+}
+
+/// True if the archived month at `index` is served only with `retro=true`.
+pub fn needs_retro(state: &AppState, index: usize) -> bool {
+    state.calendar.months[index].tier() == Tier::Retro
 }
 
 /// Serves the Gregorian days `first..=last`; days outside the archive are `outside`.

@@ -1,11 +1,12 @@
 //! `/api/v1/events`: observance dates of a Hijri year, or of the Hijri years that overlap a
-//! Gregorian year.
+//! Gregorian year. Events whose dates need `retro=true` are left out without it, and a
+//! `retro_required` warning says how many: the endpoint never answers `out_of_coverage`.
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::observance::{Occurrence, Selection};
-use hijri::warnings::Warnings;
+use hijri::warnings::{Warning, Warnings};
 use serde::Serialize;
 
 use crate::coverage;
@@ -72,12 +73,20 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
     found.sort_by_key(|(_, first, _)| *first);
     let mut warnings = Warnings::default();
     let mut regional = true;
+    let mut left_out = 0_u16;
     let mut events = Vec::with_capacity(found.len());
     for (occurrence, first, index) in found {
+        if !retro && coverage::needs_retro(state, index) {
+            left_out = left_out.saturating_add(1);
+            continue;
+        }
         let served = coverage::months(state, index..index + 1, retro)?;
         warnings.merge(served.warnings);
         regional &= served.all_regional(state);
         events.push(event(state, occurrence, first, index));
+    }
+    if left_out > 0 {
+        warnings.add(Warning::RetroRequired(left_out));
     }
     let body = Events {
         input: Input {
@@ -94,7 +103,9 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
         events,
         warnings: WarningList(warnings),
     };
-    let cache = if regional {
+    // Immutable only when the answer lists events and all of them come from the official
+    // table; an empty answer (a year wholly before the table) is not inside it.
+    let cache = if regional && body.count > 0 {
         reply::IMMUTABLE
     } else {
         reply::COMPUTED_EVENTS

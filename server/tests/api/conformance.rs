@@ -2,8 +2,37 @@
 //! 12): one test per rule, asserting real values over the real archive. The answers
 //! themselves are snapshotted with their endpoint in `snapshots.rs`.
 
-use crate::common::{get, state};
+use serde_json::Value;
+
+use crate::common::{get, real, state, state_with, Answer, UNLIMITED};
 use crate::openapi::assert_documented;
+
+/// `(event, gregorian, source)` of each listed event.
+fn listed(answer: &Answer) -> Vec<(String, String, String)> {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    answer.json()["events"]
+        .as_array()
+        .map(|events| {
+            events
+                .iter()
+                .map(|e| (text(&e["event"]), text(&e["gregorian"]), text(&e["source"])))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `(code, message)` of each warning.
+fn warnings(answer: &Answer) -> Vec<(String, String)> {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    answer.json()["warnings"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|w| (text(&w["code"]), text(&w["message"])))
+                .collect()
+        })
+        .unwrap_or_default()
+}
 
 #[actix_web::test]
 async fn hilal_month_outside_1_to_12_is_out_of_coverage() {
@@ -30,4 +59,105 @@ async fn hilal_month_outside_1_to_12_is_out_of_coverage() {
         message["error"]["message"],
         "hilal records exist for months 1 to 12; there is no month 13"
     );
+}
+
+#[actix_web::test]
+async fn events_across_the_table_start_leave_out_retro_dates() {
+    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let triple =
+        |event: &str, date: &str| (event.to_owned(), date.to_owned(), "regional".to_owned());
+
+    // 1444: the table starts with Rajab 1444 (2023-01-23). Ramadhan, Syawal and Dzulhijjah
+    // are official; 1 Muharram and Maulid Nabi 1444 need retro=true and are left out.
+    let edge = get(&app, "/api/v1/events?year=1444").await;
+    assert_eq!(edge.status, 200);
+    assert_documented("/api/v1/events", &edge);
+    assert_eq!(
+        listed(&edge),
+        [
+            triple("awal_ramadan", "2023-03-23"),
+            triple("idul_fitri", "2023-04-22"),
+            triple("idul_adha", "2023-06-29"),
+        ]
+    );
+    assert_eq!(edge.json()["count"], 3);
+    assert_eq!(
+        warnings(&edge),
+        [(
+            "retro_required".to_owned(),
+            "2 events fall before the official table and were left out; add retro=true to \
+             include them (retro-computed, not official)."
+                .to_owned()
+        )]
+    );
+
+    // With retro=true they come back, from the retro tier.
+    let retro = get(&app, "/api/v1/events?year=1444&retro=true").await;
+    let all = listed(&retro);
+    assert_eq!(all.len(), 5);
+    assert_eq!(all[0].0, "1_muharram");
+    assert_eq!(all[0].2, "regional-retro");
+    assert_eq!(all[2], triple("awal_ramadan", "2023-03-23"));
+    let codes: Vec<_> = warnings(&retro).into_iter().map(|w| w.0).collect();
+    assert!(codes.contains(&"retro".to_owned()), "{codes:?}");
+    assert!(!codes.contains(&"retro_required".to_owned()), "{codes:?}");
+
+    // A year wholly before the table: 200, nothing listed, the same warning.
+    let before = get(&app, "/api/v1/events?year=1400&include=all").await;
+    assert_eq!(before.status, 200);
+    assert_eq!(before.json()["count"], 0);
+    assert_eq!(listed(&before), []);
+    let warned = warnings(&before);
+    assert_eq!(warned.len(), 1);
+    assert_eq!(warned[0].0, "retro_required");
+    assert!(
+        warned[0].1.starts_with("23 events fall before"),
+        "{}",
+        warned[0].1
+    );
+
+    // A Gregorian year across the table start: only the white days of Jumadil Akhir 1444
+    // (2023-01-05) fall before it.
+    let gregorian = get(
+        &app,
+        "/api/v1/events?year=2023&calendar=gregorian&include=all",
+    )
+    .await;
+    assert_eq!(gregorian.status, 200);
+    let dates = listed(&gregorian);
+    assert!(
+        dates.iter().all(|e| e.1.as_str() >= "2023-01-23"),
+        "{dates:?}"
+    );
+    assert_eq!(dates[0], triple("ayyamul_bidh", "2023-02-04"));
+    assert!(warnings(&gregorian)[0]
+        .1
+        .starts_with("1 event falls before"));
+    let early = get(&app, "/api/v1/events?year=1945&calendar=gregorian").await;
+    assert_eq!(
+        (early.status, early.json()["count"].clone()),
+        (200, 0.into())
+    );
+
+    // Years outside the supported bounds stay invalid_year.
+    for uri in [
+        "/api/v1/events?year=1363",
+        "/api/v1/events?year=1524",
+        "/api/v1/events?year=1944&calendar=gregorian",
+        "/api/v1/events?year=2101&calendar=gregorian",
+    ] {
+        let answer = get(&app, uri).await;
+        assert_eq!(
+            (answer.status, answer.code().as_str()),
+            (400, "invalid_year"),
+            "{uri}"
+        );
+    }
+
+    // No year of the archive makes /events answer out_of_coverage.
+    for year in 1364..=1522 {
+        let uri = format!("/api/v1/events?year={year}&include=all");
+        let answer = get(&app, &uri).await;
+        assert_eq!(answer.status, 200, "{uri}");
+    }
 }

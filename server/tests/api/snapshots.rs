@@ -478,7 +478,16 @@ async fn events() {
                 "/api/v1/events?year=1446&retro=nope",
             ),
             ("events_missing_parameter", "/api/v1/events"),
-            ("events_out_of_coverage", "/api/v1/events?year=1444"),
+            ("events_table_start", "/api/v1/events?year=1444"),
+            ("events_before_table", "/api/v1/events?year=1400"),
+            (
+                "events_table_start_retro",
+                "/api/v1/events?year=1444&retro=1",
+            ),
+            (
+                "events_gregorian_table_start",
+                "/api/v1/events?year=2023&calendar=gregorian&include=all",
+            ),
             (
                 "events_date_out_of_supported_range",
                 "/api/v1/events?year=1523",
@@ -499,7 +508,10 @@ async fn events() {
             "invalid_calendar",
             "invalid_retro",
             "missing_parameter",
-            "out_of_coverage",
+            "ok",
+            "ok",
+            "ok",
+            "ok",
             "date_out_of_supported_range"
         ]
     );
