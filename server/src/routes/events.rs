@@ -20,7 +20,8 @@ use crate::view::{Text, WarningList};
 struct Input {
     year: i32,
     calendar: &'static str,
-    include: Option<String>,
+    /// The parsed include items, each once in the order given; `null` when unset.
+    include: Option<Vec<&'static str>>,
 }
 
 #[derive(Serialize)]
@@ -57,17 +58,20 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
     let include = query.optional("include", ErrorCode::InvalidInclude)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let year = coverage::year(state, calendar, year)?;
-    let selection = match &include {
-        None => Selection::DEFAULT,
-        Some(text) => Selection::parse(text).map_err(|item| {
-            ApiError::new(
-                ErrorCode::InvalidInclude,
-                format!(
-                    "unknown include item \"{}\"; use extra, all, ayyamul_bidh or an event slug",
-                    truncated(item)
-                ),
-            )
-        })?,
+    let (selection, included) = match &include {
+        None => (Selection::DEFAULT, None),
+        Some(text) => {
+            let (selection, items) = Selection::parse_listed(text).map_err(|item| {
+                ApiError::new(
+                    ErrorCode::InvalidInclude,
+                    format!(
+                        "unknown include item \"{}\"; use extra, all, ayyamul_bidh or an event slug",
+                        truncated(item)
+                    ),
+                )
+            })?;
+            (selection, Some(items))
+        }
     };
     let mut found = occurrences(state, calendar, year, selection)?;
     found.sort_by_key(|(_, first, _)| *first);
@@ -92,12 +96,7 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
         input: Input {
             year,
             calendar: calendar.name(),
-            include: include.map(|text| {
-                text.split(',')
-                    .map(|item| item.trim().to_ascii_lowercase())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            }),
+            include: included,
         },
         count: events.len(),
         events,

@@ -161,3 +161,32 @@ async fn events_across_the_table_start_leave_out_retro_dates() {
         assert_eq!(answer.status, 200, "{uri}");
     }
 }
+
+#[actix_web::test]
+async fn include_echoes_the_parsed_list() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    for (include, echo) in [
+        ("extra,asyura", serde_json::json!(["extra", "asyura"])),
+        (
+            "Extra,%20asyura%20,EXTRA,ASYURA",
+            serde_json::json!(["extra", "asyura"]),
+        ),
+        ("ALL", serde_json::json!(["all"])),
+        (
+            "tasua,ayyamul_bidh,tasua",
+            serde_json::json!(["tasua", "ayyamul_bidh"]),
+        ),
+    ] {
+        let uri = format!("/api/v1/events?year=1446&include={include}");
+        let answer = get(&app, &uri).await;
+        assert_eq!(answer.status, 200, "{uri}");
+        assert_eq!(answer.json()["input"]["include"], echo, "{uri}");
+    }
+    let unset = get(&app, "/api/v1/events?year=1446").await.json();
+    assert_eq!(unset["input"]["include"], Value::Null);
+    // The echo does not change what is selected: extra,asyura is extra.
+    let a = get(&app, "/api/v1/events?year=1446&include=extra,asyura").await;
+    let b = get(&app, "/api/v1/events?year=1446&include=extra").await;
+    assert_eq!(a.json()["events"], b.json()["events"]);
+    assert_eq!(a.json()["count"], 11);
+}

@@ -465,6 +465,10 @@ async fn events() {
             ),
             ("events_computed", "/api/v1/events?year=1460"),
             (
+                "events_include_repeated",
+                "/api/v1/events?year=1446&include=Extra,%20asyura,EXTRA",
+            ),
+            (
                 "events_invalid_include",
                 "/api/v1/events?year=1446&include=extra,lebaran",
             ),
@@ -498,6 +502,7 @@ async fn events() {
     assert_eq!(
         codes(&answers),
         [
+            "ok",
             "ok",
             "ok",
             "ok",
@@ -556,7 +561,14 @@ async fn events() {
         answers[4].header("cache-control"),
         Some("public, max-age=3600")
     );
-    assert_eq!(answers[1].json()["input"]["include"], "all");
+    assert_eq!(
+        answers[5].json()["input"]["include"],
+        serde_json::json!(["extra", "asyura"])
+    );
+    assert_eq!(
+        answers[1].json()["input"]["include"],
+        serde_json::json!(["all"])
+    );
     assert_eq!(answers[0].json()["input"]["include"], Value::Null);
 }
 
