@@ -77,7 +77,7 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         },
         record,
     };
-    Ok(reply::json(req, reply::HILAL, 1_024, &body))
+    Ok(reply::json(req, reply::IMMUTABLE, 1_024, &body))
 }
 
 /// 503 for an evening the archive cannot show.

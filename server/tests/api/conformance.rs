@@ -2,9 +2,11 @@
 //! 12): one test per rule, asserting real values over the real archive. The answers
 //! themselves are snapshotted with their endpoint in `snapshots.rs`.
 
+use actix_web::http::header;
+use actix_web::test::TestRequest;
 use serde_json::Value;
 
-use crate::common::{get, real, state, state_with, Answer, UNLIMITED};
+use crate::common::{get, real, send, state, state_with, Answer, UNLIMITED};
 use crate::openapi::assert_documented;
 
 /// `(event, gregorian, source)` of each listed event.
@@ -189,4 +191,64 @@ async fn include_echoes_the_parsed_list() {
     let b = get(&app, "/api/v1/events?year=1446&include=extra").await;
     assert_eq!(a.json()["events"], b.json()["events"]);
     assert_eq!(a.json()["count"], 11);
+}
+
+/// The reference's header for answers that are immutable per input.
+const IMMUTABLE: &str = "public, max-age=86400, s-maxage=86400";
+
+#[actix_web::test]
+async fn immutable_answers_are_cacheable_by_shared_caches() {
+    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    for (uri, expected) in [
+        ("/api/v1/today/2025-03-31", IMMUTABLE),
+        ("/api/v1/today/1990-01-01?retro=1", IMMUTABLE),
+        ("/api/v1/convert?date=2025-03-01", IMMUTABLE),
+        ("/api/v1/convert?date=1446-10-01&calendar=hijri", IMMUTABLE),
+        ("/api/v1/convert?date=2030-01-01", IMMUTABLE),
+        ("/api/v1/range?start=2025-02-26&end=2025-03-03", IMMUTABLE),
+        ("/api/v1/month?year=1446&month=9", IMMUTABLE),
+        ("/api/v1/months", IMMUTABLE),
+        ("/api/v1/year?year=1446", IMMUTABLE),
+        ("/api/v1/events?year=1446", IMMUTABLE),
+        (
+            "/api/v1/events?year=2025&calendar=gregorian&include=all",
+            IMMUTABLE,
+        ),
+        // Inside the table, with the retro events left out: still wholly official.
+        ("/api/v1/events?year=1444", IMMUTABLE),
+        ("/api/v1/hilal/info?month=9&year=1446", IMMUTABLE),
+        ("/api/v1/hilal/viz?month=9&year=1446", IMMUTABLE),
+        ("/api/v1/hilal/map?month=9&year=1446", IMMUTABLE),
+        // Events from computed or retro data, or none at all, keep the shorter cache.
+        ("/api/v1/events?year=1460", "public, max-age=3600"),
+        (
+            "/api/v1/events?year=1444&retro=true",
+            "public, max-age=3600",
+        ),
+        ("/api/v1/events?year=1400", "public, max-age=3600"),
+        (
+            "/api/v1/events?year=2027&calendar=gregorian",
+            "public, max-age=3600",
+        ),
+        // Not immutable: unchanged.
+        (
+            "/api/v1/hilal/history?from=1446-08&to=1446-10",
+            "public, max-age=86400",
+        ),
+        ("/api/v1/meta", "public, max-age=300"),
+    ] {
+        let first = get(&app, uri).await;
+        assert_eq!(first.status, 200, "{uri}");
+        assert_eq!(first.header("cache-control"), Some(expected), "{uri}");
+        let etag = first.header("etag").unwrap_or_default().to_owned();
+        let req = TestRequest::get()
+            .uri(uri)
+            .insert_header((header::IF_NONE_MATCH, etag.as_str()))
+            .to_request();
+        let again = send(&app, req).await;
+        assert_eq!(again.status, 304, "{uri}");
+        assert!(again.body.is_empty(), "{uri}");
+        assert_eq!(again.header("cache-control"), Some(expected), "{uri} 304");
+        assert_eq!(again.header("etag"), Some(etag.as_str()), "{uri} 304");
+    }
 }

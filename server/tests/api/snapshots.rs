@@ -146,7 +146,10 @@ async fn today_date() {
     );
     assert_eq!(output(&answers[0])["date"], "1446-10-01");
     assert_eq!(output(&answers[0])["month_name"], "Syawal");
-    assert_eq!(answers[0].header("cache-control"), Some("max-age=86400"));
+    assert_eq!(
+        answers[0].header("cache-control"),
+        Some("public, max-age=86400, s-maxage=86400")
+    );
     assert_eq!(answers[1].json()["source"], "regional-retro");
 }
 
@@ -538,7 +541,10 @@ async fn events() {
     assert!(hijri.contains(&("awal_ramadan".into(), "2025-03-01".into())));
     assert!(hijri.contains(&("idul_fitri".into(), "2025-03-31".into())));
     assert!(hijri.contains(&("1_muharram".into(), "2024-07-07".into())));
-    assert_eq!(answers[0].header("cache-control"), Some("max-age=86400"));
+    assert_eq!(
+        answers[0].header("cache-control"),
+        Some("public, max-age=86400, s-maxage=86400")
+    );
     let all = slug_dates(&answers[1]);
     assert!(
         all.windows(2).all(|w| w[0].1 <= w[1].1),
