@@ -252,3 +252,20 @@ async fn immutable_answers_are_cacheable_by_shared_caches() {
         assert_eq!(again.header("etag"), Some(etag.as_str()), "{uri} 304");
     }
 }
+
+#[actix_web::test]
+async fn openapi_is_served_at_the_conventional_path_too() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let prefixed = get(&app, "/api/v1/openapi.json").await;
+    let root = get(&app, "/openapi.json").await;
+    assert_eq!(root.status, 200);
+    assert_documented("/openapi.json", &root);
+    assert_eq!(root.body, hijri_server::routes::meta::OPENAPI.as_bytes());
+    assert_eq!(root.body, prefixed.body);
+    for name in ["content-type", "cache-control", "etag"] {
+        assert_eq!(root.header(name), prefixed.header(name), "{name}");
+    }
+    let document: Value = root.json();
+    assert_eq!(document["openapi"], "3.1.0");
+    assert!(document["paths"]["/openapi.json"]["get"].is_object());
+}

@@ -799,6 +799,10 @@ async fn meta_and_health() {
     let mut headers_only = document;
     headers_only.body = Default::default();
     snapshot("openapi_document", &headers_only);
+    let mut at_root = get(&app, "/openapi.json").await;
+    assert_eq!(at_root.body, hijri_server::routes::meta::OPENAPI.as_bytes());
+    at_root.body = Default::default();
+    snapshot("openapi_document_at_root", &at_root);
 }
 
 #[actix_web::test]
