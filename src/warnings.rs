@@ -29,7 +29,7 @@ pub enum Warning {
     Borderline,
     /// The month (or the month after it) was corrected by a divergence entry.
     Divergence,
-    /// This many items were left out of a list because their dates need `retro=true`.
+    /// This many events were left out of a list because their dates need `retro=true`.
     RetroRequired(u16),
 }
 
