@@ -132,22 +132,32 @@ impl Selection {
     /// `all` and slugs, case-insensitive, blanks around items ignored. Returns the first
     /// unknown item on failure.
     pub fn parse(include: &str) -> Result<Selection, &str> {
+        Selection::parse_listed(include).map(|(selection, _)| selection)
+    }
+
+    /// Like [`Selection::parse`], and the items by their canonical names (`all`, `extra` or
+    /// a slug), each once, in the order first given.
+    pub fn parse_listed(include: &str) -> Result<(Selection, Vec<&'static str>), &str> {
         let mut selection = Selection::DEFAULT;
+        let mut items = Vec::new();
         for item in include.split(',').map(str::trim) {
-            let add = if item.eq_ignore_ascii_case("all") {
-                Selection((1 << OBSERVANCES.len()) - 1)
+            let (name, add) = if item.eq_ignore_ascii_case("all") {
+                ("all", Selection((1 << OBSERVANCES.len()) - 1))
             } else if item.eq_ignore_ascii_case("extra") {
-                Selection::of(Set::Extra)
+                ("extra", Selection::of(Set::Extra))
             } else {
                 let index = OBSERVANCES
                     .iter()
                     .position(|o| o.slug.eq_ignore_ascii_case(item))
                     .ok_or(item)?;
-                Selection(1 << index)
+                (OBSERVANCES[index].slug, Selection(1 << index))
             };
             selection.0 |= add.0;
+            if !items.contains(&name) {
+                items.push(name);
+            }
         }
-        Ok(selection)
+        Ok((selection, items))
     }
 
     /// True if the observance at `index` of [`OBSERVANCES`] is selected.
@@ -235,6 +245,18 @@ mod tests {
         assert_eq!(Selection::parse("extra,bogus"), Err("bogus"));
         assert_eq!(Selection::parse(""), Err(""));
         assert_eq!(Selection::parse("extra,"), Err(""));
+    }
+
+    #[test]
+    fn include_items_are_listed_once_by_canonical_name() {
+        let (selection, items) = Selection::parse_listed("Extra, asyura,EXTRA,asyura").unwrap();
+        assert_eq!(items, ["extra", "asyura"]);
+        assert_eq!(selection, Selection::parse("extra").unwrap());
+        assert_eq!(
+            Selection::parse_listed("ALL,tasua").unwrap().1,
+            ["all", "tasua"]
+        );
+        assert_eq!(Selection::parse_listed("extra,nope"), Err("nope"));
     }
 
     #[test]

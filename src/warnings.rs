@@ -3,7 +3,10 @@
 //!
 //! Official-table dates get only `divergence`; computed dates get `computed`, retro dates
 //! `retro`, and either gets `borderline` when its deciding evening passed by less than 0.25°.
+//! A list that leaves out dates needing `retro=true` says how many with `retro_required`.
 //! Aggregates ([`Warnings`]) keep each distinct warning once, in first-seen order.
+
+use std::borrow::Cow;
 
 use crate::hijri::HijriMonth;
 use crate::schema::{ArchivedCalendar, ArchivedSiteEvening, Tier};
@@ -26,6 +29,8 @@ pub enum Warning {
     Borderline,
     /// The month (or the month after it) was corrected by a divergence entry.
     Divergence,
+    /// This many events were left out of a list because their dates need `retro=true`.
+    RetroRequired(u16),
 }
 
 impl Warning {
@@ -36,12 +41,13 @@ impl Warning {
             Warning::Retro => "retro",
             Warning::Borderline => "borderline",
             Warning::Divergence => "divergence",
+            Warning::RetroRequired(_) => "retro_required",
         }
     }
 
     /// The human-readable explanation.
-    pub fn message(self) -> &'static str {
-        match self {
+    pub fn message(self) -> Cow<'static, str> {
+        let text = match self {
             Warning::Computed => {
                 "Dates after the official table are computed with the visibility criteria \
                  (altitude >= 3.0 deg, elongation >= 6.4 deg at one of 25 sites); they may \
@@ -60,14 +66,25 @@ impl Warning {
                 "This month's dates were corrected after publication; see divergences in \
                  /api/v1/meta."
             }
-        }
+            Warning::RetroRequired(1) => {
+                "1 event falls before the official table and was left out; add retro=true \
+                 to include it (retro-computed, not official)."
+            }
+            Warning::RetroRequired(n) => {
+                return Cow::Owned(format!(
+                    "{n} events fall before the official table and were left out; add \
+                     retro=true to include them (retro-computed, not official)."
+                ));
+            }
+        };
+        Cow::Borrowed(text)
     }
 }
 
 /// A set of warnings that keeps first-seen order; it never allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Warnings {
-    items: [Option<Warning>; 4],
+    items: [Option<Warning>; 5],
 }
 
 impl Warnings {
@@ -272,5 +289,16 @@ mod tests {
             [Warning::Divergence, Warning::Computed, Warning::Borderline]
         );
         assert!(!all.is_empty());
+    }
+
+    #[test]
+    fn retro_required_names_the_count() {
+        let one = Warning::RetroRequired(1);
+        assert_eq!(one.code(), "retro_required");
+        assert!(one.message().starts_with("1 event falls before"));
+        let two = Warning::RetroRequired(2).message();
+        assert!(two.starts_with("2 events fall before the official table"));
+        assert!(two.contains("add retro=true"));
+        assert!(Warning::Retro.message().starts_with("Dates before"));
     }
 }

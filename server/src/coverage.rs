@@ -35,11 +35,7 @@ pub fn span(
     retro: bool,
 ) -> Result<Served, ApiError> {
     let calendar = state.calendar;
-    if !retro
-        && months
-            .clone()
-            .any(|i| calendar.months[i].tier() == Tier::Retro)
-    {
+    if !retro && months.clone().any(|i| needs_retro(state, i)) {
         let (first, _) = calendar.coverage();
         return Err(ApiError::new(
             ErrorCode::OutOfCoverage,
@@ -75,6 +71,11 @@ pub fn months(state: &AppState, months: Range<usize>, retro: bool) -> Result<Ser
         .and_then(|i| state.calendar.months.get(i))
         .map_or(Date(i32::MIN), |m| m.last());
     span(state, months, through, retro)
+}
+
+/// True if the archived month at `index` is served only with `retro=true`.
+pub fn needs_retro(state: &AppState, index: usize) -> bool {
+    state.calendar.months[index].tier() == Tier::Retro
 }
 
 /// Serves the Gregorian days `first..=last`; days outside the archive are `outside`.

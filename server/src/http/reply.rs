@@ -7,10 +7,10 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
 
-/// `Cache-Control` for answers that never change for the same input.
-pub const IMMUTABLE: HeaderValue = HeaderValue::from_static("max-age=86400");
-/// `Cache-Control` for the hilal answers and cards (shared caches too).
-pub const HILAL: HeaderValue = HeaderValue::from_static("public, max-age=86400, s-maxage=86400");
+/// `Cache-Control` for answers that never change for the same input (conversions, months,
+/// years, events from the official table, hilal answers and cards): shared caches too.
+pub const IMMUTABLE: HeaderValue =
+    HeaderValue::from_static("public, max-age=86400, s-maxage=86400");
 /// `Cache-Control` for the hilal history.
 pub const HISTORY: HeaderValue = HeaderValue::from_static("public, max-age=86400");
 /// `Cache-Control` for events that involve computed data (they may be corrected).

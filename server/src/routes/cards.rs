@@ -49,7 +49,7 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
     let etag = HeaderValue::from_str(&card.etag).unwrap_or_else(|_| reply::etag(png));
     let mut response = reply::respond(
         req,
-        reply::HILAL,
+        reply::IMMUTABLE,
         etag,
         HeaderValue::from_static("image/png"),
         web::Bytes::from_static(png),

@@ -1,11 +1,12 @@
 //! `/api/v1/events`: observance dates of a Hijri year, or of the Hijri years that overlap a
-//! Gregorian year.
+//! Gregorian year. Events whose dates need `retro=true` are left out without it, and a
+//! `retro_required` warning says how many: the endpoint never answers `out_of_coverage`.
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::observance::{Occurrence, Selection};
-use hijri::warnings::Warnings;
+use hijri::warnings::{Warning, Warnings};
 use serde::Serialize;
 
 use crate::coverage;
@@ -19,7 +20,8 @@ use crate::view::{Text, WarningList};
 struct Input {
     year: i32,
     calendar: &'static str,
-    include: Option<String>,
+    /// The parsed include items, each once in the order given; `null` when unset.
+    include: Option<Vec<&'static str>>,
 }
 
 #[derive(Serialize)]
@@ -56,45 +58,54 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
     let include = query.optional("include", ErrorCode::InvalidInclude)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let year = coverage::year(state, calendar, year)?;
-    let selection = match &include {
-        None => Selection::DEFAULT,
-        Some(text) => Selection::parse(text).map_err(|item| {
-            ApiError::new(
-                ErrorCode::InvalidInclude,
-                format!(
-                    "unknown include item \"{}\"; use extra, all, ayyamul_bidh or an event slug",
-                    truncated(item)
-                ),
-            )
-        })?,
+    let (selection, included) = match &include {
+        None => (Selection::DEFAULT, None),
+        Some(text) => {
+            let (selection, items) = Selection::parse_listed(text).map_err(|item| {
+                ApiError::new(
+                    ErrorCode::InvalidInclude,
+                    format!(
+                        "unknown include item \"{}\"; use extra, all, ayyamul_bidh or an event slug",
+                        truncated(item)
+                    ),
+                )
+            })?;
+            (selection, Some(items))
+        }
     };
     let mut found = occurrences(state, calendar, year, selection)?;
     found.sort_by_key(|(_, first, _)| *first);
     let mut warnings = Warnings::default();
     let mut regional = true;
+    let mut left_out = 0_u16;
     let mut events = Vec::with_capacity(found.len());
     for (occurrence, first, index) in found {
-        let served = coverage::months(state, index..index + 1, retro)?;
+        if !retro && coverage::needs_retro(state, index) {
+            left_out = left_out.saturating_add(1);
+            continue;
+        }
+        let last = first.add_days(i32::from(occurrence.last_day - occurrence.first_day));
+        let served = coverage::span(state, index..index + 1, last, retro)?;
         warnings.merge(served.warnings);
         regional &= served.all_regional;
         events.push(event(state, occurrence, first, index));
+    }
+    if left_out > 0 {
+        warnings.add(Warning::RetroRequired(left_out));
     }
     let body = Events {
         input: Input {
             year,
             calendar: calendar.name(),
-            include: include.map(|text| {
-                text.split(',')
-                    .map(|item| item.trim().to_ascii_lowercase())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            }),
+            include: included,
         },
         count: events.len(),
         events,
         warnings: WarningList(warnings),
     };
-    let cache = if regional {
+    // Immutable only when the answer lists events and all of them come from the official
+    // table; an empty answer (a year wholly before the table) is not inside it.
+    let cache = if regional && body.count > 0 {
         reply::IMMUTABLE
     } else {
         reply::COMPUTED_EVENTS
@@ -160,7 +171,10 @@ fn event(state: &AppState, o: Occurrence, first: Date, index: usize) -> Event {
         name: o.observance.name,
         hijri: Text(hijri(o.first_day)),
         gregorian: Text(first),
-        source: state.calendar.months[index].tier().source(),
+        source: state
+            .calendar
+            .tier_of_day(&state.calendar.months[index], first)
+            .source(),
         date_range: o.observance.is_multi_day().then(|| DateRange {
             hijri_start: Text(hijri(o.first_day)),
             hijri_end: Text(hijri(o.last_day)),

@@ -38,15 +38,21 @@ struct Info<'a> {
     record: HilalRecord<'a>,
 }
 
-/// Reads the target `month` and `year` of the hilal endpoints; a month outside the archive
-/// (or its first month, which has no examined evening) is `out_of_coverage`.
+/// Reads the target `month` and `year` of the hilal endpoints; a month number outside 1–12,
+/// a month outside the archive (or its first month, which has no examined evening) is
+/// `out_of_coverage`, the only coverage code the interface lists for these endpoints.
 pub fn target(state: &AppState, query: Query<'_>) -> Result<(HijriMonth, usize), ApiError> {
     let month = query.integer("month", ErrorCode::InvalidMonth)?;
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let month = u8::try_from(month)
         .ok()
         .filter(|m| (1..=12).contains(m))
-        .ok_or_else(|| ApiError::new(ErrorCode::InvalidMonth, "`month` must be 1 to 12"))?;
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::OutOfCoverage,
+                format!("hilal records exist for months 1 to 12; there is no month {month}"),
+            )
+        })?;
     let target = HijriMonth {
         year: u16::try_from(year).unwrap_or(0),
         month,
@@ -72,7 +78,7 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         },
         record,
     };
-    Ok(reply::json(req, reply::HILAL, 1_024, &body))
+    Ok(reply::json(req, reply::IMMUTABLE, 1_024, &body))
 }
 
 /// 503 for an evening the archive cannot show.

@@ -1,5 +1,5 @@
 //! The service documents: `/api/v1/meta`, `/healthz`, `/api/v1/months` and
-//! `/api/v1/openapi.json`.
+//! `/api/v1/openapi.json` (also at `/openapi.json`).
 
 use actix_web::http::header::HeaderValue;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -132,7 +132,7 @@ pub fn months(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError>
     Ok(reply::json(req, reply::IMMUTABLE, 512, &body))
 }
 
-/// `GET /api/v1/openapi.json`.
+/// `GET /api/v1/openapi.json` and `GET /openapi.json`.
 pub fn openapi(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError> {
     let body = OPENAPI.as_bytes();
     Ok(reply::respond(

@@ -53,6 +53,8 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/hilal/map", Limit::HilalMap, cards::map),
     route("/api/v1/meta", Limit::Default, meta::meta),
     route("/api/v1/openapi.json", Limit::Default, meta::openapi),
+    // The same document where tooling built for the reference looks for it.
+    route("/openapi.json", Limit::Default, meta::openapi),
     route("/healthz", Limit::Default, meta::healthz),
     // The one dynamic path comes last: actix tries routes in order, and a pattern match
     // costs a regex run that the static paths above should not pay.

@@ -94,7 +94,7 @@ const CASES: &[(&str, &str, &[Param])] = &[
         "/api/v1/hilal/info",
         "month=9&year=1446&retro=0",
         &[
-            ("month", &["invalid_month"]),
+            ("month", &["invalid_month", "out_of_coverage"]),
             ("year", &["invalid_year", "out_of_coverage"]),
             ("retro", &["invalid_retro"]),
         ],
@@ -108,7 +108,7 @@ const CASES: &[(&str, &str, &[Param])] = &[
         "/api/v1/hilal/viz",
         "month=9&year=1446&retro=0&bare=0&download=0",
         &[
-            ("month", &["invalid_month"]),
+            ("month", &["invalid_month", "out_of_coverage"]),
             ("year", &["invalid_year", "out_of_coverage"]),
             ("retro", &["invalid_retro"]),
             ("bare", &["invalid_bare"]),
@@ -119,7 +119,7 @@ const CASES: &[(&str, &str, &[Param])] = &[
         "/api/v1/hilal/map",
         "month=9&year=1446&retro=0&bare=0&download=0",
         &[
-            ("month", &["invalid_month"]),
+            ("month", &["invalid_month", "out_of_coverage"]),
             ("year", &["invalid_year", "out_of_coverage"]),
             ("retro", &["invalid_retro"]),
             ("bare", &["invalid_bare"]),

@@ -4,6 +4,7 @@
 mod bad_input;
 mod behaviour;
 mod common;
+mod conformance;
 mod edges;
 mod openapi;
 mod snapshots;

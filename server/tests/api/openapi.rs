@@ -142,6 +142,7 @@ fn warnings_are_documented_as_objects() {
         hijri::warnings::Warning::Retro,
         hijri::warnings::Warning::Borderline,
         hijri::warnings::Warning::Divergence,
+        hijri::warnings::Warning::RetroRequired(2),
     ] {
         assert!(
             codes.as_array().unwrap().contains(&w.code().into()),

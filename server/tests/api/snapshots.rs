@@ -146,7 +146,10 @@ async fn today_date() {
     );
     assert_eq!(output(&answers[0])["date"], "1446-10-01");
     assert_eq!(output(&answers[0])["month_name"], "Syawal");
-    assert_eq!(answers[0].header("cache-control"), Some("max-age=86400"));
+    assert_eq!(
+        answers[0].header("cache-control"),
+        Some("public, max-age=86400, s-maxage=86400")
+    );
     assert_eq!(answers[1].json()["source"], "regional-retro");
 }
 
@@ -460,6 +463,10 @@ async fn events() {
             ),
             ("events_computed", "/api/v1/events?year=1460"),
             (
+                "events_include_repeated",
+                "/api/v1/events?year=1446&include=Extra,%20asyura,EXTRA",
+            ),
+            (
                 "events_invalid_include",
                 "/api/v1/events?year=1446&include=extra,lebaran",
             ),
@@ -473,7 +480,16 @@ async fn events() {
                 "/api/v1/events?year=1446&retro=nope",
             ),
             ("events_missing_parameter", "/api/v1/events"),
-            ("events_out_of_coverage", "/api/v1/events?year=1444"),
+            ("events_table_start", "/api/v1/events?year=1444"),
+            ("events_before_table", "/api/v1/events?year=1400"),
+            (
+                "events_table_start_retro",
+                "/api/v1/events?year=1444&retro=1",
+            ),
+            (
+                "events_gregorian_table_start",
+                "/api/v1/events?year=2023&calendar=gregorian&include=all",
+            ),
         ],
     )
     .await;
@@ -485,12 +501,16 @@ async fn events() {
             "ok",
             "ok",
             "ok",
+            "ok",
             "invalid_include",
             "invalid_year",
             "invalid_calendar",
             "invalid_retro",
             "missing_parameter",
-            "out_of_coverage"
+            "ok",
+            "ok",
+            "ok",
+            "ok"
         ]
     );
     let slug_dates = |answer: &Answer| -> Vec<(String, String)> {
@@ -511,7 +531,10 @@ async fn events() {
     assert!(hijri.contains(&("awal_ramadan".into(), "2025-03-01".into())));
     assert!(hijri.contains(&("idul_fitri".into(), "2025-03-31".into())));
     assert!(hijri.contains(&("1_muharram".into(), "2024-07-07".into())));
-    assert_eq!(answers[0].header("cache-control"), Some("max-age=86400"));
+    assert_eq!(
+        answers[0].header("cache-control"),
+        Some("public, max-age=86400, s-maxage=86400")
+    );
     let all = slug_dates(&answers[1]);
     assert!(
         all.windows(2).all(|w| w[0].1 <= w[1].1),
@@ -534,7 +557,14 @@ async fn events() {
         answers[4].header("cache-control"),
         Some("public, max-age=3600")
     );
-    assert_eq!(answers[1].json()["input"]["include"], "all");
+    assert_eq!(
+        answers[5].json()["input"]["include"],
+        serde_json::json!(["extra", "asyura"])
+    );
+    assert_eq!(
+        answers[1].json()["input"]["include"],
+        serde_json::json!(["all"])
+    );
     assert_eq!(answers[0].json()["input"]["include"], Value::Null);
 }
 
@@ -565,8 +595,16 @@ async fn hilal_info() {
                 "/api/v1/hilal/info?month=9&year=1446&retro=T",
             ),
             (
-                "hilal_info_invalid_month",
+                "hilal_info_out_of_coverage_month_0",
                 "/api/v1/hilal/info?month=0&year=1446",
+            ),
+            (
+                "hilal_info_out_of_coverage_month_13",
+                "/api/v1/hilal/info?month=13&year=1446",
+            ),
+            (
+                "hilal_info_invalid_month",
+                "/api/v1/hilal/info?month=Ramadhan&year=1446",
             ),
             (
                 "hilal_info_invalid_year",
@@ -585,6 +623,8 @@ async fn hilal_info() {
             "out_of_coverage",
             "out_of_coverage",
             "invalid_retro",
+            "out_of_coverage",
+            "out_of_coverage",
             "invalid_month",
             "invalid_year",
             "missing_parameter"
@@ -656,6 +696,8 @@ async fn hilal_cards() {
             ("out_of_coverage_before", "month=12&year=1443"),
             ("out_of_coverage_after", "month=1&year=1476"),
             ("out_of_coverage_retro", "month=1&year=1444"),
+            ("out_of_coverage_month_0", "month=0&year=1446"),
+            ("out_of_coverage_month_13", "month=13&year=1446"),
             ("invalid_bare", "month=9&year=1446&bare=both"),
             ("invalid_download", "month=9&year=1446&download=please"),
             ("invalid_retro", "month=9&year=1446&retro=maybe"),
@@ -677,6 +719,8 @@ async fn hilal_cards() {
         "out_of_coverage",
         "out_of_coverage",
         "out_of_coverage",
+        "out_of_coverage",
+        "out_of_coverage",
         "invalid_bare",
         "invalid_download",
         "invalid_retro",
@@ -684,7 +728,7 @@ async fn hilal_cards() {
         "missing_parameter",
     ];
     assert_eq!(codes(&answers), [expected, expected].concat());
-    for (answer, kind) in [(&answers[0], "viz"), (&answers[11], "map")] {
+    for (answer, kind) in [(&answers[0], "viz"), (&answers[13], "map")] {
         assert_eq!(answer.header("content-type"), Some("image/png"));
         // The ETag is the content hash of the PNG served.
         assert_eq!(
@@ -745,6 +789,10 @@ async fn meta_and_health() {
     let mut headers_only = document;
     headers_only.body = Default::default();
     snapshot("openapi_document", &headers_only);
+    let mut at_root = get(&app, "/openapi.json").await;
+    assert_eq!(at_root.body, hijri_server::routes::meta::OPENAPI.as_bytes());
+    at_root.body = Default::default();
+    snapshot("openapi_document_at_root", &at_root);
 }
 
 #[actix_web::test]

@@ -1,0 +1,271 @@
+//! Conformance with the reference behaviour that existing clients were written for (issue
+//! 12): one test per rule, asserting real values over the real archive. The answers
+//! themselves are snapshotted with their endpoint in `snapshots.rs`.
+
+use actix_web::http::header;
+use actix_web::test::TestRequest;
+use serde_json::Value;
+
+use crate::common::{get, real, send, state, state_with, Answer, UNLIMITED};
+use crate::openapi::assert_documented;
+
+/// `(event, gregorian, source)` of each listed event.
+fn listed(answer: &Answer) -> Vec<(String, String, String)> {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    answer.json()["events"]
+        .as_array()
+        .map(|events| {
+            events
+                .iter()
+                .map(|e| (text(&e["event"]), text(&e["gregorian"]), text(&e["source"])))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `(code, message)` of each warning.
+fn warnings(answer: &Answer) -> Vec<(String, String)> {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    answer.json()["warnings"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|w| (text(&w["code"]), text(&w["message"])))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn hilal_month_outside_1_to_12_is_out_of_coverage() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    for endpoint in ["info", "viz", "map"] {
+        for month in ["0", "13", "-1", "255", "256"] {
+            let uri = format!("/api/v1/hilal/{endpoint}?month={month}&year=1446");
+            let answer = get(&app, &uri).await;
+            assert_eq!(
+                (answer.status, answer.code().as_str()),
+                (400, "out_of_coverage"),
+                "{uri}"
+            );
+            assert_documented(&uri, &answer);
+        }
+        // Not a number at all is still the parameter's own code, as on every endpoint.
+        let uri = format!("/api/v1/hilal/{endpoint}?month=Ramadhan&year=1446");
+        assert_eq!(get(&app, &uri).await.code(), "invalid_month", "{uri}");
+    }
+    let message = get(&app, "/api/v1/hilal/info?month=13&year=1446")
+        .await
+        .json();
+    assert_eq!(
+        message["error"]["message"],
+        "hilal records exist for months 1 to 12; there is no month 13"
+    );
+}
+
+#[actix_web::test]
+async fn events_across_the_table_start_leave_out_retro_dates() {
+    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let triple =
+        |event: &str, date: &str| (event.to_owned(), date.to_owned(), "regional".to_owned());
+
+    // 1444: the table starts with Rajab 1444 (2023-01-23). Ramadhan, Syawal and Dzulhijjah
+    // are official; 1 Muharram and Maulid Nabi 1444 need retro=true and are left out.
+    let edge = get(&app, "/api/v1/events?year=1444").await;
+    assert_eq!(edge.status, 200);
+    assert_documented("/api/v1/events", &edge);
+    assert_eq!(
+        listed(&edge),
+        [
+            triple("awal_ramadan", "2023-03-23"),
+            triple("idul_fitri", "2023-04-22"),
+            triple("idul_adha", "2023-06-29"),
+        ]
+    );
+    assert_eq!(edge.json()["count"], 3);
+    assert_eq!(
+        warnings(&edge),
+        [(
+            "retro_required".to_owned(),
+            "2 events fall before the official table and were left out; add retro=true to \
+             include them (retro-computed, not official)."
+                .to_owned()
+        )]
+    );
+
+    // With retro=true they come back, from the retro tier.
+    let retro = get(&app, "/api/v1/events?year=1444&retro=true").await;
+    let all = listed(&retro);
+    assert_eq!(all.len(), 5);
+    assert_eq!(all[0].0, "1_muharram");
+    assert_eq!(all[0].2, "regional-retro");
+    assert_eq!(all[2], triple("awal_ramadan", "2023-03-23"));
+    let codes: Vec<_> = warnings(&retro).into_iter().map(|w| w.0).collect();
+    assert!(codes.contains(&"retro".to_owned()), "{codes:?}");
+    assert!(!codes.contains(&"retro_required".to_owned()), "{codes:?}");
+
+    // A year wholly before the table: 200, nothing listed, the same warning.
+    let before = get(&app, "/api/v1/events?year=1400&include=all").await;
+    assert_eq!(before.status, 200);
+    assert_eq!(before.json()["count"], 0);
+    assert_eq!(listed(&before), []);
+    let warned = warnings(&before);
+    assert_eq!(warned.len(), 1);
+    assert_eq!(warned[0].0, "retro_required");
+    assert!(
+        warned[0].1.starts_with("23 events fall before"),
+        "{}",
+        warned[0].1
+    );
+
+    // A Gregorian year across the table start: only the white days of Jumadil Akhir 1444
+    // (2023-01-05) fall before it.
+    let gregorian = get(
+        &app,
+        "/api/v1/events?year=2023&calendar=gregorian&include=all",
+    )
+    .await;
+    assert_eq!(gregorian.status, 200);
+    let dates = listed(&gregorian);
+    assert!(
+        dates.iter().all(|e| e.1.as_str() >= "2023-01-23"),
+        "{dates:?}"
+    );
+    assert_eq!(dates[0], triple("ayyamul_bidh", "2023-02-04"));
+    assert!(warnings(&gregorian)[0]
+        .1
+        .starts_with("1 event falls before"));
+    let early = get(&app, "/api/v1/events?year=1945&calendar=gregorian").await;
+    assert_eq!(
+        (early.status, early.json()["count"].clone()),
+        (200, 0.into())
+    );
+
+    // Years outside the supported bounds stay invalid_year.
+    for uri in [
+        "/api/v1/events?year=1363",
+        "/api/v1/events?year=1524",
+        "/api/v1/events?year=1944&calendar=gregorian",
+        "/api/v1/events?year=2101&calendar=gregorian",
+    ] {
+        let answer = get(&app, uri).await;
+        assert_eq!(
+            (answer.status, answer.code().as_str()),
+            (400, "invalid_year"),
+            "{uri}"
+        );
+    }
+
+    // No year of the archive makes /events answer out_of_coverage.
+    for year in 1364..=1522 {
+        let uri = format!("/api/v1/events?year={year}&include=all");
+        let answer = get(&app, &uri).await;
+        assert_eq!(answer.status, 200, "{uri}");
+    }
+}
+
+#[actix_web::test]
+async fn include_echoes_the_parsed_list() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    for (include, echo) in [
+        ("extra,asyura", serde_json::json!(["extra", "asyura"])),
+        (
+            "Extra,%20asyura%20,EXTRA,ASYURA",
+            serde_json::json!(["extra", "asyura"]),
+        ),
+        ("ALL", serde_json::json!(["all"])),
+        (
+            "tasua,ayyamul_bidh,tasua",
+            serde_json::json!(["tasua", "ayyamul_bidh"]),
+        ),
+    ] {
+        let uri = format!("/api/v1/events?year=1446&include={include}");
+        let answer = get(&app, &uri).await;
+        assert_eq!(answer.status, 200, "{uri}");
+        assert_eq!(answer.json()["input"]["include"], echo, "{uri}");
+    }
+    let unset = get(&app, "/api/v1/events?year=1446").await.json();
+    assert_eq!(unset["input"]["include"], Value::Null);
+    // The echo does not change what is selected: extra,asyura is extra.
+    let a = get(&app, "/api/v1/events?year=1446&include=extra,asyura").await;
+    let b = get(&app, "/api/v1/events?year=1446&include=extra").await;
+    assert_eq!(a.json()["events"], b.json()["events"]);
+    assert_eq!(a.json()["count"], 11);
+}
+
+/// The reference's header for answers that are immutable per input.
+const IMMUTABLE: &str = "public, max-age=86400, s-maxage=86400";
+
+#[actix_web::test]
+async fn immutable_answers_are_cacheable_by_shared_caches() {
+    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    for (uri, expected) in [
+        ("/api/v1/today/2025-03-31", IMMUTABLE),
+        ("/api/v1/today/1990-01-01?retro=1", IMMUTABLE),
+        ("/api/v1/convert?date=2025-03-01", IMMUTABLE),
+        ("/api/v1/convert?date=1446-10-01&calendar=hijri", IMMUTABLE),
+        ("/api/v1/convert?date=2030-01-01", IMMUTABLE),
+        ("/api/v1/range?start=2025-02-26&end=2025-03-03", IMMUTABLE),
+        ("/api/v1/month?year=1446&month=9", IMMUTABLE),
+        ("/api/v1/months", IMMUTABLE),
+        ("/api/v1/year?year=1446", IMMUTABLE),
+        ("/api/v1/events?year=1446", IMMUTABLE),
+        (
+            "/api/v1/events?year=2025&calendar=gregorian&include=all",
+            IMMUTABLE,
+        ),
+        // Inside the table, with the retro events left out: still wholly official.
+        ("/api/v1/events?year=1444", IMMUTABLE),
+        ("/api/v1/hilal/info?month=9&year=1446", IMMUTABLE),
+        ("/api/v1/hilal/viz?month=9&year=1446", IMMUTABLE),
+        ("/api/v1/hilal/map?month=9&year=1446", IMMUTABLE),
+        // Events from computed or retro data, or none at all, keep the shorter cache.
+        ("/api/v1/events?year=1460", "public, max-age=3600"),
+        (
+            "/api/v1/events?year=1444&retro=true",
+            "public, max-age=3600",
+        ),
+        ("/api/v1/events?year=1400", "public, max-age=3600"),
+        (
+            "/api/v1/events?year=2027&calendar=gregorian",
+            "public, max-age=3600",
+        ),
+        // Not immutable: unchanged.
+        (
+            "/api/v1/hilal/history?from=1446-08&to=1446-10",
+            "public, max-age=86400",
+        ),
+        ("/api/v1/meta", "public, max-age=300"),
+    ] {
+        let first = get(&app, uri).await;
+        assert_eq!(first.status, 200, "{uri}");
+        assert_eq!(first.header("cache-control"), Some(expected), "{uri}");
+        let etag = first.header("etag").unwrap_or_default().to_owned();
+        let req = TestRequest::get()
+            .uri(uri)
+            .insert_header((header::IF_NONE_MATCH, etag.as_str()))
+            .to_request();
+        let again = send(&app, req).await;
+        assert_eq!(again.status, 304, "{uri}");
+        assert!(again.body.is_empty(), "{uri}");
+        assert_eq!(again.header("cache-control"), Some(expected), "{uri} 304");
+        assert_eq!(again.header("etag"), Some(etag.as_str()), "{uri} 304");
+    }
+}
+
+#[actix_web::test]
+async fn openapi_is_served_at_the_conventional_path_too() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let prefixed = get(&app, "/api/v1/openapi.json").await;
+    let root = get(&app, "/openapi.json").await;
+    assert_eq!(root.status, 200);
+    assert_documented("/openapi.json", &root);
+    assert_eq!(root.body, hijri_server::routes::meta::OPENAPI.as_bytes());
+    assert_eq!(root.body, prefixed.body);
+    for name in ["content-type", "cache-control", "etag"] {
+        assert_eq!(root.header(name), prefixed.header(name), "{name}");
+    }
+    let document: Value = root.json();
+    assert_eq!(document["openapi"], "3.1.0");
+    assert!(document["paths"]["/openapi.json"]["get"].is_object());
+}
