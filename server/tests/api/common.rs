@@ -69,8 +69,10 @@ pub fn state() -> AppState {
     state_with(real(), &[])
 }
 
-/// A response, read whole.
+/// A response, read whole, with the request that produced it.
 pub struct Answer {
+    /// `METHOD /path?query` of the request.
+    pub request: String,
     pub status: u16,
     pub headers: HeaderMap,
     pub body: Bytes,
@@ -124,11 +126,13 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
+    let request = format!("{} {}", req.method(), req.uri());
     let response = actix_web::test::call_service(app, req).await;
     let status = response.status().as_u16();
     let headers = response.headers().clone();
     let body = actix_web::test::read_body(response).await;
     Answer {
+        request,
         status,
         headers,
         body,
@@ -148,9 +152,11 @@ where
     send(app, req).await
 }
 
-/// Records a snapshot under the top-level `snapshots/` directory.
+/// Records a snapshot under the top-level `snapshots/` directory; its description is the
+/// request that produced it.
 pub fn snapshot(name: &str, answer: &Answer) {
     let mut settings = insta::Settings::clone_current();
+    settings.set_description(&answer.request);
     settings.set_snapshot_path("../../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
