@@ -1,25 +1,42 @@
-# Hijri calendar service. `make generate` then `make serve`; `make test` runs every test.
+# Hijri calendar service. `make serve` generates the archive if needed and serves it;
+# `make test` runs every test. One `cargo build --release --workspace` builds every binary
+# once (the workspace's feature resolution, shared with `cargo test --workspace`); the
+# targets then run the built binaries.
 SHELL := /bin/bash
 CARGO ?= cargo
 ARCHIVE ?= data/hijri.archive
+BIN := target/release
+GENERATE := $(BIN)/hijri-generate
+SERVE := $(BIN)/hijri-serve
+# The committed facts the archive is made from (a change to any regenerates it).
+FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all generate serve test lint bench bench-generate bench-serve clean
+.PHONY: all build generate serve test lint bench bench-generate bench-serve clean
 
-all: generate
+all: $(ARCHIVE)
 
-## Compute the month chain, render the cards and write $(ARCHIVE) (deterministic).
-generate:
-	$(CARGO) run --release -p hijri-generator --bin hijri-generate -- --data data --out $(ARCHIVE)
+## Build every binary of the workspace, once. Cargo leaves them untouched when nothing changed.
+build:
+	$(CARGO) build --release --workspace
 
-## Serve the generated archive on http://127.0.0.1:8080 (HIJRI_BIND to change).
-serve: $(ARCHIVE)
-	HIJRI_ARCHIVE=$(ARCHIVE) $(CARGO) run --release -p hijri-server --bin hijri-serve
+$(GENERATE) $(SERVE): build
 
-$(ARCHIVE):
-	$(MAKE) generate
+## The archive: remade when the generator or a committed fact is newer. Cards whose inputs
+## did not change are taken from the previous archive.
+$(ARCHIVE): $(GENERATE) $(FACTS)
+	$(GENERATE) --data data --out $(ARCHIVE)
 
-## Generate the archive, then run every test of the workspace (release, as shipped).
-test: generate
+## Regenerate the archive now (reusing unchanged cards; `$(GENERATE) --full` renders all).
+generate: $(GENERATE)
+	$(GENERATE) --data data --out $(ARCHIVE)
+
+## Serve the archive on http://127.0.0.1:8080 (HIJRI_BIND to change), generating it first if
+## it is missing or stale.
+serve: $(SERVE) $(ARCHIVE)
+	HIJRI_ARCHIVE=$(ARCHIVE) $(SERVE)
+
+## Every test of the workspace (release, as shipped), over an up-to-date archive.
+test: $(ARCHIVE)
 	$(CARGO) test --release --workspace
 
 ## Formatting and lints, warnings as errors.
@@ -29,10 +46,9 @@ lint:
 
 bench: bench-generate bench-serve
 
-## Time the whole generation (month chain and cards) on this machine.
-bench-generate:
-	$(CARGO) build --release -p hijri-generator --bin hijri-generate
-	time target/release/hijri-generate --data data --out target/bench.archive
+## Time the whole generation (month chain and every card) on this machine.
+bench-generate: $(GENERATE)
+	time $(GENERATE) --full --data data --out target/bench.archive
 	rm -f target/bench.archive
 
 ## Load-test the server against a bare actix-web handler (installs wrk if needed).
