@@ -11,7 +11,7 @@ SERVE := $(BIN)/hijri-serve
 # The committed facts the archive is made from (a change to any regenerates it).
 FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all build generate serve test lint bench bench-generate bench-serve clean
+.PHONY: all build generate serve test lint bench bench-generate bench-announce bench-serve clean
 
 all: $(ARCHIVE)
 
@@ -44,12 +44,16 @@ lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 
-bench: bench-generate bench-serve
+bench: bench-generate bench-announce bench-serve
 
 ## Time the whole generation (month chain and every card) on this machine.
 bench-generate: $(GENERATE)
 	time $(GENERATE) --full --data data --out target/bench.archive
 	rm -f target/bench.archive
+
+## Time announce + incremental regeneration after one month's announcement (on a copy of data/).
+bench-announce: $(GENERATE) $(ARCHIVE)
+	bash generator/bench/bench-announce.sh
 
 ## Load-test the server against a bare actix-web handler (installs wrk if needed).
 bench-serve: $(ARCHIVE)
