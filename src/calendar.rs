@@ -205,7 +205,7 @@ mod tests {
             archive::open(&bad).unwrap_err(),
             archive::ArchiveError::WrongFormat(99)
         );
-        bad[8] = 1;
+        bad[8] = archive::FORMAT_VERSION as u8;
         bad[12] ^= 0xff;
         assert!(matches!(
             archive::open(&bad),
@@ -215,9 +215,35 @@ mod tests {
         let len = bad.len();
         let mut cut = rkyv::util::AlignedVec::<16>::new();
         cut.extend_from_slice(&bad[..len - 8]);
-        assert!(matches!(
-            archive::open(&cut),
-            Err(archive::ArchiveError::Corrupt(_))
+        let body = (len - archive::HEADER_LEN) as u64;
+        assert_eq!(
+            archive::open(&cut).unwrap_err(),
+            archive::ArchiveError::BodyLength {
+                actual: body - 8,
+                expected: body
+            }
+        );
+    }
+
+    #[test]
+    fn a_flipped_body_byte_fails_the_checksum() {
+        let mut bad = sample();
+        let middle = archive::HEADER_LEN + (bad.len() - archive::HEADER_LEN) / 2;
+        bad[middle] ^= 0x01;
+        let error = archive::open(&bad).unwrap_err();
+        assert!(
+            matches!(error, archive::ArchiveError::Checksum { actual, expected } if actual != expected),
+            "{error}"
+        );
+        assert!(error
+            .to_string()
+            .starts_with("checksum mismatch: body hashes to "));
+        // Re-sealed with the damaged body's checksum, the same bytes pass the header.
+        let header = archive::header_for(&bad[archive::HEADER_LEN..]);
+        bad[..archive::HEADER_LEN].copy_from_slice(&header);
+        assert!(!matches!(
+            archive::open(&bad),
+            Err(archive::ArchiveError::Checksum { .. })
         ));
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use hijri::archive::{self, ArchiveError};
 use hijri::schema::ArchivedCalendar;
-use memmap2::Mmap;
+use memmap2::{Mmap, MmapOptions};
 
 /// Why the archive could not be opened.
 #[derive(Debug)]
@@ -34,8 +34,9 @@ pub fn open(path: &Path) -> Result<&'static ArchivedCalendar, OpenError> {
     let io = |e| OpenError::Io(path.to_owned(), e);
     let file = File::open(path).map_err(io)?;
     // SAFETY: the generator replaces the archive by renaming a new file over it, never by
-    // writing into it, so the mapped bytes do not change while the process runs.
-    let map = unsafe { Mmap::map(&file) }.map_err(io)?;
+    // writing into it, so the mapped bytes do not change while the process runs. `populate`
+    // maps every page at once: the checksum reads them all anyway.
+    let map = unsafe { MmapOptions::new().populate().map(&file) }.map_err(io)?;
     let map: &'static Mmap = Box::leak(Box::new(map));
     archive::open(map).map_err(|e| OpenError::Invalid(path.to_owned(), e))
 }
