@@ -3,7 +3,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 ARCHIVE ?= data/hijri.archive
 
-.PHONY: all generate serve test lint bench bench-generate bench-serve clean
+.PHONY: all generate serve test lint fuzz bench bench-generate bench-serve clean
 
 all: generate
 
@@ -26,6 +26,12 @@ test: generate
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+
+## Damage a small archive 1,000,000 ways (flips, cuts, re-sealed checksums): opening and every
+## look-up must never panic. FUZZ_CASES to change the count.
+FUZZ_CASES ?= 1000000
+fuzz:
+	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release -p hijri --test archive -- fuzz --nocapture
 
 bench: bench-generate bench-serve
 

@@ -1,5 +1,6 @@
 //! Times each check of `archive::open` on an archive file read into memory (the file read is
-//! not timed): the xxh3 checksum of the body, bytecheck, and the whole `open`, best of 5. `cargo run --release --example open_timing -- data/hijri.archive`
+//! not timed): the xxh3 checksum of the body, bytecheck, the checks of meaning, and the whole
+//! `open`, best of 5. `cargo run --release --example open_timing -- data/hijri.archive`
 
 use std::time::{Duration, Instant};
 
@@ -24,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or("data/hijri.archive".into());
     let mut bytes = rkyv::util::AlignedVec::<16>::new();
     bytes.extend_from_slice(&std::fs::read(&path)?);
-    archive::open(&bytes)?;
+    let calendar = archive::open(&bytes)?;
     let body = &bytes[HEADER_LEN..];
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!("{path}: {:.1} MB", bytes.len() as f64 / 1e6);
@@ -39,6 +40,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             rkyv::rancor::BoxedError,
         >(body)
         .is_ok()))
+    );
+    println!(
+        "meaning            {:.1} ms",
+        ms(best(|| hijri::validate::calendar(calendar).is_ok()))
     );
     println!(
         "whole open         {:.1} ms",

@@ -1,11 +1,12 @@
 //! The archive file: a 32-byte header (magic, format version, schema hash, body length and
 //! the body's xxh3-64 checksum) followed by the rkyv body. Encoding is deterministic; opening
-//! checks everything once: the header, the checksum of the body and its structure
-//! (bytecheck).
+//! checks everything once: the header, the checksum of the body, its structure (bytecheck)
+//! and its meaning ([`crate::validate`]).
 
 use std::fmt;
 
 use crate::schema::{ArchivedCalendar, Calendar};
+use crate::validate::{self, Problem};
 
 /// The first 8 bytes of every archive.
 pub const MAGIC: [u8; 8] = *b"HIJRIARC";
@@ -46,6 +47,8 @@ pub enum ArchiveError {
     Misaligned,
     /// The body failed validation.
     Corrupt(String),
+    /// The body is well formed but its content makes no sense (see [`crate::validate`]).
+    Invalid(Problem),
 }
 
 impl fmt::Display for ArchiveError {
@@ -80,6 +83,7 @@ impl fmt::Display for ArchiveError {
             ),
             ArchiveError::Misaligned => write!(f, "body is not 16-byte aligned in memory"),
             ArchiveError::Corrupt(why) => write!(f, "corrupt body: {why}"),
+            ArchiveError::Invalid(problem) => write!(f, "inconsistent content: {problem}"),
         }
     }
 }
@@ -114,8 +118,8 @@ pub fn checksum(body: &[u8]) -> u64 {
 }
 
 /// Checks the header, the body's length and checksum, then validates the body's structure
-/// (bytecheck); the bytes must start 16-byte aligned (a memory map or
-/// [`rkyv::util::AlignedVec`]).
+/// (bytecheck) and meaning ([`validate::calendar`]); the bytes must start 16-byte aligned
+/// (a memory map or [`rkyv::util::AlignedVec`]).
 pub fn open(bytes: &[u8]) -> Result<&ArchivedCalendar, ArchiveError> {
     let (header, body) = bytes
         .split_first_chunk::<HEADER_LEN>()
@@ -142,8 +146,10 @@ pub fn open(bytes: &[u8]) -> Result<&ArchivedCalendar, ArchiveError> {
     if !(body.as_ptr() as usize).is_multiple_of(16) {
         return Err(ArchiveError::Misaligned);
     }
-    rkyv::access::<ArchivedCalendar, rkyv::rancor::BoxedError>(body)
-        .map_err(|e| ArchiveError::Corrupt(e.to_string()))
+    let calendar = rkyv::access::<ArchivedCalendar, rkyv::rancor::BoxedError>(body)
+        .map_err(|e| ArchiveError::Corrupt(e.to_string()))?;
+    validate::calendar(calendar).map_err(ArchiveError::Invalid)?;
+    Ok(calendar)
 }
 
 /// The `N` header bytes at `at` (the header is a fixed array: the offsets are constants).

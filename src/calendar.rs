@@ -5,7 +5,9 @@
 
 use crate::date::Date;
 use crate::hijri::{HijriDate, HijriMonth};
-use crate::schema::{ArchivedCalendar, ArchivedMonth, Tier};
+use crate::schema::{
+    ArchivedCalendar, ArchivedCard, ArchivedCardKind, ArchivedMonth, CardKind, Tier,
+};
 
 impl ArchivedMonth {
     /// The month's Hijri year and number.
@@ -29,6 +31,17 @@ impl ArchivedMonth {
     /// Where the month's start comes from.
     pub fn tier(&self) -> Tier {
         self.tier.get()
+    }
+}
+
+impl ArchivedCard {
+    /// The card's place in the order of the cards: year, month, kind, bare.
+    pub fn key(&self) -> (u16, u8, CardKind, bool) {
+        let kind = match self.kind {
+            ArchivedCardKind::Viz => CardKind::Viz,
+            ArchivedCardKind::Map => CardKind::Map,
+        };
+        (self.year.to_native(), self.month, kind, self.bare)
     }
 }
 
@@ -85,6 +98,13 @@ impl ArchivedCalendar {
         let month = self.month(date.month_of_year())?;
         (date.day >= 1 && date.day <= month.length)
             .then(|| (month.start().add_days(i32::from(date.day) - 1), month))
+    }
+
+    /// The card for a month, kind and variant (cards are sorted by [`ArchivedCard::key`]).
+    pub fn card(&self, month: HijriMonth, kind: CardKind, bare: bool) -> Option<&ArchivedCard> {
+        let key = (month.year, month.month, kind, bare);
+        let index = self.cards.binary_search_by(|c| c.key().cmp(&key)).ok()?;
+        self.cards.get(index)
     }
 
     /// Official-table coverage `(first, last)`.
