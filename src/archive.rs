@@ -16,7 +16,10 @@ pub const FORMAT_VERSION: u32 = 2;
 pub const SCHEMA_HASH: u32 = parse_u32(env!("HIJRI_SCHEMA_HASH"));
 /// Length of the header; the rkyv body starts 16-byte aligned after it.
 pub const HEADER_LEN: usize = 32;
-const _: () = assert!(HEADER_LEN % 16 == 0, "the body must stay 16-byte aligned");
+const _: () = assert!(
+    HEADER_LEN.is_multiple_of(16),
+    "the body must stay 16-byte aligned"
+);
 
 /// Why an archive could not be opened.
 #[derive(Debug, PartialEq, Eq)]
