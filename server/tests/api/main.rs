@@ -7,3 +7,4 @@ mod common;
 mod openapi;
 mod snapshots;
 mod startup;
+mod swap;
