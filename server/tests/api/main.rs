@@ -4,6 +4,7 @@
 mod bad_input;
 mod behaviour;
 mod common;
+mod damaged;
 mod openapi;
 mod snapshots;
 mod startup;
