@@ -11,7 +11,7 @@ SERVE := $(BIN)/hijri-serve
 # The committed facts the archive is made from (a change to any regenerates it).
 FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all build generate serve test lint bench bench-generate bench-announce bench-serve clean
+.PHONY: all build generate serve test lint fuzz bench bench-generate bench-announce bench-serve clean
 
 all: $(ARCHIVE)
 
@@ -43,6 +43,15 @@ test: $(ARCHIVE)
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+
+## Damage a small archive 1,000,000 ways (flips, cuts, re-sealed checksums): opening and every
+## look-up must never panic; then every server handler over 20,000 damaged archives that open.
+## FUZZ_CASES and FUZZ_SERVER_CASES to change the counts.
+FUZZ_CASES ?= 1000000
+FUZZ_SERVER_CASES ?= 20000
+fuzz:
+	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release -p hijri --test archive -- fuzz --nocapture
+	PROPTEST_CASES=$(FUZZ_SERVER_CASES) $(CARGO) test --release -p hijri-server --test api -- damaged
 
 bench: bench-generate bench-announce bench-serve
 

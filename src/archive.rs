@@ -1,18 +1,25 @@
-//! The archive file: a 16-byte header (magic, format version, schema hash) followed by the
-//! rkyv body. Encoding is deterministic; opening validates everything once (bytecheck).
+//! The archive file: a 32-byte header (magic, format version, schema hash, body length and
+//! the body's xxh3-64 checksum) followed by the rkyv body. Encoding is deterministic; opening
+//! checks everything once: the header, the checksum of the body, its structure (bytecheck)
+//! and its meaning ([`crate::validate`]).
 
 use std::fmt;
 
 use crate::schema::{ArchivedCalendar, Calendar};
+use crate::validate::{self, Problem};
 
 /// The first 8 bytes of every archive.
 pub const MAGIC: [u8; 8] = *b"HIJRIARC";
 /// Version of the file layout; bump it when the header or the encoding changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Fingerprint of `src/schema.rs`, embedded at build time.
 pub const SCHEMA_HASH: u32 = parse_u32(env!("HIJRI_SCHEMA_HASH"));
 /// Length of the header; the rkyv body starts 16-byte aligned after it.
-pub const HEADER_LEN: usize = 16;
+pub const HEADER_LEN: usize = 32;
+const _: () = assert!(
+    HEADER_LEN.is_multiple_of(16),
+    "the body must stay 16-byte aligned"
+);
 
 /// Why an archive could not be opened.
 #[derive(Debug, PartialEq, Eq)]
@@ -25,10 +32,26 @@ pub enum ArchiveError {
     WrongFormat(u32),
     /// Written with another schema.
     WrongSchema(u32),
+    /// The body is not as long as the header says (a cut or padded file).
+    BodyLength {
+        /// Bytes after the header.
+        actual: u64,
+        /// Bytes the header announces.
+        expected: u64,
+    },
+    /// The body does not hash to the checksum in the header (damaged bytes).
+    Checksum {
+        /// xxh3-64 of the body as read.
+        actual: u64,
+        /// The checksum stored in the header.
+        expected: u64,
+    },
     /// The body is not 16-byte aligned in memory.
     Misaligned,
     /// The body failed validation.
     Corrupt(String),
+    /// The body is well formed but its content makes no sense (see [`crate::validate`]).
+    Invalid(Problem),
 }
 
 impl fmt::Display for ArchiveError {
@@ -51,8 +74,19 @@ impl fmt::Display for ArchiveError {
                 f,
                 "schema {h:08x}, this build reads schema {SCHEMA_HASH:08x}; regenerate it"
             ),
+            ArchiveError::BodyLength { actual, expected } => write!(
+                f,
+                "truncated or padded: the body is {actual} bytes, the header says {expected}; \
+                 the file is damaged, regenerate it"
+            ),
+            ArchiveError::Checksum { actual, expected } => write!(
+                f,
+                "checksum mismatch: body hashes to {actual:016x}, header says {expected:016x}; \
+                 the file is damaged, regenerate it"
+            ),
             ArchiveError::Misaligned => write!(f, "body is not 16-byte aligned in memory"),
             ArchiveError::Corrupt(why) => write!(f, "corrupt body: {why}"),
+            ArchiveError::Invalid(problem) => write!(f, "inconsistent content: {problem}"),
         }
     }
 }
@@ -64,36 +98,68 @@ pub fn encode(calendar: &Calendar) -> Vec<u8> {
     let body = rkyv::to_bytes::<rkyv::rancor::BoxedError>(calendar)
         .expect("serialising plain owned data into memory cannot fail");
     let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
-    bytes.extend_from_slice(&MAGIC);
-    bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    bytes.extend_from_slice(&SCHEMA_HASH.to_le_bytes());
+    bytes.extend_from_slice(&header_for(&body));
     bytes.extend_from_slice(&body);
     bytes
 }
 
-/// Checks the header and validates the body; the bytes must start 16-byte aligned
+/// The header of a file whose body is `body`: magic, format version, schema hash, body
+/// length and checksum. [`encode`] writes it; tests use it to re-seal a body they changed.
+pub fn header_for(body: &[u8]) -> [u8; HEADER_LEN] {
+    let mut header = [0u8; HEADER_LEN];
+    header[..8].copy_from_slice(&MAGIC);
+    header[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    header[12..16].copy_from_slice(&SCHEMA_HASH.to_le_bytes());
+    header[16..24].copy_from_slice(&(body.len() as u64).to_le_bytes());
+    header[24..32].copy_from_slice(&checksum(body).to_le_bytes());
+    header
+}
+
+/// The checksum of a body: xxh3, 64 bits (tens of milliseconds for the whole archive).
+pub fn checksum(body: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(body)
+}
+
+/// Checks the header, the body's length and checksum, then validates the body's structure
+/// (bytecheck) and meaning ([`validate::calendar`]); the bytes must start 16-byte aligned
 /// (a memory map or [`rkyv::util::AlignedVec`]).
 pub fn open(bytes: &[u8]) -> Result<&ArchivedCalendar, ArchiveError> {
-    if bytes.len() < HEADER_LEN {
-        return Err(ArchiveError::Truncated(bytes.len()));
-    }
-    if bytes[..8] != MAGIC {
+    let (header, body) = bytes
+        .split_first_chunk::<HEADER_LEN>()
+        .ok_or(ArchiveError::Truncated(bytes.len()))?;
+    if header[..8] != MAGIC {
         return Err(ArchiveError::BadMagic);
     }
-    let word =
-        |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    let word = |at: usize| u32::from_le_bytes(field(header, at));
+    let long = |at: usize| u64::from_le_bytes(field(header, at));
     if word(8) != FORMAT_VERSION {
         return Err(ArchiveError::WrongFormat(word(8)));
     }
     if word(12) != SCHEMA_HASH {
         return Err(ArchiveError::WrongSchema(word(12)));
     }
-    let body = &bytes[HEADER_LEN..];
+    let (actual, expected) = (body.len() as u64, long(16));
+    if actual != expected {
+        return Err(ArchiveError::BodyLength { actual, expected });
+    }
+    let (actual, expected) = (checksum(body), long(24));
+    if actual != expected {
+        return Err(ArchiveError::Checksum { actual, expected });
+    }
     if !(body.as_ptr() as usize).is_multiple_of(16) {
         return Err(ArchiveError::Misaligned);
     }
-    rkyv::access::<ArchivedCalendar, rkyv::rancor::BoxedError>(body)
-        .map_err(|e| ArchiveError::Corrupt(e.to_string()))
+    let calendar = rkyv::access::<ArchivedCalendar, rkyv::rancor::BoxedError>(body)
+        .map_err(|e| ArchiveError::Corrupt(e.to_string()))?;
+    validate::calendar(calendar).map_err(ArchiveError::Invalid)?;
+    Ok(calendar)
+}
+
+/// The `N` header bytes at `at` (the header is a fixed array: the offsets are constants).
+fn field<const N: usize>(header: &[u8; HEADER_LEN], at: usize) -> [u8; N] {
+    let mut out = [0u8; N];
+    out.copy_from_slice(&header[at..at + N]);
+    out
 }
 
 /// Parses a decimal `u32` at compile time (the schema hash from `build.rs`).

@@ -5,7 +5,9 @@
 
 use crate::date::Date;
 use crate::hijri::{HijriDate, HijriMonth};
-use crate::schema::{ArchivedCalendar, ArchivedMonth, Tier};
+use crate::schema::{
+    ArchivedCalendar, ArchivedCard, ArchivedCardKind, ArchivedMonth, CardKind, Tier,
+};
 
 impl ArchivedMonth {
     /// The month's Hijri year and number.
@@ -39,6 +41,17 @@ pub fn day_tier(month_tier: Tier, day: Date, coverage_last: Date) -> Tier {
         Tier::Computed
     } else {
         month_tier
+    }
+}
+
+impl ArchivedCard {
+    /// The card's place in the order of the cards: year, month, kind, bare.
+    pub fn order(&self) -> (u16, u8, CardKind, bool) {
+        let kind = match self.kind {
+            ArchivedCardKind::Viz => CardKind::Viz,
+            ArchivedCardKind::Map => CardKind::Map,
+        };
+        (self.year.to_native(), self.month, kind, self.bare)
     }
 }
 
@@ -124,6 +137,13 @@ impl ArchivedCalendar {
         let month = self.month(date.month_of_year())?;
         (date.day >= 1 && date.day <= month.length)
             .then(|| (month.start().add_days(i32::from(date.day) - 1), month))
+    }
+
+    /// The card for a month, kind and variant (cards are sorted by [`ArchivedCard::key`]).
+    pub fn card(&self, month: HijriMonth, kind: CardKind, bare: bool) -> Option<&ArchivedCard> {
+        let key = (month.year, month.month, kind, bare);
+        let index = self.cards.binary_search_by(|c| c.order().cmp(&key)).ok()?;
+        self.cards.get(index)
     }
 
     /// Official-table coverage `(first, last)`.
@@ -264,7 +284,7 @@ mod tests {
             archive::open(&bad).unwrap_err(),
             archive::ArchiveError::WrongFormat(99)
         );
-        bad[8] = 1;
+        bad[8] = archive::FORMAT_VERSION as u8;
         bad[12] ^= 0xff;
         assert!(matches!(
             archive::open(&bad),
@@ -274,9 +294,35 @@ mod tests {
         let len = bad.len();
         let mut cut = rkyv::util::AlignedVec::<16>::new();
         cut.extend_from_slice(&bad[..len - 8]);
-        assert!(matches!(
-            archive::open(&cut),
-            Err(archive::ArchiveError::Corrupt(_))
+        let body = (len - archive::HEADER_LEN) as u64;
+        assert_eq!(
+            archive::open(&cut).unwrap_err(),
+            archive::ArchiveError::BodyLength {
+                actual: body - 8,
+                expected: body
+            }
+        );
+    }
+
+    #[test]
+    fn a_flipped_body_byte_fails_the_checksum() {
+        let mut bad = sample();
+        let middle = archive::HEADER_LEN + (bad.len() - archive::HEADER_LEN) / 2;
+        bad[middle] ^= 0x01;
+        let error = archive::open(&bad).unwrap_err();
+        assert!(
+            matches!(error, archive::ArchiveError::Checksum { actual, expected } if actual != expected),
+            "{error}"
+        );
+        assert!(error
+            .to_string()
+            .starts_with("checksum mismatch: body hashes to "));
+        // Re-sealed with the damaged body's checksum, the same bytes pass the header.
+        let header = archive::header_for(&bad[archive::HEADER_LEN..]);
+        bad[..archive::HEADER_LEN].copy_from_slice(&header);
+        assert!(!matches!(
+            archive::open(&bad),
+            Err(archive::ArchiveError::Checksum { .. })
         ));
     }
 }

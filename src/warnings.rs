@@ -164,7 +164,7 @@ pub fn for_month(calendar: &ArchivedCalendar, index: usize) -> Warnings {
 mod tests {
     use super::*;
     use crate::archive;
-    use crate::schema::{Calendar, Divergence, Evening, Header, Month, SiteEvening};
+    use crate::schema::{Calendar, Divergence, Evening, Header, Month, Site, SiteEvening};
 
     fn site(moon_alt: i32, elongation: i32) -> SiteEvening {
         SiteEvening {
@@ -209,11 +209,17 @@ mod tests {
             header: Header {
                 data_version: "test".into(),
                 table_version: "none".into(),
-                coverage_first: 0,
-                coverage_last: 0,
+                coverage_first: 20_000,
+                coverage_last: 20_000,
                 card_years: [1444, 1475],
             },
-            sites: vec![],
+            sites: vec![Site {
+                name: "Pantai Test".into(),
+                lat: -6.1,
+                lon: 106.8,
+                elev_m: 5,
+                tz: "Asia/Jakarta".into(),
+            }],
             months,
             divergences,
             cards: vec![],

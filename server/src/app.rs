@@ -10,11 +10,11 @@ use actix_web::{web, App, Error};
 use crate::http::edge::edge;
 use crate::http::error::not_found;
 use crate::routes;
-use crate::state::AppState;
+use crate::state::SharedState;
 
 /// The whole service as an actix `App`.
 pub fn app(
-    state: AppState,
+    state: SharedState,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,

@@ -1,13 +1,17 @@
-//! Opening the archive at start: map the file, validate it once, and keep the mapping for the
-//! life of the process so every look-up borrows from it.
+//! The mapped archive: map the file, check it once (header, checksum, structure, meaning) and
+//! own the mapping together with the validated root. An [`Archive`] lives behind an `Arc`
+//! for as long as a request or a response body still uses it, so a replaced archive is
+//! unmapped only after its last reader is done.
 
 use std::fmt;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+use actix_web::web::Bytes;
 use hijri::archive::{self, ArchiveError};
 use hijri::schema::ArchivedCalendar;
-use memmap2::Mmap;
+use memmap2::MmapOptions;
+use self_cell::self_cell;
 
 /// Why the archive could not be opened.
 #[derive(Debug)]
@@ -29,15 +33,70 @@ impl fmt::Display for OpenError {
 
 impl std::error::Error for OpenError {}
 
-/// Maps and validates the archive at `path`; the mapping lives until the process ends.
-pub fn open(path: &Path) -> Result<&'static ArchivedCalendar, OpenError> {
+/// The validated root, borrowed from the mapped bytes that own it.
+type Root<'a> = &'a ArchivedCalendar;
+
+self_cell!(
+    /// The mapped bytes (shared, so response bodies can hold on to them) and the validated
+    /// root borrowed from them.
+    struct Mapped {
+        owner: Bytes,
+        #[covariant]
+        dependent: Root,
+    }
+);
+
+/// One opened archive: the mapping and its validated calendar.
+pub struct Archive {
+    mapped: Mapped,
+}
+
+impl Archive {
+    /// Checks `bytes` (a whole archive file, 16-byte aligned) and keeps them with their root.
+    pub fn from_bytes(bytes: Bytes) -> Result<Archive, ArchiveError> {
+        Ok(Archive {
+            mapped: Mapped::try_new(bytes, |bytes| archive::open(bytes))?,
+        })
+    }
+
+    /// The validated calendar.
+    pub fn calendar(&self) -> &ArchivedCalendar {
+        self.mapped.borrow_dependent()
+    }
+
+    /// `part` (a slice of this archive, such as a PNG card) as shared bytes that keep the
+    /// mapping alive without copying; `None` if `part` does not lie inside the archive.
+    pub fn share(&self, part: &[u8]) -> Option<Bytes> {
+        let whole = self.mapped.borrow_owner();
+        let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+        let end = start.checked_add(part.len())?;
+        (end <= whole.len()).then(|| whole.slice(start..end))
+    }
+}
+
+impl fmt::Debug for Archive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let header = &self.calendar().header;
+        f.debug_struct("Archive")
+            .field("bytes", &self.mapped.borrow_owner().len())
+            .field("data_version", &header.data_version.as_str())
+            .field("table_version", &header.table_version.as_str())
+            .finish()
+    }
+}
+
+/// Maps and checks the archive at `path`. The mapping is released when the returned
+/// archive and every response body sharing its bytes are dropped.
+pub fn open(path: &Path) -> Result<Archive, OpenError> {
     let io = |e| OpenError::Io(path.to_owned(), e);
     let file = File::open(path).map_err(io)?;
-    // SAFETY: the generator replaces the archive by renaming a new file over it, never by
-    // writing into it, so the mapped bytes do not change while the process runs.
-    let map = unsafe { Mmap::map(&file) }.map_err(io)?;
-    let map: &'static Mmap = Box::leak(Box::new(map));
-    archive::open(map).map_err(|e| OpenError::Invalid(path.to_owned(), e))
+    // SAFETY: the mapped bytes must not change while mapped. The generator never writes into
+    // an archive: it writes a new file and renames it over the old one, so this mapping keeps
+    // the old file's bytes. Copying over the live file in place would break this (the README
+    // says so): the server would then see changing bytes or die of SIGBUS. `populate` maps
+    // every page at once: the checksum reads them all anyway.
+    let map = unsafe { MmapOptions::new().populate().map(&file) }.map_err(io)?;
+    Archive::from_bytes(Bytes::from_owner(map)).map_err(|e| OpenError::Invalid(path.to_owned(), e))
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! memory-mapped archive. It computes no astronomy and renders nothing: every answer is a
 //! look-up in the archive, written as JSON (or served as stored PNG bytes).
 //!
-//! Module map: [`settings`] (environment), [`archive`] (open and validate), [`state`],
+//! Module map: [`settings`] (environment), [`archive`] (map and validate), [`swap`] (replace
+//! the archive on SIGHUP), [`state`],
 //! [`app`] (the factory), [`routes`] (one module per endpoint family), [`http`] (parameters,
 //! errors, caching and ETags, CORS, rate limits, logs), [`view`] (JSON shapes), [`coverage`]
 //! (what may be served), [`computed`] (computed months served so far), [`zone`] (time zones).
@@ -15,8 +16,9 @@ pub mod http;
 pub mod routes;
 pub mod settings;
 pub mod state;
+pub mod swap;
 pub mod view;
 pub mod zone;
 
 pub use app::app;
-pub use state::AppState;
+pub use state::{AppState, SharedState};

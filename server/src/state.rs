@@ -1,11 +1,14 @@
-//! The state every worker shares: the archived calendar, the computed-months set, CORS
-//! origins, the rate limiters and the clock.
+//! The state every worker shares ([`SharedState`]: the live archive with its computed-months
+//! set, CORS origins, the rate limiters and the clock) and the state one request sees
+//! ([`AppState`]: the archive that was live when it started, kept to its end).
 
 use std::sync::Arc;
 
+use arc_swap::ArcSwap;
 use chrono::{DateTime, Utc};
 use hijri::schema::ArchivedCalendar;
 
+use crate::archive::Archive;
 use crate::computed::ComputedMonths;
 use crate::http::cors::Origins;
 use crate::http::rate_limit::{limiter, ClientIp, Limiter};
@@ -30,13 +33,33 @@ impl Clock {
     }
 }
 
-/// Shared, cheaply cloned state (one clone per worker; counters and limiters are shared).
-#[derive(Clone)]
-pub struct AppState {
-    /// The validated archive, mapped for the life of the process.
-    pub calendar: &'static ArchivedCalendar,
+/// An archive as served: the mapping and the months served from its computed data so far
+/// (the set belongs to the archive and is replaced with it).
+#[derive(Debug)]
+pub struct Loaded {
+    /// The validated archive.
+    pub archive: Arc<Archive>,
     /// Months served from computed data so far.
-    pub computed: Arc<ComputedMonths>,
+    pub computed: ComputedMonths,
+}
+
+impl Loaded {
+    /// A freshly loaded archive: no month served yet.
+    pub fn new(archive: Arc<Archive>) -> Loaded {
+        let months = archive.calendar().months.len();
+        Loaded {
+            archive,
+            computed: ComputedMonths::new(months),
+        }
+    }
+}
+
+/// Shared, cheaply cloned state (one clone per worker; the live archive, counters and
+/// limiters are shared).
+#[derive(Clone)]
+pub struct SharedState {
+    /// The archive served now; replaced whole on SIGHUP ([`crate::swap`]).
+    pub live: Arc<ArcSwap<Loaded>>,
     /// CORS origins.
     pub origins: Origins,
     /// Rate limiters, in the order of [`Limit::ALL`].
@@ -47,13 +70,12 @@ pub struct AppState {
     pub docs_url: Arc<str>,
 }
 
-impl AppState {
+impl SharedState {
     /// The state for an archive and settings, on the system clock.
-    pub fn new(calendar: &'static ArchivedCalendar, settings: &Settings) -> AppState {
+    pub fn new(archive: Arc<Archive>, settings: &Settings) -> SharedState {
         let key = ClientIp::new(settings.trusted_proxies.clone());
-        AppState {
-            calendar,
-            computed: Arc::new(ComputedMonths::new(calendar.months.len())),
+        SharedState {
+            live: Arc::new(ArcSwap::from_pointee(Loaded::new(archive))),
             origins: settings.origins.clone(),
             limiters: Limit::ALL.map(|l| limiter(settings.limit(l), key.clone())),
             clock: Clock::System,
@@ -65,4 +87,38 @@ impl AppState {
     pub fn limiter(&self, limit: Limit) -> &Limiter {
         &self.limiters[limit.index()]
     }
+
+    /// Runs `f` on the state as one request sees it: the archive live when it starts, kept
+    /// (with its computed-months set) until `f` returns, whatever is swapped in meanwhile.
+    pub fn with_view<R>(&self, f: impl FnOnce(&AppState<'_>) -> R) -> R {
+        let loaded = self.live.load();
+        f(&AppState {
+            calendar: loaded.archive.calendar(),
+            archive: &loaded.archive,
+            computed: &loaded.computed,
+            clock: self.clock,
+            docs_url: &self.docs_url,
+        })
+    }
+
+    /// Makes `archive` the live one (with an empty computed-months set); returns the archive
+    /// it replaces, which stays mapped while requests and bodies still use it.
+    pub fn replace(&self, archive: Arc<Archive>) -> Arc<Loaded> {
+        self.live.swap(Arc::new(Loaded::new(archive)))
+    }
+}
+
+/// The state as one request sees it (what handlers get): the live archive at the request's
+/// start, its computed-months set, the clock and the documentation link.
+pub struct AppState<'a> {
+    /// The validated calendar of the archive this request uses.
+    pub calendar: &'a ArchivedCalendar,
+    /// That archive, to share its bytes (PNG cards) with a response body.
+    pub archive: &'a Archive,
+    /// Months served from that archive's computed data so far.
+    pub computed: &'a ComputedMonths,
+    /// The current time.
+    pub clock: Clock,
+    /// Documentation link reported by `/meta`.
+    pub docs_url: &'a str,
 }

@@ -10,7 +10,7 @@ use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpResponse, ResponseError};
 
 use super::error::{truncated, ApiError, ErrorCode};
-use crate::state::AppState;
+use crate::state::SharedState;
 
 /// Which origins may call the service.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub async fn cors(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
     let state = req
-        .app_data::<web::Data<AppState>>()
+        .app_data::<web::Data<SharedState>>()
         .expect("the app factory registers the state")
         .clone();
     let origins = &state.origins;

@@ -4,8 +4,7 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use hijri::hijri::HijriMonth;
-use hijri::schema::{ArchivedCalendar, ArchivedCard, ArchivedCardKind, CardKind};
+use hijri::schema::CardKind;
 
 use super::hilal::target;
 use crate::coverage;
@@ -39,20 +38,26 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
     let download = query.flag("download", ErrorCode::InvalidDownload)?;
     let start = state.calendar.months[index].start();
     coverage::span(state, index..index + 1, start, retro)?;
-    let card = find(state.calendar, month, kind, bare).ok_or_else(|| {
+    let card = state.calendar.card(month, kind, bare).ok_or_else(|| {
         ApiError::new(
             ErrorCode::ComputationUnavailable,
             "this card has not been generated; the archive holds no image for it yet",
         )
     })?;
-    let png: &'static [u8] = card.png.as_slice();
+    let png = card.png.as_slice();
     let etag = HeaderValue::from_str(&card.etag).unwrap_or_else(|_| reply::etag(png));
+    // The body shares the mapped bytes (no copy) and keeps this archive mapped until it is
+    // sent, even if another archive is swapped in meanwhile.
+    let body = state
+        .archive
+        .share(png)
+        .unwrap_or_else(|| web::Bytes::copy_from_slice(png));
     let mut response = reply::respond(
         req,
         reply::IMMUTABLE,
         etag,
         HeaderValue::from_static("image/png"),
-        web::Bytes::from_static(png),
+        body,
     );
     if download && response.status() == StatusCode::OK {
         let name = match kind {
@@ -69,23 +74,4 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
         );
     }
     Ok(response)
-}
-
-/// The card for a month, kind and variant (cards are sorted by year, month, kind, bare).
-fn find(
-    calendar: &'static ArchivedCalendar,
-    month: HijriMonth,
-    kind: CardKind,
-    bare: bool,
-) -> Option<&'static ArchivedCard> {
-    let order = |kind: &ArchivedCardKind| match kind {
-        ArchivedCardKind::Viz => CardKind::Viz,
-        ArchivedCardKind::Map => CardKind::Map,
-    };
-    let key = (month.year, month.month, kind, bare);
-    calendar
-        .cards
-        .binary_search_by(|c| (c.year.to_native(), c.month, order(&c.kind), c.bare).cmp(&key))
-        .ok()
-        .map(|i| &calendar.cards[i])
 }

@@ -26,10 +26,10 @@ struct RangeInput {
 }
 
 #[derive(Serialize)]
-struct RangeBody<I> {
+struct RangeBody<'a, I> {
     input: I,
     count: usize,
-    items: Days,
+    items: Days<'a>,
     warnings: WarningList,
 }
 
@@ -143,13 +143,13 @@ pub fn month(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
 }
 
 /// The days of a Hijri or Gregorian month, served.
-fn month_days(
-    state: &AppState,
+fn month_days<'a>(
+    state: &AppState<'a>,
     calendar: Calendar,
     year: i32,
     month: u8,
     retro: bool,
-) -> Result<(Days, Served), ApiError> {
+) -> Result<(Days<'a>, Served), ApiError> {
     let (first, last) = match calendar {
         Calendar::Hijri => {
             let target = HijriMonth {
@@ -188,17 +188,17 @@ struct YearInput {
 }
 
 #[derive(Serialize)]
-struct YearBody {
+struct YearBody<'a> {
     input: YearInput,
     count: usize,
-    months: YearMonths,
+    months: YearMonths<'a>,
     warnings: WarningList,
 }
 
 /// The twelve months of a year as `{"1": [...], ..., "12": [...]}`.
-struct YearMonths([Days; 12]);
+struct YearMonths<'a>([Days<'a>; 12]);
 
-impl Serialize for YearMonths {
+impl Serialize for YearMonths<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(12))?;
         for (number, days) in (1..=12).zip(&self.0) {

@@ -32,7 +32,7 @@ struct DivergenceView {
 }
 
 /// `computed_months`, read from the bitset while serialising.
-struct ComputedList<'a>(&'a AppState);
+struct ComputedList<'a>(&'a AppState<'a>);
 
 impl Serialize for ComputedList<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -73,7 +73,7 @@ pub fn meta(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         computed_active: state.computed.indices().next().is_some(),
         computed_months: ComputedList(state),
         method: METHOD,
-        docs_url: &state.docs_url,
+        docs_url: state.docs_url,
         hilal_image_range: header.card_years.map(|y| y.to_native()),
         divergences: calendar
             .divergences

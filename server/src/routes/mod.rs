@@ -15,9 +15,9 @@ use actix_web::{guard, web, HttpRequest, HttpResponse};
 
 use crate::http::error::{method_not_allowed, ApiError};
 use crate::settings::Limit;
-use crate::state::AppState;
+use crate::state::{AppState, SharedState};
 
-/// An endpoint handler: synchronous, from the request and the shared state.
+/// An endpoint handler: synchronous, from the request and the state as the request sees it.
 pub type Handler = fn(&HttpRequest, &AppState) -> Result<HttpResponse, ApiError>;
 
 /// One endpoint.
@@ -66,7 +66,7 @@ pub const ROUTES: &[Route] = &[
 ];
 
 /// Registers every route of [`ROUTES`].
-pub fn configure(config: &mut web::ServiceConfig, state: &AppState) {
+pub fn configure(config: &mut web::ServiceConfig, state: &SharedState) {
     for route in ROUTES {
         let handler = route.handler;
         config.service(
@@ -75,8 +75,8 @@ pub fn configure(config: &mut web::ServiceConfig, state: &AppState) {
                 .route(
                     web::route()
                         .guard(guard::Any(guard::Get()).or(guard::Head()))
-                        .to(move |req: HttpRequest, state: web::Data<AppState>| {
-                            let answer = handler(&req, &state);
+                        .to(move |req: HttpRequest, state: web::Data<SharedState>| {
+                            let answer = state.with_view(|view| handler(&req, view));
                             async move { answer }
                         }),
                 )

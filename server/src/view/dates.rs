@@ -82,16 +82,16 @@ impl DateObject {
 
 /// Range items for every Gregorian day from `first` to `last`, all inside the archive.
 #[derive(Clone, Copy)]
-pub struct Days {
+pub struct Days<'a> {
     /// The archive.
-    pub calendar: &'static ArchivedCalendar,
+    pub calendar: &'a ArchivedCalendar,
     /// First day.
     pub first: Date,
     /// Last day (inclusive).
     pub last: Date,
 }
 
-impl Days {
+impl Days<'_> {
     /// Number of days.
     pub fn count(&self) -> usize {
         usize::try_from(self.last.0 - self.first.0 + 1).unwrap_or(0)
@@ -129,7 +129,7 @@ impl Serialize for Iso {
     }
 }
 
-impl Serialize for Days {
+impl Serialize for Days<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.count()))?;
         let Some(mut index) = self.calendar.month_index_of(self.first) else {

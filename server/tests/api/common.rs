@@ -2,19 +2,18 @@
 //! synthetic archive for cases the real one cannot show, and snapshots under `snapshots/`.
 
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::header::HeaderMap;
 use actix_web::web::Bytes;
 use chrono::{DateTime, Utc};
-use hijri::schema::{
-    ArchivedCalendar, Calendar, Card, CardKind, Evening, Header, Month, Site, SiteEvening, Tier,
-};
+use hijri::schema::{Calendar, Card, CardKind, Evening, Header, Month, Site, SiteEvening, Tier};
+use hijri_server::archive::Archive;
 use hijri_server::settings::Settings;
 use hijri_server::state::Clock;
-use hijri_server::AppState;
+use hijri_server::SharedState;
 use serde_json::{json, Value};
 
 /// The fixed "now" of the tests: 2025-03-01 12:00 in Jakarta.
@@ -26,12 +25,16 @@ pub fn archive_path() -> PathBuf {
 }
 
 /// The real archive, opened once.
-pub fn real() -> &'static ArchivedCalendar {
-    static CALENDAR: OnceLock<&'static ArchivedCalendar> = OnceLock::new();
-    CALENDAR.get_or_init(|| {
-        hijri_server::archive::open(&archive_path())
-            .unwrap_or_else(|e| panic!("{e}; run `make generate` first"))
-    })
+pub fn real() -> Arc<Archive> {
+    static ARCHIVE: OnceLock<Arc<Archive>> = OnceLock::new();
+    ARCHIVE
+        .get_or_init(|| {
+            Arc::new(
+                hijri_server::archive::open(&archive_path())
+                    .unwrap_or_else(|e| panic!("{e}; run `make generate` first")),
+            )
+        })
+        .clone()
 }
 
 /// Settings from a list of variables (defaults for the rest).
@@ -49,9 +52,9 @@ pub fn instant(text: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(text).unwrap().to_utc()
 }
 
-/// State over `calendar` with `vars`, on the fixed clock.
-pub fn state_with(calendar: &'static ArchivedCalendar, vars: &[(&str, &str)]) -> AppState {
-    let mut state = AppState::new(calendar, &settings(vars));
+/// State over `archive` with `vars`, on the fixed clock.
+pub fn state_with(archive: Arc<Archive>, vars: &[(&str, &str)]) -> SharedState {
+    let mut state = SharedState::new(archive, &settings(vars));
     state.clock = Clock::Fixed(instant(NOW));
     state
 }
@@ -65,7 +68,7 @@ pub const UNLIMITED: &[(&str, &str)] = &[
 ];
 
 /// State over the real archive with default settings, on the fixed clock.
-pub fn state() -> AppState {
+pub fn state() -> SharedState {
     state_with(real(), &[])
 }
 
@@ -170,13 +173,15 @@ pub const FAKE_PNG: &[u8] = b"\x89PNG\r\n\x1a\nsynthetic";
 /// A small synthetic archive: 1446-07..1446-11 (official), 1446-12 (computed, decided by a
 /// 0.1° margin: borderline), 1447-01 (computed, its evening lacks site values), and the two
 /// sky-chart cards of 1446-09.
-pub fn synthetic() -> &'static ArchivedCalendar {
-    static CALENDAR: OnceLock<&'static ArchivedCalendar> = OnceLock::new();
-    CALENDAR.get_or_init(|| {
-        let mut bytes = rkyv::util::AlignedVec::<16>::new();
-        bytes.extend_from_slice(&synthetic_bytes());
-        hijri::archive::open(Box::leak(Box::new(bytes))).unwrap()
-    })
+pub fn synthetic() -> Arc<Archive> {
+    static ARCHIVE: OnceLock<Arc<Archive>> = OnceLock::new();
+    ARCHIVE
+        .get_or_init(|| {
+            let mut bytes = rkyv::util::AlignedVec::<16>::new();
+            bytes.extend_from_slice(&synthetic_bytes());
+            Arc::new(Archive::from_bytes(Bytes::from_owner(bytes)).unwrap())
+        })
+        .clone()
 }
 
 /// The bytes of the synthetic archive file.

@@ -3,7 +3,10 @@
 //! every endpoint, the hilal history never leaves its window, and the correction ledger
 //! reaches `/meta` and the `divergence` warnings.
 
+use std::sync::Arc;
+
 use hijri::schema::{Calendar, Divergence};
+use hijri_server::archive::Archive;
 use serde_json::{json, Value};
 
 use crate::common::{real, state, state_with};
@@ -212,8 +215,9 @@ async fn the_hilal_history_stays_in_its_window() {
 
 /// The real calendar with a ledger of two corrections (newest first, as the generator
 /// writes them), without the cards.
-fn corrected() -> &'static hijri::schema::ArchivedCalendar {
-    let mut calendar: Calendar = rkyv::deserialize::<_, rkyv::rancor::BoxedError>(real()).unwrap();
+fn corrected() -> Arc<Archive> {
+    let mut calendar: Calendar =
+        rkyv::deserialize::<_, rkyv::rancor::BoxedError>(real().calendar()).unwrap();
     calendar.cards.clear();
     calendar.header.table_version = "2-0123456789ab".into();
     calendar.divergences = vec![
@@ -230,7 +234,7 @@ fn corrected() -> &'static hijri::schema::ArchivedCalendar {
     ];
     let mut bytes = rkyv::util::AlignedVec::<16>::new();
     bytes.extend_from_slice(&hijri::archive::encode(&calendar));
-    hijri::archive::open(Box::leak(Box::new(bytes))).unwrap()
+    Arc::new(Archive::from_bytes(actix_web::web::Bytes::from_owner(bytes)).unwrap())
 }
 
 #[actix_web::test]

@@ -9,7 +9,7 @@ use crate::openapi::assert_documented;
 
 /// Calls each `(name, uri)` on a fresh app, snapshots it, checks its error code against the
 /// OpenAPI document, and returns the answers by name.
-pub async fn cases(state: hijri_server::AppState, cases: &[(&str, &str)]) -> Vec<Answer> {
+pub async fn cases(state: hijri_server::SharedState, cases: &[(&str, &str)]) -> Vec<Answer> {
     let app = actix_web::test::init_service(hijri_server::app(state)).await;
     let mut answers = Vec::new();
     for (name, uri) in cases {

@@ -1,13 +1,13 @@
-//! Start-up failures of the built binary: a missing, empty, truncated, corrupt, foreign,
-//! wrong-version or wrong-schema archive (made from the small synthetic one), or a bad
-//! setting, stops it with one clear line on stderr and a non-zero exit; `--help` lists every
-//! setting.
+//! Start-up failures of the built binary: a missing, empty, truncated, corrupt (checksum or
+//! structure), foreign, wrong-version or wrong-schema archive (made from the small synthetic
+//! one), or a bad setting, stops it with one clear line on stderr and a non-zero exit;
+//! `--help` lists every setting.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::synthetic_bytes;
+use crate::common::{synthetic_bytes, FAKE_PNG};
 
 fn temp_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hijri-serve-startup-{}", std::process::id()));
@@ -63,11 +63,15 @@ fn bad_archives_stop_the_server_with_one_line() {
     refuses(&dir.join("absent.archive"), "cannot read archive");
     refuses(&write("empty.archive", b""), "truncated");
     refuses(&write("short.archive", &good[..10]), "truncated");
-    refuses(&write("cut.archive", &good[..good.len() / 2]), "corrupt");
+    refuses(&write("cut.archive", &good[..good.len() / 2]), "truncated");
     let mut corrupt = good.clone();
     let len = corrupt.len();
     corrupt[len - 64..].fill(0xff);
-    refuses(&write("corrupt.archive", &corrupt), "corrupt");
+    refuses(&write("corrupt.archive", &corrupt), "checksum mismatch");
+    // Damage the checksum cannot see (it is re-sealed): bytecheck refuses it.
+    let header = hijri::archive::header_for(&corrupt[hijri::archive::HEADER_LEN..]);
+    corrupt[..hijri::archive::HEADER_LEN].copy_from_slice(&header);
+    refuses(&write("resealed.archive", &corrupt), "corrupt");
     let mut foreign = good.clone();
     foreign[..8].copy_from_slice(b"NOTHIJRI");
     refuses(&write("foreign.archive", &foreign), "bad magic");
@@ -77,6 +81,23 @@ fn bad_archives_stop_the_server_with_one_line() {
     let mut schema = good;
     schema[12] ^= 0xff;
     refuses(&write("schema.archive", &schema), "schema");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_flipped_byte_inside_a_card_stops_the_server_with_one_line() {
+    let dir = temp_dir().join("flipped");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut bytes = synthetic_bytes();
+    let png = bytes
+        .windows(FAKE_PNG.len())
+        .position(|w| w == FAKE_PNG)
+        .expect("the synthetic archive holds a card");
+    bytes[png + FAKE_PNG.len() / 2] ^= 0x20;
+    let path = dir.join("flipped.archive");
+    std::fs::write(&path, &bytes).unwrap();
+    refuses(&path, "checksum mismatch: body hashes to ");
+    refuses(&path, "the file is damaged, regenerate it");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,0 +1,76 @@
+//! Replacing the archive under a running server: on SIGHUP the file at `HIJRI_ARCHIVE` is
+//! mapped and checked again (header, checksum, structure, meaning) and, if good, swapped in
+//! atomically. Requests already running finish on the old archive, new ones see the new one.
+//! A missing or bad file changes nothing: the server logs one line and keeps serving the old
+//! data; it never exits because of a replacement.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use actix_web::rt::signal::unix::{signal, SignalKind};
+
+use crate::archive;
+use crate::state::{Loaded, SharedState};
+
+/// Opens the archive at `path` and makes it the live one; returns the one log line that says
+/// what happened (old and new `data_version` and `table_version`, or why nothing changed).
+pub fn reload(state: &SharedState, path: &Path) -> String {
+    match archive::open(path) {
+        Ok(archive) => {
+            let old = state.replace(Arc::new(archive));
+            let new = state.live.load();
+            one_line(&format!(
+                "hijri-serve: archive replaced from {}: {} -> {}",
+                path.display(),
+                versions(&old),
+                versions(&new)
+            ))
+        }
+        Err(error) => one_line(&format!(
+            "hijri-serve: archive not replaced, still serving {}: {error}",
+            versions(&state.live.load())
+        )),
+    }
+}
+
+/// `data_version X table_version Y` of a loaded archive.
+fn versions(loaded: &Loaded) -> String {
+    let header = &loaded.archive.calendar().header;
+    format!(
+        "data_version {} table_version {}",
+        header.data_version.as_str(),
+        header.table_version.as_str()
+    )
+}
+
+/// The text on one line (an error from a dependency may span several).
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Listens for SIGHUP from now on (so a signal no longer ends the process) and spawns the
+/// task that reloads `path` on each one, off the async threads, logging one line on stderr.
+/// Call it inside the actix system, before serving.
+pub fn on_hangup(state: SharedState, path: PathBuf) -> std::io::Result<()> {
+    let mut hangups = signal(SignalKind::hangup())?;
+    actix_web::rt::spawn(async move {
+        while hangups.recv().await.is_some() {
+            let (state, path) = (state.clone(), path.clone());
+            let line = actix_web::rt::task::spawn_blocking(move || reload(&state, &path))
+                .await
+                .unwrap_or_else(|e| format!("hijri-serve: archive not replaced: {e}"));
+            eprintln!("{line}");
+        }
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_lines_are_joined() {
+        assert_eq!(one_line("a\n  b\tc "), "a b c");
+    }
+}

@@ -1,0 +1,430 @@
+//! The meaning of an archive, checked once when it is opened, after bytecheck has checked its
+//! structure: every rule the look-ups rely on (month numbers, lengths, contiguous months,
+//! tier order, indices, sorted cards, coverage inside the months, values in range), so that
+//! no look-up can panic on a well-formed but nonsensical archive. A violation names what is
+//! wrong and where, e.g. `month 1446-13 at index 1234: month number out of 1..12`.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use crate::date::Date;
+use crate::hijri::HijriMonth;
+use crate::schema::{ArchivedCalendar, ArchivedMonth, ArchivedSiteEvening, Tier};
+
+/// Day numbers accepted anywhere in the archive: Gregorian years 1 to 9999.
+pub const DAYS: RangeInclusive<i32> = -719_162..=2_932_896;
+/// Hijri years accepted (four digits, as dates are written).
+pub const HIJRI_YEARS: RangeInclusive<u16> = 1..=9999;
+/// Instants (Unix seconds) accepted in evening records: about ±3,000 years around 1970.
+pub const INSTANTS: RangeInclusive<i64> = -100_000_000_000..=100_000_000_000;
+/// UTC offsets (seconds) accepted in evening records: less than a day either way.
+pub const UTC_OFFSETS: RangeInclusive<i32> = -86_399..=86_399;
+/// Angles (1e-4 degree) accepted for the criteria values: one turn either way.
+pub const ANGLES: RangeInclusive<i32> = -3_600_000..=3_600_000;
+
+/// A violated rule and where: what [`calendar`] reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Where in the archive.
+    pub place: Place,
+    /// What is wrong there.
+    pub rule: Rule,
+}
+
+/// A place in the archive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The archive as a whole.
+    Archive,
+    /// The header (coverage, card years).
+    Header,
+    /// The month at an index of `months`, with its year and number as stored.
+    Month {
+        /// Index in `months`.
+        index: usize,
+        /// Hijri year as stored.
+        year: u16,
+        /// Month number as stored.
+        month: u8,
+    },
+    /// The card at an index of `cards`, with the month it names.
+    Card {
+        /// Index in `cards`.
+        index: usize,
+        /// Hijri year as stored.
+        year: u16,
+        /// Month number as stored.
+        month: u8,
+    },
+    /// The divergence at an index of `divergences`, with the month it names.
+    Divergence {
+        /// Index in `divergences`.
+        index: usize,
+        /// Hijri year as stored.
+        year: u16,
+        /// Month number as stored.
+        month: u8,
+    },
+}
+
+/// A rule of the archive's meaning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The archive holds no month.
+    NoMonths,
+    /// A month number outside 1..12.
+    MonthNumber,
+    /// A Hijri year outside [`HIJRI_YEARS`].
+    HijriYear,
+    /// A month length other than 29 or 30.
+    Length(u8),
+    /// A day number outside [`DAYS`].
+    Day(&'static str, i32),
+    /// A month that is not the Hijri month after the one before it.
+    NotNext(HijriMonth),
+    /// A month that does not start the day after the month before it ends.
+    Gap {
+        /// The day it starts.
+        start: Date,
+        /// The day it should start.
+        expected: Date,
+    },
+    /// Tiers out of order (they run retro, regional, computed).
+    TierOrder {
+        /// The tier of the month before.
+        previous: Tier,
+        /// This month's tier.
+        tier: Tier,
+    },
+    /// An evening with results for another number of sites than the archive has.
+    EveningSites {
+        /// Results in the evening.
+        results: usize,
+        /// Sites in the archive.
+        sites: usize,
+    },
+    /// A deciding-site index outside the sites.
+    DecidingSite {
+        /// The index.
+        deciding: u8,
+        /// Sites in the archive.
+        sites: usize,
+    },
+    /// An evening on a Hijri day outside 1..30.
+    EveningDay(u8),
+    /// A site's value outside its range.
+    SiteValue {
+        /// Index of the site in the evening.
+        site: usize,
+        /// Which value.
+        value: &'static str,
+    },
+    /// A card or divergence naming a month the archive does not hold.
+    UnknownMonth,
+    /// A card not strictly after the one before it (cards are sorted by year, month, kind,
+    /// bare, each once).
+    CardOrder,
+    /// A card outside the header's card years.
+    CardYears([u16; 2]),
+    /// Card years `[min, max]` with min after max.
+    CardYearRange([u16; 2]),
+    /// Official-table coverage not inside the archived days.
+    Coverage {
+        /// Coverage as stored.
+        first: Date,
+        /// Coverage as stored.
+        last: Date,
+        /// First archived day.
+        archive_first: Date,
+        /// Last archived day.
+        archive_last: Date,
+    },
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Place::Archive => write!(f, "archive"),
+            Place::Header => write!(f, "header"),
+            Place::Month { index, year, month } => {
+                write!(f, "month {year:04}-{month:02} at index {index}")
+            }
+            Place::Card { index, year, month } => {
+                write!(f, "card {index} (month {year:04}-{month:02})")
+            }
+            Place::Divergence { index, year, month } => {
+                write!(f, "divergence {index} (month {year:04}-{month:02})")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::NoMonths => write!(f, "holds no month"),
+            Rule::MonthNumber => write!(f, "month number out of 1..12"),
+            Rule::HijriYear => write!(
+                f,
+                "Hijri year out of {}..{}",
+                HIJRI_YEARS.start(),
+                HIJRI_YEARS.end()
+            ),
+            Rule::Length(length) => write!(f, "length {length}, not 29 or 30"),
+            Rule::Day(what, day) => {
+                write!(f, "{what} (day {day}) outside Gregorian years 1..9999")
+            }
+            Rule::NotNext(previous) => write!(
+                f,
+                "does not follow {:04}-{:02}, the month before it",
+                previous.year, previous.month
+            ),
+            Rule::Gap { start, expected } => write!(
+                f,
+                "starts on {start}, but the month before ends the day before {expected}"
+            ),
+            Rule::TierOrder { previous, tier } => write!(
+                f,
+                "tier {} after {} (tiers run retro, regional, computed)",
+                tier.source(),
+                previous.source()
+            ),
+            Rule::EveningSites { results, sites } => write!(
+                f,
+                "evening has results for {results} sites, the archive has {sites}"
+            ),
+            Rule::DecidingSite { deciding, sites } => {
+                write!(f, "deciding site {deciding} out of {sites} sites")
+            }
+            Rule::EveningDay(day) => write!(f, "evening on Hijri day {day}, not 1..30"),
+            Rule::SiteValue { site, value } => {
+                write!(f, "evening site {site}: {value} out of range")
+            }
+            Rule::UnknownMonth => write!(f, "names a month the archive does not hold"),
+            Rule::CardOrder => write!(
+                f,
+                "not after the card before it (sorted by year, month, kind, bare, each once)"
+            ),
+            Rule::CardYears([min, max]) => write!(f, "outside the card years {min}..{max}"),
+            Rule::CardYearRange([min, max]) => write!(f, "card years {min}..{max} are reversed"),
+            Rule::Coverage {
+                first,
+                last,
+                archive_first,
+                archive_last,
+            } => write!(
+                f,
+                "coverage {first}..{last} is not inside the archived days \
+                 {archive_first}..{archive_last}"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.place, self.rule)
+    }
+}
+
+impl std::error::Error for Problem {}
+
+/// Checks the meaning of a structurally valid archive; the first violation found is the
+/// error. Linear in the number of months, site results and cards (no PNG byte is read).
+pub fn calendar(calendar: &ArchivedCalendar) -> Result<(), Problem> {
+    months(calendar)?;
+    header(calendar)?;
+    cards(calendar)?;
+    divergences(calendar)
+}
+
+/// Every month on its own, then each against the one before it.
+fn months(calendar: &ArchivedCalendar) -> Result<(), Problem> {
+    if calendar.months.is_empty() {
+        return Err(Problem {
+            place: Place::Archive,
+            rule: Rule::NoMonths,
+        });
+    }
+    let sites = calendar.sites.len();
+    let mut previous: Option<&ArchivedMonth> = None;
+    for (index, month) in calendar.months.iter().enumerate() {
+        let fail = |rule| Problem {
+            place: Place::Month {
+                index,
+                year: month.year.to_native(),
+                month: month.month,
+            },
+            rule,
+        };
+        alone(month, sites).map_err(fail)?;
+        if let Some(before) = previous {
+            after(before, month).map_err(fail)?;
+        }
+        previous = Some(month);
+    }
+    Ok(())
+}
+
+/// The rules of one month.
+fn alone(month: &ArchivedMonth, sites: usize) -> Result<(), Rule> {
+    check((1..=12).contains(&month.month), Rule::MonthNumber)?;
+    check(
+        HIJRI_YEARS.contains(&month.year.to_native()),
+        Rule::HijriYear,
+    )?;
+    check(
+        month.length == 29 || month.length == 30,
+        Rule::Length(month.length),
+    )?;
+    day("start", month.start.to_native())?;
+    let evening = &month.evening;
+    day("evening", evening.date.to_native())?;
+    check(
+        (1..=30).contains(&evening.hijri_day),
+        Rule::EveningDay(evening.hijri_day),
+    )?;
+    // An evening without site results is allowed: its record is then unavailable.
+    let results = evening.sites.len();
+    if results == 0 {
+        return Ok(());
+    }
+    check(results == sites, Rule::EveningSites { results, sites })?;
+    check(
+        usize::from(evening.deciding) < results,
+        Rule::DecidingSite {
+            deciding: evening.deciding,
+            sites,
+        },
+    )?;
+    for (site, values) in evening.sites.iter().enumerate() {
+        site_values(values).map_err(|value| Rule::SiteValue { site, value })?;
+    }
+    Ok(())
+}
+
+/// The values a look-up computes with, each in its range; the error names the first one out.
+fn site_values(values: &ArchivedSiteEvening) -> Result<(), &'static str> {
+    check(INSTANTS.contains(&values.sunset.to_native()), "sunset")?;
+    let moonset = values.moonset.as_ref().map(|m| m.to_native());
+    check(moonset.is_none_or(|m| INSTANTS.contains(&m)), "moonset")?;
+    check(
+        UTC_OFFSETS.contains(&values.utc_offset_s.to_native()),
+        "UTC offset",
+    )?;
+    check(
+        ANGLES.contains(&values.moon_alt.to_native()),
+        "moon altitude",
+    )?;
+    check(
+        ANGLES.contains(&values.elongation.to_native()),
+        "elongation",
+    )
+}
+
+/// The rules between a month and the one before it.
+fn after(before: &ArchivedMonth, month: &ArchivedMonth) -> Result<(), Rule> {
+    let previous = before.hijri_month();
+    check(
+        previous.next() == month.hijri_month(),
+        Rule::NotNext(previous),
+    )?;
+    let expected = before.start().add_days(i32::from(before.length));
+    check(
+        month.start() == expected,
+        Rule::Gap {
+            start: month.start(),
+            expected,
+        },
+    )?;
+    let (previous, tier) = (before.tier(), month.tier());
+    check(
+        rank(previous) <= rank(tier),
+        Rule::TierOrder { previous, tier },
+    )
+}
+
+/// Position of a tier in the chain: retro months first, then the official table, then
+/// computed months.
+fn rank(tier: Tier) -> u8 {
+    match tier {
+        Tier::Retro => 0,
+        Tier::Regional => 1,
+        Tier::Computed => 2,
+    }
+}
+
+/// Coverage inside the archived days, card years in order.
+fn header(calendar: &ArchivedCalendar) -> Result<(), Problem> {
+    let fail = |rule| Problem {
+        place: Place::Header,
+        rule,
+    };
+    let (first, last) = calendar.coverage();
+    day("coverage first", first.0).map_err(fail)?;
+    day("coverage last", last.0).map_err(fail)?;
+    let (archive_first, archive_last) = (calendar.first_day(), calendar.last_day());
+    check(
+        archive_first <= first && first <= last && last <= archive_last,
+        Rule::Coverage {
+            first,
+            last,
+            archive_first,
+            archive_last,
+        },
+    )
+    .map_err(fail)?;
+    let years = calendar.header.card_years.map(|y| y.to_native());
+    check(years[0] <= years[1], Rule::CardYearRange(years)).map_err(fail)
+}
+
+/// Cards sorted and unique (the look-up is a binary search), each naming an archived month
+/// inside the card years.
+fn cards(calendar: &ArchivedCalendar) -> Result<(), Problem> {
+    let [min, max] = calendar.header.card_years.map(|y| y.to_native());
+    let mut previous = None;
+    for (index, card) in calendar.cards.iter().enumerate() {
+        let (year, month) = (card.year.to_native(), card.month);
+        let fail = |rule| Problem {
+            place: Place::Card { index, year, month },
+            rule,
+        };
+        check(holds(calendar, year, month), Rule::UnknownMonth).map_err(fail)?;
+        check((min..=max).contains(&year), Rule::CardYears([min, max])).map_err(fail)?;
+        let key = card.order();
+        check(previous.is_none_or(|p| p < key), Rule::CardOrder).map_err(fail)?;
+        previous = Some(key);
+    }
+    Ok(())
+}
+
+/// Each divergence names an archived month.
+fn divergences(calendar: &ArchivedCalendar) -> Result<(), Problem> {
+    for (index, divergence) in calendar.divergences.iter().enumerate() {
+        let (year, month) = (divergence.year.to_native(), divergence.month);
+        check(holds(calendar, year, month), Rule::UnknownMonth).map_err(|rule| Problem {
+            place: Place::Divergence { index, year, month },
+            rule,
+        })?;
+    }
+    Ok(())
+}
+
+/// True if the archive holds the Hijri month `year`-`month` (1–12).
+fn holds(calendar: &ArchivedCalendar, year: u16, month: u8) -> bool {
+    calendar.month_index(HijriMonth { year, month }).is_some()
+}
+
+/// A day number inside [`DAYS`].
+fn day(what: &'static str, day: i32) -> Result<(), Rule> {
+    check(DAYS.contains(&day), Rule::Day(what, day))
+}
+
+/// `Ok` if `holds`, else `Err(error)`.
+fn check<E>(holds: bool, error: E) -> Result<(), E> {
+    if holds {
+        Ok(())
+    } else {
+        Err(error)
+    }
+}

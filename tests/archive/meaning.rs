@@ -1,0 +1,197 @@
+//! Crafted archives that are well formed (bytecheck passes) but break one rule of meaning
+//! each: opening refuses every one with a message that names what and where.
+
+use hijri::archive;
+use hijri::schema::{Calendar, Tier};
+use hijri::validate::{Place, Problem, Rule};
+
+use crate::fixture::{self, aligned, START};
+
+/// The problem `open` reports for the fixture changed by `break_it`.
+fn problem(break_it: impl FnOnce(&mut Calendar)) -> Problem {
+    let mut calendar = fixture::calendar();
+    break_it(&mut calendar);
+    let bytes = aligned(&archive::encode(&calendar));
+    match archive::open(&bytes) {
+        Err(archive::ArchiveError::Invalid(problem)) => problem,
+        other => panic!("expected a problem of meaning, got {other:?}"),
+    }
+}
+
+fn month(index: usize, month: u8) -> Place {
+    Place::Month {
+        index,
+        year: 1446,
+        month,
+    }
+}
+
+#[test]
+fn the_fixture_is_valid() {
+    assert_eq!(fixture::open(&fixture::calendar()), Ok(()));
+}
+
+#[test]
+fn month_numbers_are_1_to_12() {
+    let found = problem(|c| c.months[1].month = 13);
+    assert_eq!(found.place, month(1, 13));
+    assert_eq!(found.rule, Rule::MonthNumber);
+    assert_eq!(
+        fixture::open(&{
+            let mut c = fixture::calendar();
+            c.months[1].month = 13;
+            c
+        })
+        .unwrap_err(),
+        "inconsistent content: month 1446-13 at index 1: month number out of 1..12"
+    );
+    assert_eq!(problem(|c| c.months[0].month = 0).rule, Rule::MonthNumber);
+}
+
+#[test]
+fn lengths_are_29_or_30() {
+    let found = problem(|c| c.months[2].length = 31);
+    assert_eq!((found.place, found.rule), (month(2, 10), Rule::Length(31)));
+    assert_eq!(problem(|c| c.months[0].length = 0).rule, Rule::Length(0));
+}
+
+#[test]
+fn months_are_contiguous_and_consecutive() {
+    let found = problem(|c| c.months[2].start += 1);
+    assert_eq!(found.place, month(2, 10));
+    assert!(matches!(found.rule, Rule::Gap { .. }), "{found}");
+    let found = problem(|c| c.months[2].month = 11);
+    assert_eq!(found.place, month(2, 11));
+    assert!(matches!(found.rule, Rule::NotNext(_)), "{found}");
+    assert!(
+        found.to_string().contains("does not follow 1446-09"),
+        "{found}"
+    );
+    let found = problem(|c| c.months[3].year = 1447);
+    assert!(matches!(found.rule, Rule::NotNext(_)), "{found}");
+}
+
+#[test]
+fn tiers_run_retro_regional_computed() {
+    let found = problem(|c| c.months[2].tier = Tier::Retro);
+    assert_eq!(found.place, month(2, 10));
+    assert_eq!(
+        found.rule,
+        Rule::TierOrder {
+            previous: Tier::Regional,
+            tier: Tier::Retro
+        }
+    );
+}
+
+#[test]
+fn evenings_refer_to_existing_sites() {
+    let found = problem(|c| c.months[1].evening.deciding = 2);
+    assert_eq!(found.place, month(1, 9));
+    assert_eq!(
+        found.rule,
+        Rule::DecidingSite {
+            deciding: 2,
+            sites: 2
+        }
+    );
+    let found = problem(|c| {
+        c.months[1].evening.sites.pop();
+    });
+    assert_eq!(
+        found.rule,
+        Rule::EveningSites {
+            results: 1,
+            sites: 2
+        }
+    );
+    let found = problem(|c| c.sites.pop().map(|_| ()).unwrap());
+    assert_eq!(found.place, month(0, 8));
+    let found = problem(|c| c.months[0].evening.sites[1].utc_offset_s = 90_000);
+    assert_eq!(
+        found.rule,
+        Rule::SiteValue {
+            site: 1,
+            value: "UTC offset"
+        }
+    );
+    let found = problem(|c| c.months[0].evening.sites[0].sunset = i64::MAX);
+    assert!(found.to_string().contains("sunset out of range"), "{found}");
+    assert_eq!(
+        problem(|c| c.months[0].evening.hijri_day = 0).rule,
+        Rule::EveningDay(0)
+    );
+}
+
+#[test]
+fn days_stay_in_gregorian_years_1_to_9999() {
+    let found = problem(|c| {
+        for m in &mut c.months {
+            m.start = i32::MAX - 100;
+        }
+    });
+    assert!(matches!(found.rule, Rule::Day("start", _)), "{found}");
+    let found = problem(|c| c.months[1].evening.date = i32::MIN);
+    assert!(matches!(found.rule, Rule::Day("evening", _)), "{found}");
+}
+
+#[test]
+fn cards_name_archived_months_in_order() {
+    let found = problem(|c| c.cards[1].year = 1450);
+    assert_eq!(
+        (found.place, found.rule),
+        (
+            Place::Card {
+                index: 1,
+                year: 1450,
+                month: 9
+            },
+            Rule::UnknownMonth
+        )
+    );
+    let found = problem(|c| c.cards.swap(0, 1));
+    assert_eq!(found.rule, Rule::CardOrder);
+    let found = problem(|c| c.cards[1] = c.cards[0].clone());
+    assert_eq!(found.rule, Rule::CardOrder);
+    let found = problem(|c| c.header.card_years = [1447, 1475]);
+    assert_eq!(found.rule, Rule::CardYears([1447, 1475]));
+    let found = problem(|c| c.header.card_years = [1475, 1444]);
+    assert_eq!(
+        (found.place, found.rule),
+        (Place::Header, Rule::CardYearRange([1475, 1444]))
+    );
+}
+
+#[test]
+fn coverage_lies_inside_the_months() {
+    let found = problem(|c| c.header.coverage_last = START + 29 + 30 + 29 + 30);
+    assert_eq!(found.place, Place::Header);
+    assert!(matches!(found.rule, Rule::Coverage { .. }), "{found}");
+    let found = problem(|c| c.header.coverage_first = c.header.coverage_last + 1);
+    assert!(matches!(found.rule, Rule::Coverage { .. }), "{found}");
+}
+
+#[test]
+fn divergences_name_archived_months() {
+    let found = problem(|c| c.divergences[0].month = 12);
+    assert_eq!(
+        (found.place, found.rule),
+        (
+            Place::Divergence {
+                index: 0,
+                year: 1446,
+                month: 12
+            },
+            Rule::UnknownMonth
+        )
+    );
+}
+
+#[test]
+fn an_archive_holds_months() {
+    let found = problem(|c| {
+        c.months.clear();
+        c.cards.clear();
+    });
+    assert_eq!((found.place, found.rule), (Place::Archive, Rule::NoMonths));
+}
