@@ -4,7 +4,7 @@
 use crate::astro::{Astro, EveningObservation, Observer};
 use crate::inputs::load_sites;
 use crate::visibility::observer;
-use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
@@ -19,12 +19,15 @@ usage: hijri-generate evening --date YYYY-MM-DD --site NAME
 Computes the hilal evening record: sunset, nearest moonset, the Moon's topocentric altitude
 (refracted and airless) and azimuth, the Sun's altitude and azimuth at sunset, geocentric
 elongation and illumination, the nearest conjunction and the Moon's age, and the criteria
-flags (altitude >= 3.0, elongation >= 6.4).
+flags (altitude >= 3.0, elongation >= 6.4). Times are local, with the zone's offset (to
+the second when it has seconds, e.g. Africa/Monrovia before 1972: -00:44:30).
 
-  --date     local civil date of the evening
+  --date     local civil date of the evening, exactly YYYY-MM-DD (zero-padded)
   --site     a site name from data/sites.json (exact, case-insensitive)
   --lat/--lon/--elev/--tz
-             a site given directly: degrees north, degrees east, metres, IANA zone
+             a site given directly: degrees north (-90..90), degrees east (-180..180),
+             metres (-500..10000), all plain decimals (-6.1; no exponent), and an IANA
+             zone name as spelled in the tz database (Asia/Jakarta)
   --batch    CSV with header date,lat,lon,elev_m,tz; prints one JSON object per line
   --help     this text
 ";
@@ -116,16 +119,28 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
     Ok(Command::Single { date, site })
 }
 
-/// Parses `YYYY-MM-DD`.
+/// Parses exactly `YYYY-MM-DD` (four-digit year, two-digit month and day), as the API does.
 fn parse_date(s: &str) -> Result<NaiveDate, String> {
-    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
-        .map_err(|_| format!("invalid date {s:?} (expected YYYY-MM-DD)"))
+    hijri::date::Date::parse_iso(s)
+        .and_then(|d| {
+            let (y, m, day) = d.ymd();
+            NaiveDate::from_ymd_opt(y, m, day)
+        })
+        .ok_or_else(|| format!("invalid date {s:?} (expected YYYY-MM-DD, zero-padded)"))
 }
 
-/// Parses a finite decimal number.
+/// Parses a plain decimal number: an optional `-`, digits, and an optional fraction
+/// (no `+`, exponent, `inf` or `NaN`).
 fn parse_number(what: &str, s: &str) -> Result<f64, String> {
-    s.trim()
-        .parse::<f64>()
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    let plain = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    if !(plain(whole) && plain(fraction)) {
+        return Err(format!(
+            "{what}: {s:?} is not a plain decimal number (e.g. -6.1)"
+        ));
+    }
+    s.parse::<f64>()
         .ok()
         .filter(|v| v.is_finite())
         .ok_or_else(|| format!("{what}: {s:?} is not a number"))
@@ -142,16 +157,15 @@ fn make_site(
     if !(-90.0..=90.0).contains(&lat) {
         return Err(format!("latitude {lat} is outside -90..90"));
     }
-    if !(-180.0..=360.0).contains(&lon) {
-        return Err(format!("longitude {lon} is outside -180..360"));
+    if !(-180.0..=180.0).contains(&lon) {
+        return Err(format!("longitude {lon} is outside -180..180"));
     }
     if !(-500.0..=10_000.0).contains(&elev) {
         return Err(format!("elevation {elev} m is outside -500..10000"));
     }
     let zone: chrono_tz::Tz = tz
-        .trim()
         .parse()
-        .map_err(|_| format!("unknown IANA time zone {tz:?}"))?;
+        .map_err(|_| format!("unknown IANA time zone {tz:?} (e.g. Asia/Jakarta)"))?;
     Ok(NamedSite {
         name,
         tz_name: zone.name().to_string(),
@@ -167,7 +181,7 @@ fn make_site(
 /// Looks a site up by name (case-insensitive) in `data_dir/sites.json`.
 fn find_site(name: &str, data_dir: &Path) -> Result<NamedSite, String> {
     let sites = load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
-    let wanted = name.trim().to_lowercase();
+    let wanted = name.to_lowercase();
     let found = sites.iter().find(|s| s.site.name.to_lowercase() == wanted);
     match found {
         Some(site) => Ok(NamedSite {
@@ -206,6 +220,21 @@ fn iso_millis(t: DateTime<Utc>) -> String {
         .to_string()
 }
 
+/// A local time as ISO 8601 to the second, with its UTC offset: `±HH:MM`, or `±HH:MM:SS`
+/// when the offset has seconds (historical local mean times, e.g. Monrovia's −00:44:30
+/// until 1972), so that the printed instant is exact.
+fn iso_local(t: &DateTime<FixedOffset>) -> String {
+    let offset = t.offset().local_minus_utc();
+    let sign = if offset < 0 { '-' } else { '+' };
+    let a = offset.unsigned_abs();
+    let (h, m, s) = (a / 3600, a / 60 % 60, a % 60);
+    let mut text = format!("{}{sign}{h:02}:{m:02}", t.format("%Y-%m-%dT%H:%M:%S"));
+    if s != 0 {
+        text.push_str(&format!(":{s:02}"));
+    }
+    text
+}
+
 /// The site echoed in each record.
 #[derive(Serialize)]
 struct SiteJson<'a> {
@@ -240,8 +269,7 @@ struct EveningJson<'a> {
 
 /// The JSON record of one evening.
 fn record<'a>(date: NaiveDate, site: &'a NamedSite, ev: &EveningObservation) -> EveningJson<'a> {
-    let hhmm = |t: &DateTime<chrono::FixedOffset>| t.format("%H:%M").to_string();
-    let iso = |t: &DateTime<chrono::FixedOffset>| t.format("%Y-%m-%dT%H:%M:%S%:z").to_string();
+    let hhmm = |t: &DateTime<FixedOffset>| t.format("%H:%M").to_string();
     EveningJson {
         gregorian_date: date.format("%Y-%m-%d").to_string(),
         site: SiteJson {
@@ -253,8 +281,8 @@ fn record<'a>(date: NaiveDate, site: &'a NamedSite, ev: &EveningObservation) -> 
         },
         sunset: hhmm(&ev.sunset_local),
         moonset: ev.moonset_local.as_ref().map(hhmm),
-        sunset_local: iso(&ev.sunset_local),
-        moonset_local: ev.moonset_local.as_ref().map(iso),
+        sunset_local: iso_local(&ev.sunset_local),
+        moonset_local: ev.moonset_local.as_ref().map(iso_local),
         moon_alt_deg: r4(ev.moon_alt_deg),
         moon_alt_airless_deg: r4(ev.moon_alt_airless_deg),
         moon_az_deg: r4(ev.moon_az_deg),
