@@ -14,13 +14,15 @@ use std::path::Path;
 pub const HELP: &str = "\
 usage: hijri-generate evening --date YYYY-MM-DD --site NAME
        hijri-generate evening --date YYYY-MM-DD --lat X --lon Y --elev M --tz IANA
-       hijri-generate evening --batch FILE.csv
+       hijri-generate evening --batch FILE.csv [--strict]
 
 Computes the hilal evening record: sunset, nearest moonset, the Moon's topocentric altitude
 (refracted and airless) and azimuth, the Sun's altitude and azimuth at sunset, geocentric
 elongation and illumination, the nearest conjunction and the Moon's age, and the criteria
-flags (altitude >= 3.0, elongation >= 6.4). Times are local, with the zone's offset (to
-the second when it has seconds, e.g. Africa/Monrovia before 1972: -00:44:30).
+flags (altitude >= 3.0, elongation >= 6.4).
+
+Times are local, with the zone's offset (to the second when it has seconds, e.g.
+Africa/Monrovia before 1972: -00:44:30).
 
   --date     local civil date of the evening, exactly YYYY-MM-DD (zero-padded)
   --site     a site name from data/sites.json (exact, case-insensitive)
@@ -28,7 +30,11 @@ the second when it has seconds, e.g. Africa/Monrovia before 1972: -00:44:30).
              a site given directly: degrees north (-90..90), degrees east (-180..180),
              metres (-500..10000), all plain decimals (-6.1; no exponent), and an IANA
              zone name as spelled in the tz database (Asia/Jakarta)
-  --batch    CSV with header date,lat,lon,elev_m,tz; prints one JSON object per line
+  --batch    CSV with header date,lat,lon,elev_m,tz; prints one JSON object per row, in
+             order. A bad row prints {\"line\": N, \"error\": \"...\"} in its place (N is its
+             line in the file) and a line on stderr; the other rows go on, and the exit
+             status is non-zero at the end
+  --strict   with --batch: stop at the first bad row
   --help     this text
 ";
 
@@ -44,7 +50,7 @@ struct NamedSite {
 enum Command {
     Help,
     Single { date: NaiveDate, site: NamedSite },
-    Batch { file: String },
+    Batch { file: String, strict: bool },
 }
 
 /// Runs the subcommand with the arguments that follow `evening`.
@@ -60,7 +66,7 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             writeln!(std::io::stdout(), "{text}").map_err(|e| format!("stdout: {e}"))
         }
-        Command::Batch { file } => run_batch(&file, data_dir),
+        Command::Batch { file, strict } => run_batch(&file, strict, data_dir),
     }
 }
 
@@ -70,6 +76,7 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
     let mut site = None;
     let (mut lat, mut lon, mut elev, mut tz) = (None, None, None, None);
     let mut batch = None;
+    let mut strict = false;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         if flag == "--help" || flag == "-h" {
@@ -88,6 +95,7 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
             "--elev" => elev = Some(parse_number("--elev", &value()?)?),
             "--tz" => tz = Some(value()?),
             "--batch" => batch = Some(value()?),
+            "--strict" => strict = true,
             other => return Err(format!("unknown argument {other:?}\n\n{HELP}")),
         }
     }
@@ -96,7 +104,10 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
         if date.is_some() || site.is_some() || coords {
             return Err("--batch takes no other arguments".into());
         }
-        return Ok(Command::Batch { file });
+        return Ok(Command::Batch { file, strict });
+    }
+    if strict {
+        return Err("--strict applies only to --batch".into());
     }
     let date = date.ok_or_else(|| format!("missing --date (or --batch)\n\n{HELP}"))?;
     let site = match (site, coords) {
@@ -297,8 +308,29 @@ fn record<'a>(date: NaiveDate, site: &'a NamedSite, ev: &EveningObservation) -> 
     }
 }
 
-/// Runs a CSV batch, printing one compact JSON object per row in input order.
-fn run_batch(file: &str, data_dir: &Path) -> Result<(), String> {
+/// One row of a batch: the evening asked for, or what is wrong with the row.
+type BatchRow = Result<(NaiveDate, NamedSite), String>;
+
+/// Parses one CSV row `date,lat,lon,elev_m,tz`.
+fn parse_row(line: &str) -> BatchRow {
+    let f: Vec<&str> = line
+        .split(',')
+        .map(|c| c.trim().trim_matches('"'))
+        .collect();
+    if f.len() != 5 {
+        return Err(format!("expected 5 fields, found {}", f.len()));
+    }
+    let date = parse_date(f[0])?;
+    let lat = parse_number("lat", f[1])?;
+    let lon = parse_number("lon", f[2])?;
+    let elev = parse_number("elev_m", f[3])?;
+    Ok((date, make_site(None, lat, lon, elev, f[4])?))
+}
+
+/// Runs a CSV batch, printing one compact JSON object per row in input order. A bad row
+/// prints `{"line": N, "error": "…"}` in its place and a line on stderr, the run goes on,
+/// and the result is an error at the end; with `strict`, the first bad row stops the run.
+fn run_batch(file: &str, strict: bool, data_dir: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
     let mut lines = text.lines().enumerate();
     let header = lines.next().map(|(_, h)| h.trim()).unwrap_or_default();
@@ -311,42 +343,58 @@ fn run_batch(file: &str, data_dir: &Path) -> Result<(), String> {
             "{file}:1: expected header date,lat,lon,elev_m,tz, found {header:?}"
         ));
     }
-    let mut rows = Vec::new();
+    let mut rows: Vec<(usize, BatchRow)> = Vec::new();
     for (i, line) in lines {
         if line.trim().is_empty() {
             continue;
         }
-        let at = |e: String| format!("{file}:{}: {e}", i + 1);
-        let f: Vec<&str> = line
-            .split(',')
-            .map(|c| c.trim().trim_matches('"'))
-            .collect();
-        if f.len() != 5 {
-            return Err(at(format!("expected 5 fields, found {}", f.len())));
+        let row = parse_row(line);
+        if strict {
+            if let Err(e) = &row {
+                return Err(format!("{file}:{}: {e}", i + 1));
+            }
         }
-        let date = parse_date(f[0]).map_err(at)?;
-        let lat = parse_number("lat", f[1]).map_err(at)?;
-        let lon = parse_number("lon", f[2]).map_err(at)?;
-        let elev = parse_number("elev_m", f[3]).map_err(at)?;
-        let site = make_site(None, lat, lon, elev, f[4]).map_err(at)?;
-        rows.push((i + 1, date, site));
+        rows.push((i + 1, row));
     }
     let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
     let out: Vec<Result<String, String>> = rows
         .par_iter()
-        .map(|(line, date, site)| {
+        .map(|(_, row)| {
+            let (date, site) = row.as_ref().map_err(Clone::clone)?;
             let ev = astro
                 .evening(&site.observer, *date)
-                .map_err(|e| format!("{file}:{line}: {e}"))?;
+                .map_err(|e| e.to_string())?;
             serde_json::to_string(&record(*date, site, &ev)).map_err(|e| e.to_string())
         })
         .collect();
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
-    for r in out {
-        writeln!(w, "{}", r?).map_err(|e| format!("cannot write output: {e}"))?;
+    let write_error = |e: std::io::Error| format!("cannot write output: {e}");
+    let mut failed = 0usize;
+    for ((line, _), result) in rows.iter().zip(out) {
+        match result {
+            Ok(text) => writeln!(w, "{text}").map_err(write_error)?,
+            Err(e) if strict => {
+                w.flush().map_err(write_error)?;
+                return Err(format!("{file}:{line}: {e}"));
+            }
+            Err(e) => {
+                failed += 1;
+                let object = serde_json::json!({ "line": line, "error": e });
+                writeln!(w, "{object}").map_err(write_error)?;
+                w.flush().map_err(write_error)?;
+                eprintln!("hijri-generate: {file}:{line}: {e}");
+            }
+        }
     }
-    w.flush().map_err(|e| format!("cannot write output: {e}"))
+    w.flush().map_err(write_error)?;
+    if failed > 0 {
+        return Err(format!(
+            "{file}: {failed} of {} rows failed (their error objects are in the output)",
+            rows.len()
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -426,6 +474,8 @@ mod tests {
         )
         .unwrap();
         let err = run(&args(&["--batch", &file]), &data).unwrap_err();
+        assert!(err.contains("1 of 1 rows failed"), "{err}");
+        let err = run(&args(&["--batch", &file, "--strict"]), &data).unwrap_err();
         std::fs::remove_file(&csv).ok();
         assert!(err.contains(":2:") && err.contains("lat"), "{err}");
     }

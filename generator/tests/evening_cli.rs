@@ -1,8 +1,10 @@
-//! `hijri-generate evening` as a user runs it: offsets with seconds, and strict inputs.
+//! `hijri-generate evening` as a user runs it: offsets with seconds, batch rows that fail
+//! without stopping the run (and `--strict`), and strict inputs.
 
 use chrono::{Duration, NaiveDate};
 use hijri_generator::astro::{Astro, Observer};
 use serde_json::Value;
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 mod common;
@@ -36,6 +38,30 @@ fn record_at(date: &str, lat: &str, lon: &str, tz: &str) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// Writes a batch file named after `name` with the given rows under the header.
+fn batch_file(name: &str, rows: &[String]) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("evening-{name}-{}.csv", std::process::id()));
+    let text = format!("date,lat,lon,elev_m,tz\n{}\n", rows.join("\n"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs a batch; returns the JSON objects printed, stderr and whether the run succeeded.
+fn run_batch(name: &str, rows: &[String], extra: &[&str]) -> (Vec<Value>, String, bool) {
+    let path = batch_file(name, rows);
+    let mut args = vec!["--batch", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = evening(&args);
+    std::fs::remove_file(&path).ok();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let objects = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    (objects, stderr, out.status.success())
+}
+
 fn astro() -> Astro {
     Astro::load(common::data_dir()).unwrap()
 }
@@ -67,6 +93,69 @@ fn offsets_with_seconds_are_printed_in_full() {
         format!("{}-00:44:30", local.format("%Y-%m-%dT%H:%M:%S"))
     );
     assert_eq!(record["sunset"], local.format("%H:%M").to_string());
+}
+
+/// A bad row prints an error object with its line number in its place and a line on
+/// stderr; the good rows are kept and the exit status is non-zero at the end.
+#[test]
+fn batch_keeps_good_rows_and_reports_bad_ones() {
+    let rows = [
+        "2024-03-10,-6.1,106.8,10,Asia/Jakarta",
+        "2024-03-10,x,106.8,10,Asia/Jakarta",
+        "2024-03-10,-8.6,116.1,5,Asia/Makassar",
+        "2025-2-3,-6.1,106.8,10,Asia/Jakarta",
+        "2025-12-21,80,20,0,Europe/Oslo",
+        "2024-03-11,-6.1,181,10,Asia/Jakarta",
+    ]
+    .map(String::from);
+    let (objects, stderr, ok) = run_batch("keep", &rows, &[]);
+    assert!(!ok);
+    assert_eq!(objects.len(), rows.len(), "{objects:?}");
+    let lines: Vec<Option<u64>> = objects.iter().map(|o| o["line"].as_u64()).collect();
+    assert_eq!(lines, [None, Some(3), None, Some(5), Some(6), Some(7)]);
+    assert_eq!(objects[0]["gregorian_date"], "2024-03-10");
+    assert_eq!(objects[2]["site"]["tz"], "Asia/Makassar");
+    assert!(objects[1]["error"].as_str().unwrap().contains("lat"));
+    assert!(objects[3]["error"].as_str().unwrap().contains("2025-2-3"));
+    assert!(objects[4]["error"].as_str().unwrap().contains("no sunset"));
+    assert!(objects[5]["error"]
+        .as_str()
+        .unwrap()
+        .contains("longitude 181"));
+    for line in [3, 5, 6, 7] {
+        assert!(
+            stderr.contains(&format!(".csv:{line}: ")),
+            "line {line}: {stderr}"
+        );
+    }
+    assert!(stderr.contains("4 of 6 rows failed"), "{stderr}");
+}
+
+/// `--strict` stops at the first bad row, as batches did before.
+#[test]
+fn strict_batch_stops_at_the_first_error() {
+    let rows = [
+        "2024-03-10,-6.1,106.8,10,Asia/Jakarta",
+        "2024-03-10,x,106.8,10,Asia/Jakarta",
+        "2024-03-10,-8.6,116.1,5,Asia/Makassar",
+    ]
+    .map(String::from);
+    let (objects, stderr, ok) = run_batch("strict", &rows, &["--strict"]);
+    assert!(!ok);
+    assert!(objects.is_empty(), "{objects:?}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(".csv:3: lat"), "{stderr}");
+    // A row that parses but has no sunset stops the run after the rows before it.
+    let rows = [
+        "2024-03-10,-6.1,106.8,10,Asia/Jakarta",
+        "2025-12-21,80,20,0,Europe/Oslo",
+        "2024-03-10,-8.6,116.1,5,Asia/Makassar",
+    ]
+    .map(String::from);
+    let (objects, stderr, ok) = run_batch("strict-sunset", &rows, &["--strict"]);
+    assert!(!ok);
+    assert_eq!(objects.len(), 1, "{objects:?}");
+    assert!(stderr.contains(".csv:3: no sunset"), "{stderr}");
 }
 
 /// Inputs are as strict as the API's: zero-padded dates, longitudes in −180..180, plain
@@ -118,6 +207,8 @@ fn inputs_are_strict() {
     for (date, lat, lon, tz, wanted) in cases {
         fails(evening_at(date, lat, lon, tz, &[]), wanted);
     }
+    let strict = evening_at("2025-02-03", "-6.1", "106.8", "Asia/Jakarta", &["--strict"]);
+    fails(strict, "--strict applies only to --batch");
     // The edges of the ranges are accepted.
     let record = record_at("2025-02-03", "-6.1", "180", "Asia/Jakarta");
     assert_eq!(record["site"]["lon"], 180.0);
