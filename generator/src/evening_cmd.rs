@@ -21,8 +21,13 @@ Computes the hilal evening record: sunset, nearest moonset, the Moon's topocentr
 elongation and illumination, the nearest conjunction and the Moon's age, and the criteria
 flags (altitude >= 3.0, elongation >= 6.4).
 
-Times are local, with the zone's offset (to the second when it has seconds, e.g.
-Africa/Monrovia before 1972: -00:44:30).
+The evening's sunset is the first sunset after 12:00 local time on the date and before
+12:00 on the next day: near the polar circles it may fall just after midnight, and a Sun
+that dips below the horizon for a few minutes sets. No sunset in that window (polar day or
+night) is an error. The moonset is the one nearest to that sunset within 14 hours.
+
+sunset_local and moonset_local are local ISO times to the second with the zone's offset
+(to the second when it has seconds, e.g. Africa/Monrovia before 1972: -00:44:30).
 
   --date     local civil date of the evening, exactly YYYY-MM-DD (zero-padded)
   --site     a site name from data/sites.json (exact, case-insensitive)

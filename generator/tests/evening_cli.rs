@@ -1,7 +1,8 @@
-//! `hijri-generate evening` as a user runs it: offsets with seconds, batch rows that fail
-//! without stopping the run (and `--strict`), and strict inputs.
+//! `hijri-generate evening` as a user runs it: polar-circle sunsets and a grazing moonset
+//! checked against a minute-by-minute scan of the altitude done here, offsets with seconds,
+//! batch rows that fail without stopping the run (and `--strict`), and strict inputs.
 
-use chrono::{Duration, NaiveDate};
+use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use hijri_generator::astro::{Astro, Observer};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -73,6 +74,216 @@ fn observer(lat: f64, lon: f64, tz: &str) -> Observer {
         elev_m: 0.0,
         tz: tz.parse().unwrap(),
     }
+}
+
+fn instant(unix_ms: i64) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(unix_ms).unwrap()
+}
+
+/// Every setting (downward crossing of the horizon) of the Sun (`moon` false) or the
+/// Moon's upper limb in `[t0, t1]`, found by sampling every minute and bisecting to 1 ms.
+fn settings_by_minute(
+    astro: &Astro,
+    obs: &Observer,
+    t0: DateTime<Utc>,
+    t1: DateTime<Utc>,
+    moon: bool,
+) -> Vec<DateTime<Utc>> {
+    let height = |ms: i64| {
+        let (sun, limb) = astro.horizon_heights(obs, instant(ms)).unwrap();
+        if moon {
+            limb
+        } else {
+            sun
+        }
+    };
+    let mut found = Vec::new();
+    let (mut a, end) = (t0.timestamp_millis(), t1.timestamp_millis());
+    let mut ha = height(a);
+    while a < end {
+        let b = (a + 60_000).min(end);
+        let hb = height(b);
+        if ha > 0.0 && hb <= 0.0 {
+            let (mut lo, mut hi) = (a, b);
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if height(mid) > 0.0 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            found.push(instant(hi));
+        }
+        (a, ha) = (b, hb);
+    }
+    found
+}
+
+/// 12:00 civil time on `date` at `obs`.
+fn civil_noon(obs: &Observer, date: NaiveDate) -> DateTime<Utc> {
+    obs.tz
+        .from_local_datetime(&date.and_hms_opt(12, 0, 0).unwrap())
+        .earliest()
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+/// A printed local time (ISO, truncated to the second) as an instant.
+fn printed(v: &Value) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(v.as_str().unwrap())
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+/// True when `true_time` lies in the printed second `[shown, shown + 1 s)`, give or take
+/// a second for the minute scan's own precision.
+fn same_second(shown: DateTime<Utc>, true_time: DateTime<Utc>) -> bool {
+    let d = (true_time - shown).num_milliseconds();
+    (-1_000..2_000).contains(&d)
+}
+
+/// The evening's sunset is the first setting after civil noon and before the next civil
+/// noon: the CLI reports one exactly when the minute scan finds one there, and the same.
+#[test]
+fn polar_circle_sunsets_match_a_minute_scan() {
+    let astro = astro();
+    let (lon, tz) = (27.0, "Europe/Helsinki");
+    let dates = [
+        "2025-03-20",
+        "2025-06-01",
+        "2025-06-05",
+        "2025-06-10",
+        "2025-06-21",
+        "2025-07-05",
+        "2025-07-12",
+        "2025-07-20",
+        "2025-09-22",
+        "2025-12-01",
+        "2025-12-21",
+    ];
+    let lats = [66.5, 67.0, 67.3406, 68.0, 70.0];
+    let mut cases = Vec::new();
+    for date in dates {
+        for lat in lats {
+            cases.push((date, lat));
+        }
+    }
+    let rows: Vec<String> = cases
+        .iter()
+        .map(|(d, lat)| format!("{d},{lat},{lon},0,{tz}"))
+        .collect();
+    let (objects, _, _) = run_batch("polar", &rows, &[]);
+    assert_eq!(objects.len(), cases.len());
+    let (mut with, mut without) = (0, 0);
+    for ((date, lat), object) in cases.iter().zip(&objects) {
+        let obs = observer(*lat, lon, tz);
+        let day = NaiveDate::parse_from_str(date, "%Y-%m-%d").unwrap();
+        let window = (
+            civil_noon(&obs, day),
+            civil_noon(&obs, day.succ_opt().unwrap()),
+        );
+        let scanned = settings_by_minute(&astro, &obs, window.0, window.1, false);
+        match (scanned.first(), object.get("sunset_local")) {
+            (Some(&t), Some(shown)) => {
+                with += 1;
+                assert!(
+                    same_second(printed(shown), t),
+                    "{date} lat {lat}: printed {shown}, scan {t}"
+                );
+            }
+            (None, None) => {
+                without += 1;
+                let error = object["error"].as_str().unwrap();
+                assert!(error.contains("no sunset"), "{date} lat {lat}: {error}");
+            }
+            (scan, _) => panic!("{date} lat {lat}: scan {scan:?}, CLI {object}"),
+        }
+    }
+    // Both kinds occur: the cases straddle polar day and night.
+    assert!(
+        with >= 20 && without >= 20,
+        "{with} with, {without} without"
+    );
+}
+
+/// At 67.3406° N, 27° E on 2025-07-12 the Sun dips below the sunset horizon for about
+/// four minutes, just after local midnight: that is the evening's only sunset.
+#[test]
+fn a_four_minute_dip_after_midnight_is_the_sunset() {
+    let astro = astro();
+    let obs = observer(67.3406, 27.0, "Europe/Helsinki");
+    let day = NaiveDate::from_ymd_opt(2025, 7, 12).unwrap();
+    let from = civil_noon(&obs, day);
+    let to = civil_noon(&obs, day.succ_opt().unwrap());
+    let sets = settings_by_minute(&astro, &obs, from, to, false);
+    assert_eq!(sets.len(), 1, "{sets:?}");
+    // The Sun is back above within ten minutes (the dip is short).
+    let back = (1..=10).find(|m| {
+        let t = sets[0] + Duration::minutes(*m);
+        astro.horizon_heights(&obs, t).unwrap().0 > 0.0
+    });
+    assert!(back.is_some(), "the dip lasts over ten minutes");
+    let record = record_at("2025-07-12", "67.3406", "27", "Europe/Helsinki");
+    let shown = printed(&record["sunset_local"]);
+    assert!(same_second(shown, sets[0]), "{shown} vs {}", sets[0]);
+    assert!(
+        record["sunset_local"]
+            .as_str()
+            .unwrap()
+            .starts_with("2025-07-13T01:"),
+        "{record}"
+    );
+}
+
+/// Near the start of the midnight sun the sunset falls after local midnight: the evening
+/// of 2025-06-05 at 66° N, 25.7° E sets at 00:25 on the 6th, not at 00:15 on the 5th (the
+/// evening before).
+#[test]
+fn a_sunset_just_after_midnight_belongs_to_the_evening_before() {
+    let (objects, _, ok) = run_batch(
+        "midnight",
+        &[
+            "2025-06-03,66,25.7,0,Europe/Helsinki".to_string(),
+            "2025-06-05,66,25.7,0,Europe/Helsinki".to_string(),
+        ],
+        &[],
+    );
+    assert!(ok);
+    let sunsets: Vec<&str> = objects
+        .iter()
+        .map(|o| o["sunset_local"].as_str().unwrap())
+        .collect();
+    assert!(sunsets[0].starts_with("2025-06-04T00:15"), "{sunsets:?}");
+    assert!(sunsets[1].starts_with("2025-06-06T00:25"), "{sunsets:?}");
+    assert_eq!(objects[1]["sunset"], "00:25");
+}
+
+/// On 2025-01-11 at 62.3333° N, 27° E the Moon's upper limb grazes the horizon for a few
+/// minutes in the morning: that moonset, the nearest to sunset, is found.
+#[test]
+fn a_grazing_moonset_is_found() {
+    let astro = astro();
+    let obs = observer(62.3333, 27.0, "Europe/Helsinki");
+    let day = NaiveDate::from_ymd_opt(2025, 1, 11).unwrap();
+    let record = record_at("2025-01-11", "62.3333", "27", "Europe/Helsinki");
+    let sunset = printed(&record["sunset_local"]);
+    assert_eq!(sunset.date_naive(), day);
+    let span = Duration::hours(14);
+    let sets = settings_by_minute(&astro, &obs, sunset - span, sunset + span, true);
+    let nearest = sets
+        .iter()
+        .min_by_key(|t| (**t - sunset).num_milliseconds().abs())
+        .copied()
+        .expect("the scan finds a moonset");
+    // It is the grazing one: the limb is back above within ten minutes.
+    let back = (1..=10).any(|m| {
+        let t = nearest + Duration::minutes(m);
+        astro.horizon_heights(&obs, t).unwrap().1 > 0.0
+    });
+    assert!(back, "not a grazing moonset: {nearest}");
+    let shown = printed(&record["moonset_local"]);
+    assert!(same_second(shown, nearest), "{shown} vs {nearest}");
 }
 
 /// Monrovia kept −00:44:30 until 1972: the printed time carries the offset's seconds, so
