@@ -424,3 +424,56 @@ fn inputs_are_strict() {
     let record = record_at("2025-02-03", "-6.1", "180", "Asia/Jakarta");
     assert_eq!(record["site"]["lon"], 180.0);
 }
+
+/// The sweep behind issue 9 §6 (slow, run with `--ignored`): every day of 2025 at 60°–70° N
+/// in steps of 0.25° (27° E, Helsinki time), sunset and nearest moonset against the
+/// minute scan. The hourly search got 41 sunsets, 294 other-night sunsets and 39 grazing
+/// moonsets wrong here.
+#[test]
+#[ignore]
+fn sweep_of_60_to_70_degrees_matches_a_minute_scan() {
+    use rayon::prelude::*;
+    let astro = astro();
+    let start = NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
+    let cases: Vec<(NaiveDate, f64)> = (0..365)
+        .flat_map(|d| (0..=40).map(move |k| (start + Duration::days(d), 60.0 + 0.25 * k as f64)))
+        .collect();
+    let wrong: Vec<String> = cases
+        .par_iter()
+        .filter_map(|&(day, lat)| {
+            let obs = observer(lat, 27.0, "Europe/Helsinki");
+            let window = (
+                civil_noon(&obs, day),
+                civil_noon(&obs, day.succ_opt().unwrap()),
+            );
+            let scanned = settings_by_minute(&astro, &obs, window.0, window.1, false);
+            let found = astro.evening(&obs, day).ok();
+            let close =
+                |a: DateTime<Utc>, b: DateTime<Utc>| (a - b).num_milliseconds().abs() < 1_000;
+            let ok = match (scanned.first(), &found) {
+                (None, None) => true,
+                (Some(&t), Some(ev)) if close(t, ev.sunset_utc) => {
+                    let span = Duration::hours(14);
+                    let s = ev.sunset_utc;
+                    let moonsets = settings_by_minute(&astro, &obs, s - span, s + span, true);
+                    let nearest = moonsets
+                        .iter()
+                        .min_by_key(|m| (**m - s).num_milliseconds().abs());
+                    match (nearest, ev.moonset_utc) {
+                        (None, None) => true,
+                        (Some(&m), Some(ours)) => close(m, ours),
+                        _ => false,
+                    }
+                }
+                _ => false,
+            };
+            (!ok).then(|| format!("{day} {lat}"))
+        })
+        .collect();
+    println!(
+        "{} site-days, {} differ from the minute scan",
+        cases.len(),
+        wrong.len()
+    );
+    assert!(wrong.is_empty(), "{wrong:?}");
+}
