@@ -4,7 +4,7 @@
 use crate::astro::{Astro, EveningObservation, Observer};
 use crate::inputs::load_sites;
 use crate::visibility::observer;
-use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
@@ -14,18 +14,32 @@ use std::path::Path;
 pub const HELP: &str = "\
 usage: hijri-generate evening --date YYYY-MM-DD --site NAME
        hijri-generate evening --date YYYY-MM-DD --lat X --lon Y --elev M --tz IANA
-       hijri-generate evening --batch FILE.csv
+       hijri-generate evening --batch FILE.csv [--strict]
 
 Computes the hilal evening record: sunset, nearest moonset, the Moon's topocentric altitude
 (refracted and airless) and azimuth, the Sun's altitude and azimuth at sunset, geocentric
 elongation and illumination, the nearest conjunction and the Moon's age, and the criteria
 flags (altitude >= 3.0, elongation >= 6.4).
 
-  --date     local civil date of the evening
+The evening's sunset is the first sunset after 12:00 local time on the date and before
+12:00 on the next day: near the polar circles it may fall just after midnight, and a Sun
+that dips below the horizon for a few minutes sets. No sunset in that window (polar day or
+night) is an error. The moonset is the one nearest to that sunset within 14 hours.
+
+sunset_local and moonset_local are local ISO times to the second with the zone's offset
+(to the second when it has seconds, e.g. Africa/Monrovia before 1972: -00:44:30).
+
+  --date     local civil date of the evening, exactly YYYY-MM-DD (zero-padded)
   --site     a site name from data/sites.json (exact, case-insensitive)
   --lat/--lon/--elev/--tz
-             a site given directly: degrees north, degrees east, metres, IANA zone
-  --batch    CSV with header date,lat,lon,elev_m,tz; prints one JSON object per line
+             a site given directly: degrees north (-90..90), degrees east (-180..180),
+             metres (-500..10000), all plain decimals (-6.1; no exponent), and an IANA
+             zone name as spelled in the tz database (Asia/Jakarta)
+  --batch    CSV with header date,lat,lon,elev_m,tz; prints one JSON object per row, in
+             order. A bad row prints {\"line\": N, \"error\": \"...\"} in its place (N is its
+             line in the file) and a line on stderr; the other rows go on, and the exit
+             status is non-zero at the end
+  --strict   with --batch: stop at the first bad row
   --help     this text
 ";
 
@@ -41,7 +55,7 @@ struct NamedSite {
 enum Command {
     Help,
     Single { date: NaiveDate, site: NamedSite },
-    Batch { file: String },
+    Batch { file: String, strict: bool },
 }
 
 /// Runs the subcommand with the arguments that follow `evening`.
@@ -57,7 +71,7 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             writeln!(std::io::stdout(), "{text}").map_err(|e| format!("stdout: {e}"))
         }
-        Command::Batch { file } => run_batch(&file, data_dir),
+        Command::Batch { file, strict } => run_batch(&file, strict, data_dir),
     }
 }
 
@@ -67,6 +81,7 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
     let mut site = None;
     let (mut lat, mut lon, mut elev, mut tz) = (None, None, None, None);
     let mut batch = None;
+    let mut strict = false;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         if flag == "--help" || flag == "-h" {
@@ -85,6 +100,7 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
             "--elev" => elev = Some(parse_number("--elev", &value()?)?),
             "--tz" => tz = Some(value()?),
             "--batch" => batch = Some(value()?),
+            "--strict" => strict = true,
             other => return Err(format!("unknown argument {other:?}\n\n{HELP}")),
         }
     }
@@ -93,7 +109,10 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
         if date.is_some() || site.is_some() || coords {
             return Err("--batch takes no other arguments".into());
         }
-        return Ok(Command::Batch { file });
+        return Ok(Command::Batch { file, strict });
+    }
+    if strict {
+        return Err("--strict applies only to --batch".into());
     }
     let date = date.ok_or_else(|| format!("missing --date (or --batch)\n\n{HELP}"))?;
     let site = match (site, coords) {
@@ -116,16 +135,28 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
     Ok(Command::Single { date, site })
 }
 
-/// Parses `YYYY-MM-DD`.
+/// Parses exactly `YYYY-MM-DD` (four-digit year, two-digit month and day), as the API does.
 fn parse_date(s: &str) -> Result<NaiveDate, String> {
-    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
-        .map_err(|_| format!("invalid date {s:?} (expected YYYY-MM-DD)"))
+    hijri::date::Date::parse_iso(s)
+        .and_then(|d| {
+            let (y, m, day) = d.ymd();
+            NaiveDate::from_ymd_opt(y, m, day)
+        })
+        .ok_or_else(|| format!("invalid date {s:?} (expected YYYY-MM-DD, zero-padded)"))
 }
 
-/// Parses a finite decimal number.
+/// Parses a plain decimal number: an optional `-`, digits, and an optional fraction
+/// (no `+`, exponent, `inf` or `NaN`).
 fn parse_number(what: &str, s: &str) -> Result<f64, String> {
-    s.trim()
-        .parse::<f64>()
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    let plain = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    if !(plain(whole) && plain(fraction)) {
+        return Err(format!(
+            "{what}: {s:?} is not a plain decimal number (e.g. -6.1)"
+        ));
+    }
+    s.parse::<f64>()
         .ok()
         .filter(|v| v.is_finite())
         .ok_or_else(|| format!("{what}: {s:?} is not a number"))
@@ -142,16 +173,15 @@ fn make_site(
     if !(-90.0..=90.0).contains(&lat) {
         return Err(format!("latitude {lat} is outside -90..90"));
     }
-    if !(-180.0..=360.0).contains(&lon) {
-        return Err(format!("longitude {lon} is outside -180..360"));
+    if !(-180.0..=180.0).contains(&lon) {
+        return Err(format!("longitude {lon} is outside -180..180"));
     }
     if !(-500.0..=10_000.0).contains(&elev) {
         return Err(format!("elevation {elev} m is outside -500..10000"));
     }
     let zone: chrono_tz::Tz = tz
-        .trim()
         .parse()
-        .map_err(|_| format!("unknown IANA time zone {tz:?}"))?;
+        .map_err(|_| format!("unknown IANA time zone {tz:?} (e.g. Asia/Jakarta)"))?;
     Ok(NamedSite {
         name,
         tz_name: zone.name().to_string(),
@@ -167,7 +197,7 @@ fn make_site(
 /// Looks a site up by name (case-insensitive) in `data_dir/sites.json`.
 fn find_site(name: &str, data_dir: &Path) -> Result<NamedSite, String> {
     let sites = load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
-    let wanted = name.trim().to_lowercase();
+    let wanted = name.to_lowercase();
     let found = sites.iter().find(|s| s.site.name.to_lowercase() == wanted);
     match found {
         Some(site) => Ok(NamedSite {
@@ -206,6 +236,21 @@ fn iso_millis(t: DateTime<Utc>) -> String {
         .to_string()
 }
 
+/// A local time as ISO 8601 to the second, with its UTC offset: `±HH:MM`, or `±HH:MM:SS`
+/// when the offset has seconds (historical local mean times, e.g. Monrovia's −00:44:30
+/// until 1972), so that the printed instant is exact.
+fn iso_local(t: &DateTime<FixedOffset>) -> String {
+    let offset = t.offset().local_minus_utc();
+    let sign = if offset < 0 { '-' } else { '+' };
+    let a = offset.unsigned_abs();
+    let (h, m, s) = (a / 3600, a / 60 % 60, a % 60);
+    let mut text = format!("{}{sign}{h:02}:{m:02}", t.format("%Y-%m-%dT%H:%M:%S"));
+    if s != 0 {
+        text.push_str(&format!(":{s:02}"));
+    }
+    text
+}
+
 /// The site echoed in each record.
 #[derive(Serialize)]
 struct SiteJson<'a> {
@@ -240,8 +285,7 @@ struct EveningJson<'a> {
 
 /// The JSON record of one evening.
 fn record<'a>(date: NaiveDate, site: &'a NamedSite, ev: &EveningObservation) -> EveningJson<'a> {
-    let hhmm = |t: &DateTime<chrono::FixedOffset>| t.format("%H:%M").to_string();
-    let iso = |t: &DateTime<chrono::FixedOffset>| t.format("%Y-%m-%dT%H:%M:%S%:z").to_string();
+    let hhmm = |t: &DateTime<FixedOffset>| t.format("%H:%M").to_string();
     EveningJson {
         gregorian_date: date.format("%Y-%m-%d").to_string(),
         site: SiteJson {
@@ -253,8 +297,8 @@ fn record<'a>(date: NaiveDate, site: &'a NamedSite, ev: &EveningObservation) -> 
         },
         sunset: hhmm(&ev.sunset_local),
         moonset: ev.moonset_local.as_ref().map(hhmm),
-        sunset_local: iso(&ev.sunset_local),
-        moonset_local: ev.moonset_local.as_ref().map(iso),
+        sunset_local: iso_local(&ev.sunset_local),
+        moonset_local: ev.moonset_local.as_ref().map(iso_local),
         moon_alt_deg: r4(ev.moon_alt_deg),
         moon_alt_airless_deg: r4(ev.moon_alt_airless_deg),
         moon_az_deg: r4(ev.moon_az_deg),
@@ -269,8 +313,29 @@ fn record<'a>(date: NaiveDate, site: &'a NamedSite, ev: &EveningObservation) -> 
     }
 }
 
-/// Runs a CSV batch, printing one compact JSON object per row in input order.
-fn run_batch(file: &str, data_dir: &Path) -> Result<(), String> {
+/// One row of a batch: the evening asked for, or what is wrong with the row.
+type BatchRow = Result<(NaiveDate, NamedSite), String>;
+
+/// Parses one CSV row `date,lat,lon,elev_m,tz`.
+fn parse_row(line: &str) -> BatchRow {
+    let f: Vec<&str> = line
+        .split(',')
+        .map(|c| c.trim().trim_matches('"'))
+        .collect();
+    if f.len() != 5 {
+        return Err(format!("expected 5 fields, found {}", f.len()));
+    }
+    let date = parse_date(f[0])?;
+    let lat = parse_number("lat", f[1])?;
+    let lon = parse_number("lon", f[2])?;
+    let elev = parse_number("elev_m", f[3])?;
+    Ok((date, make_site(None, lat, lon, elev, f[4])?))
+}
+
+/// Runs a CSV batch, printing one compact JSON object per row in input order. A bad row
+/// prints `{"line": N, "error": "…"}` in its place and a line on stderr, the run goes on,
+/// and the result is an error at the end; with `strict`, the first bad row stops the run.
+fn run_batch(file: &str, strict: bool, data_dir: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
     let mut lines = text.lines().enumerate();
     let header = lines.next().map(|(_, h)| h.trim()).unwrap_or_default();
@@ -283,42 +348,58 @@ fn run_batch(file: &str, data_dir: &Path) -> Result<(), String> {
             "{file}:1: expected header date,lat,lon,elev_m,tz, found {header:?}"
         ));
     }
-    let mut rows = Vec::new();
+    let mut rows: Vec<(usize, BatchRow)> = Vec::new();
     for (i, line) in lines {
         if line.trim().is_empty() {
             continue;
         }
-        let at = |e: String| format!("{file}:{}: {e}", i + 1);
-        let f: Vec<&str> = line
-            .split(',')
-            .map(|c| c.trim().trim_matches('"'))
-            .collect();
-        if f.len() != 5 {
-            return Err(at(format!("expected 5 fields, found {}", f.len())));
+        let row = parse_row(line);
+        if strict {
+            if let Err(e) = &row {
+                return Err(format!("{file}:{}: {e}", i + 1));
+            }
         }
-        let date = parse_date(f[0]).map_err(at)?;
-        let lat = parse_number("lat", f[1]).map_err(at)?;
-        let lon = parse_number("lon", f[2]).map_err(at)?;
-        let elev = parse_number("elev_m", f[3]).map_err(at)?;
-        let site = make_site(None, lat, lon, elev, f[4]).map_err(at)?;
-        rows.push((i + 1, date, site));
+        rows.push((i + 1, row));
     }
     let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
     let out: Vec<Result<String, String>> = rows
         .par_iter()
-        .map(|(line, date, site)| {
+        .map(|(_, row)| {
+            let (date, site) = row.as_ref().map_err(Clone::clone)?;
             let ev = astro
                 .evening(&site.observer, *date)
-                .map_err(|e| format!("{file}:{line}: {e}"))?;
+                .map_err(|e| e.to_string())?;
             serde_json::to_string(&record(*date, site, &ev)).map_err(|e| e.to_string())
         })
         .collect();
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
-    for r in out {
-        writeln!(w, "{}", r?).map_err(|e| format!("cannot write output: {e}"))?;
+    let write_error = |e: std::io::Error| format!("cannot write output: {e}");
+    let mut failed = 0usize;
+    for ((line, _), result) in rows.iter().zip(out) {
+        match result {
+            Ok(text) => writeln!(w, "{text}").map_err(write_error)?,
+            Err(e) if strict => {
+                w.flush().map_err(write_error)?;
+                return Err(format!("{file}:{line}: {e}"));
+            }
+            Err(e) => {
+                failed += 1;
+                let object = serde_json::json!({ "line": line, "error": e });
+                writeln!(w, "{object}").map_err(write_error)?;
+                w.flush().map_err(write_error)?;
+                eprintln!("hijri-generate: {file}:{line}: {e}");
+            }
+        }
     }
-    w.flush().map_err(|e| format!("cannot write output: {e}"))
+    w.flush().map_err(write_error)?;
+    if failed > 0 {
+        return Err(format!(
+            "{file}: {failed} of {} rows failed (their error objects are in the output)",
+            rows.len()
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -398,6 +479,8 @@ mod tests {
         )
         .unwrap();
         let err = run(&args(&["--batch", &file]), &data).unwrap_err();
+        assert!(err.contains("1 of 1 rows failed"), "{err}");
+        let err = run(&args(&["--batch", &file, "--strict"]), &data).unwrap_err();
         std::fs::remove_file(&csv).ok();
         assert!(err.contains(":2:") && err.contains("lat"), "{err}");
     }

@@ -6,10 +6,10 @@ use super::error::AstroError;
 use super::frames::{EarthFrame, Site};
 use super::place::{aberrate, apparent, astrometric, astrometric_linear, Body};
 use super::refraction::{refracted_altitude, PRESSURE_MBAR, TEMPERATURE_C};
-use super::time::{datetime_from_ut, Instant, DAY, JD_J2000, UNIX_J2000};
+use super::time::{datetime_from_ut, ut_seconds, Instant, DAY, JD_J2000, UNIX_J2000};
 use super::vector::{add, angle_between, norm, scale, Vec3};
 use super::{Astro, EveningObservation, Observer};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, TimeZone, Timelike, Utc};
 
 /// Sun's centre altitude at sunset, degrees (upper limb with 34′ refraction).
 pub const SUNSET_ALTITUDE_DEG: f64 = -50.0 / 60.0;
@@ -27,6 +27,137 @@ const TOLERANCE_S: f64 = 1e-3;
 const STEP_S: f64 = 3_600.0;
 /// How far (steps) from the sunset a moonset is sought on each side.
 const MOONSET_STEPS: usize = 14;
+/// Below this |latitude| (degrees) the hourly search cannot skip an event, and it is kept.
+/// There the Sun's lower and upper culminations are at least 90 − 55 − 23.44 = 11.5° from
+/// the horizon, and the Moon's (declination ≤ 28.8°, parallax ≤ 1.03°) at least 5.1°: the
+/// altitude crosses the horizon only on its monotone stretch between culminations, once
+/// each way per day, and within one hour of an extremum it moves by under 0.6°, so an
+/// hourly cell never holds two crossings.
+pub const HOURLY_SEARCH_MAX_LAT_DEG: f64 = 55.0;
+/// The Earth's rotation rate with margin (sidereal: 15.0411°/h), degrees per hour.
+const ROTATION_DEG_PER_H: f64 = 15.05;
+/// Bound on the Sun's altitude rate not due to the rotation, degrees per hour: declination
+/// (≤ 0.4°/day), parallax (8.8″), with margin.
+const SUN_DRIFT_DEG_PER_H: f64 = 0.05;
+/// Bound on the Moon's upper-limb altitude rate not due to the rotation, degrees per hour:
+/// declination (≤ 0.28°/h), the topocentric parallax (≤ 1.03°) turning with the sky
+/// (≤ 0.27°/h), semidiameter (≤ 0.001°/h), with margin.
+const MOON_DRIFT_DEG_PER_H: f64 = 0.6;
+/// Bound on the second derivative of either altitude, degrees per hour², at latitude φ:
+/// `CURVATURE_DEG_PER_H2 · cos φ + CURVATURE_DRIFT_DEG_PER_H2` (the rotation gives
+/// 15.05°/h × 0.263 rad/h = 3.95°/h² at most; parallax and declination add under 0.1).
+const CURVATURE_DEG_PER_H2: f64 = 4.0;
+/// See [`CURVATURE_DEG_PER_H2`].
+const CURVATURE_DRIFT_DEG_PER_H2: f64 = 0.1;
+/// Smallest step of the safe scan, seconds.
+const MIN_STEP_S: f64 = 60.0;
+/// Golden-section iterations when locating an extremum within one smallest step (60 s
+/// × 0.618²⁵ < 1 ms).
+const EXTREMUM_ITERATIONS: usize = 25;
+
+/// A bracket `(a, f(a), b, f(b))` holding one setting: `f(a) > 0 >= f(b)`.
+type Bracket = (f64, f64, f64, f64);
+
+/// Bounds on an altitude function's first and second derivatives at one latitude.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    /// Largest |df/dt|, degrees per second.
+    rate: f64,
+    /// Largest |d²f/dt²|, degrees per second².
+    curvature: f64,
+}
+
+impl Bounds {
+    /// The bounds at geodetic latitude `lat_deg` for a body with the given drift bound.
+    ///
+    /// With hour angle H and declination δ, sin a = sin φ sin δ + cos φ cos δ cos H gives
+    /// ∂a/∂H = −cos φ sin A and |∂a/∂δ| ≤ 1, so |da/dt| ≤ cos φ |dH/dt| + |dδ/dt|.
+    fn at(lat_deg: f64, drift_deg_per_h: f64) -> Bounds {
+        let cos_lat = lat_deg.to_radians().cos().abs();
+        Bounds {
+            rate: (ROTATION_DEG_PER_H * cos_lat + drift_deg_per_h) / 3_600.0,
+            curvature: (CURVATURE_DEG_PER_H2 * cos_lat + CURVATURE_DRIFT_DEG_PER_H2)
+                / (3_600.0 * 3_600.0),
+        }
+    }
+}
+
+/// Every setting (downward crossing of zero) of `f` in `[t0, t1]`, as brackets in time
+/// order; only the first when `first_only`.
+///
+/// No step can skip a crossing. Since |df/dt| ≤ `rate`, f keeps its sign for |f(t)|/rate
+/// after t, and the next sample is taken there (at least [`MIN_STEP_S`] later). Within a
+/// smallest step f may cross twice (a dip of under a minute); since |f''| ≤ `curvature`,
+/// that needs the smaller end within curvature × step² / 8 of zero, and then the
+/// extremum between the ends is located (golden section: an altitude has one extremum
+/// within a minute, its culminations being hours apart away from the poles) and its sign
+/// read.
+fn settings<F>(
+    f: &F,
+    t0: f64,
+    t1: f64,
+    bounds: Bounds,
+    first_only: bool,
+) -> Result<Vec<Bracket>, AstroError>
+where
+    F: Fn(f64) -> Result<f64, AstroError>,
+{
+    let mut found = Vec::new();
+    let (mut a, mut fa) = (t0, f(t0)?);
+    while a < t1 {
+        let b = (a + (fa.abs() / bounds.rate).max(MIN_STEP_S)).min(t1);
+        let fb = f(b)?;
+        let same_side = (fa > 0.0) == (fb > 0.0);
+        let sag = bounds.curvature * (b - a) * (b - a) / 8.0;
+        if fa > 0.0 && fb <= 0.0 {
+            found.push((a, fa, b, fb));
+        } else if same_side && fa.abs().min(fb.abs()) <= sag {
+            let (tm, fm) = extremum(f, a, b, fa > 0.0)?;
+            if fa > 0.0 && fm <= 0.0 {
+                found.push((a, fa, tm, fm));
+            } else if fa <= 0.0 && fm > 0.0 {
+                found.push((tm, fm, b, fb));
+            }
+        }
+        if first_only && !found.is_empty() {
+            break;
+        }
+        a = b;
+        fa = fb;
+    }
+    Ok(found)
+}
+
+/// The minimum (`lowest`) or maximum of `f` on `[a, b]`, by golden section.
+fn extremum<F>(f: &F, a: f64, b: f64, lowest: bool) -> Result<(f64, f64), AstroError>
+where
+    F: Fn(f64) -> Result<f64, AstroError>,
+{
+    let sign = if lowest { 1.0 } else { -1.0 };
+    let g = |t: f64| f(t).map(|v| sign * v);
+    let r = 0.5 * (5f64.sqrt() - 1.0);
+    let (mut lo, mut hi) = (a, b);
+    let (mut x1, mut x2) = (hi - r * (hi - lo), lo + r * (hi - lo));
+    let (mut g1, mut g2) = (g(x1)?, g(x2)?);
+    for _ in 0..EXTREMUM_ITERATIONS {
+        if g1 <= g2 {
+            hi = x2;
+            (x2, g2) = (x1, g1);
+            x1 = hi - r * (hi - lo);
+            g1 = g(x1)?;
+        } else {
+            lo = x1;
+            (x1, g1) = (x2, g2);
+            x2 = lo + r * (hi - lo);
+            g2 = g(x2)?;
+        }
+    }
+    Ok(if g1 <= g2 {
+        (x1, sign * g1)
+    } else {
+        (x2, sign * g2)
+    })
+}
 
 /// The sky of one site around one evening: frame frozen near sunset, ΔT fixed.
 struct Sky<'a> {
@@ -98,7 +229,9 @@ impl Sky<'_> {
         }
     }
 
-    /// Sunset in the hours around `guess` (UT seconds), or `None` if the Sun does not set.
+    /// Sunset in the hours around `guess` (UT seconds), or `None` if the Sun does not set:
+    /// the hourly search, sure only below [`HOURLY_SEARCH_MAX_LAT_DEG`] (above it, its root
+    /// is kept only where the safe scan finds the same crossing).
     fn sunset_near(&self, guess: f64) -> Result<Option<f64>, AstroError> {
         let f = |t| self.sun_above_horizon(t);
         // Search outward from the guess, one hour at a time, up to ±12 h.
@@ -137,7 +270,8 @@ impl Sky<'_> {
         Ok(None)
     }
 
-    /// The moonset nearest to `sunset` (UT seconds) within ±14 h.
+    /// The moonset nearest to `sunset` (UT seconds) within ±14 h, sampled hourly: sure only
+    /// below [`HOURLY_SEARCH_MAX_LAT_DEG`], as [`Sky::sunset_near`].
     fn moonset_nearest(&self, sunset: f64) -> Result<Option<f64>, AstroError> {
         let f = |t| self.moon_limb_above_horizon(t);
         let mut after = [f64::NAN; MOONSET_STEPS + 1];
@@ -190,6 +324,12 @@ fn frame_near(astro: &Astro, ut: f64) -> Result<EarthFrame, AstroError> {
     Ok(frame)
 }
 
+/// The day after `date`.
+fn next_day(date: NaiveDate) -> Result<NaiveDate, AstroError> {
+    date.succ_opt()
+        .ok_or_else(|| AstroError::NoEvent(format!("{date} has no next day")))
+}
+
 /// UT seconds past J2000 of 00:00 UT on `date`.
 fn midnight_ut(date: NaiveDate) -> f64 {
     let unix = date
@@ -214,7 +354,150 @@ fn illuminated_fraction(eph: &Ephemeris, earth: &Vec3, et: f64) -> Result<f64, A
     Ok(0.5 * (1.0 + phase.cos()))
 }
 
+/// The sky frozen at the 6-hour bucket of `guess` (UT seconds), with ΔT at `guess`.
+fn sky_at<'a>(astro: &'a Astro, site: Site, guess: f64) -> Result<Sky<'a>, AstroError> {
+    Ok(Sky {
+        eph: &astro.ephemeris,
+        site,
+        frame: frame_near(astro, guess)?,
+        delta_t: astro.delta_t.at_jd_ut(JD_J2000 + guess / DAY)?,
+    })
+}
+
+/// UT seconds of 12:00 civil time on `date` in `tz` (the first 12:00 if it repeats, the
+/// first instant after it if it is skipped).
+fn civil_noon(tz: chrono_tz::Tz, date: NaiveDate) -> Result<f64, AstroError> {
+    let no_noon = || AstroError::NoEvent(format!("{date} has no 12:00 in {}", tz.name()));
+    let noon = date.and_hms_opt(12, 0, 0).ok_or_else(no_noon)?;
+    let local = tz
+        .from_local_datetime(&noon)
+        .earliest()
+        .or_else(|| {
+            tz.from_local_datetime(&(noon + chrono::Duration::hours(1)))
+                .earliest()
+        })
+        .ok_or_else(no_noon)?;
+    Ok(ut_seconds(&local.with_timezone(&Utc)))
+}
+
+/// The hourly search kept below [`HOURLY_SEARCH_MAX_LAT_DEG`]: the sunset near 18:00 local
+/// mean time whose civil date is `date`, with the sky it was found in, if it is found and
+/// falls after civil noon (so that it is the evening's sunset as defined at [`evening`]).
+fn hourly_sunset<'a>(
+    astro: &'a Astro,
+    site: Site,
+    obs: &Observer,
+    date: NaiveDate,
+    guess0: f64,
+) -> Result<Option<(Sky<'a>, f64)>, AstroError> {
+    let mut guess = guess0;
+    for _ in 0..3 {
+        let sky = sky_at(astro, site, guess)?;
+        let Some(sunset) = sky.sunset_near(guess)? else {
+            return Ok(None);
+        };
+        let local = to_datetime(sunset)?.with_timezone(&obs.tz).naive_local();
+        match local.date().cmp(&date) {
+            std::cmp::Ordering::Equal => {
+                return Ok((local.hour() >= 12).then_some((sky, sunset)));
+            }
+            std::cmp::Ordering::Less => guess += DAY,
+            std::cmp::Ordering::Greater => guess -= DAY,
+        }
+    }
+    Ok(None)
+}
+
+/// The evening's sunset found by the safe scan of the civil window `[w0, w1)`, and the
+/// sky it is computed in (frozen at the 18:00 mean-time guess nearest to it, as the hourly
+/// search freezes it). Where the hourly search, run from that guess, finds the same
+/// crossing, its root is kept, so that results where it was right are unchanged.
+fn scanned_sunset<'a>(
+    astro: &'a Astro,
+    site: Site,
+    lat_deg: f64,
+    (w0, w1): (f64, f64),
+    guess0: f64,
+) -> Result<Option<(Sky<'a>, f64)>, AstroError> {
+    let nearest_guess = |t: f64| guess0 + ((t - guess0) / DAY).round() * DAY;
+    let bounds = Bounds::at(lat_deg, SUN_DRIFT_DEG_PER_H);
+    let first = |sky: &Sky, a: f64, b: f64| -> Result<Option<Bracket>, AstroError> {
+        let f = |t| sky.sun_above_horizon(t);
+        Ok(settings(&f, a, b, bounds, true)?.first().copied())
+    };
+    // Scan in the sky of the guess nearest to the window's 18:00.
+    let mut guess = nearest_guess(0.5 * (w0 + w1) - 6.0 * 3_600.0);
+    let mut sky = sky_at(astro, site, guess)?;
+    let Some(mut bracket) = first(&sky, w0, w1)? else {
+        return Ok(None);
+    };
+    let (a, fa, b, fb) = bracket;
+    let approx = super::rootfind::solve(|t| sky.sun_above_horizon(t), a, fa, b, fb, TOLERANCE_S)?;
+    if nearest_guess(approx) != guess {
+        // Find the same crossing again in the sky of the guess nearest to it.
+        let other = sky_at(astro, site, nearest_guess(approx))?;
+        let near = (a - MIN_STEP_S).max(w0);
+        if let Some(again) = first(&other, near, (b + MIN_STEP_S).min(w1))? {
+            (guess, sky, bracket) = (nearest_guess(approx), other, again);
+        }
+    }
+    let (a, fa, b, fb) = bracket;
+    if let Some(t) = sky.sunset_near(guess)? {
+        if t >= a - TOLERANCE_S && t <= b + TOLERANCE_S {
+            return Ok(Some((sky, t)));
+        }
+    }
+    let f = |t| sky.sun_above_horizon(t);
+    let sunset = super::rootfind::solve(f, a, fa, b, fb, TOLERANCE_S)?;
+    Ok(Some((sky, sunset)))
+}
+
+/// The moonset nearest to `sunset` within ±14 h by the safe scan (ties to the earlier);
+/// the hourly search's root is kept where it finds the same crossing.
+fn scanned_moonset(sky: &Sky, lat_deg: f64, sunset: f64) -> Result<Option<f64>, AstroError> {
+    let f = |t| sky.moon_limb_above_horizon(t);
+    let span = MOONSET_STEPS as f64 * STEP_S;
+    let bounds = Bounds::at(lat_deg, MOON_DRIFT_DEG_PER_H);
+    let mut best: Option<(f64, Bracket)> = None;
+    for bracket in settings(&f, sunset - span, sunset + span, bounds, false)? {
+        let (a, fa, b, fb) = bracket;
+        let t = super::rootfind::solve(f, a, fa, b, fb, TOLERANCE_S)?;
+        if best.is_none_or(|(m, _)| (t - sunset).abs() < (m - sunset).abs()) {
+            best = Some((t, bracket));
+        }
+    }
+    let Some((moonset, (a, _, b, _))) = best else {
+        return Ok(None);
+    };
+    if let Some(t) = sky.moonset_nearest(sunset)? {
+        if t >= a - TOLERANCE_S && t <= b + TOLERANCE_S {
+            return Ok(Some(t));
+        }
+    }
+    Ok(Some(moonset))
+}
+
+/// Heights (degrees, positive above) of the Sun's centre above the sunset horizon and of
+/// the Moon's upper limb above the moonset horizon, seen from `obs` at `utc`.
+pub fn horizon_heights(
+    astro: &Astro,
+    obs: &Observer,
+    utc: DateTime<Utc>,
+) -> Result<(f64, f64), AstroError> {
+    let site = Site::new(obs.lat_deg, obs.lon_deg, obs.elev_m)?;
+    let ut = ut_seconds(&utc);
+    let sky = sky_at(astro, site, ut)?;
+    Ok((sky.sun_above_horizon(ut)?, sky.moon_limb_above_horizon(ut)?))
+}
+
 /// Computes the evening record of `obs` on local civil date `date`.
+///
+/// The evening's sunset is the first sunset after 12:00 civil time on `date` and before
+/// 12:00 on the next day: the one that ends the date's daylight, also when it falls just
+/// after midnight (near the polar circles); none in that window is an error (polar day or
+/// night). Below [`HOURLY_SEARCH_MAX_LAT_DEG`] the hourly search finds it (one sunset a
+/// day, in the civil afternoon or evening); above, and wherever that search comes back
+/// empty, the safe scan of [`settings`] does, and the moonset is sought the same way.
 pub fn evening(
     astro: &Astro,
     obs: &Observer,
@@ -224,36 +507,34 @@ pub fn evening(
     let eph = &astro.ephemeris;
     // Rough sunset: 18:00 local mean solar time.
     let lon = (obs.lon_deg + 180.0).rem_euclid(360.0) - 180.0;
-    let mut guess = midnight_ut(date) + (18.0 - lon / 15.0) * 3_600.0;
-    let mut found = None;
-    for _ in 0..3 {
-        let delta_t = astro.delta_t.at_jd_ut(JD_J2000 + guess / DAY)?;
-        let sky = Sky {
-            eph,
-            site,
-            frame: frame_near(astro, guess)?,
-            delta_t,
-        };
-        let Some(sunset) = sky.sunset_near(guess)? else {
-            break;
-        };
-        let local = to_datetime(sunset)?.with_timezone(&obs.tz).date_naive();
-        match local.cmp(&date) {
-            std::cmp::Ordering::Equal => {
-                found = Some((sky, sunset));
-                break;
-            }
-            std::cmp::Ordering::Less => guess += DAY,
-            std::cmp::Ordering::Greater => guess -= DAY,
-        }
-    }
-    let Some((sky, sunset)) = found else {
-        return Err(AstroError::NoEvent(format!(
-            "no sunset on {date} at latitude {}, longitude {}",
-            obs.lat_deg, obs.lon_deg
-        )));
+    let guess0 = midnight_ut(date) + (18.0 - lon / 15.0) * 3_600.0;
+    let hourly = if obs.lat_deg.abs() < HOURLY_SEARCH_MAX_LAT_DEG {
+        hourly_sunset(astro, site, obs, date, guess0)?
+    } else {
+        None
     };
-    let moonset = sky.moonset_nearest(sunset)?;
+    let (sky, sunset, moonset) = match hourly {
+        Some((sky, sunset)) => {
+            let moonset = sky.moonset_nearest(sunset)?;
+            (sky, sunset, moonset)
+        }
+        None => {
+            let window = (
+                civil_noon(obs.tz, date)?,
+                civil_noon(obs.tz, next_day(date)?)?,
+            );
+            let Some((sky, sunset)) = scanned_sunset(astro, site, obs.lat_deg, window, guess0)?
+            else {
+                return Err(AstroError::NoEvent(format!(
+                    "no sunset between 12:00 on {date} and 12:00 the next day (local time) \
+                     at latitude {}, longitude {}: the Sun stays up or stays down",
+                    obs.lat_deg, obs.lon_deg
+                )));
+            };
+            let moonset = scanned_moonset(&sky, obs.lat_deg, sunset)?;
+            (sky, sunset, moonset)
+        }
+    };
     let (moon_alt_airless, moon_az, _) = sky.altaz(Body::Moon, sunset)?;
     let (sun_alt, sun_az, _) = sky.altaz(Body::Sun, sunset)?;
     let moon_alt = refracted_altitude(moon_alt_airless, TEMPERATURE_C, PRESSURE_MBAR);

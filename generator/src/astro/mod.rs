@@ -117,13 +117,25 @@ impl Astro {
         self.identity
     }
 
-    /// The evening record of `site` on local civil date `date`.
+    /// The evening record of `site` on local civil date `date`; its sunset is the first after
+    /// 12:00 civil time on `date` and before 12:00 the next day (see [`evening::evening`]).
     pub fn evening(
         &self,
         site: &Observer,
         date: NaiveDate,
     ) -> Result<EveningObservation, AstroError> {
         evening::evening(self, site, date)
+    }
+
+    /// Heights (degrees, positive above) of the Sun's centre above the sunset horizon and of
+    /// the Moon's upper limb above the moonset horizon at `utc`, as the rise/set search sees
+    /// them: for checking that search independently.
+    pub fn horizon_heights(
+        &self,
+        site: &Observer,
+        utc: DateTime<Utc>,
+    ) -> Result<(f64, f64), AstroError> {
+        evening::horizon_heights(self, site, utc)
     }
 
     /// The geocentric conjunction nearest to `utc`.
