@@ -111,6 +111,11 @@ impl Answer {
         }
         let body = match self.header("content-type") {
             Some("image/png") => json!(format!("<{} bytes of PNG>", self.body.len())),
+            Some(text) if text.starts_with("text/") => {
+                json!(String::from_utf8_lossy(&self.body)
+                    .split_inclusive("\r\n")
+                    .collect::<Vec<_>>())
+            }
             _ if self.body.is_empty() => Value::Null,
             _ => self.json(),
         };

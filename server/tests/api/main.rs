@@ -6,6 +6,7 @@ mod behaviour;
 mod common;
 mod conformance;
 mod edges;
+mod ical;
 mod openapi;
 mod snapshots;
 mod startup;
