@@ -9,6 +9,7 @@ pub mod events;
 pub mod hilal;
 pub mod ical;
 pub mod meta;
+pub mod table;
 pub mod today;
 
 use actix_governor::Governor;
@@ -47,6 +48,7 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/month", Limit::Default, days::month),
     route("/api/v1/months", Limit::Default, meta::months),
     route("/api/v1/year", Limit::Default, days::year),
+    route("/api/v1/table", Limit::Default, table::table),
     route("/api/v1/events", Limit::Default, events::events),
     route("/api/v1/events.ics", Limit::Default, ical::events_ics),
     route("/api/v1/calendar.ics", Limit::Default, ical::subscription),

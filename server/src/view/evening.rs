@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::{Text, WarningList};
 
 /// A fixed-point archive number (1e-4) rounded to 2 decimals.
-fn two_decimals(value: i32) -> f64 {
+pub fn two_decimals(value: i32) -> f64 {
     (f64::from(value) / (FIXED_SCALE / 100.0)).round() / 100.0
 }
 

@@ -10,3 +10,4 @@ mod ical;
 mod openapi;
 mod snapshots;
 mod startup;
+mod table;
