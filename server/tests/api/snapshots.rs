@@ -96,6 +96,29 @@ async fn today() {
 }
 
 #[actix_web::test]
+async fn today_indonesian_zones() {
+    let answers = cases(
+        state(),
+        &[
+            ("today_wib", "/api/v1/today?tz=WIB"),
+            ("today_wita", "/api/v1/today?tz=wita&next=true"),
+            ("today_wit", "/api/v1/today?tz=Wit"),
+        ],
+    )
+    .await;
+    let zones: Vec<Value> = answers
+        .iter()
+        .map(|a| a.json()["input"]["tz"].clone())
+        .collect();
+    assert_eq!(zones, ["Asia/Jakarta", "Asia/Makassar", "Asia/Jayapura"]);
+    // 12:00 WIB is 13:00 WITA and 14:00 WIT: 11 and 10 hours to local midnight.
+    let max_age = |a: &Answer| a.header("cache-control").unwrap().to_owned();
+    assert_eq!(max_age(&answers[0]), "public, max-age=60, s-maxage=43200");
+    assert_eq!(max_age(&answers[1]), "public, max-age=60, s-maxage=39600");
+    assert_eq!(max_age(&answers[2]), "public, max-age=60, s-maxage=36000");
+}
+
+#[actix_web::test]
 async fn today_at_the_table_edge() {
     // The table covers 2026-12-31 (22 Rajab 1448); the day after it is computed.
     let mut state = state();
