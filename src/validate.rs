@@ -112,6 +112,8 @@ pub enum Rule {
     },
     /// An evening on a Hijri day outside 1..30.
     EveningDay(u8),
+    /// The evening's conjunction instant is out of [`INSTANTS`].
+    Conjunction,
     /// A site's value outside its range.
     SiteValue {
         /// Index of the site in the evening.
@@ -197,6 +199,7 @@ impl fmt::Display for Rule {
                 write!(f, "deciding site {deciding} out of {sites} sites")
             }
             Rule::EveningDay(day) => write!(f, "evening on Hijri day {day}, not 1..30"),
+            Rule::Conjunction => write!(f, "conjunction instant out of range"),
             Rule::SiteValue { site, value } => {
                 write!(f, "evening site {site}: {value} out of range")
             }
@@ -283,6 +286,10 @@ fn alone(month: &ArchivedMonth, sites: usize) -> Result<(), Rule> {
     check(
         (1..=30).contains(&evening.hijri_day),
         Rule::EveningDay(evening.hijri_day),
+    )?;
+    check(
+        INSTANTS.contains(&evening.conjunction_ms.to_native().div_euclid(1_000)),
+        Rule::Conjunction,
     )?;
     // An evening without site results is allowed: its record is then unavailable.
     let results = evening.sites.len();

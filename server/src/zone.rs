@@ -1,11 +1,18 @@
-//! Time zones for `/today`: IANA names (any letter case) and UTC offsets written `UTC+7`,
-//! `UTC-03:30`, `+08:00` or `GMT+0530`, with the local date and the seconds until the next
-//! local midnight.
+//! Time zones for `/today`: IANA names (any letter case), the Indonesian zone names `WIB`,
+//! `WITA` and `WIT`, and UTC offsets written `UTC+7`, `UTC-03:30`, `+08:00` or `GMT+0530`,
+//! with the local date and the seconds until the next local midnight.
 
 use std::fmt;
 
 use chrono::{DateTime, Days, FixedOffset, NaiveDate, NaiveTime, Offset, TimeZone, Utc};
 use chrono_tz::Tz;
+
+/// The zones as Indonesians write them, each an alias of its IANA zone.
+const INDONESIAN: [(&str, Tz); 3] = [
+    ("WIB", Tz::Asia__Jakarta),
+    ("WITA", Tz::Asia__Makassar),
+    ("WIT", Tz::Asia__Jayapura),
+];
 
 /// A resolved time zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +26,12 @@ pub enum Zone {
 impl Zone {
     /// Resolves a zone name or offset; `None` if it is neither.
     pub fn parse(text: &str) -> Option<Zone> {
+        if let Some((_, tz)) = INDONESIAN
+            .iter()
+            .find(|(alias, _)| alias.eq_ignore_ascii_case(text))
+        {
+            return Some(Zone::Iana(*tz));
+        }
         if let Ok(tz) = text.parse::<Tz>() {
             return Some(Zone::Iana(tz));
         }
@@ -138,6 +151,9 @@ mod tests {
         assert_eq!(name("+08:00").as_deref(), Some("UTC+08:00"));
         assert_eq!(name("GMT+0530").as_deref(), Some("UTC+05:30"));
         assert_eq!(name("-0"), Some("UTC+00:00".into()));
+        assert_eq!(name("WIB").as_deref(), Some("Asia/Jakarta"));
+        assert_eq!(name("wita").as_deref(), Some("Asia/Makassar"));
+        assert_eq!(name("Wit").as_deref(), Some("Asia/Jayapura"));
         for bad in [
             "",
             "Mars/Olympus",
@@ -150,6 +166,8 @@ mod tests {
             "+123:00",
             "UTC+٧",
             "+٧1",
+            "WITB",
+            "WI",
         ] {
             assert_eq!(name(bad), None, "{bad:?}");
         }

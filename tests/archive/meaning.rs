@@ -195,3 +195,11 @@ fn an_archive_holds_months() {
     });
     assert_eq!((found.place, found.rule), (Place::Archive, Rule::NoMonths));
 }
+
+#[test]
+fn conjunctions_are_representable_instants() {
+    // A conjunction far out of range once made the falak record's `conjunction_utc` fail to
+    // print (found by the server's damaged-archive fuzz test).
+    let found = problem(|c| c.months[1].evening.conjunction_ms = i64::MAX);
+    assert_eq!((found.place, found.rule), (month(1, 9), Rule::Conjunction));
+}

@@ -57,6 +57,7 @@ error_codes! {
     InvalidMonth = "invalid_month", BAD_REQUEST;
     InvalidYear = "invalid_year", BAD_REQUEST;
     InvalidInclude = "invalid_include", BAD_REQUEST;
+    InvalidFormat = "invalid_format", BAD_REQUEST;
     DateOutOfSupportedRange = "date_out_of_supported_range", BAD_REQUEST;
     DateNotFound = "date_not_found", NOT_FOUND;
     NotFound = "not_found", NOT_FOUND;

@@ -2,6 +2,7 @@
 //! Gregorian year. Events whose dates need `retro=true` are left out without it, and a
 //! `retro_required` warning says how many: the endpoint never answers `out_of_coverage`.
 
+use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
@@ -50,16 +51,55 @@ struct Events {
     warnings: WarningList,
 }
 
-/// `GET /api/v1/events?year=&calendar=&include=&retro=`.
-pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let query = Query(req.query_string());
-    let year = query.integer("year", ErrorCode::InvalidYear)?;
-    let calendar = query.calendar(Calendar::Hijri)?;
-    let include = query.optional("include", ErrorCode::InvalidInclude)?;
-    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let year = coverage::year(state, calendar, year)?;
-    let (selection, included) = match &include {
-        None => (Selection::DEFAULT, None),
+/// The events one request selects, as `/events` serves them (and `/events.ics`).
+pub struct Selected {
+    /// The year asked for, inside the supported bounds.
+    pub year: i32,
+    /// The calendar of `year`.
+    pub calendar: Calendar,
+    /// The parsed include items; `None` when unset.
+    pub include: Option<Vec<&'static str>>,
+    /// The events served, sorted by first Gregorian day.
+    pub events: Vec<Found>,
+    /// Their warnings (and `retro_required` for those left out).
+    pub warnings: Warnings,
+    /// True if every event served comes from the official table.
+    pub regional: bool,
+}
+
+/// One served occurrence: the observance in its month, its first Gregorian day and the index
+/// of its archived month.
+#[derive(Clone, Copy)]
+pub struct Found {
+    /// The observance in its Hijri month.
+    pub occurrence: Occurrence,
+    /// Its first Gregorian day.
+    pub first: Date,
+    /// The index of its month in the archive.
+    pub index: usize,
+}
+
+impl Found {
+    /// Its last Gregorian day.
+    pub fn last(&self) -> Date {
+        self.first.add_days(i32::from(
+            self.occurrence.last_day - self.occurrence.first_day,
+        ))
+    }
+
+    /// The `source` of its first day.
+    pub fn source(&self, state: &AppState) -> &'static str {
+        state
+            .calendar
+            .tier_of_day(&state.calendar.months[self.index], self.first)
+            .source()
+    }
+}
+
+/// Parses the include list of `/events`: the selection and its items by canonical name.
+pub fn include(text: Option<&str>) -> Result<(Selection, Option<Vec<&'static str>>), ApiError> {
+    match text {
+        None => Ok((Selection::DEFAULT, None)),
         Some(text) => {
             let (selection, items) = Selection::parse_listed(text).map_err(|item| {
                 ApiError::new(
@@ -70,47 +110,89 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
                     ),
                 )
             })?;
-            (selection, Some(items))
+            Ok((selection, Some(items)))
         }
+    }
+}
+
+/// Reads `year`, `calendar`, `include` and `retro` and selects the events of `/events`.
+pub fn select(state: &AppState, query: Query<'_>) -> Result<Selected, ApiError> {
+    let year = query.integer("year", ErrorCode::InvalidYear)?;
+    let calendar = query.calendar(Calendar::Hijri)?;
+    let text = query.optional("include", ErrorCode::InvalidInclude)?;
+    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let year = coverage::year(state, calendar, year)?;
+    let (selection, include) = include(text.as_deref())?;
+    let mut selected = Selected {
+        year,
+        calendar,
+        include,
+        events: Vec::new(),
+        warnings: Warnings::default(),
+        regional: true,
     };
-    let mut found = occurrences(state, calendar, year, selection)?;
-    found.sort_by_key(|(_, first, _)| *first);
-    let mut warnings = Warnings::default();
-    let mut regional = true;
+    serve(state, &mut selected, selection, retro)?;
+    Ok(selected)
+}
+
+/// Adds the events of `selected.year` in `selected.calendar` to `selected`: those needing
+/// retro data are left out without `retro` (and counted in a `retro_required` warning).
+pub fn serve(
+    state: &AppState,
+    selected: &mut Selected,
+    selection: Selection,
+    retro: bool,
+) -> Result<(), ApiError> {
+    let mut found = occurrences(state, selected.calendar, selected.year, selection)?;
+    found.sort_by_key(|f| f.first);
     let mut left_out = 0_u16;
-    let mut events = Vec::with_capacity(found.len());
-    for (occurrence, first, index) in found {
-        if !retro && coverage::needs_retro(state, index) {
+    selected.events.reserve(found.len());
+    for f in found {
+        if !retro && coverage::needs_retro(state, f.index) {
             left_out = left_out.saturating_add(1);
             continue;
         }
-        let last = first.add_days(i32::from(occurrence.last_day - occurrence.first_day));
-        let served = coverage::span(state, index..index + 1, last, retro)?;
-        warnings.merge(served.warnings);
-        regional &= served.all_regional;
-        events.push(event(state, occurrence, first, index));
+        let served = coverage::span(state, f.index..f.index + 1, f.last(), retro)?;
+        selected.warnings.merge(served.warnings);
+        selected.regional &= served.all_regional;
+        selected.events.push(f);
     }
     if left_out > 0 {
-        warnings.add(Warning::RetroRequired(left_out));
+        selected.warnings.add(Warning::RetroRequired(left_out));
     }
+    Ok(())
+}
+
+/// `GET /api/v1/events?year=&calendar=&include=&retro=`.
+pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let selected = select(state, Query(req.query_string()))?;
+    let events: Vec<Event> = selected.events.iter().map(|f| event(state, f)).collect();
     let body = Events {
         input: Input {
-            year,
-            calendar: calendar.name(),
-            include: included,
+            year: selected.year,
+            calendar: selected.calendar.name(),
+            include: selected.include,
         },
         count: events.len(),
         events,
-        warnings: WarningList(warnings),
+        warnings: WarningList(selected.warnings),
     };
-    // Immutable only when the answer lists events and all of them come from the official
-    // table; an empty answer (a year wholly before the table) is not inside it.
-    let cache = if regional && body.count > 0 {
+    Ok(reply::json(
+        req,
+        cache(selected.regional, body.count),
+        320 * body.count + 256,
+        &body,
+    ))
+}
+
+/// Immutable only when the answer lists events and all of them come from the official
+/// table; an empty answer (a year wholly before the table) is not inside it.
+pub fn cache(regional: bool, count: usize) -> HeaderValue {
+    if regional && count > 0 {
         reply::IMMUTABLE
     } else {
         reply::COMPUTED_EVENTS
-    };
-    Ok(reply::json(req, cache, 320 * body.count + 256, &body))
+    }
 }
 
 /// The selected occurrences in the year, each with its first Gregorian day and the index of
@@ -120,7 +202,7 @@ fn occurrences(
     calendar: Calendar,
     year: i32,
     selection: Selection,
-) -> Result<Vec<(Occurrence, Date, usize)>, ApiError> {
+) -> Result<Vec<Found>, ApiError> {
     let archive = state.calendar;
     let first_day = |o: &Occurrence, index: usize| {
         archive.months[index]
@@ -132,7 +214,11 @@ fn occurrences(
         Calendar::Hijri => {
             for o in selection.occurrences(year as u16) {
                 let index = coverage::month(state, o.month, ErrorCode::DateOutOfSupportedRange)?;
-                found.push((o, first_day(&o, index), index));
+                found.push(Found {
+                    occurrence: o,
+                    first: first_day(&o, index),
+                    index,
+                });
             }
         }
         Calendar::Gregorian => {
@@ -152,7 +238,11 @@ fn occurrences(
                 };
                 let day = first_day(&o, index);
                 if (first..=last).contains(&day) {
-                    found.push((o, day, index));
+                    found.push(Found {
+                        occurrence: o,
+                        first: day,
+                        index,
+                    });
                 }
             }
         }
@@ -160,7 +250,8 @@ fn occurrences(
     Ok(found)
 }
 
-fn event(state: &AppState, o: Occurrence, first: Date, index: usize) -> Event {
+fn event(state: &AppState, f: &Found) -> Event {
+    let o = f.occurrence;
     let hijri = |day| HijriDate {
         year: o.month.year,
         month: o.month.month,
@@ -170,16 +261,13 @@ fn event(state: &AppState, o: Occurrence, first: Date, index: usize) -> Event {
         event: o.observance.slug,
         name: o.observance.name,
         hijri: Text(hijri(o.first_day)),
-        gregorian: Text(first),
-        source: state
-            .calendar
-            .tier_of_day(&state.calendar.months[index], first)
-            .source(),
+        gregorian: Text(f.first),
+        source: f.source(state),
         date_range: o.observance.is_multi_day().then(|| DateRange {
             hijri_start: Text(hijri(o.first_day)),
             hijri_end: Text(hijri(o.last_day)),
-            gregorian_start: Text(first),
-            gregorian_end: Text(first.add_days(i32::from(o.last_day - o.first_day))),
+            gregorian_start: Text(f.first),
+            gregorian_end: Text(f.last()),
         }),
     }
 }

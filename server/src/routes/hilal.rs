@@ -29,6 +29,24 @@ pub const HISTORY_BOUNDS: (HijriMonth, HijriMonth) = (
 struct InfoInput {
     month: u8,
     year: u16,
+    /// `"sites"` with `include=sites`; absent otherwise, so the answer stays as before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    include: Option<&'static str>,
+}
+
+/// Reads `include`: absent, or `sites` (any case) for every site's values.
+fn include_sites(query: Query<'_>) -> Result<Option<&'static str>, ApiError> {
+    match query.optional("include", ErrorCode::InvalidInclude)? {
+        None => Ok(None),
+        Some(text) if text.eq_ignore_ascii_case("sites") => Ok(Some("sites")),
+        Some(text) => Err(ApiError::new(
+            ErrorCode::InvalidInclude,
+            format!(
+                "unknown include item \"{}\"; the hilal records take only `sites`",
+                truncated(&text)
+            ),
+        )),
+    }
 }
 
 #[derive(Serialize)]
@@ -63,22 +81,26 @@ pub fn target(state: &AppState, query: Query<'_>) -> Result<(HijriMonth, usize),
     }
 }
 
-/// `GET /api/v1/hilal/info?month=&year=&retro=`.
+/// `GET /api/v1/hilal/info?month=&year=&retro=&include=`.
 pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let (target, index) = target(state, query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let include = include_sites(query)?;
     let start = state.calendar.months[index].start();
     coverage::span(state, index..index + 1, start, retro)?;
-    let record = HilalRecord::of(state.calendar, index).ok_or_else(unavailable)?;
+    let record =
+        HilalRecord::of(state.calendar, index, include.is_some()).ok_or_else(unavailable)?;
     let body = Info {
         input: InfoInput {
             month: target.month,
             year: target.year,
+            include,
         },
         record,
     };
-    Ok(reply::json(req, reply::IMMUTABLE, 1_024, &body))
+    let capacity = if include.is_some() { 8_192 } else { 1_024 };
+    Ok(reply::json(req, reply::IMMUTABLE, capacity, &body))
 }
 
 /// 503 for an evening the archive cannot show.
@@ -93,6 +115,9 @@ fn unavailable() -> ApiError {
 struct HistoryInput {
     from: MonthText,
     to: MonthText,
+    /// As in `/hilal/info`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    include: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -110,9 +135,11 @@ struct History<'a> {
     warnings: WarningList,
 }
 
-/// `GET /api/v1/hilal/history?from=&to=`: the window intersected with 1444-08..1475-12.
+/// `GET /api/v1/hilal/history?from=&to=&include=`: the window intersected with
+/// 1444-08..1475-12.
 pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
+    let include = include_sites(query)?;
     let bound = |name: &str, default: HijriMonth| -> Result<HijriMonth, ApiError> {
         match query.optional(name, ErrorCode::InvalidRange)? {
             None => Ok(default),
@@ -155,13 +182,14 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
     let start = state.calendar.months[b].start();
     let served = coverage::span(state, a..b + 1, start, true)?;
     let months = (a..=b)
-        .map(|index| HilalRecord::of(state.calendar, index))
+        .map(|index| HilalRecord::of(state.calendar, index, include.is_some()))
         .collect::<Option<Vec<_>>>()
         .ok_or_else(unavailable)?;
     let body = History {
         input: HistoryInput {
             from: MonthText(from),
             to: MonthText(to),
+            include,
         },
         count: months.len(),
         range: Bounds {
@@ -171,10 +199,11 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
         months,
         warnings: WarningList(served.warnings),
     };
+    let per_month = if include.is_some() { 7_000 } else { 1_100 };
     Ok(reply::json(
         req,
         reply::HISTORY,
-        1_100 * body.count + 256,
+        per_month * body.count + 256,
         &body,
     ))
 }

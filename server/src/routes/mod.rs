@@ -7,7 +7,9 @@ pub mod convert;
 pub mod days;
 pub mod events;
 pub mod hilal;
+pub mod ical;
 pub mod meta;
+pub mod table;
 pub mod today;
 
 use actix_governor::Governor;
@@ -46,7 +48,10 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/month", Limit::Default, days::month),
     route("/api/v1/months", Limit::Default, meta::months),
     route("/api/v1/year", Limit::Default, days::year),
+    route("/api/v1/table", Limit::Default, table::table),
     route("/api/v1/events", Limit::Default, events::events),
+    route("/api/v1/events.ics", Limit::Default, ical::events_ics),
+    route("/api/v1/calendar.ics", Limit::Default, ical::subscription),
     route("/api/v1/hilal/info", Limit::HilalInfo, hilal::info),
     route("/api/v1/hilal/history", Limit::Default, hilal::history),
     route("/api/v1/hilal/viz", Limit::HilalViz, cards::viz),

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::{Text, WarningList};
 
 /// A fixed-point archive number (1e-4) rounded to 2 decimals.
-fn two_decimals(value: i32) -> f64 {
+pub fn two_decimals(value: i32) -> f64 {
     (f64::from(value) / (FIXED_SCALE / 100.0)).round() / 100.0
 }
 
@@ -26,6 +26,35 @@ impl LocalTime {
         let (hour, minute) = local_clock(instant, site.utc_offset_s.to_native());
         Text(LocalTime(hour, minute))
     }
+
+    /// The site's moonset, if the Moon sets within a day of sunset.
+    fn moonset(site: &ArchivedSiteEvening) -> Option<Text<LocalTime>> {
+        site.moonset
+            .as_ref()
+            .map(|m| LocalTime::of(m.to_native(), site))
+    }
+}
+
+/// A UTC instant `YYYY-MM-DDTHH:MM:SSZ`, truncated to the second.
+#[derive(Clone, Copy)]
+struct UtcInstant(i64);
+
+impl fmt::Display for UtcInstant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let day = self.0.div_euclid(86_400);
+        let (hour, minute) = local_clock(self.0, 0);
+        let date = Date(i32::try_from(day).map_err(|_| fmt::Error)?);
+        let second = self.0.rem_euclid(60);
+        write!(f, "{date}T{hour:02}:{minute:02}:{second:02}Z")
+    }
+}
+
+/// Moonset minus sunset in whole minutes, rounded to the nearest minute (halves away from
+/// zero) from the archived seconds; negative when the Moon sets first.
+fn lag_minutes(site: &ArchivedSiteEvening) -> Option<i64> {
+    let lag = site.moonset.as_ref()?.to_native() - site.sunset.to_native();
+    let rounded = (lag.abs() + 30) / 60;
+    Some(if lag < 0 { -rounded } else { rounded })
 }
 
 impl fmt::Display for LocalTime {
@@ -44,6 +73,49 @@ struct SiteView<'a> {
     tz: &'a str,
 }
 
+/// One entry of `evening.sites` (`include=sites`): a site and its values at its sunset.
+#[derive(Serialize)]
+struct SiteEntry<'a> {
+    #[serde(flatten)]
+    site: SiteView<'a>,
+    sunset: Text<LocalTime>,
+    moonset: Option<Text<LocalTime>>,
+    moon_alt_deg: f64,
+    elongation_deg: f64,
+    margin_deg: f64,
+    alt_ok: bool,
+    elong_ok: bool,
+    visible: bool,
+}
+
+impl<'a> SiteView<'a> {
+    fn of(site: &'a ArchivedSite) -> SiteView<'a> {
+        SiteView {
+            name: &site.name,
+            lat: site.lat.to_native(),
+            lon: site.lon.to_native(),
+            elev_m: site.elev_m.to_native(),
+            tz: &site.tz,
+        }
+    }
+}
+
+impl<'a> SiteEntry<'a> {
+    fn of(site: &'a ArchivedSite, values: &ArchivedSiteEvening) -> SiteEntry<'a> {
+        SiteEntry {
+            site: SiteView::of(site),
+            sunset: LocalTime::of(values.sunset.to_native(), values),
+            moonset: LocalTime::moonset(values),
+            moon_alt_deg: two_decimals(values.moon_alt.to_native()),
+            elongation_deg: two_decimals(values.elongation.to_native()),
+            margin_deg: two_decimals(warnings::margin(values)),
+            alt_ok: values.alt_ok,
+            elong_ok: values.elong_ok,
+            visible: values.alt_ok && values.elong_ok,
+        }
+    }
+}
+
 /// The evening record of a month's deciding evening.
 #[derive(Serialize)]
 pub struct EveningView<'a> {
@@ -58,17 +130,27 @@ pub struct EveningView<'a> {
     elongation_deg: f64,
     illumination_pct: f64,
     age_hours: f64,
+    conjunction_utc: Text<UtcInstant>,
+    lag_minutes: Option<i64>,
     deciding_site: SiteView<'a>,
     sites_checked: usize,
     alt_ok: bool,
     elong_ok: bool,
     visible: bool,
+    /// Every site in the fixed order, only with `include=sites`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sites: Option<Vec<SiteEntry<'a>>>,
 }
 
 impl<'a> EveningView<'a> {
     /// The record of the evening that decided `month`, examined on day 29 (or the recorded
-    /// day) of the month before; `None` if the archive lacks the deciding site's values.
-    pub fn of(calendar: &'a ArchivedCalendar, month: &'a ArchivedMonth) -> Option<EveningView<'a>> {
+    /// day) of the month before, with every site when `with_sites`; `None` if the archive
+    /// lacks the deciding site's values.
+    pub fn of(
+        calendar: &'a ArchivedCalendar,
+        month: &'a ArchivedMonth,
+        with_sites: bool,
+    ) -> Option<EveningView<'a>> {
         let evening = &month.evening;
         let deciding = usize::from(evening.deciding);
         let values = evening.sites.get(deciding)?;
@@ -84,27 +166,30 @@ impl<'a> EveningView<'a> {
             hijri_day: evening.hijri_day,
             gregorian_date: Text(Date(evening.date.to_native())),
             sunset: LocalTime::of(values.sunset.to_native(), values),
-            moonset: values
-                .moonset
-                .as_ref()
-                .map(|m| LocalTime::of(m.to_native(), values)),
+            moonset: LocalTime::moonset(values),
             moon_alt_deg: two_decimals(values.moon_alt.to_native()),
             moon_az_deg: two_decimals(values.moon_az.to_native()),
             sun_alt_deg: two_decimals(values.sun_alt.to_native()),
             elongation_deg: two_decimals(values.elongation.to_native()),
             illumination_pct: two_decimals(values.illumination.to_native()),
             age_hours: two_decimals(values.age.to_native()),
-            deciding_site: SiteView {
-                name: &site.name,
-                lat: site.lat.to_native(),
-                lon: site.lon.to_native(),
-                elev_m: site.elev_m.to_native(),
-                tz: &site.tz,
-            },
+            conjunction_utc: Text(UtcInstant(
+                evening.conjunction_ms.to_native().div_euclid(1_000),
+            )),
+            lag_minutes: lag_minutes(values),
+            deciding_site: SiteView::of(site),
             sites_checked: evening.sites.len(),
             alt_ok: values.alt_ok,
             elong_ok: values.elong_ok,
             visible: evening.visible,
+            sites: with_sites.then(|| {
+                calendar
+                    .sites
+                    .iter()
+                    .zip(evening.sites.iter())
+                    .map(|(site, values)| SiteEntry::of(site, values))
+                    .collect()
+            }),
         })
     }
 }
@@ -143,11 +228,16 @@ pub struct HilalRecord<'a> {
 }
 
 impl<'a> HilalRecord<'a> {
-    /// The record of the archived month at `index`; `None` if it has no month before it in
-    /// the archive or its evening cannot be shown.
-    pub fn of(calendar: &'a ArchivedCalendar, index: usize) -> Option<HilalRecord<'a>> {
-        let month = &calendar.months[index];
-        let previous = &calendar.months[index.checked_sub(1)?];
+    /// The record of the archived month at `index` (every site's values too when
+    /// `with_sites`); `None` if it is not in the archive, has no month before it in the
+    /// archive or its evening cannot be shown.
+    pub fn of(
+        calendar: &'a ArchivedCalendar,
+        index: usize,
+        with_sites: bool,
+    ) -> Option<HilalRecord<'a>> {
+        let month = calendar.months.get(index)?;
+        let previous = calendar.months.get(index.checked_sub(1)?)?;
         let target = month.hijri_month();
         let before = previous.hijri_month();
         Some(HilalRecord {
@@ -163,7 +253,7 @@ impl<'a> HilalRecord<'a> {
                 year: before.year,
                 length: previous.length,
             },
-            evening: EveningView::of(calendar, month)?,
+            evening: EveningView::of(calendar, month, with_sites)?,
             source: month.tier().source(),
             warnings: WarningList(warnings::for_month(calendar, index)),
         })
@@ -185,5 +275,11 @@ mod tests {
         };
         assert_eq!(clock(18 * 3600 + 59 * 60 + 59), "18:59");
         assert_eq!(clock(-60), "23:59");
+        assert_eq!(UtcInstant(0).to_string(), "1970-01-01T00:00:00Z");
+        assert_eq!(UtcInstant(-1).to_string(), "1969-12-31T23:59:59Z");
+        assert_eq!(
+            UtcInstant(1_740_703_512).to_string(),
+            "2025-02-28T00:45:12Z"
+        );
     }
 }

@@ -1,8 +1,9 @@
 //! JSON shapes of the interface, serialised straight from archived values (no intermediate
-//! strings): dates, range items, warnings and hilal evening records.
+//! strings): dates, range items, warnings and hilal evening records; and iCalendar text.
 
 pub mod dates;
 pub mod evening;
+pub mod ical;
 
 use std::fmt::Display;
 

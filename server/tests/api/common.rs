@@ -116,6 +116,11 @@ impl Answer {
         }
         let body = match self.header("content-type") {
             Some("image/png") => json!(format!("<{} bytes of PNG>", self.body.len())),
+            Some(text) if text.starts_with("text/") => {
+                json!(String::from_utf8_lossy(&self.body)
+                    .split_inclusive("\r\n")
+                    .collect::<Vec<_>>())
+            }
             _ if self.body.is_empty() => Value::Null,
             _ => self.json(),
         };
@@ -165,6 +170,22 @@ pub fn snapshot(name: &str, answer: &Answer) {
     settings.set_omit_expression(true);
     settings.add_redaction(".body.build_hash", "[build_hash]");
     settings.bind(|| insta::assert_json_snapshot!(name, answer.summary()));
+}
+
+/// The real calendar without its cards and with a correction ledger, as the generator writes
+/// it from `data/official/corrections.csv` (divergences newest first).
+pub fn with_ledger(
+    divergences: Vec<hijri::schema::Divergence>,
+    table_version: &str,
+) -> Arc<Archive> {
+    let mut calendar: Calendar =
+        rkyv::deserialize::<_, rkyv::rancor::BoxedError>(real().calendar()).unwrap();
+    calendar.cards.clear();
+    calendar.header.table_version = table_version.into();
+    calendar.divergences = divergences;
+    let mut bytes = rkyv::util::AlignedVec::<16>::new();
+    bytes.extend_from_slice(&hijri::archive::encode(&calendar));
+    Arc::new(Archive::from_bytes(Bytes::from_owner(bytes)).unwrap())
 }
 
 /// Tiny stand-in PNG bytes for the synthetic cards.

@@ -3,13 +3,10 @@
 //! every endpoint, the hilal history never leaves its window, and the correction ledger
 //! reaches `/meta` and the `divergence` warnings.
 
-use std::sync::Arc;
-
-use hijri::schema::{Calendar, Divergence};
-use hijri_server::archive::Archive;
+use hijri::schema::Divergence;
 use serde_json::{json, Value};
 
-use crate::common::{real, state, state_with};
+use crate::common::{state, state_with, with_ledger};
 use crate::snapshots::cases;
 
 fn sources(items: &Value) -> Vec<(String, String)> {
@@ -213,34 +210,27 @@ async fn the_hilal_history_stays_in_its_window() {
     assert_eq!(answers[2].code(), "invalid_range");
 }
 
-/// The real calendar with a ledger of two corrections (newest first, as the generator
-/// writes them), without the cards.
-fn corrected() -> Arc<Archive> {
-    let mut calendar: Calendar =
-        rkyv::deserialize::<_, rkyv::rancor::BoxedError>(real().calendar()).unwrap();
-    calendar.cards.clear();
-    calendar.header.table_version = "2-0123456789ab".into();
-    calendar.divergences = vec![
-        Divergence {
-            year: 1448,
-            month: 8,
-            delta_days: -1,
-        },
-        Divergence {
-            year: 1447,
-            month: 9,
-            delta_days: 1,
-        },
-    ];
-    let mut bytes = rkyv::util::AlignedVec::<16>::new();
-    bytes.extend_from_slice(&hijri::archive::encode(&calendar));
-    Arc::new(Archive::from_bytes(actix_web::web::Bytes::from_owner(bytes)).unwrap())
-}
-
 #[actix_web::test]
 async fn the_ledger_reaches_meta_and_the_divergence_warnings() {
     let answers = cases(
-        state_with(corrected(), &[]),
+        state_with(
+            with_ledger(
+                vec![
+                    Divergence {
+                        year: 1448,
+                        month: 8,
+                        delta_days: -1,
+                    },
+                    Divergence {
+                        year: 1447,
+                        month: 9,
+                        delta_days: 1,
+                    },
+                ],
+                "2-0123456789ab",
+            ),
+            &[],
+        ),
         &[
             ("ledger_meta", "/api/v1/meta"),
             (

@@ -96,6 +96,29 @@ async fn today() {
 }
 
 #[actix_web::test]
+async fn today_indonesian_zones() {
+    let answers = cases(
+        state(),
+        &[
+            ("today_wib", "/api/v1/today?tz=WIB"),
+            ("today_wita", "/api/v1/today?tz=wita&next=true"),
+            ("today_wit", "/api/v1/today?tz=Wit"),
+        ],
+    )
+    .await;
+    let zones: Vec<Value> = answers
+        .iter()
+        .map(|a| a.json()["input"]["tz"].clone())
+        .collect();
+    assert_eq!(zones, ["Asia/Jakarta", "Asia/Makassar", "Asia/Jayapura"]);
+    // 12:00 WIB is 13:00 WITA and 14:00 WIT: 11 and 10 hours to local midnight.
+    let max_age = |a: &Answer| a.header("cache-control").unwrap().to_owned();
+    assert_eq!(max_age(&answers[0]), "public, max-age=60, s-maxage=43200");
+    assert_eq!(max_age(&answers[1]), "public, max-age=60, s-maxage=39600");
+    assert_eq!(max_age(&answers[2]), "public, max-age=60, s-maxage=36000");
+}
+
+#[actix_web::test]
 async fn today_at_the_table_edge() {
     // The table covers 2026-12-31 (22 Rajab 1448); the day after it is computed.
     let mut state = state();
@@ -639,6 +662,77 @@ async fn hilal_info() {
     assert_eq!(
         answers[0].header("cache-control"),
         Some("public, max-age=86400, s-maxage=86400")
+    );
+}
+
+#[actix_web::test]
+async fn hilal_falak() {
+    let answers = cases(
+        state(),
+        &[
+            (
+                "hilal_info_sites",
+                "/api/v1/hilal/info?month=9&year=1446&include=SITES",
+            ),
+            (
+                "hilal_history_sites",
+                "/api/v1/hilal/history?from=1446-09&to=1446-10&include=sites",
+            ),
+            (
+                "hilal_info_invalid_include",
+                "/api/v1/hilal/info?month=9&year=1446&include=extra",
+            ),
+            (
+                "hilal_history_invalid_include",
+                "/api/v1/hilal/history?include=sites,map",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        ["ok", "ok", "invalid_include", "invalid_include"]
+    );
+    let info = answers[0].json();
+    let evening = &info["evening"];
+    assert_eq!(info["input"]["include"], "sites");
+    // The conjunction before 1 Ramadhan 1446, as archived: 2025-02-28 00:44:49 UTC.
+    assert_eq!(evening["conjunction_utc"], "2025-02-28T00:44:49Z");
+    // Lhoknga, Aceh: sunset 18:51, moonset 19:14 WIB on the truncated clock; from the
+    // archived seconds the Moon sets 22 minutes (rounded) after the Sun.
+    assert_eq!(evening["lag_minutes"], 22);
+    let sites = evening["sites"].as_array().unwrap();
+    assert_eq!(sites.len(), 25);
+    let decider = sites.iter().find(|s| s["name"] == "Lhoknga, Aceh").unwrap();
+    assert_eq!(decider["sunset"], evening["sunset"]);
+    assert_eq!(decider["moon_alt_deg"], evening["moon_alt_deg"]);
+    assert_eq!(decider["elongation_deg"], evening["elongation_deg"]);
+    // margin = min(4.69 - 3.0, 6.41 - 6.4): the elongation decides.
+    assert_eq!(decider["margin_deg"], 0.01);
+    assert_eq!(decider["visible"], true);
+    // The decider has the largest margin of all sites.
+    assert!(sites
+        .iter()
+        .all(|s| s["margin_deg"].as_f64() <= decider["margin_deg"].as_f64()));
+    // A site is visible exactly when both criteria hold there, and a margin >= 0 says so.
+    for site in sites {
+        let both = site["alt_ok"] == true && site["elong_ok"] == true;
+        assert_eq!(site["visible"], both, "{site}");
+        assert_eq!(site["margin_deg"].as_f64().unwrap() >= 0.0, both, "{site}");
+    }
+    let history = answers[1].json();
+    assert_eq!(history["count"], 2);
+    assert_eq!(history["months"][0]["evening"], *evening);
+    // Without include the record is as before: no sites, no input.include.
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let plain = get(&app, "/api/v1/hilal/info?month=9&year=1446")
+        .await
+        .json();
+    assert!(plain["evening"].get("sites").is_none());
+    assert!(plain["input"].get("include").is_none());
+    assert_eq!(
+        plain["evening"]["conjunction_utc"],
+        evening["conjunction_utc"]
     );
 }
 

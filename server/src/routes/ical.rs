@@ -1,0 +1,177 @@
+//! `/api/v1/events.ics` and `/api/v1/calendar.ics`: the observances of `/events` as
+//! iCalendar (RFC 5545) all-day events, byte-identical for the same archive (`DTSTAMP` and
+//! `SEQUENCE` come from the data, `UID` from the event alone).
+
+use actix_web::http::header::HeaderValue;
+use actix_web::{HttpRequest, HttpResponse};
+use chrono::Datelike;
+use hijri::hijri::HijriDate;
+use hijri::schema::Tier;
+
+use super::events::{self, Found, Selected};
+use crate::http::error::{ApiError, ErrorCode};
+use crate::http::query::{Calendar, Query};
+use crate::http::reply;
+use crate::state::AppState;
+use crate::view::ical::Ical;
+
+/// The fixed right-hand side of every `UID`: with the slug and the Hijri year it names an
+/// event across archives.
+pub const UID_DOMAIN: &str = "kalender-hijriah.invalid";
+
+/// `Content-Type` of both feeds.
+const CALENDAR: HeaderValue = HeaderValue::from_static("text/calendar; charset=utf-8");
+
+/// `Cache-Control` of the subscription feed: it moves with the clock's year, and computed
+/// months may be corrected.
+const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
+
+/// `GET /api/v1/events.ics?year=&calendar=&include=&retro=`: the answer of `/events`.
+pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let selected = events::select(state, Query(req.query_string()))?;
+    let cache = events::cache(selected.regional, selected.events.len());
+    let body = calendar(state, &selected, "Hari Besar Islam", false);
+    Ok(respond(req, cache, body))
+}
+
+/// `GET /api/v1/calendar.ics?include=`: a subscription to the previous, current and next two
+/// Gregorian years (of the state's clock), refreshed daily.
+pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let text = query.optional("include", ErrorCode::InvalidInclude)?;
+    let (selection, include) = events::include(text.as_deref())?;
+    let now = state.clock.now().year();
+    let mut selected = Selected {
+        year: now,
+        calendar: Calendar::Gregorian,
+        include,
+        events: Vec::new(),
+        warnings: Default::default(),
+        regional: true,
+    };
+    // Years outside the archive's whole years are left out, not refused: the feed is the
+    // same URL for every day of the service's life.
+    for year in now - 1..=now + 2 {
+        if let Ok(year) = crate::coverage::year(state, Calendar::Gregorian, i64::from(year)) {
+            selected.year = year;
+            events::serve(state, &mut selected, selection, false)?;
+        }
+    }
+    selected.year = now;
+    let body = calendar(state, &selected, "Hari Besar Islam", true);
+    Ok(respond(req, FEED, body))
+}
+
+fn respond(req: &HttpRequest, cache: HeaderValue, body: String) -> HttpResponse {
+    let tag = reply::etag(body.as_bytes());
+    reply::respond(req, cache, tag, CALENDAR, body.into())
+}
+
+/// The VCALENDAR of the selected events.
+fn calendar(state: &AppState, selected: &Selected, name: &str, feed: bool) -> String {
+    let mut ical = Ical::with_capacity(512 * selected.events.len() + 512);
+    ical.raw("BEGIN", "VCALENDAR");
+    ical.raw("VERSION", "2.0");
+    ical.raw("PRODID", "-//hijri-server//Kalender Hijriah Indonesia//ID");
+    ical.raw("CALSCALE", "GREGORIAN");
+    ical.raw("METHOD", "PUBLISH");
+    ical.text("X-WR-CALNAME", name);
+    if feed {
+        ical.raw("REFRESH-INTERVAL;VALUE=DURATION", "P1D");
+        ical.raw("X-PUBLISHED-TTL", "P1D");
+    }
+    for found in &selected.events {
+        vevent(&mut ical, state, found);
+    }
+    ical.raw("END", "VCALENDAR");
+    ical.finish()
+}
+
+/// One all-day VEVENT; a multi-day event is one VEVENT with an exclusive `DTEND`.
+fn vevent(ical: &mut Ical, state: &AppState, found: &Found) {
+    let o = found.occurrence;
+    let month = o.month;
+    let every_month = o.observance.month.is_none();
+    ical.raw("BEGIN", "VEVENT");
+    // The white days recur every month, so their UID also names the month.
+    if every_month {
+        ical.raw(
+            "UID",
+            format_args!(
+                "{}-{}-{:02}@{UID_DOMAIN}",
+                o.observance.slug, month.year, month.month
+            ),
+        );
+    } else {
+        ical.raw(
+            "UID",
+            format_args!("{}-{}@{UID_DOMAIN}", o.observance.slug, month.year),
+        );
+    }
+    // The data's own date: the last day of the official coverage.
+    let (_, coverage_last) = state.calendar.coverage();
+    ical.midnight_utc("DTSTAMP", coverage_last);
+    ical.raw("SEQUENCE", sequence(state, found));
+    ical.date("DTSTART", found.first);
+    ical.date("DTEND", found.last().add_days(1));
+    let summary = if every_month {
+        format!("{} {} {} H", o.observance.name, month.name(), month.year)
+    } else {
+        format!("{} {} H", o.observance.name, month.year)
+    };
+    ical.text("SUMMARY", &summary);
+    ical.text("DESCRIPTION", &description(state, found));
+    ical.raw("TRANSP", "TRANSPARENT");
+    ical.raw("END", "VEVENT");
+}
+
+/// The Hijri date(s) and the source tier, with the caveat of a computed date.
+fn description(state: &AppState, found: &Found) -> String {
+    let o = found.occurrence;
+    let first = HijriDate {
+        year: o.month.year,
+        month: o.month.month,
+        day: o.first_day,
+    };
+    let date = if o.first_day == o.last_day {
+        first.long_text()
+    } else {
+        format!(
+            "{}–{} {} {} H",
+            o.first_day,
+            o.last_day,
+            o.month.name(),
+            o.month.year
+        )
+    };
+    let tier = state
+        .calendar
+        .months
+        .get(found.index)
+        .map_or(Tier::Computed, |m| {
+            state.calendar.tier_of_day(m, found.first)
+        });
+    let source = tier.source();
+    match tier {
+        Tier::Regional => format!("{date}. Sumber: {source} (tabel resmi)."),
+        Tier::Computed | Tier::Retro => format!(
+            "{date}. Sumber: {source}. Tanggal ini perkiraan hisab dan dapat bergeser satu hari."
+        ),
+    }
+}
+
+/// How often the correction ledger moved this event's month or the month before it (whose
+/// length decides its start): it rises with each correction, so subscribers update.
+fn sequence(state: &AppState, found: &Found) -> usize {
+    let month = found.occurrence.month;
+    let before = month.previous();
+    state
+        .calendar
+        .divergences
+        .iter()
+        .filter(|d| {
+            let (year, m) = (d.year.to_native(), d.month);
+            (year == month.year && m == month.month) || (year == before.year && m == before.month)
+        })
+        .count()
+}

@@ -1,0 +1,125 @@
+//! iCalendar (RFC 5545) text: content lines with CRLF endings, folded at 75 octets on UTF-8
+//! boundaries, and TEXT values escaped.
+
+use std::fmt::Write as _;
+
+use hijri::date::Date;
+
+/// The longest content line, in octets, before it is folded.
+const LINE_OCTETS: usize = 75;
+
+/// An iCalendar object being written.
+pub struct Ical {
+    out: String,
+    line: String,
+}
+
+impl Ical {
+    /// An empty object; `capacity` is a guess of its size.
+    pub fn with_capacity(capacity: usize) -> Ical {
+        Ical {
+            out: String::with_capacity(capacity),
+            line: String::with_capacity(128),
+        }
+    }
+
+    /// Writes `name:value` as is (for values that need no escaping: dates, numbers, names).
+    pub fn raw(&mut self, name: &str, value: impl std::fmt::Display) {
+        self.line.clear();
+        // Writing into a String cannot fail.
+        let _ = write!(self.line, "{name}:{value}");
+        self.flush();
+    }
+
+    /// Writes `name:value` with `value` escaped as TEXT (backslash, `;`, `,`, newline).
+    pub fn text(&mut self, name: &str, value: &str) {
+        self.line.clear();
+        self.line.push_str(name);
+        self.line.push(':');
+        for c in value.chars() {
+            match c {
+                '\\' | ';' | ',' => {
+                    self.line.push('\\');
+                    self.line.push(c);
+                }
+                '\n' => self.line.push_str("\\n"),
+                '\r' => {}
+                _ => self.line.push(c),
+            }
+        }
+        self.flush();
+    }
+
+    /// Writes `name;VALUE=DATE:YYYYMMDD`.
+    pub fn date(&mut self, name: &str, date: Date) {
+        let (y, m, d) = date.ymd();
+        self.raw(
+            &format!("{name};VALUE=DATE"),
+            format_args!("{y:04}{m:02}{d:02}"),
+        );
+    }
+
+    /// Writes `name:YYYYMMDDT000000Z`, the start of `date` in UTC.
+    pub fn midnight_utc(&mut self, name: &str, date: Date) {
+        let (y, m, d) = date.ymd();
+        self.raw(name, format_args!("{y:04}{m:02}{d:02}T000000Z"));
+    }
+
+    /// The finished object.
+    pub fn finish(self) -> String {
+        self.out
+    }
+
+    /// Appends the pending line, folded: at most 75 octets per physical line (the leading
+    /// space of a continuation counts), never inside a UTF-8 sequence.
+    fn flush(&mut self) {
+        let mut rest = self.line.as_str();
+        let mut limit = LINE_OCTETS;
+        loop {
+            if rest.len() <= limit {
+                self.out.push_str(rest);
+                self.out.push_str("\r\n");
+                return;
+            }
+            let mut cut = limit;
+            while !rest.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let (head, tail) = rest.split_at(cut);
+            self.out.push_str(head);
+            self.out.push_str("\r\n ");
+            rest = tail;
+            limit = LINE_OCTETS - 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_and_folds_on_char_boundaries() {
+        let mut ical = Ical::with_capacity(256);
+        ical.text("SUMMARY", "a,b;c\\d\ne");
+        ical.date("DTSTART", Date::from_ymd(2026, 3, 20).unwrap());
+        ical.midnight_utc("DTSTAMP", Date::from_ymd(2026, 3, 20).unwrap());
+        let long = "é".repeat(60);
+        ical.text("DESCRIPTION", &long);
+        let out = ical.finish();
+        let mut lines = out.split("\r\n");
+        assert_eq!(lines.next(), Some("SUMMARY:a\\,b\\;c\\\\d\\ne"));
+        assert_eq!(lines.next(), Some("DTSTART;VALUE=DATE:20260320"));
+        assert_eq!(lines.next(), Some("DTSTAMP:20260320T000000Z"));
+        let folded: Vec<&str> = lines.filter(|l| !l.is_empty()).collect();
+        assert!(folded.iter().all(|l| l.len() <= LINE_OCTETS));
+        assert!(folded[1..].iter().all(|l| l.starts_with(' ')));
+        let joined: String = folded
+            .iter()
+            .enumerate()
+            .map(|(i, l)| if i == 0 { *l } else { &l[1..] })
+            .collect();
+        assert_eq!(joined, format!("DESCRIPTION:{long}"));
+        assert!(!out.contains('\n') || out.matches('\n').count() == out.matches("\r\n").count());
+    }
+}
