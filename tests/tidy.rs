@@ -1,5 +1,6 @@
-//! Tidy checks over the whole workspace: every Rust file opens with a module doc, and every
-//! dependency's licence is compatible with the project's GPL-3.0-or-later.
+//! Tidy checks over the whole workspace: every Rust file opens with a module doc, the
+//! server's `http/` stays its ground floor, and every dependency's licence is compatible
+//! with the project's GPL-3.0-or-later.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,6 +44,29 @@ fn every_rust_file_has_a_module_doc() {
         missing.is_empty(),
         "files without a `//!` module doc: {missing:?}"
     );
+}
+
+/// The server's `http/` (query parsing, errors, replies, CORS, rate limits, the request log)
+/// is its ground floor: it knows nothing of the settings, the state, the routes or the views,
+/// which build on it, so no import circle can form through it.
+#[test]
+fn the_server_http_layer_imports_nothing_above_it() {
+    let mut files = Vec::new();
+    rust_files(&workspace_root().join("server/src/http"), &mut files);
+    assert!(files.len() >= 5, "found only {} files", files.len());
+    let upward: Vec<String> = files
+        .iter()
+        .flat_map(|path| {
+            let text = std::fs::read_to_string(path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            text.lines()
+                .filter(|line| !line.trim_start().starts_with("//"))
+                .filter(|line| line.contains("crate::") && !line.contains("crate::http"))
+                .map(|line| format!("{name}: {}", line.trim()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(upward.is_empty(), "http/ reaches above itself: {upward:?}");
 }
 
 /// SPDX identifiers that may be combined into a GPL-3.0-or-later program.

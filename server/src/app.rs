@@ -26,6 +26,7 @@ pub fn app(
 > {
     App::new()
         .app_data(web::Data::new(state.clone()))
+        .app_data(web::Data::new(state.origins.clone()))
         .configure(|config| routes::configure(config, &state))
         .default_service(web::to(not_found))
         .wrap(from_fn(edge))

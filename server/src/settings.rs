@@ -5,28 +5,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use crate::http::cors::Origins;
-use crate::http::rate_limit::TrustedProxies;
-
-/// A rate limit: `count` requests per `seconds` per client IP.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RateLimit {
-    /// Requests allowed in the window (also the burst size).
-    pub count: u32,
-    /// Length of the window, seconds.
-    pub seconds: u32,
-}
-
-impl RateLimit {
-    /// Parses `<count>/<seconds>`, both positive.
-    pub fn parse(text: &str) -> Option<RateLimit> {
-        let (count, seconds) = text.trim().split_once('/')?;
-        let limit = RateLimit {
-            count: count.trim().parse().ok()?,
-            seconds: seconds.trim().parse().ok()?,
-        };
-        (limit.count > 0 && limit.seconds > 0).then_some(limit)
-    }
-}
+use crate::http::rate_limit::{RateLimit, TrustedProxies};
 
 /// The rate-limited endpoint families.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

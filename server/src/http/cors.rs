@@ -10,7 +10,6 @@ use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpResponse, ResponseError};
 
 use super::error::{truncated, ApiError, ErrorCode};
-use crate::state::SharedState;
 
 /// Which origins may call the service.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,11 +52,11 @@ pub async fn cors(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
-    let state = req
-        .app_data::<web::Data<SharedState>>()
-        .expect("the app factory registers the state")
+    let origins = req
+        .app_data::<web::Data<Origins>>()
+        .expect("the app factory registers the origins")
         .clone();
-    let origins = &state.origins;
+    let origins = origins.as_ref();
     let origin = req.headers().get(header::ORIGIN).cloned();
     if let Some(origin) = &origin {
         if !origin.to_str().is_ok_and(|o| origins.allows(o)) {

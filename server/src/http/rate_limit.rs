@@ -17,7 +17,27 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError};
 
 use super::error::{ApiError, ErrorCode};
-use crate::settings::RateLimit;
+
+/// A rate limit: `count` requests per `seconds` per client IP.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RateLimit {
+    /// Requests allowed in the window (also the burst size).
+    pub count: u32,
+    /// Length of the window, seconds.
+    pub seconds: u32,
+}
+
+impl RateLimit {
+    /// Parses `<count>/<seconds>`, both positive.
+    pub fn parse(text: &str) -> Option<RateLimit> {
+        let (count, seconds) = text.trim().split_once('/')?;
+        let limit = RateLimit {
+            count: count.trim().parse().ok()?,
+            seconds: seconds.trim().parse().ok()?,
+        };
+        (limit.count > 0 && limit.seconds > 0).then_some(limit)
+    }
+}
 
 /// A limiter configuration; clones share the same counters.
 pub type Limiter = GovernorConfig<ClientIp, NoOpMiddleware>;
