@@ -134,6 +134,8 @@ pub fn month_inputs<'a>(
             year: month.year,
             month: month.month,
         },
+        month_start: Date(month.start),
+        tier: month.tier,
         evening_date: Date(evening.date),
         hijri_day: evening.hijri_day,
         site: &calendar.sites[deciding],

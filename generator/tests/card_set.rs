@@ -30,7 +30,8 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
     let viz = viz_svg(&inputs.ctx, false).unwrap();
     for text in [
         "1 Ramadhan 1446 H",
-        "29 Sya'ban 1446 H",
+        "Awal bulan: Sabtu, 1 Maret 2025",
+        "Pengamatan: Jumat, 28 Februari 2025 (29 Sya'ban 1446 H)",
         "MENDEKATI BATAS",
         "4,69°",
         "6,41°",

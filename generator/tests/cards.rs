@@ -3,7 +3,7 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{CardKind, Site, SiteEvening};
+use hijri::schema::{CardKind, Site, SiteEvening, Tier};
 use hijri_generator::cards::{
     card_size, display_points, map_svg, month_cards, verdict, viz_svg, CardContext, PointResult,
     Renderer, Verdict, VisibilityGrid,
@@ -55,6 +55,8 @@ fn ctx<'a>(site: &'a Site, values: &'a SiteEvening) -> CardContext<'a> {
             year: 1446,
             month: 9,
         },
+        month_start: Date::from_ymd(2025, 3, 1).unwrap(),
+        tier: Tier::Regional,
         evening_date: Date::from_ymd(2025, 2, 28).unwrap(),
         hijri_day: 29,
         site,
@@ -127,9 +129,18 @@ fn chart_text_matches_the_values() {
         let svg = viz_svg(&ctx(&site, &v), false).unwrap();
         assert_eq!(text_by_id(&svg, "verdict"), want.label());
         assert_eq!(text_by_id(&svg, "title"), "1 Ramadhan 1446 H");
+        assert_eq!(text_by_id(&svg, "start"), "Awal bulan: Sabtu, 1 Maret 2025");
         assert_eq!(
             text_by_id(&svg, "evening"),
-            "Jumat, 28 Februari 2025 · 29 Sya&apos;ban 1446 H"
+            "Pengamatan: Jumat, 28 Februari 2025 (29 Sya&apos;ban 1446 H)"
+        );
+        assert!(
+            !svg.contains(r#"id="tier-badge""#),
+            "an official month carries no estimate badge"
+        );
+        assert_eq!(
+            text_by_id(&svg, "attribution"),
+            "Kalender Hijriah Indonesia · kriteria tinggi ≥ 3°, elongasi ≥ 6,4° · efemeris JPL DE440"
         );
         assert_eq!(
             text_by_id(&svg, "alt-value"),
@@ -160,6 +171,66 @@ fn chart_text_matches_the_values() {
         assert!(
             !bare.contains(r#"id="alt-value""#),
             "bare cards have no criteria panel"
+        );
+    }
+}
+
+#[test]
+fn estimated_months_carry_the_hisab_badge_on_both_cards() {
+    let site = site();
+    let v = values(31_234, 28_901, 80_012);
+    let (grid, points) = grid_and_points();
+    for (tier, badge) in [
+        (Tier::Computed, "PERKIRAAN HISAB — bukan tanggal resmi"),
+        (Tier::Retro, "PERKIRAAN HISAB (RETRO) — bukan tanggal resmi"),
+    ] {
+        let c = CardContext {
+            tier,
+            ..ctx(&site, &v)
+        };
+        for bare in [false, true] {
+            assert_eq!(text_by_id(&viz_svg(&c, bare).unwrap(), "tier-badge"), badge);
+            let map = map_svg(&c, &grid, &points, bare).unwrap();
+            assert_eq!(text_by_id(&map, "tier-badge"), badge);
+        }
+    }
+}
+
+#[test]
+fn map_boundaries_are_labelled_on_the_side_that_meets_them() {
+    let site = site();
+    let v = values(31_234, 28_901, 80_012);
+    let (grid, points) = grid_and_points();
+    let map = map_svg(&ctx(&site, &v), &grid, &points, false).unwrap();
+    assert_eq!(text_by_id(&map, "alt-label"), "tinggi ≥ 3°");
+    assert_eq!(text_by_id(&map, "elong-label"), "elongasi ≥ 6,4°");
+    // Map each label's centre back to longitude and latitude through the graticule labels'
+    // positions (longitudes centred below the map, latitudes 4 px below their line) and check
+    // that the criterion holds there in the synthetic field.
+    let attr = |tag: &str, name: &str| {
+        let v = tag.split(&format!(r#" {name}=""#)).nth(1).unwrap();
+        v[..v.find('"').unwrap()].parse::<f64>().unwrap()
+    };
+    let text_tag = |marker: &str| {
+        let at = map.find(marker).unwrap();
+        map[map[..at].rfind("<text").unwrap()..at].to_owned()
+    };
+    let lon_x = |lon: i32| attr(&text_tag(&format!(">{lon}°BT<")), "x");
+    let lat_y = |label: &str| attr(&text_tag(&format!(">{label}<")), "y") - 4.0;
+    let lon_of = |x: f64| 95.0 + (x - lon_x(95)) * 45.0 / (lon_x(140) - lon_x(95));
+    let lat_of = |y: f64| (y - lat_y("0°")) * -10.0 / (lat_y("10°LS") - lat_y("0°"));
+    for (id, which) in [("alt-label", 0), ("elong-label", 1)] {
+        let tag = text_tag(&format!(r#"id="{id}""#));
+        let size = attr(&tag, "font-size");
+        let (lon, lat) = (
+            lon_of(attr(&tag, "x")),
+            lat_of(attr(&tag, "y") - 0.36 * size),
+        );
+        let (alt, elong) = field(lat, lon);
+        let (value, min) = [(alt, 3.0), (elong, 6.4)][which];
+        assert!(
+            value > min,
+            "{id} at {lat:.2}, {lon:.2} sits where {value:.2} < {min}"
         );
     }
 }

@@ -1,12 +1,16 @@
 //! What both cards share around their content: size and type scale, background, the header
-//! (kicker, target month, evening) and the footer note.
+//! (kicker, target month, its start, the evening, the tier badge) and the footer (criteria
+//! note, attribution).
 
 use hijri::hijri::{month_name, HijriDate};
+use hijri::schema::Tier;
 
+use super::layout::LabelBox;
 use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::gregorian_long;
 use super::verdict::Verdict;
 use super::{card_size, CardContext, CardError};
+use crate::visibility::{MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
 
 /// Page background.
 pub const BACKGROUND: &str = "#0b1022";
@@ -73,13 +77,21 @@ impl Frame {
     }
 }
 
+/// Height kept free at the bottom of a normal card for the footer (criteria note and
+/// attribution), pixels.
+pub const FOOTER_HEIGHT: f64 = 92.0;
+
 /// The header texts of a card.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Titles {
     /// The target month's first day, e.g. `1 Ramadhan 1446 H`.
     pub title: String,
-    /// The evening, e.g. `Sabtu, 1 Maret 2025 · 29 Sya'ban 1446 H`.
+    /// When the month starts, e.g. `Awal bulan: Sabtu, 1 Maret 2025`.
+    pub start: String,
+    /// The observation evening, e.g. `Pengamatan: Jumat, 28 Februari 2025 (29 Sya'ban 1446 H)`.
     pub evening: String,
+    /// The tier badge of a hisab estimate (computed or retro month); none for an official date.
+    pub badge: Option<&'static str>,
 }
 
 /// The header texts for `ctx`, or an error for a month or day out of range.
@@ -101,15 +113,26 @@ pub fn titles(ctx: &CardContext) -> Result<Titles, CardError> {
     };
     Ok(Titles {
         title: format!("1 {name} {} H", target.year),
+        start: format!("Awal bulan: {}", gregorian_long(ctx.month_start)),
         evening: format!(
-            "{} · {}",
+            "Pengamatan: {} ({})",
             gregorian_long(ctx.evening_date),
             evening_hijri.long_text()
         ),
+        badge: tier_badge(ctx.tier),
     })
 }
 
-/// Draws the header (kicker, title, evening line) and returns the y below it.
+/// The badge of a month whose start is a hisab estimate rather than an official date.
+pub fn tier_badge(tier: Tier) -> Option<&'static str> {
+    match tier {
+        Tier::Regional => None,
+        Tier::Computed => Some("PERKIRAAN HISAB — bukan tanggal resmi"),
+        Tier::Retro => Some("PERKIRAAN HISAB (RETRO) — bukan tanggal resmi"),
+    }
+}
+
+/// Draws the header (kicker, title, month start, evening, tier badge) and returns the y below.
 pub fn header(svg: &mut Svg, frame: &Frame, titles: &Titles, kicker: &str) -> f64 {
     let s = frame.s;
     let x = frame.margin;
@@ -128,38 +151,107 @@ pub fn header(svg: &mut Svg, frame: &Frame, titles: &Titles, kicker: &str) -> f6
     );
     svg.text_with(
         x,
-        134.0 * s,
-        TextStyle::new(19.0 * s, MUTED),
+        132.0 * s,
+        TextStyle::new(19.0 * s, INK),
+        r#"id="start""#,
+        &titles.start,
+    );
+    svg.text_with(
+        x,
+        157.0 * s,
+        TextStyle::new(16.0 * s, MUTED),
         r#"id="evening""#,
         &titles.evening,
     );
-    156.0 * s
+    let Some(badge) = titles.badge else {
+        return 170.0 * s;
+    };
+    let style = TextStyle::new(12.0 * s, ACCENT)
+        .bold()
+        .spaced(0.8 * s)
+        .anchor(Anchor::Middle);
+    // DejaVu Sans Bold averages under 0.68 em per character in these capitals; the text is
+    // centred, so the estimate only sets the padding.
+    let w = badge.chars().count() as f64 * (12.0 * 0.68 + 0.8) * s + 28.0 * s;
+    let (top, h) = (170.0 * s, 26.0 * s);
+    svg.rect(
+        x,
+        top,
+        w,
+        h,
+        h / 2.0,
+        &format!(
+            r#"fill="{ACCENT}" fill-opacity="0.12" stroke="{ACCENT}" stroke-width="{}""#,
+            num(1.2 * s)
+        ),
+    );
+    svg.text_with(
+        x + w / 2.0,
+        top + 17.5 * s,
+        style,
+        r#"id="tier-badge""#,
+        badge,
+    );
+    top + h + 8.0 * s
 }
 
-/// Draws the criteria note at the bottom of the card.
+/// `value` in degrees as the criteria are written: no trailing zeros, decimal comma (`6,4°`).
+pub fn threshold(value: f64) -> String {
+    format!("{}°", format!("{value}").replace('.', ","))
+}
+
+/// Draws the criteria note and the attribution line at the bottom of the card.
 pub fn footer(svg: &mut Svg, frame: &Frame) {
     let s = frame.s;
     let style = TextStyle::new(12.5 * s, FAINT).anchor(Anchor::Middle);
     let cx = frame.width / 2.0;
+    let (alt, elong) = (threshold(MIN_ALTITUDE_DEG), threshold(MIN_ELONGATION_DEG));
     svg.text(
         cx,
-        frame.height - 34.0 * s,
+        frame.height - 56.0 * s,
         style,
-        "Kriteria: tinggi hilal ≥ 3° (toposentrik, dengan refraksi) dan elongasi ≥ 6,4°",
+        &format!(
+            "Kriteria: tinggi hilal ≥ {alt} (toposentrik, dengan refraksi) dan elongasi ≥ {elong}"
+        ),
     );
     svg.text(
         cx,
-        frame.height - 16.0 * s,
+        frame.height - 39.0 * s,
         style,
         "(geosentrik) saat matahari terbenam · waktu setempat",
     );
+    svg.text_with(
+        cx,
+        frame.height - 16.0 * s,
+        TextStyle::new(12.0 * s, MUTED).anchor(Anchor::Middle),
+        r#"id="attribution""#,
+        &format!(
+            "Kalender Hijriah Indonesia · kriteria tinggi ≥ {alt}, elongasi ≥ {elong} · efemeris JPL DE440"
+        ),
+    );
+}
+
+/// Width and height of the verdict pill.
+fn pill_size(s: f64, verdict: Verdict) -> (f64, f64) {
+    let w = (verdict.label().chars().count() as f64 * 15.5 + 56.0) * s;
+    (w, 46.0 * s)
+}
+
+/// The box [`verdict_pill`] takes.
+pub fn verdict_pill_box(cx: f64, y: f64, s: f64, verdict: Verdict) -> LabelBox {
+    let (w, h) = pill_size(s, verdict);
+    LabelBox {
+        x0: cx - w / 2.0,
+        y0: y,
+        x1: cx + w / 2.0,
+        y1: y + h,
+    }
 }
 
 /// Draws the verdict label as a pill centred on `cx` with its top at `y`.
 pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict) {
     let label = verdict.label();
-    let w = (label.chars().count() as f64 * 15.5 + 56.0) * s;
-    let h = 46.0 * s;
+    let (w, h) = pill_size(s, verdict);
     svg.rect(
         cx - w / 2.0,
         y,

@@ -1,7 +1,9 @@
 //! The visibility map (`/hilal/map`): the archipelago, the region where both criteria hold at
-//! local sunset, the 3° altitude and 6.4° elongation boundaries, the display points (green
-//! where the criteria hold, gray where not), the deciding site's yellow ring, a legend with
-//! counts and, on normal cards, the criteria panel with the same site row as the sky chart.
+//! local sunset, the 3° altitude and 6.4° elongation boundaries (each labelled `≥ value` on the
+//! side where it holds), the display points (green where the criteria hold, gray where not),
+//! the deciding site's yellow ring under them with its name where it covers the fewest points,
+//! the graticule labelled outside the map, a legend with counts and, on normal cards, the
+//! criteria panel with the same site row as the sky chart.
 
 use std::fmt::Write as _;
 use std::sync::OnceLock;
@@ -10,6 +12,7 @@ use super::basemap::basemap;
 use super::contour::{isolines, region, GridPoint};
 use super::frame::{self, Frame, BOX, BOX_LINE, FAINT, INK, MUTED};
 use super::grid::{VisibilityGrid, WINDOW_EAST, WINDOW_NORTH, WINDOW_SOUTH, WINDOW_WEST};
+use super::layout::LabelBox;
 use super::panel::{criteria_panel, PANEL_HEIGHT};
 use super::svg::{num, polyline_d, Anchor, Svg, TextStyle};
 use super::verdict::verdict;
@@ -31,6 +34,14 @@ const POINT_MET: &str = "#4ade80";
 const POINT_NOT: &str = "#9ca3af";
 /// The deciding site's ring.
 const RING: &str = "#facc15";
+/// Longitudes of the graticule, degrees east.
+const LON_LINES: [i32; 10] = [95, 100, 105, 110, 115, 120, 125, 130, 135, 140];
+/// Latitudes of the graticule, degrees north.
+const LAT_LINES: [i32; 4] = [-10, -5, 0, 5];
+/// Width of the gutter left of the map that holds the latitude labels (times the scale).
+const GUTTER: f64 = 40.0;
+/// Outline around map labels, so that they read over lines, land and points.
+const HALO: &str = "#0b1022";
 
 /// One display point of the map and whether both criteria hold at its local sunset.
 #[derive(Clone, Debug, PartialEq)]
@@ -157,28 +168,16 @@ fn land(svg: &mut Svg, view: &MapView, s: f64) -> Result<(), CardError> {
     Ok(())
 }
 
+/// The graticule lines (inside the map's clip).
 fn graticule(svg: &mut Svg, view: &MapView, s: f64) {
     let mut d = String::new();
-    let label = TextStyle::new(11.0 * s, FAINT);
-    for lon in (95..=140).step_by(5) {
+    for lon in LON_LINES {
         let x = view.x(f64::from(lon));
         let _ = write!(d, "M{} {}v{}", num(x), num(view.top), num(view.height()));
-        svg.text(
-            x + 4.0 * s,
-            view.top + view.height() - 6.0 * s,
-            label,
-            &format!("{lon}°BT"),
-        );
     }
-    for lat in [-10, -5, 0, 5] {
+    for lat in LAT_LINES {
         let y = view.y(f64::from(lat));
         let _ = write!(d, "M{} {}h{}", num(view.left), num(y), num(view.width()));
-        let name = match lat {
-            0 => "0°".to_owned(),
-            l if l < 0 => format!("{}°LS", -l),
-            l => format!("{l}°LU"),
-        };
-        svg.text(view.left + 6.0 * s, y - 4.0 * s, label, &name);
     }
     svg.path(
         &d,
@@ -189,7 +188,174 @@ fn graticule(svg: &mut Svg, view: &MapView, s: f64) {
     );
 }
 
-fn visibility_layers(svg: &mut Svg, view: &MapView, grid: &VisibilityGrid, s: f64) {
+/// The graticule labels, outside the map: longitudes centred below it, latitudes in the
+/// gutter on its left, so that no site, ring or label inside the map can cover them.
+fn graticule_labels(svg: &mut Svg, view: &MapView, s: f64) {
+    let label = TextStyle::new(11.0 * s, FAINT);
+    for lon in LON_LINES {
+        svg.text(
+            view.x(f64::from(lon)),
+            view.top + view.height() + 16.0 * s,
+            label.anchor(Anchor::Middle),
+            &format!("{lon}°BT"),
+        );
+    }
+    for lat in LAT_LINES {
+        let name = match lat {
+            0 => "0°".to_owned(),
+            l if l < 0 => format!("{}°LS", -l),
+            l => format!("{l}°LU"),
+        };
+        svg.text(
+            view.left - 6.0 * s,
+            view.y(f64::from(lat)) + 4.0 * s,
+            label.anchor(Anchor::End),
+            &name,
+        );
+    }
+}
+
+/// The box of a bold map label of `size` centred on (cx, cy), and its baseline y.
+fn centred(text: &str, size: f64, cx: f64, cy: f64) -> (LabelBox, f64) {
+    let style = TextStyle::new(size, INK).bold().anchor(Anchor::Middle);
+    let probe = LabelBox::text(&style, cx, cy, text);
+    let baseline = cy + (cy - (probe.y0 + probe.y1) / 2.0);
+    (LabelBox::text(&style, cx, baseline, text), baseline)
+}
+
+/// True if `b` lies inside the map, `inset` pixels from its edges.
+fn inside(b: &LabelBox, view: &MapView, inset: f64) -> bool {
+    b.x0 >= view.left + inset
+        && b.x1 <= view.left + view.width() - inset
+        && b.y0 >= view.top + inset
+        && b.y1 <= view.top + view.height() - inset
+}
+
+/// How many display points (of radius `r`) `b` would cover.
+fn covered(b: &LabelBox, view: &MapView, points: &[PointResult], r: f64) -> usize {
+    points
+        .iter()
+        .filter(|p| {
+            let (x, y) = (view.x(p.lon), view.y(p.lat));
+            x + r > b.x0 && x - r < b.x1 && y + r > b.y0 && y - r < b.y1
+        })
+        .count()
+}
+
+/// Attributes of a map label's halo.
+fn halo(s: f64) -> String {
+    format!(
+        r#"stroke="{HALO}" stroke-width="{}" paint-order="stroke" stroke-linejoin="round""#,
+        num(4.0 * s)
+    )
+}
+
+/// One boundary line to label: its polylines, the field it bounds and the label.
+struct Boundary<'a> {
+    lines: &'a [Vec<GridPoint>],
+    values: &'a [f64],
+    label: String,
+    colour: &'static str,
+    id: &'static str,
+}
+
+/// Direction (pixels, unit length) in which `values` grows at grid point `p`, if defined.
+fn uphill(grid: &VisibilityGrid, values: &[f64], (gi, gj): GridPoint) -> Option<(f64, f64)> {
+    let clamp = |v: f64, n: usize| (v.round().max(1.0) as usize).min(n - 2);
+    let (i, j) = (clamp(gi, grid.nx), clamp(gj, grid.ny));
+    let at = |i: usize, j: usize| values[j * grid.nx + i];
+    let di = (at(i + 1, j) - at(i - 1, j)) / 2.0;
+    let dj = (at(i, j + 1) - at(i, j - 1)) / 2.0;
+    // Longitude grows to the right, latitude upwards (y down).
+    let (dx, dy) = (di, -dj);
+    let norm = dx.hypot(dy);
+    (norm.is_finite() && norm > 0.0).then(|| (dx / norm, dy / norm))
+}
+
+/// Labels a boundary with its value on the side where the criterion holds: a short tick from
+/// the line towards that side and `≥ value` beyond it, at the first place along the line that
+/// stays inside the map, clear of `taken` and covering the fewest display points.
+fn boundary_label(
+    svg: &mut Svg,
+    view: &MapView,
+    grid: &VisibilityGrid,
+    boundary: &Boundary,
+    points: &[PointResult],
+    taken: &mut Vec<LabelBox>,
+    s: f64,
+) {
+    if boundary.lines.is_empty() || grid.nx < 3 || grid.ny < 3 {
+        return;
+    }
+    let size = 13.0 * s;
+    let tick = 9.0 * s;
+    let mut lines: Vec<&Vec<GridPoint>> = boundary.lines.iter().collect();
+    lines.sort_by_key(|line| std::cmp::Reverse(line.len()));
+    // (points hidden, point on the line, label centre, baseline, box) of the best place.
+    type Place = (usize, (f64, f64), (f64, f64), f64, LabelBox);
+    let mut best: Option<Place> = None;
+    let (probe, _) = centred(&boundary.label, size, 0.0, 0.0);
+    for line in lines {
+        for fraction in [0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9] {
+            let p = line[((line.len() - 1) as f64 * fraction).round() as usize];
+            let Some((ux, uy)) = uphill(grid, boundary.values, p) else {
+                continue;
+            };
+            let (px, py) = view.grid_xy(grid, p);
+            let reach = ux.abs() * probe.x1 + uy.abs() * probe.y1 + 3.0 * s;
+            let (cx, cy) = (px + ux * (tick + reach), py + uy * (tick + reach));
+            let (b, baseline) = centred(&boundary.label, size, cx, cy);
+            if !inside(&b, view, 6.0 * s) || b.hits(taken) {
+                continue;
+            }
+            let hidden = covered(&b, view, points, 4.2 * s);
+            if best.as_ref().is_none_or(|(c, ..)| hidden < *c) {
+                best = Some((hidden, (px, py), (cx, cy), baseline, b));
+            }
+            if hidden == 0 {
+                break;
+            }
+        }
+        if best.as_ref().is_some_and(|(c, ..)| *c == 0) {
+            break;
+        }
+    }
+    let Some((_, (px, py), (cx, cy), baseline, b)) = best else {
+        return;
+    };
+    let (ux, uy) = ((cx - px), (cy - py));
+    let norm = ux.hypot(uy);
+    svg.line(
+        px,
+        py,
+        px + ux / norm * tick,
+        py + uy / norm * tick,
+        &format!(
+            r#"stroke="{}" stroke-width="{}" stroke-linecap="round""#,
+            boundary.colour,
+            num(2.2 * s)
+        ),
+    );
+    svg.text_with(
+        cx,
+        baseline,
+        TextStyle::new(size, boundary.colour)
+            .bold()
+            .anchor(Anchor::Middle),
+        &format!(r#"id="{}-label" {}"#, boundary.id, halo(s)),
+        &boundary.label,
+    );
+    taken.push(b);
+}
+
+/// The region where both criteria hold and the two boundary lines; returns the lines (grid
+/// units) of the altitude and the elongation boundary.
+fn visibility_layers(
+    svg: &mut Svg,
+    view: &MapView,
+    grid: &VisibilityGrid,
+    s: f64,
+) -> [Vec<Vec<GridPoint>>; 2] {
     let margin = grid.margin();
     let area = region(&margin, grid.nx, grid.ny, 0.0);
     if !area.is_empty() {
@@ -215,9 +381,66 @@ fn visibility_layers(svg: &mut Svg, view: &MapView, grid: &VisibilityGrid, s: f6
             );
         }
     }
+    [alt, elong]
 }
 
-fn points_layer(svg: &mut Svg, view: &MapView, points: &[PointResult], ctx: &CardContext, s: f64) {
+/// Labels both boundary lines (see [`boundary_label`]).
+fn boundary_labels(
+    svg: &mut Svg,
+    view: &MapView,
+    grid: &VisibilityGrid,
+    [alt, elong]: &[Vec<Vec<GridPoint>>; 2],
+    points: &[PointResult],
+    taken: &mut Vec<LabelBox>,
+    s: f64,
+) {
+    let boundaries = [
+        Boundary {
+            lines: alt,
+            values: &grid.alt_deg,
+            label: format!("tinggi ≥ {}", frame::threshold(MIN_ALTITUDE_DEG)),
+            colour: ALT_LINE,
+            id: "alt",
+        },
+        Boundary {
+            lines: elong,
+            values: &grid.elong_deg,
+            label: format!("elongasi ≥ {}", frame::threshold(MIN_ELONGATION_DEG)),
+            colour: ELONG_LINE,
+            id: "elong",
+        },
+    ];
+    for boundary in &boundaries {
+        boundary_label(svg, view, grid, boundary, points, taken, s);
+    }
+}
+
+/// The display points, the deciding site's ring under them (so it hides none) and its name
+/// where it covers the fewest points; returns the name's box.
+fn points_layer(
+    svg: &mut Svg,
+    view: &MapView,
+    points: &[PointResult],
+    ctx: &CardContext,
+    s: f64,
+) -> [LabelBox; 2] {
+    let (x, y) = (view.x(ctx.site.lon), view.y(ctx.site.lat));
+    let ring = 12.5 * s;
+    let ring_box = LabelBox {
+        x0: x - ring,
+        y0: y - ring,
+        x1: x + ring,
+        y1: y + ring,
+    };
+    svg.circle(
+        x,
+        y,
+        11.0 * s,
+        &format!(
+            r#"id="decider" fill="none" stroke="{RING}" stroke-width="{}""#,
+            num(3.0 * s)
+        ),
+    );
     svg.open_group(&format!(
         r##"stroke="#0b1022" stroke-width="{}""##,
         num(1.2 * s)
@@ -236,38 +459,42 @@ fn points_layer(svg: &mut Svg, view: &MapView, points: &[PointResult], ctx: &Car
         );
     }
     svg.close_group();
-    let (x, y) = (view.x(ctx.site.lon), view.y(ctx.site.lat));
-    svg.circle(
-        x,
-        y,
-        11.0 * s,
-        &format!(
-            r#"id="decider" fill="none" stroke="{RING}" stroke-width="{}""#,
-            num(3.0 * s)
-        ),
-    );
-    let right = x < view.left + view.width() - 260.0 * s;
-    let (lx, anchor) = if right {
-        (x + 17.0 * s, Anchor::Start)
-    } else {
-        (x - 17.0 * s, Anchor::End)
-    };
+    // Right, left, above, below the ring: the first of the fewest points covered.
+    let size = 14.0 * s;
+    let name = &ctx.site.name;
+    let (half, _) = centred(name, size, 0.0, 0.0);
+    let gap = 16.0 * s;
+    let candidates = [
+        (x + gap + half.x1, y),
+        (x - gap - half.x1, y),
+        (x, y - gap - half.y1),
+        (x, y + gap + half.y1),
+    ];
+    let (cx, baseline, b) = candidates
+        .iter()
+        .map(|&(cx, cy)| {
+            let (b, baseline) = centred(name, size, cx, cy);
+            (cx, baseline, b)
+        })
+        .min_by_key(|(_, _, b)| {
+            let outside = usize::from(!inside(b, view, 4.0 * s)) * 1000;
+            outside + covered(b, view, points, 4.2 * s)
+        })
+        .unwrap_or((x, y, half));
     svg.text_with(
-        lx,
-        y + 5.0 * s,
-        TextStyle::new(14.0 * s, RING).bold().anchor(anchor),
-        &format!(
-            r##"stroke="#0b1022" stroke-width="{}" paint-order="stroke" stroke-linejoin="round""##,
-            num(4.0 * s)
-        ),
-        &ctx.site.name,
+        cx,
+        baseline,
+        TextStyle::new(size, RING).bold().anchor(Anchor::Middle),
+        &format!(r#"id="decider-label" {}"#, halo(s)),
+        name,
     );
+    [ring_box, b]
 }
 
 /// The legend in two columns from `y`; returns the y below it.
 fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
     let s = frame.s;
-    let row = 30.0 * s;
+    let row = 28.0 * s;
     let swatch = 26.0 * s;
     let column_x = [frame.margin, frame.margin + 0.5 * frame.inner_width()];
     let marks = [
@@ -297,10 +524,10 @@ fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
         ),
     ];
     let labels = [
-        "Wilayah memenuhi kriteria",
-        "Batas tinggi hilal 3°",
-        "Lokasi penentu (25 lokasi)",
-        "Batas elongasi 6,4°",
+        "Wilayah memenuhi kriteria".to_owned(),
+        format!("Batas tinggi hilal {}", frame::threshold(MIN_ALTITUDE_DEG)),
+        "Lokasi penentu (25 lokasi)".to_owned(),
+        format!("Batas elongasi {}", frame::threshold(MIN_ELONGATION_DEG)),
     ];
     for (k, (mark, label)) in marks.iter().zip(labels).enumerate() {
         let x = column_x[k / 2];
@@ -316,10 +543,17 @@ fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
             x + swatch + 12.0 * s,
             line_y + 5.0 * s,
             TextStyle::new(15.0 * s, INK),
-            label,
+            &label,
         );
     }
-    y + 2.0 * row
+    let note_y = y + 2.0 * row - 2.0 * s;
+    svg.text(
+        frame.margin,
+        note_y,
+        TextStyle::new(13.0 * s, MUTED),
+        "Label “≥” pada garis batas ada di sisi yang memenuhi batas itu",
+    );
+    note_y + 8.0 * s
 }
 
 /// The counts of display points that meet and do not meet the criteria, with a bar; returns
@@ -327,7 +561,7 @@ fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
 fn counts(svg: &mut Svg, frame: &Frame, points: &[PointResult], y: f64) -> f64 {
     let s = frame.s;
     let (x, w) = (frame.margin, frame.inner_width());
-    let h = 112.0 * s;
+    let h = 100.0 * s;
     svg.rect(
         x,
         y,
@@ -338,7 +572,7 @@ fn counts(svg: &mut Svg, frame: &Frame, points: &[PointResult], y: f64) -> f64 {
     );
     svg.text(
         x + 20.0 * s,
-        y + 28.0 * s,
+        y + 26.0 * s,
         TextStyle::new(12.0 * s, MUTED).bold().spaced(1.5 * s),
         &format!("{} TITIK TAMPILAN SAAT MATAHARI TERBENAM", points.len()),
     );
@@ -355,26 +589,26 @@ fn counts(svg: &mut Svg, frame: &Frame, points: &[PointResult], y: f64) -> f64 {
         let cx = x + 20.0 * s + k as f64 * half;
         svg.circle(
             cx + 7.0 * s,
-            y + 57.0 * s,
+            y + 52.0 * s,
             7.0 * s,
             &format!(r#"fill="{colour}""#),
         );
         svg.text_with(
             cx + 24.0 * s,
-            y + 65.0 * s,
+            y + 60.0 * s,
             TextStyle::new(24.0 * s, INK).bold(),
             &format!(r#"id="{id}""#),
             &count.to_string(),
         );
         svg.text(
             cx + 34.0 * s + 16.0 * s * count.to_string().len() as f64,
-            y + 65.0 * s,
+            y + 60.0 * s,
             TextStyle::new(16.0 * s, MUTED),
             label,
         );
     }
     // Proportion bar.
-    let (bx, by, bw, bh) = (x + 20.0 * s, y + 84.0 * s, w - 40.0 * s, 10.0 * s);
+    let (bx, by, bw, bh) = (x + 20.0 * s, y + 76.0 * s, w - 40.0 * s, 10.0 * s);
     svg.rect(
         bx,
         by,
@@ -424,10 +658,10 @@ pub fn map_svg(
         &titles,
         "PETA VISIBILITAS HILAL · SAAT MAGRIB",
     );
-    let ppd = frame.inner_width() / (WINDOW_EAST - WINDOW_WEST);
+    let ppd = (frame.inner_width() - GUTTER * s) / (WINDOW_EAST - WINDOW_WEST);
     let view = MapView {
-        left: frame.margin,
-        top: top + 14.0 * s,
+        left: frame.margin + GUTTER * s,
+        top: top + 10.0 * s,
         ppd,
     };
     let radius = 14.0 * s;
@@ -450,9 +684,11 @@ pub fn map_svg(
     );
     graticule(&mut svg, &view, s);
     land(&mut svg, &view, s)?;
-    visibility_layers(&mut svg, &view, grid, s);
-    points_layer(&mut svg, &view, points, ctx, s);
+    let boundaries = visibility_layers(&mut svg, &view, grid, s);
+    let mut taken = points_layer(&mut svg, &view, points, ctx, s).to_vec();
+    boundary_labels(&mut svg, &view, grid, &boundaries, points, &mut taken, s);
     svg.close_group();
+    graticule_labels(&mut svg, &view, s);
     svg.rect(
         view.left,
         view.top,
@@ -461,15 +697,15 @@ pub fn map_svg(
         radius,
         &format!(r#"fill="none" stroke="{BOX_LINE}" stroke-width="1.5""#),
     );
-    let y = legend(&mut svg, &frame, view.top + view.height() + 34.0 * s);
+    let y = legend(&mut svg, &frame, view.top + view.height() + 42.0 * s);
     let y = counts(&mut svg, &frame, points, y + 6.0 * s);
     let panel_top = if bare {
         frame.height
     } else {
-        (frame.height - 72.0 - PANEL_HEIGHT).max(y + 90.0)
+        (frame.height - frame::FOOTER_HEIGHT - PANEL_HEIGHT).max(y + 70.0)
     };
     // The deciding site's verdict, centred between the counts and the panel (or the footer).
-    let pill_y = (y + panel_top.min(frame.height - 60.0 * s)) / 2.0 - 23.0 * s;
+    let pill_y = (y + panel_top.min(frame.height - 76.0 * s)) / 2.0 - 23.0 * s;
     frame::verdict_pill(&mut svg, frame.width / 2.0, pill_y, s, verdict(ctx.values));
     if !bare {
         criteria_panel(&mut svg, &frame, ctx, panel_top);

@@ -9,6 +9,7 @@ mod basemap;
 mod contour;
 mod frame;
 mod grid;
+mod layout;
 mod map;
 mod panel;
 mod render;
@@ -21,7 +22,7 @@ use std::fmt;
 
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Card, CardKind, Site, SiteEvening};
+use hijri::schema::{Card, CardKind, Site, SiteEvening, Tier};
 
 pub use grid::{VisibilityGrid, WINDOW_EAST, WINDOW_NORTH, WINDOW_SOUTH, WINDOW_WEST};
 pub use map::{display_points, map_svg, DisplayPoint, PointResult};
@@ -31,8 +32,8 @@ pub use verdict::{verdict, Verdict};
 
 /// Version of the card drawing. Bump it with every change that alters a card's pixels: the
 /// generator reuses a card from the previous archive only while its inputs and this version
-/// are unchanged (`generator/tests/card_format.rs` pins the bytes to it).
-pub const CARD_FORMAT_VERSION: u32 = 1;
+/// are unchanged (`generator/tests/card_reuse.rs` pins the bytes to it).
+pub const CARD_FORMAT_VERSION: u32 = 2;
 
 /// Fingerprint of the committed assets every card is drawn with: the fonts, the basemap and
 /// the display points.
@@ -70,6 +71,10 @@ pub fn card_size(bare: bool) -> (u32, u32) {
 pub struct CardContext<'a> {
     /// The month whose start the evening decides.
     pub target: HijriMonth,
+    /// Gregorian date of the target month's first day.
+    pub month_start: Date,
+    /// Where the month's start comes from: the official table, or a hisab estimate.
+    pub tier: Tier,
     /// Gregorian date of the evening.
     pub evening_date: Date,
     /// Hijri day of the running month on that evening (29 as a rule).

@@ -8,11 +8,13 @@ use std::fmt::Write as _;
 use hijri::fixed::from_fixed;
 
 use super::frame::{self, Frame, ACCENT, FAINT, INK, MUTED};
+use super::layout::LabelBox;
 use super::panel::criteria_panel;
 use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::{decimal, degrees, local_time};
 use super::verdict::verdict;
 use super::{CardContext, CardError};
+use crate::visibility::MIN_ALTITUDE_DEG;
 
 /// Screen geometry of the sky window: degrees to pixels, equal scale on both axes.
 struct SkyView {
@@ -131,8 +133,10 @@ fn defs(svg: &mut Svg, view: &SkyView, sun: (f64, f64), radius: f64) {
     svg.raw(&d);
 }
 
-/// Altitude grid lines, the 3° line, the horizon and its azimuth ticks.
-fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64) {
+/// Altitude grid lines, the 3° line, the horizon and its azimuth ticks. A scale label that
+/// would touch one of the `keep` boxes (the bodies' labels, the verdict) is left out, and the
+/// 3° line's label moves to the left end when the right end is taken.
+fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, keep: &[LabelBox]) {
     let (alt_lo, alt_hi) = view.alt_range();
     let alt_step = if view.ppd >= 25.0 { 1 } else { 2 };
     let label = TextStyle::new(12.0 * s, MUTED);
@@ -150,7 +154,11 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64) {
             y,
             r##"stroke="#ffffff" stroke-opacity="0.07" stroke-width="1""##,
         );
-        svg.text(view.left + 10.0 * s, y - 5.0 * s, label, &format!("{alt}°"));
+        let text = format!("{alt}°");
+        let (x, y) = (view.left + 10.0 * s, y - 5.0 * s);
+        if !LabelBox::text(&label, x, y, &text).hits(keep) {
+            svg.text(x, y, label, &text);
+        }
     }
     let y3 = view.y(3.0);
     svg.line(
@@ -165,12 +173,18 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64) {
             num(7.0 * s)
         ),
     );
-    svg.text(
-        view.right() - 12.0 * s,
-        y3 - 8.0 * s,
-        TextStyle::new(14.0 * s, ACCENT).bold().anchor(Anchor::End),
-        "batas tinggi 3°",
-    );
+    let limit = format!("batas tinggi {}", frame::threshold(MIN_ALTITUDE_DEG));
+    let style = TextStyle::new(14.0 * s, ACCENT).bold();
+    let place = [
+        (view.right() - 12.0 * s, Anchor::End),
+        (view.left + 44.0 * s, Anchor::Start),
+    ]
+    .into_iter()
+    .map(|(x, anchor)| (x, style.anchor(anchor)))
+    .find(|(x, style)| !LabelBox::text(style, *x, y3 - 8.0 * s, &limit).hits(keep));
+    if let Some((x, style)) = place {
+        svg.text(x, y3 - 8.0 * s, style, &limit);
+    }
 
     // Ground and horizon.
     svg.rect(
@@ -207,12 +221,11 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64) {
                 270 => format!("B {}°", az.rem_euclid(360)),
                 a => format!("{a}°"),
             };
-            svg.text(
-                x,
-                view.horizon_y + 30.0 * s,
-                TextStyle::new(13.0 * s, MUTED).anchor(Anchor::Middle),
-                &name,
-            );
+            let style = TextStyle::new(13.0 * s, MUTED).anchor(Anchor::Middle);
+            let y = view.horizon_y + 30.0 * s;
+            if !LabelBox::text(&style, x, y, &name).hits(keep) {
+                svg.text(x, y, style, &name);
+            }
         }
     }
     svg.path(
@@ -247,9 +260,32 @@ fn drawn_lit_fraction(illumination_pct: f64) -> f64 {
     (illumination_pct / 100.0).clamp(0.0, 1.0).sqrt().max(0.04)
 }
 
+/// Radius of the Sun's mark, pixels.
+fn sun_radius(view: &SkyView, s: f64) -> f64 {
+    (0.267 * view.ppd).max(7.0 * s)
+}
+
+/// The Sun's two label lines, where they go (x, first baseline) and their box.
+fn sun_label(view: &SkyView, sun: (f64, f64), s: f64) -> ([String; 2], (f64, f64), LabelBox) {
+    let (x, y) = (view.x(sun.0), view.y(sun.1));
+    // Below the Sun and the azimuth labels, but above the note in the window's corner.
+    let label_y = (y + sun_radius(view, s) + 22.0 * s)
+        .max(view.horizon_y + 56.0 * s)
+        .min(view.bottom() - 50.0 * s);
+    let lines = ["MATAHARI".to_owned(), format!("tinggi {}", degrees(sun.1))];
+    let style = sun_style(s);
+    let b = LabelBox::text(&style.bold().spaced(1.5 * s), x, label_y, &lines[0])
+        .union(&LabelBox::text(&style, x, label_y + 18.0 * s, &lines[1]));
+    (lines, (x, label_y), b)
+}
+
+fn sun_style<'a>(s: f64) -> TextStyle<'a> {
+    TextStyle::new(13.0 * s, "#fcd9a8").anchor(Anchor::Middle)
+}
+
 fn sun_mark(svg: &mut Svg, view: &SkyView, sun: (f64, f64), s: f64) {
     let (x, y) = (view.x(sun.0), view.y(sun.1));
-    let r = (0.267 * view.ppd).max(7.0 * s);
+    let r = sun_radius(view, s);
     svg.circle(
         x,
         y,
@@ -261,15 +297,89 @@ fn sun_mark(svg: &mut Svg, view: &SkyView, sun: (f64, f64), s: f64) {
             num(3.0 * s)
         ),
     );
-    let label_y = (y + r + 22.0 * s).max(view.horizon_y + 56.0 * s);
-    let style = TextStyle::new(13.0 * s, "#fcd9a8").anchor(Anchor::Middle);
-    svg.text(x, label_y, style.bold().spaced(1.5 * s), "MATAHARI");
-    svg.text(
-        x,
-        label_y + 18.0 * s,
-        style,
-        &format!("tinggi {}", degrees(sun.1)),
-    );
+    let ([title, alt], (x, label_y), _) = sun_label(view, sun, s);
+    let style = sun_style(s);
+    svg.text(x, label_y, style.bold().spaced(1.5 * s), &title);
+    svg.text(x, label_y + 18.0 * s, style, &alt);
+}
+
+/// Where the Moon's three label lines go: beside the Moon on the side with room, else on the
+/// other side, else moved above the `avoid` boxes; (x, first baseline, anchor) and the box.
+fn moon_label(
+    view: &SkyView,
+    lines: &[String; 3],
+    moon: (f64, f64),
+    s: f64,
+    avoid: &[LabelBox],
+) -> (f64, f64, Anchor, LabelBox) {
+    let (x, y) = (view.x(moon.0), view.y(moon.1));
+    let r = 22.0 * s;
+    let right_first = x + r + 16.0 * s + 250.0 * s < view.right();
+    let sides = if right_first {
+        [
+            (x + r + 16.0 * s, Anchor::Start),
+            (x - r - 16.0 * s, Anchor::End),
+        ]
+    } else {
+        [
+            (x - r - 16.0 * s, Anchor::End),
+            (x + r + 16.0 * s, Anchor::Start),
+        ]
+    };
+    let ly = (y - 14.0 * s).clamp(view.top + 90.0 * s, view.bottom() - 60.0 * s);
+    let block = |lx: f64, ly: f64, anchor: Anchor| {
+        let style = TextStyle::new(14.0 * s, INK).anchor(anchor);
+        LabelBox::text(&style.bold().spaced(1.5 * s), lx, ly, &lines[0])
+            .union(&LabelBox::text(&style, lx, ly + 20.0 * s, &lines[1]))
+            .union(&LabelBox::text(&style, lx, ly + 40.0 * s, &lines[2]))
+    };
+    let fits = |b: &LabelBox| b.x0 >= view.left + 8.0 * s && b.x1 <= view.right() - 8.0 * s;
+    let mut candidates = Vec::with_capacity(4);
+    for (lx, anchor) in sides {
+        candidates.push((lx, ly, anchor));
+    }
+    for (lx, anchor) in sides {
+        let b = block(lx, ly, anchor);
+        let top = avoid
+            .iter()
+            .filter(|a| a.overlaps(&b))
+            .map(|a| a.y0)
+            .fold(f64::INFINITY, f64::min);
+        if top.is_finite() {
+            let raised = ly - (b.y1 - top) - 8.0 * s;
+            if raised >= view.top + 90.0 * s {
+                candidates.push((lx, raised, anchor));
+            }
+        }
+    }
+    let (lx, ly, anchor) = candidates
+        .iter()
+        .copied()
+        .find(|&(lx, ly, anchor)| {
+            let b = block(lx, ly, anchor);
+            fits(&b) && !b.hits(avoid)
+        })
+        .unwrap_or(candidates[0]);
+    (lx, ly, anchor, block(lx, ly, anchor))
+}
+
+/// The Moon's label lines: name, altitude and azimuth, elongation and illumination.
+fn moon_lines(ctx: &CardContext, moon: (f64, f64)) -> [String; 3] {
+    let v = ctx.values;
+    let title = if moon.1 >= 0.0 {
+        "BULAN"
+    } else {
+        "BULAN (di bawah ufuk)"
+    };
+    [
+        title.to_owned(),
+        format!("tinggi {} · azimut {}", degrees(moon.1), degrees(moon.0)),
+        format!(
+            "elongasi {} · iluminasi {} %",
+            degrees(from_fixed(v.elongation)),
+            decimal(from_fixed(v.illumination), 2)
+        ),
+    ]
 }
 
 fn moon_mark(
@@ -279,6 +389,7 @@ fn moon_mark(
     moon: (f64, f64),
     sun: (f64, f64),
     s: f64,
+    avoid: &[LabelBox],
 ) {
     let v = ctx.values;
     let (x, y) = (view.x(moon.0), view.y(moon.1));
@@ -314,40 +425,13 @@ fn moon_mark(
     );
     svg.close_group();
 
-    // Label beside the Moon, on the side with room.
-    let label_w = 250.0 * s;
-    let right_side = x + r + 16.0 * s + label_w < view.right();
-    let (lx, anchor) = if right_side {
-        (x + r + 16.0 * s, Anchor::Start)
-    } else {
-        (x - r - 16.0 * s, Anchor::End)
-    };
-    let ly = (y - 14.0 * s).clamp(view.top + 90.0 * s, view.bottom() - 60.0 * s);
+    let lines = moon_lines(ctx, moon);
+    let (lx, ly, anchor, _) = moon_label(view, &lines, moon, s, avoid);
     let style = TextStyle::new(14.0 * s, INK).anchor(anchor);
-    let title = if above {
-        "BULAN"
-    } else {
-        "BULAN (di bawah ufuk)"
-    };
+    let [title, alt, elong] = &lines;
     svg.text(lx, ly, style.bold().spaced(1.5 * s), title);
-    svg.text_with(
-        lx,
-        ly + 20.0 * s,
-        style,
-        r#"id="moon-alt""#,
-        &format!("tinggi {} · azimut {}", degrees(moon.1), degrees(moon.0)),
-    );
-    svg.text_with(
-        lx,
-        ly + 40.0 * s,
-        style,
-        r#"id="moon-elong""#,
-        &format!(
-            "elongasi {} · iluminasi {} %",
-            degrees(from_fixed(v.elongation)),
-            decimal(from_fixed(v.illumination), 2)
-        ),
-    );
+    svg.text_with(lx, ly + 20.0 * s, style, r#"id="moon-alt""#, alt);
+    svg.text_with(lx, ly + 40.0 * s, style, r#"id="moon-elong""#, elong);
 }
 
 /// The sky chart as SVG (720x1280, or 1440x1520 without the criteria panel when `bare`).
@@ -366,9 +450,9 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         "HILAL · LANGIT BARAT SAAT MAGRIB",
     );
     let bottom = if bare {
-        frame.height - 64.0 * s
+        frame.height - 76.0 * s
     } else {
-        frame.height - 72.0 - super::panel::PANEL_HEIGHT - 20.0
+        frame.height - frame::FOOTER_HEIGHT - super::panel::PANEL_HEIGHT - 20.0
     };
     let window = (
         frame.margin,
@@ -396,9 +480,19 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         0.0,
         r#"fill="url(#sunglow)""#,
     );
-    scale_marks(&mut svg, &view, s);
+    // Labels first: the verdict and the bodies' labels have their places, the scale's
+    // labels give way.
+    let pill = frame::verdict_pill_box(
+        view.left + view.width / 2.0,
+        view.top + 20.0 * s,
+        s,
+        verdict(ctx.values),
+    );
+    let (_, _, sun_box) = sun_label(&view, sun, s);
+    let (.., moon_box) = moon_label(&view, &moon_lines(ctx, moon), moon, s, &[sun_box, pill]);
+    scale_marks(&mut svg, &view, s, &[pill, sun_box, moon_box]);
     sun_mark(&mut svg, &view, sun, s);
-    moon_mark(&mut svg, &view, ctx, moon, sun, s);
+    moon_mark(&mut svg, &view, ctx, moon, sun, s, &[sun_box, pill]);
     frame::verdict_pill(
         &mut svg,
         view.left + view.width / 2.0,

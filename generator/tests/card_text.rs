@@ -1,0 +1,126 @@
+//! Text placement on every card of the archive: each of the 1,536 cards (Hijri years
+//! 1444–1475, sky chart and map, normal and bare) is drawn as SVG from the real data and laid
+//! out by usvg with the committed fonts; every text's ink box must lie inside the canvas and
+//! no two texts' boxes may overlap. This measures what resvg will draw, not what the
+//! templates intend.
+
+use std::time::Instant;
+
+use hijri_generator::card_set::month_inputs;
+use hijri_generator::cards::{card_size, display_points, map_svg, viz_svg, Renderer};
+use hijri_generator::generate::build_calendar;
+use rayon::prelude::*;
+
+mod common;
+
+/// The card years.
+const YEARS: [u16; 2] = [1444, 1475];
+
+/// Slack for boxes that only touch, pixels.
+const TOUCH: f32 = 0.5;
+
+/// One laid-out text: its content and absolute ink box (x0, y0, x1, y1).
+struct Placed {
+    text: String,
+    bbox: (f32, f32, f32, f32),
+}
+
+fn texts(group: &usvg::Group, out: &mut Vec<Placed>) {
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(g) => texts(g, out),
+            usvg::Node::Text(t) => {
+                let b = t.abs_bounding_box();
+                out.push(Placed {
+                    text: t.chunks().iter().map(|c| c.text()).collect(),
+                    bbox: (b.left(), b.top(), b.right(), b.bottom()),
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What is wrong with the texts of one card laid out from `svg`, one line per fault.
+fn faults(renderer: &Renderer, svg: &str, bare: bool, name: &str) -> Vec<String> {
+    let (w, h) = card_size(bare);
+    let (w, h) = (w as f32, h as f32);
+    let tree = renderer.tree(svg).expect("card SVG parses");
+    let mut found = Vec::new();
+    texts(tree.root(), &mut found);
+    let mut out = Vec::new();
+    for t in &found {
+        let (x0, y0, x1, y1) = t.bbox;
+        if x0 < 0.0 || y0 < 0.0 || x1 > w || y1 > h {
+            out.push(format!(
+                "{name}: {:?} at ({x0:.1}, {y0:.1})–({x1:.1}, {y1:.1}) leaves the {w}x{h} canvas",
+                t.text
+            ));
+        }
+    }
+    for (i, a) in found.iter().enumerate() {
+        for b in &found[i + 1..] {
+            let dx = a.bbox.2.min(b.bbox.2) - a.bbox.0.max(b.bbox.0);
+            let dy = a.bbox.3.min(b.bbox.3) - a.bbox.1.max(b.bbox.1);
+            if dx > TOUCH && dy > TOUCH {
+                out.push(format!(
+                    "{name}: {:?} and {:?} overlap by {dx:.1}x{dy:.1}",
+                    a.text, b.text
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_card_text_leaves_the_canvas_or_overlaps_another() {
+    let started = Instant::now();
+    let built = build_calendar(common::data_dir(), false).unwrap();
+    let renderer = Renderer::new().unwrap();
+    let points = display_points().unwrap();
+    let months: Vec<_> = built
+        .calendar
+        .months
+        .iter()
+        .filter(|m| (YEARS[0]..=YEARS[1]).contains(&m.year))
+        .collect();
+    let results: Vec<(usize, Vec<String>)> = months
+        .par_iter()
+        .map(|month| {
+            let inputs = month_inputs(&built.astro, &built.calendar, points, month).unwrap();
+            let mut cards = 0;
+            let mut out = Vec::new();
+            for bare in [false, true] {
+                let tag = |kind: &str| {
+                    let bare = if bare { "-bare" } else { "" };
+                    format!("{kind}{bare} {}-{:02}", month.year, month.month)
+                };
+                let viz = viz_svg(&inputs.ctx, bare).unwrap();
+                out.extend(faults(&renderer, &viz, bare, &tag("viz")));
+                let map = map_svg(&inputs.ctx, &inputs.grid, &inputs.points, bare).unwrap();
+                out.extend(faults(&renderer, &map, bare, &tag("map")));
+                cards += 2;
+            }
+            (cards, out)
+        })
+        .collect();
+    let cards: usize = results.iter().map(|(n, _)| n).sum();
+    let faults: Vec<&String> = results.iter().flat_map(|(_, f)| f).collect();
+    eprintln!(
+        "checked the texts of {cards} cards in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(cards, 1536, "every card of the card years");
+    assert!(
+        faults.is_empty(),
+        "{} text placement faults, the first:\n{}",
+        faults.len(),
+        faults
+            .iter()
+            .take(40)
+            .map(|f| f.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
