@@ -1,20 +1,22 @@
-//! `hijri-serve` entry point: read the settings, open the archive, serve until SIGINT or
-//! SIGTERM; SIGHUP replaces the archive ([`hijri_server::swap`]). Any start-up failure
-//! prints one line on stderr and exits non-zero.
+//! `hijri-serve` entry point: read the command line (each flag falling back to its
+//! environment variable), open the archive, serve until SIGINT or SIGTERM; SIGHUP replaces the
+//! archive ([`hijri_server::swap`]). Any start-up failure prints one line on stderr and exits
+//! non-zero; so does an unknown argument (with clap's usage hint).
 
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use hijri_server::http::access_log;
-use hijri_server::settings::{Settings, HELP};
+use hijri_server::settings::Cli;
 use hijri_server::{app, archive, swap, SharedState};
 
 fn main() -> ExitCode {
-    if std::env::args().skip(1).any(|a| a == "--help" || a == "-h") {
-        print!("{HELP}");
-        return ExitCode::SUCCESS;
-    }
-    match run() {
+    let cli = match Cli::try_parse_from(std::env::args_os()) {
+        Ok(cli) => cli,
+        // --help and --version (exit 0, stdout) or a usage error (exit 2, stderr).
+        Err(error) => error.exit(),
+    };
+    match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("hijri-serve: {error}");
@@ -23,8 +25,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn run() -> Result<(), Box<dyn std::error::Error>> {
-    let settings = Settings::from_env()?;
+fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
+    let settings = cli.settings()?;
     let archive = archive::open(&settings.archive)?;
     let state = SharedState::new(Arc::new(archive), &settings);
     let workers = state.clone();

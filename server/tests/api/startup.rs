@@ -1,7 +1,8 @@
 //! Start-up failures of the built binary: a missing, empty, truncated, corrupt (checksum or
 //! structure), foreign, wrong-version or wrong-schema archive (made from the small synthetic
 //! one), or a bad setting, stops it with one clear line on stderr and a non-zero exit;
-//! `--help` lists every setting.
+//! `--help` lists every setting, `--version` prints one line and exits, and an unknown argument
+//! stops it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -122,7 +123,46 @@ fn help_lists_the_settings() {
         "HIJRI_LIMIT_HILAL_VIZ",
         "HIJRI_LIMIT_HILAL_MAP",
         "HIJRI_LIMIT_DEFAULT",
+        "HIJRI_DOCS_URL",
+        "--archive",
+        "--bind",
+        "--allowed-origins",
+        "--trusted-proxies",
+        "--limit-hilal-info",
+        "--limit-default",
+        "--docs-url",
     ] {
         assert!(stdout.contains(name), "{name}");
     }
+}
+
+#[test]
+fn version_prints_and_exits() {
+    let (ok, stdout, stderr) = run(&["--version"], &[]);
+    assert!(ok, "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "{stdout:?}");
+    assert!(
+        stdout.starts_with(&format!("hijri-serve {} (", hijri::VERSION)),
+        "{stdout:?}"
+    );
+    assert!(stdout.contains(hijri::BUILD_HASH), "{stdout:?}");
+}
+
+#[test]
+fn unknown_arguments_stop_the_server() {
+    for args in [&["--no-such-flag"][..], &["serve"], &["--bind"]] {
+        let (ok, stdout, stderr) = run(args, &[]);
+        assert!(!ok, "{args:?} was accepted");
+        assert_eq!(stdout, "");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_bad_flag_value_names_its_variable() {
+    let (ok, _, stderr) = run(&["--limit-hilal-viz", "many"], &[]);
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    assert!(stderr.starts_with("hijri-serve: "), "{stderr}");
+    assert!(stderr.contains("HIJRI_LIMIT_HILAL_VIZ"), "{stderr}");
 }
