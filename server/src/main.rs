@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use hijri_server::http::access_log;
-use hijri_server::settings::Cli;
-use hijri_server::{app, archive, swap, SharedState};
+use hijri_server::settings::{Cli, Limit, Settings};
+use hijri_server::{app, archive, logging, swap, SharedState};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse_from(std::env::args_os()) {
@@ -27,6 +27,7 @@ fn main() -> ExitCode {
 
 fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
     let settings = cli.settings()?;
+    logging::init(&settings.log)?;
     let archive = archive::open(&settings.archive)?;
     let state = SharedState::new(Arc::new(archive), &settings);
     let workers = state.clone();
@@ -36,10 +37,34 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
     })
     .bind(&settings.bind)
     .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
+    let bound: Vec<String> = server.addrs().iter().map(ToString::to_string).collect();
+    log_start(cli, &settings, &state, &bound.join(","));
     actix_web::rt::System::new().block_on(async move {
         swap::on_hangup(state, settings.archive.clone())
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen for SIGHUP: {e}")))?;
         server.run().await
     })?;
     Ok(())
+}
+
+/// The start-up line: what runs, on which data, where, and the limits in force.
+fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str) {
+    let loaded = state.live.load();
+    let header = &loaded.archive.calendar().header;
+    tracing::info!(
+        target: "hijri_server::start",
+        version = hijri::VERSION,
+        build = hijri::BUILD_HASH,
+        archive = %settings.archive.display(),
+        data_version = header.data_version.as_str(),
+        table_version = header.table_version.as_str(),
+        bind = bound,
+        limit_hilal_info = %settings.limit(Limit::HilalInfo),
+        limit_hilal_viz = %settings.limit(Limit::HilalViz),
+        limit_hilal_map = %settings.limit(Limit::HilalMap),
+        limit_default = %settings.limit(Limit::Default),
+        trusted_proxies = cli.trusted_proxies.as_str(),
+        allowed_origins = cli.allowed_origins.as_str(),
+        "hijri-serve started"
+    );
 }

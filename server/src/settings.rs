@@ -75,6 +75,8 @@ pub struct Settings {
     pub limits: [RateLimit; 4],
     /// `HIJRI_DOCS_URL`: the documentation link reported by `/meta`.
     pub docs_url: String,
+    /// `HIJRI_LOG`: the log filter (env-filter syntax), checked by [`crate::logging::init`].
+    pub log: String,
 }
 
 /// A setting with a value that cannot be read.
@@ -112,6 +114,8 @@ pub mod defaults {
     pub const TRUSTED_PROXIES: &str = "";
     /// `HIJRI_DOCS_URL`.
     pub const DOCS_URL: &str = "/api/v1/openapi.json";
+    /// `HIJRI_LOG`.
+    pub const LOG: &str = "info";
 }
 
 /// The command line of `hijri-serve`: one flag per setting, each falling back to its
@@ -123,8 +127,9 @@ pub mod defaults {
     about = "hijri-serve: the Indonesian Hijri calendar HTTP service",
     after_help = "Each flag may be given instead as its environment variable (shown in brackets); \
 a flag wins over its variable.\n\
-Request logs go to stderr, one JSON line per request. SIGHUP replaces the archive, SIGINT or \
-SIGTERM stops the server gracefully."
+Request logs go to stderr, one JSON line per request. The start-up line and archive swaps \
+go through HIJRI_LOG: JSON lines when stderr is not a terminal, readable lines on one. SIGHUP \
+replaces the archive, SIGINT or SIGTERM stops the server gracefully."
 )]
 pub struct Cli {
     /// Archive written by hijri-generate.
@@ -164,6 +169,9 @@ pub struct Cli {
     /// Documentation link reported by /api/v1/meta.
     #[arg(long, value_name = "URL", env = "HIJRI_DOCS_URL", default_value = defaults::DOCS_URL)]
     pub docs_url: String,
+    /// Log filter of the start-up, swap and actix lines, env-filter syntax (e.g. warn).
+    #[arg(long, value_name = "FILTER", env = "HIJRI_LOG", default_value = defaults::LOG)]
+    pub log: String,
 }
 
 impl Cli {
@@ -197,6 +205,7 @@ impl Cli {
             "HIJRI_LIMIT_HILAL_MAP" => &self.limit_hilal_map,
             "HIJRI_LIMIT_DEFAULT" => &self.limit_default,
             "HIJRI_DOCS_URL" => &self.docs_url,
+            "HIJRI_LOG" => &self.log,
             _ => return None,
         })
     }
@@ -234,6 +243,7 @@ impl Settings {
             trusted_proxies,
             limits,
             docs_url: text("HIJRI_DOCS_URL", defaults::DOCS_URL),
+            log: text("HIJRI_LOG", defaults::LOG),
         })
     }
 
@@ -336,6 +346,7 @@ mod tests {
             "ALLOWED_ORIGINS",
             "HIJRI_TRUSTED_PROXIES",
             "HIJRI_DOCS_URL",
+            "HIJRI_LOG",
         ]
         .into_iter()
         .chain(Limit::ALL.map(Limit::variable))

@@ -203,9 +203,9 @@ fn sighup_swaps_the_archive_under_load() {
     let server = Server(child);
     let (lines, logged) = mpsc::channel();
     std::thread::spawn(move || {
-        // Request logs are JSON lines; the server's own lines start with its name.
+        // Every log line is JSON (stderr is a pipe); the swap lines have their own target.
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if line.starts_with("hijri-serve:") {
+            if line.contains(r#""target":"hijri_server::swap""#) {
                 let _ = lines.send(line);
             }
         }
