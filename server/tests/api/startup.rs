@@ -184,15 +184,7 @@ impl Drop for Logging {
 impl Logging {
     fn start(archive: &Path) -> Logging {
         use std::io::BufRead;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hijri-serve"))
-            .env("HIJRI_BIND", "127.0.0.1:0")
-            .env("HIJRI_ARCHIVE", archive)
-            .env_remove("HIJRI_LOG")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = crate::common::spawn_server(archive, "127.0.0.1:0", &[]);
         let stderr = child.stderr.take().unwrap();
         let (send, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
