@@ -88,7 +88,7 @@ pub struct Applied {
 }
 
 /// Runs the subcommand with the arguments that follow `announce`; `data_dir` is the global
-/// `--data`, which the subcommand's own `--data` overrides.
+/// `--data` (given before or after the subcommand).
 pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
     let Some(request) = parse(args, data_dir)? else {
         return write!(std::io::stdout(), "{HELP}").map_err(|e| format!("stdout: {e}"));
@@ -285,7 +285,6 @@ fn parse(args: &[String], data_dir: &Path) -> Result<Option<Request>, String> {
         };
         match arg.as_str() {
             "--help" | "-h" => return Ok(None),
-            "--data" => request.data_dir = PathBuf::from(value("--data")?),
             "--coverage-end" => {
                 request.coverage_end = Some(date("--coverage-end", &value("--coverage-end")?)?)
             }

@@ -2,7 +2,7 @@
 //! memory-mapped archive. It computes no astronomy and renders nothing: every answer is a
 //! look-up in the archive, written as JSON (or served as stored PNG bytes).
 //!
-//! Module map: [`settings`] (environment), [`archive`] (map and validate), [`swap`] (replace
+//! Module map: [`settings`] (command line and environment), [`logging`] (tracing), [`archive`] (map and validate), [`swap`] (replace
 //! the archive on SIGHUP), [`state`],
 //! [`app`] (the factory), [`routes`] (one module per endpoint family), [`http`] (parameters,
 //! errors, caching and ETags, CORS, rate limits, logs), [`view`] (JSON shapes), [`coverage`]
@@ -13,6 +13,7 @@ pub mod archive;
 pub mod computed;
 pub mod coverage;
 pub mod http;
+pub mod logging;
 pub mod routes;
 pub mod settings;
 pub mod state;

@@ -1,20 +1,22 @@
-//! `hijri-serve` entry point: read the settings, open the archive, serve until SIGINT or
-//! SIGTERM; SIGHUP replaces the archive ([`hijri_server::swap`]). Any start-up failure
-//! prints one line on stderr and exits non-zero.
+//! `hijri-serve` entry point: read the command line (each flag falling back to its
+//! environment variable), open the archive, serve until SIGINT or SIGTERM; SIGHUP replaces the
+//! archive ([`hijri_server::swap`]). Any start-up failure prints one line on stderr and exits
+//! non-zero; so does an unknown argument (with clap's usage hint).
 
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use hijri_server::http::access_log;
-use hijri_server::settings::{Settings, HELP};
-use hijri_server::{app, archive, swap, SharedState};
+use hijri_server::settings::{Cli, Limit, Settings};
+use hijri_server::{app, archive, logging, swap, SharedState};
 
 fn main() -> ExitCode {
-    if std::env::args().skip(1).any(|a| a == "--help" || a == "-h") {
-        print!("{HELP}");
-        return ExitCode::SUCCESS;
-    }
-    match run() {
+    let cli = match Cli::try_parse_from(std::env::args_os()) {
+        Ok(cli) => cli,
+        // --help and --version (exit 0, stdout) or a usage error (exit 2, stderr).
+        Err(error) => error.exit(),
+    };
+    match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("hijri-serve: {error}");
@@ -23,8 +25,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn run() -> Result<(), Box<dyn std::error::Error>> {
-    let settings = Settings::from_env()?;
+fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
+    let settings = cli.settings()?;
+    logging::init(&settings.log)?;
     let archive = archive::open(&settings.archive)?;
     let state = SharedState::new(Arc::new(archive), &settings);
     let workers = state.clone();
@@ -34,10 +37,34 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     })
     .bind(&settings.bind)
     .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
+    let bound: Vec<String> = server.addrs().iter().map(ToString::to_string).collect();
+    log_start(cli, &settings, &state, &bound.join(","));
     actix_web::rt::System::new().block_on(async move {
         swap::on_hangup(state, settings.archive.clone())
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen for SIGHUP: {e}")))?;
         server.run().await
     })?;
     Ok(())
+}
+
+/// The start-up line: what runs, on which data, where, and the limits in force.
+fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str) {
+    let loaded = state.live.load();
+    let header = &loaded.archive.calendar().header;
+    tracing::info!(
+        target: "hijri_server::start",
+        version = hijri::VERSION,
+        build = hijri::BUILD_HASH,
+        archive = %settings.archive.display(),
+        data_version = header.data_version.as_str(),
+        table_version = header.table_version.as_str(),
+        bind = bound,
+        limit_hilal_info = %settings.limit(Limit::HilalInfo),
+        limit_hilal_viz = %settings.limit(Limit::HilalViz),
+        limit_hilal_map = %settings.limit(Limit::HilalMap),
+        limit_default = %settings.limit(Limit::Default),
+        trusted_proxies = cli.trusted_proxies.as_str(),
+        allowed_origins = cli.allowed_origins.as_str(),
+        "hijri-serve started"
+    );
 }

@@ -1,5 +1,6 @@
-//! Typed settings from the environment, each with a working default, and the `--help` text
-//! that lists them.
+//! Typed settings, each with a working default: the command line ([`Cli`], every flag falling
+//! back to its environment variable) is the front, [`Settings::from_lookup`] the one place that
+//! parses and checks the values.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -44,22 +45,18 @@ impl Limit {
         }
     }
 
+    /// The limit when the variable is unset, as `<count>/<seconds>`.
+    pub fn default_text(self) -> &'static str {
+        match self {
+            Limit::HilalInfo => "60/3600",
+            Limit::HilalViz | Limit::HilalMap => "30/3600",
+            Limit::Default => "240/60",
+        }
+    }
+
     /// The limit when the variable is unset.
     pub fn default_limit(self) -> RateLimit {
-        match self {
-            Limit::HilalInfo => RateLimit {
-                count: 60,
-                seconds: 3600,
-            },
-            Limit::HilalViz | Limit::HilalMap => RateLimit {
-                count: 30,
-                seconds: 3600,
-            },
-            Limit::Default => RateLimit {
-                count: 240,
-                seconds: 60,
-            },
-        }
+        RateLimit::parse(self.default_text()).expect("the defaults are valid limits")
     }
 }
 
@@ -78,6 +75,8 @@ pub struct Settings {
     pub limits: [RateLimit; 4],
     /// `HIJRI_DOCS_URL`: the documentation link reported by `/meta`.
     pub docs_url: String,
+    /// `HIJRI_LOG`: the log filter (env-filter syntax), checked by [`crate::logging::init`].
+    pub log: String,
 }
 
 /// A setting with a value that cannot be read.
@@ -103,34 +102,121 @@ impl fmt::Display for SettingsError {
 
 impl std::error::Error for SettingsError {}
 
-/// The `--help` text.
-pub const HELP: &str = "\
-hijri-serve: the Indonesian Hijri calendar HTTP service
+/// The default of each text setting (the limits' are [`Limit::default_text`]).
+pub mod defaults {
+    /// `HIJRI_ARCHIVE`.
+    pub const ARCHIVE: &str = "data/hijri.archive";
+    /// `HIJRI_BIND`.
+    pub const BIND: &str = "127.0.0.1:8080";
+    /// `ALLOWED_ORIGINS`.
+    pub const ORIGINS: &str = "*";
+    /// `HIJRI_TRUSTED_PROXIES`.
+    pub const TRUSTED_PROXIES: &str = "";
+    /// `HIJRI_DOCS_URL`.
+    pub const DOCS_URL: &str = "/api/v1/openapi.json";
+    /// `HIJRI_LOG`.
+    pub const LOG: &str = "info";
+}
 
-Usage: hijri-serve [--help]
+/// The command line of `hijri-serve`: one flag per setting, each falling back to its
+/// environment variable and then to its default. Values stay text here; [`Cli::settings`]
+/// hands them to [`Settings::from_lookup`], which parses and checks them.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "hijri-serve",
+    about = "hijri-serve: the Indonesian Hijri calendar HTTP service",
+    after_help = "Each flag may be given instead as its environment variable (shown in brackets); \
+a flag wins over its variable.\n\
+Request logs go to stderr, one JSON line per request. The start-up line and archive swaps \
+go through HIJRI_LOG: JSON lines when stderr is not a terminal, readable lines on one. SIGHUP \
+replaces the archive, SIGINT or SIGTERM stops the server gracefully."
+)]
+pub struct Cli {
+    /// Archive written by hijri-generate.
+    #[arg(long, value_name = "FILE", env = "HIJRI_ARCHIVE", default_value = defaults::ARCHIVE)]
+    pub archive: String,
+    /// Listen address.
+    #[arg(long, value_name = "ADDR", env = "HIJRI_BIND", default_value = defaults::BIND)]
+    pub bind: String,
+    /// CORS origins, comma list (* allows all).
+    #[arg(long, value_name = "LIST", env = "ALLOWED_ORIGINS", default_value = defaults::ORIGINS)]
+    pub allowed_origins: String,
+    /// Proxies (IPs or CIDRs, comma list) whose X-Forwarded-For names the client; empty: none.
+    #[arg(
+        long,
+        value_name = "LIST",
+        env = "HIJRI_TRUSTED_PROXIES",
+        default_value = defaults::TRUSTED_PROXIES,
+        hide_default_value = true
+    )]
+    pub trusted_proxies: String,
+    /// Rate limit per client IP of /api/v1/hilal/info, <count>/<seconds>.
+    #[arg(long, value_name = "N/SECS", env = "HIJRI_LIMIT_HILAL_INFO",
+          default_value = Limit::HilalInfo.default_text())]
+    pub limit_hilal_info: String,
+    /// Rate limit per client IP of /api/v1/hilal/viz.
+    #[arg(long, value_name = "N/SECS", env = "HIJRI_LIMIT_HILAL_VIZ",
+          default_value = Limit::HilalViz.default_text())]
+    pub limit_hilal_viz: String,
+    /// Rate limit per client IP of /api/v1/hilal/map.
+    #[arg(long, value_name = "N/SECS", env = "HIJRI_LIMIT_HILAL_MAP",
+          default_value = Limit::HilalMap.default_text())]
+    pub limit_hilal_map: String,
+    /// Rate limit per client IP of every other endpoint.
+    #[arg(long, value_name = "N/SECS", env = "HIJRI_LIMIT_DEFAULT",
+          default_value = Limit::Default.default_text())]
+    pub limit_default: String,
+    /// Documentation link reported by /api/v1/meta.
+    #[arg(long, value_name = "URL", env = "HIJRI_DOCS_URL", default_value = defaults::DOCS_URL)]
+    pub docs_url: String,
+    /// Log filter of the start-up, swap and actix lines, env-filter syntax (e.g. warn).
+    #[arg(long, value_name = "FILTER", env = "HIJRI_LOG", default_value = defaults::LOG)]
+    pub log: String,
+}
 
-Settings (environment variables, with defaults):
-  HIJRI_ARCHIVE=data/hijri.archive     archive written by hijri-generate
-  HIJRI_BIND=127.0.0.1:8080            listen address
-  ALLOWED_ORIGINS=*                    CORS origins, comma list (* allows all)
-  HIJRI_TRUSTED_PROXIES=               proxies (IPs or CIDRs, comma list) whose
-                                       X-Forwarded-For names the client; empty: none
-  HIJRI_LIMIT_HILAL_INFO=60/3600       rate limits per client IP, <count>/<seconds>
-  HIJRI_LIMIT_HILAL_VIZ=30/3600
-  HIJRI_LIMIT_HILAL_MAP=30/3600
-  HIJRI_LIMIT_DEFAULT=240/60           every other endpoint
-  HIJRI_DOCS_URL=/api/v1/openapi.json  documentation link reported by /api/v1/meta
-
-Request logs go to stderr, one JSON line per request. SIGINT or SIGTERM stops the server
-gracefully.
-";
-
-impl Settings {
-    /// Reads the process environment.
-    pub fn from_env() -> Result<Settings, SettingsError> {
-        Settings::from_lookup(|name| std::env::var(name).ok())
+impl Cli {
+    /// The clap command, with the version line `<version> (<build hash>)`.
+    pub fn command() -> clap::Command {
+        let version = format!("{} ({})", hijri::VERSION, hijri::BUILD_HASH);
+        // Built once per process: leaking the line is what makes it `'static` for clap.
+        <Cli as clap::CommandFactory>::command().version(&*Box::leak(version.into_boxed_str()))
     }
 
+    /// Parses `args` (the program name first); clap's errors, `--help` and `--version`
+    /// come back as [`clap::Error`].
+    pub fn try_parse_from<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let matches = Cli::command().try_get_matches_from(args)?;
+        <Cli as clap::FromArgMatches>::from_arg_matches(&matches)
+    }
+
+    /// The value given for a setting's environment variable name (by flag, variable or default).
+    fn value(&self, variable: &str) -> Option<&str> {
+        Some(match variable {
+            "HIJRI_ARCHIVE" => &self.archive,
+            "HIJRI_BIND" => &self.bind,
+            "ALLOWED_ORIGINS" => &self.allowed_origins,
+            "HIJRI_TRUSTED_PROXIES" => &self.trusted_proxies,
+            "HIJRI_LIMIT_HILAL_INFO" => &self.limit_hilal_info,
+            "HIJRI_LIMIT_HILAL_VIZ" => &self.limit_hilal_viz,
+            "HIJRI_LIMIT_HILAL_MAP" => &self.limit_hilal_map,
+            "HIJRI_LIMIT_DEFAULT" => &self.limit_default,
+            "HIJRI_DOCS_URL" => &self.docs_url,
+            "HIJRI_LOG" => &self.log,
+            _ => return None,
+        })
+    }
+
+    /// The typed settings; an unreadable value names its variable.
+    pub fn settings(&self) -> Result<Settings, SettingsError> {
+        Settings::from_lookup(|name| self.value(name).map(str::to_owned))
+    }
+}
+
+impl Settings {
     /// Reads settings through `lookup` (the environment, or a map in tests).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Settings, SettingsError> {
         let text = |name: &str, default: &str| lookup(name).unwrap_or_else(|| default.to_owned());
@@ -144,19 +230,20 @@ impl Settings {
                 })?;
             }
         }
-        let proxies = text("HIJRI_TRUSTED_PROXIES", "");
+        let proxies = text("HIJRI_TRUSTED_PROXIES", defaults::TRUSTED_PROXIES);
         let trusted_proxies = TrustedProxies::parse(&proxies).ok_or(SettingsError {
             variable: "HIJRI_TRUSTED_PROXIES",
             value: proxies,
             expected: "a comma list of IP addresses or CIDR blocks",
         })?;
         Ok(Settings {
-            archive: PathBuf::from(text("HIJRI_ARCHIVE", "data/hijri.archive")),
-            bind: text("HIJRI_BIND", "127.0.0.1:8080"),
-            origins: Origins::parse(&text("ALLOWED_ORIGINS", "*")),
+            archive: PathBuf::from(text("HIJRI_ARCHIVE", defaults::ARCHIVE)),
+            bind: text("HIJRI_BIND", defaults::BIND),
+            origins: Origins::parse(&text("ALLOWED_ORIGINS", defaults::ORIGINS)),
             trusted_proxies,
             limits,
-            docs_url: text("HIJRI_DOCS_URL", "/api/v1/openapi.json"),
+            docs_url: text("HIJRI_DOCS_URL", defaults::DOCS_URL),
+            log: text("HIJRI_LOG", defaults::LOG),
         })
     }
 
@@ -246,19 +333,64 @@ mod tests {
         }
     }
 
+    fn cli(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("hijri-serve").chain(args.iter().copied()))
+    }
+
     #[test]
     fn help_lists_every_setting() {
+        let help = Cli::command().render_long_help().to_string();
         for name in [
             "HIJRI_ARCHIVE",
             "HIJRI_BIND",
             "ALLOWED_ORIGINS",
             "HIJRI_TRUSTED_PROXIES",
             "HIJRI_DOCS_URL",
+            "HIJRI_LOG",
         ]
         .into_iter()
         .chain(Limit::ALL.map(Limit::variable))
         {
-            assert!(HELP.contains(name), "{name} missing from --help");
+            assert!(help.contains(name), "{name} missing from --help");
         }
+    }
+
+    #[test]
+    fn every_setting_has_a_flag() {
+        let command = Cli::command();
+        for limit in Limit::ALL {
+            assert!(
+                command
+                    .get_arguments()
+                    .any(|arg| arg.get_env() == Some(std::ffi::OsStr::new(limit.variable()))),
+                "{} has no flag",
+                limit.variable()
+            );
+        }
+        // Flags (env-free when the variables are unset in the test environment) reach settings.
+        let parsed = cli(&["--bind", "0.0.0.0:9", "--limit-default", "5/1"]).unwrap();
+        let s = parsed.settings().unwrap();
+        assert_eq!(s.bind, "0.0.0.0:9");
+        assert_eq!(
+            s.limit(Limit::Default),
+            RateLimit {
+                count: 5,
+                seconds: 1
+            }
+        );
+        let bad = cli(&["--limit-hilal-map", "0/60"])
+            .unwrap()
+            .settings()
+            .unwrap_err();
+        assert_eq!(bad.variable, "HIJRI_LIMIT_HILAL_MAP");
+        assert!(cli(&["--no-such-flag"]).is_err());
+        assert!(cli(&["stray"]).is_err());
+    }
+
+    #[test]
+    fn clap_defaults_are_the_settings_defaults() {
+        let from_cli = cli(&[]).unwrap().settings().unwrap();
+        let from_nothing = settings(&[]).unwrap();
+        assert_eq!(format!("{from_cli:?}"), format!("{from_nothing:?}"));
     }
 }

@@ -2,7 +2,8 @@
 //! mapped and checked again (header, checksum, structure, meaning) and, if good, swapped in
 //! atomically. Requests already running finish on the old archive, new ones see the new one.
 //! A missing or bad file changes nothing: the server logs one line and keeps serving the old
-//! data; it never exits because of a replacement.
+//! data; it never exits because of a replacement. The lines go through `tracing` (target
+//! [`TARGET`]): info for a replacement, warn for a refusal.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -12,24 +13,34 @@ use actix_web::rt::signal::unix::{signal, SignalKind};
 use crate::archive;
 use crate::state::{Loaded, SharedState};
 
-/// Opens the archive at `path` and makes it the live one; returns the one log line that says
-/// what happened (old and new `data_version` and `table_version`, or why nothing changed).
+/// The `tracing` target of the swap lines.
+pub const TARGET: &str = "hijri_server::swap";
+
+/// Opens the archive at `path` and makes it the live one; logs and returns the one line that
+/// says what happened (old and new `data_version` and `table_version`, or why nothing
+/// changed).
 pub fn reload(state: &SharedState, path: &Path) -> String {
     match archive::open(path) {
         Ok(archive) => {
             let old = state.replace(Arc::new(archive));
             let new = state.live.load();
-            one_line(&format!(
-                "hijri-serve: archive replaced from {}: {} -> {}",
+            let line = one_line(&format!(
+                "archive replaced from {}: {} -> {}",
                 path.display(),
                 versions(&old),
                 versions(&new)
-            ))
+            ));
+            tracing::info!(target: TARGET, archive = %path.display(), "{line}");
+            line
         }
-        Err(error) => one_line(&format!(
-            "hijri-serve: archive not replaced, still serving {}: {error}",
-            versions(&state.live.load())
-        )),
+        Err(error) => {
+            let line = one_line(&format!(
+                "archive not replaced, still serving {}: {error}",
+                versions(&state.live.load())
+            ));
+            tracing::warn!(target: TARGET, archive = %path.display(), "{line}");
+            line
+        }
     }
 }
 
@@ -49,17 +60,18 @@ fn one_line(text: &str) -> String {
 }
 
 /// Listens for SIGHUP from now on (so a signal no longer ends the process) and spawns the
-/// task that reloads `path` on each one, off the async threads, logging one line on stderr.
+/// task that reloads `path` on each one, off the async threads, logging one line.
 /// Call it inside the actix system, before serving.
 pub fn on_hangup(state: SharedState, path: PathBuf) -> std::io::Result<()> {
     let mut hangups = signal(SignalKind::hangup())?;
     actix_web::rt::spawn(async move {
         while hangups.recv().await.is_some() {
             let (state, path) = (state.clone(), path.clone());
-            let line = actix_web::rt::task::spawn_blocking(move || reload(&state, &path))
-                .await
-                .unwrap_or_else(|e| format!("hijri-serve: archive not replaced: {e}"));
-            eprintln!("{line}");
+            if let Err(error) =
+                actix_web::rt::task::spawn_blocking(move || reload(&state, &path)).await
+            {
+                tracing::error!(target: TARGET, "archive not replaced: {error}");
+            }
         }
     });
     Ok(())

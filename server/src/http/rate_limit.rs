@@ -2,6 +2,7 @@
 //! `X-Forwarded-For` client when the peer is a trusted proxy; a refused request gets 429
 //! `rate_limit_exceeded` with the error envelope and `Retry-After` of at least one second.
 
+use std::fmt;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,6 +26,13 @@ pub struct RateLimit {
     pub count: u32,
     /// Length of the window, seconds.
     pub seconds: u32,
+}
+
+impl fmt::Display for RateLimit {
+    /// `<count>/<seconds>`, as the settings spell it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.count, self.seconds)
+    }
 }
 
 impl RateLimit {

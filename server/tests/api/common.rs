@@ -278,3 +278,23 @@ pub fn synthetic_bytes() -> Vec<u8> {
         hijri::archive::encode(&calendar)
     }
 }
+
+/// Starts the built server on `archive` at `bind` with `vars`, its stderr piped (so its logs
+/// are JSON lines) and `HIJRI_LOG` unset (so the start-up and swap lines are written).
+pub fn spawn_server(
+    archive: &std::path::Path,
+    bind: &str,
+    vars: &[(&str, &str)],
+) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new(env!("CARGO_BIN_EXE_hijri-serve"))
+        .env("HIJRI_ARCHIVE", archive)
+        .env("HIJRI_BIND", bind)
+        .env_remove("HIJRI_LOG")
+        .envs(vars.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}

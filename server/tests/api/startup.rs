@@ -1,7 +1,8 @@
 //! Start-up failures of the built binary: a missing, empty, truncated, corrupt (checksum or
 //! structure), foreign, wrong-version or wrong-schema archive (made from the small synthetic
 //! one), or a bad setting, stops it with one clear line on stderr and a non-zero exit;
-//! `--help` lists every setting.
+//! `--help` lists every setting, `--version` prints one line and exits, and an unknown argument
+//! stops it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -122,7 +123,135 @@ fn help_lists_the_settings() {
         "HIJRI_LIMIT_HILAL_VIZ",
         "HIJRI_LIMIT_HILAL_MAP",
         "HIJRI_LIMIT_DEFAULT",
+        "HIJRI_DOCS_URL",
+        "--archive",
+        "--bind",
+        "--allowed-origins",
+        "--trusted-proxies",
+        "--limit-hilal-info",
+        "--limit-default",
+        "--docs-url",
     ] {
         assert!(stdout.contains(name), "{name}");
     }
+}
+
+#[test]
+fn version_prints_and_exits() {
+    let (ok, stdout, stderr) = run(&["--version"], &[]);
+    assert!(ok, "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "{stdout:?}");
+    assert!(
+        stdout.starts_with(&format!("hijri-serve {} (", hijri::VERSION)),
+        "{stdout:?}"
+    );
+    assert!(stdout.contains(hijri::BUILD_HASH), "{stdout:?}");
+}
+
+#[test]
+fn unknown_arguments_stop_the_server() {
+    for args in [&["--no-such-flag"][..], &["serve"], &["--bind"]] {
+        let (ok, stdout, stderr) = run(args, &[]);
+        assert!(!ok, "{args:?} was accepted");
+        assert_eq!(stdout, "");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_bad_flag_value_names_its_variable() {
+    let (ok, _, stderr) = run(&["--limit-hilal-viz", "many"], &[]);
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    assert!(stderr.starts_with("hijri-serve: "), "{stderr}");
+    assert!(stderr.contains("HIJRI_LIMIT_HILAL_VIZ"), "{stderr}");
+}
+
+/// A server started on the synthetic archive with stderr piped (so JSON logs); its stderr
+/// lines arrive on the channel. Killed when dropped.
+struct Logging {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<serde_json::Value>,
+}
+
+impl Drop for Logging {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Logging {
+    fn start(archive: &Path) -> Logging {
+        use std::io::BufRead;
+        let mut child = crate::common::spawn_server(archive, "127.0.0.1:0", &[]);
+        let stderr = child.stderr.take().unwrap();
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                let json = serde_json::from_str(&line)
+                    .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line:?}"));
+                if send.send(json).is_err() {
+                    break;
+                }
+            }
+        });
+        Logging { child, lines }
+    }
+
+    /// The next line of a target (actix logs its own lines too).
+    fn next(&self, target: &str) -> serde_json::Value {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(10))
+                .expect("a log line within 10 s");
+            if line["target"] == target {
+                return line;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_start_up_line() {
+    let dir = temp_dir().join("logs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("synthetic.archive");
+    std::fs::write(&path, synthetic_bytes()).unwrap();
+    let server = Logging::start(&path);
+
+    let start = server.next("hijri_server::start");
+    assert_eq!(start["target"], "hijri_server::start", "{start}");
+    assert_eq!(start["level"], "INFO");
+    assert_eq!(start["message"], "hijri-serve started");
+    assert_eq!(start["version"], hijri::VERSION);
+    assert_eq!(start["build"], hijri::BUILD_HASH);
+    assert_eq!(start["archive"], path.to_str().unwrap());
+    let archive = hijri_server::archive::open(&path).unwrap();
+    let header = &archive.calendar().header;
+    assert_eq!(start["data_version"], header.data_version.as_str());
+    assert_eq!(start["table_version"], header.table_version.as_str());
+    assert_eq!(start["limit_hilal_info"], "60/3600");
+    assert_eq!(start["limit_hilal_viz"], "30/3600");
+    assert_eq!(start["limit_hilal_map"], "30/3600");
+    assert_eq!(start["limit_default"], "240/60");
+    assert!(start["timestamp"].is_string(), "{start}");
+    let bind = start["bind"].as_str().unwrap();
+    let port: u16 = bind.strip_prefix("127.0.0.1:").unwrap().parse().unwrap();
+    assert_ne!(port, 0, "the bound port, not the asked one");
+
+    drop(server);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_log_filter_stops_the_server_with_one_line() {
+    let (ok, _, stderr) = run(&[], &[("HIJRI_LOG", "hijri_server=loud")]);
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    assert!(stderr.starts_with("hijri-serve: HIJRI_LOG="), "{stderr}");
 }

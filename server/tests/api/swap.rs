@@ -9,7 +9,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -190,22 +190,18 @@ fn sighup_swaps_the_archive_under_load() {
         .local_addr()
         .unwrap()
         .port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hijri-serve"))
-        .env("HIJRI_ARCHIVE", &live)
-        .env("HIJRI_BIND", format!("127.0.0.1:{port}"))
-        .envs(crate::common::UNLIMITED.iter().copied())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = crate::common::spawn_server(
+        &live,
+        &format!("127.0.0.1:{port}"),
+        crate::common::UNLIMITED,
+    );
     let stderr = child.stderr.take().unwrap();
     let server = Server(child);
     let (lines, logged) = mpsc::channel();
     std::thread::spawn(move || {
-        // Request logs are JSON lines; the server's own lines start with its name.
+        // Every log line is JSON (stderr is a pipe); the swap lines have their own target.
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if line.starts_with("hijri-serve:") {
+            if line.contains(r#""target":"hijri_server::swap""#) {
                 let _ = lines.send(line);
             }
         }

@@ -1,0 +1,44 @@
+//! The process's logs through `tracing`: JSON lines on stderr when it is not a terminal,
+//! readable lines on a terminal, filtered by `HIJRI_LOG` (env-filter syntax, e.g. `info`,
+//! `warn,actix_server=off`): the start-up line, archive swaps and actix's own lines. Request
+//! lines are still written by [`crate::http::access_log`]'s buffered writer.
+
+use std::io::IsTerminal;
+
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::EnvFilter;
+
+use crate::settings::SettingsError;
+
+/// Installs the global subscriber with the `HIJRI_LOG` filter; a filter that does not parse
+/// is a settings error.
+pub fn init(filter: &str) -> Result<(), SettingsError> {
+    let filter = EnvFilter::builder()
+        .parse(filter)
+        .map_err(|_| SettingsError {
+            variable: "HIJRI_LOG",
+            value: filter.to_owned(),
+            expected: "an env-filter directive list, e.g. info or warn,hijri_server=debug",
+        })?;
+    let registry = tracing_subscriber::registry().with(filter);
+    let layer = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_target(true);
+    let result = if std::io::stderr().is_terminal() {
+        registry.with(layer.with_ansi(true)).try_init()
+    } else {
+        registry
+            .with(
+                layer
+                    .json()
+                    .flatten_event(true)
+                    .with_current_span(false)
+                    .with_span_list(false),
+            )
+            .try_init()
+    };
+    // Only a second call in the same process fails, and the first subscriber then stays.
+    let _ = result;
+    Ok(())
+}
