@@ -43,6 +43,15 @@ fn error(path: &Path, line: Option<usize>, message: impl Into<String>) -> InputE
     }
 }
 
+/// Checks that a table's first line is `header` (surrounding white space ignored).
+fn expect_header(path: &Path, first: Option<&str>, header: &str) -> Result<(), InputError> {
+    if first.map(str::trim) == Some(header) {
+        Ok(())
+    } else {
+        Err(error(path, Some(1), format!("expected header {header}")))
+    }
+}
+
 fn read(path: &Path) -> Result<String, InputError> {
     std::fs::read_to_string(path).map_err(|e| error(path, None, format!("cannot read: {e}")))
 }
@@ -137,16 +146,7 @@ const MONTHS_HEADER: &str = "hijri_year,hijri_month,gregorian_start,length";
 pub fn load_official(path: &Path) -> Result<OfficialTable, InputError> {
     let text = read(path)?;
     let mut lines = text.lines().enumerate();
-    match lines.next() {
-        Some((_, header)) if header.trim() == MONTHS_HEADER => {}
-        _ => {
-            return Err(error(
-                path,
-                Some(1),
-                format!("expected header {MONTHS_HEADER}"),
-            ))
-        }
-    }
+    expect_header(path, lines.next().map(|(_, line)| line), MONTHS_HEADER)?;
     let mut months: Vec<OfficialMonth> = Vec::new();
     for (index, line) in lines {
         let number = index + 1;
@@ -248,13 +248,7 @@ pub fn last_certain_day(table: &[OfficialMonth]) -> Option<Date> {
 pub fn load_coverage(path: &Path, table: &OfficialTable) -> Result<(Date, Date), InputError> {
     let text = read(path)?;
     let mut lines = text.lines();
-    if lines.next().map(str::trim) != Some(COVERAGE_HEADER) {
-        return Err(error(
-            path,
-            Some(1),
-            format!("expected header {COVERAGE_HEADER}"),
-        ));
-    }
+    expect_header(path, lines.next(), COVERAGE_HEADER)?;
     let row = lines.next().unwrap_or_default();
     let parsed: Vec<Option<Date>> = row.split(',').map(|f| Date::parse_iso(f.trim())).collect();
     let [Some(first), Some(last)] = parsed[..] else {
@@ -356,16 +350,7 @@ impl Ledger {
 pub fn load_ledger(path: &Path) -> Result<Ledger, InputError> {
     let text = read(path)?;
     let mut lines = text.lines().enumerate();
-    match lines.next() {
-        Some((_, header)) if header.trim() == LEDGER_HEADER => {}
-        _ => {
-            return Err(error(
-                path,
-                Some(1),
-                format!("expected header {LEDGER_HEADER}"),
-            ))
-        }
-    }
+    expect_header(path, lines.next().map(|(_, line)| line), LEDGER_HEADER)?;
     let mut entries = Vec::new();
     for (index, line) in lines {
         if line.trim().is_empty() {
