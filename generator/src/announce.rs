@@ -116,15 +116,16 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
     )?;
 
     let recorded_on = request.recorded_on.unwrap_or_else(today_in_jakarta);
-    let mut ledger_text = ledger.clone();
-    for &(month, delta_days) in &applied.corrections {
-        ledger_text.text = ledger_text.appended(&Correction {
+    let corrections: Vec<Correction> = applied
+        .corrections
+        .iter()
+        .map(|&(month, delta_days)| Correction {
             month,
             delta_days,
             recorded_on,
             note: request.note.clone(),
-        });
-    }
+        })
+        .collect();
     let write = |path: &Path, text: &str| {
         write_atomically(path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
@@ -135,7 +136,7 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
         &inputs::coverage_csv(coverage_first, applied.coverage_last),
     )?;
     if !applied.corrections.is_empty() {
-        write(&ledger_path, &ledger_text.text)?;
+        write(&ledger_path, &ledger.appended(&corrections))?;
     }
     let mut stdout = std::io::stdout().lock();
     for outcome in &applied.outcomes {

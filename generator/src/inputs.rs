@@ -326,21 +326,23 @@ impl Ledger {
             .collect()
     }
 
-    /// The file's text with `entry` appended.
-    pub fn appended(&self, entry: &Correction) -> String {
+    /// The file's text with `entries` appended, in order.
+    pub fn appended(&self, entries: &[Correction]) -> String {
         let mut text = self.text.clone();
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');
         }
-        let note = if entry.note.contains([',', '"']) {
-            format!("\"{}\"", entry.note.replace('"', "\"\""))
-        } else {
-            entry.note.clone()
-        };
-        text.push_str(&format!(
-            "{},{},{},{note}\n",
-            entry.month, entry.delta_days, entry.recorded_on
-        ));
+        for entry in entries {
+            let note = if entry.note.contains([',', '"']) {
+                format!("\"{}\"", entry.note.replace('"', "\"\""))
+            } else {
+                entry.note.clone()
+            };
+            text.push_str(&format!(
+                "{},{},{},{note}\n",
+                entry.month, entry.delta_days, entry.recorded_on
+            ));
+        }
         text
     }
 }
@@ -480,7 +482,7 @@ mod tests {
             recorded_on: Date::parse_iso("2027-02-07").unwrap(),
             note: "Sidang isbat, Kemenag \"1 Ramadhan\", Jakarta".into(),
         };
-        std::fs::write(&path, empty.appended(&first)).unwrap();
+        std::fs::write(&path, empty.appended(std::slice::from_ref(&first))).unwrap();
         let one = load_ledger(&path).unwrap();
         assert_eq!(one.entries, std::slice::from_ref(&first));
         let second = Correction {
@@ -489,7 +491,7 @@ mod tests {
             note: "plain".into(),
             ..first
         };
-        std::fs::write(&path, one.appended(&second)).unwrap();
+        std::fs::write(&path, one.appended(std::slice::from_ref(&second))).unwrap();
         let two = load_ledger(&path).unwrap();
         assert_eq!(two.entries.len(), 2);
         assert!(
