@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-fn main() {
+fn main() -> std::io::Result<()> {
     println!("cargo:rerun-if-changed=src/schema.rs");
     println!("cargo:rerun-if-changed=.git/HEAD");
     println!("cargo:rerun-if-changed=.git/refs/heads");
@@ -17,8 +17,9 @@ fn main() {
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "unknown".to_owned());
     println!("cargo:rustc-env=HIJRI_BUILD_HASH={revision}");
-    let schema = std::fs::read("src/schema.rs").expect("src/schema.rs is part of the crate");
+    let schema = std::fs::read("src/schema.rs")?;
     println!("cargo:rustc-env=HIJRI_SCHEMA_HASH={}", fnv1a32(&schema));
+    Ok(())
 }
 
 /// FNV-1a, 32 bits: a stable fingerprint of the schema source text.

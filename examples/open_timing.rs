@@ -26,7 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut bytes = rkyv::util::AlignedVec::<16>::new();
     bytes.extend_from_slice(&std::fs::read(&path)?);
     let calendar = archive::open(&bytes)?;
-    let body = &bytes[HEADER_LEN..];
+    let body = bytes.get(HEADER_LEN..).ok_or("shorter than its header")?;
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!("{path}: {:.1} MB", bytes.len() as f64 / 1e6);
     println!(

@@ -94,13 +94,13 @@ impl fmt::Display for ArchiveError {
 impl std::error::Error for ArchiveError {}
 
 /// Encodes a calendar as archive bytes (header + rkyv body). Same calendar, same bytes.
-pub fn encode(calendar: &Calendar) -> Vec<u8> {
-    let body = rkyv::to_bytes::<rkyv::rancor::BoxedError>(calendar)
-        .expect("serialising plain owned data into memory cannot fail");
+/// Fails only if the body outgrows what rkyv's 32-bit relative pointers can reach.
+pub fn encode(calendar: &Calendar) -> Result<Vec<u8>, rkyv::rancor::BoxedError> {
+    let body = rkyv::to_bytes::<rkyv::rancor::BoxedError>(calendar)?;
     let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
     bytes.extend_from_slice(&header_for(&body));
     bytes.extend_from_slice(&body);
-    bytes
+    Ok(bytes)
 }
 
 /// The header of a file whose body is `body`: magic, format version, schema hash, body
@@ -130,19 +130,22 @@ pub fn open(bytes: &[u8]) -> Result<&ArchivedCalendar, ArchiveError> {
     if header[..8] != MAGIC {
         return Err(ArchiveError::BadMagic);
     }
-    let word = |at: usize| u32::from_le_bytes(field(header, at));
-    let long = |at: usize| u64::from_le_bytes(field(header, at));
-    if word(8) != FORMAT_VERSION {
-        return Err(ArchiveError::WrongFormat(word(8)));
+    let format = u32::from_le_bytes(field::<8, 4>(header));
+    if format != FORMAT_VERSION {
+        return Err(ArchiveError::WrongFormat(format));
     }
-    if word(12) != SCHEMA_HASH {
-        return Err(ArchiveError::WrongSchema(word(12)));
+    let schema = u32::from_le_bytes(field::<12, 4>(header));
+    if schema != SCHEMA_HASH {
+        return Err(ArchiveError::WrongSchema(schema));
     }
-    let (actual, expected) = (body.len() as u64, long(16));
+    let (actual, expected) = (
+        body.len() as u64,
+        u64::from_le_bytes(field::<16, 8>(header)),
+    );
     if actual != expected {
         return Err(ArchiveError::BodyLength { actual, expected });
     }
-    let (actual, expected) = (checksum(body), long(24));
+    let (actual, expected) = (checksum(body), u64::from_le_bytes(field::<24, 8>(header)));
     if actual != expected {
         return Err(ArchiveError::Checksum { actual, expected });
     }
@@ -155,14 +158,18 @@ pub fn open(bytes: &[u8]) -> Result<&ArchivedCalendar, ArchiveError> {
     Ok(calendar)
 }
 
-/// The `N` header bytes at `at` (the header is a fixed array: the offsets are constants).
-fn field<const N: usize>(header: &[u8; HEADER_LEN], at: usize) -> [u8; N] {
+/// The `N` header bytes at offset `AT`; the compiler refuses a field outside the header.
+fn field<const AT: usize, const N: usize>(header: &[u8; HEADER_LEN]) -> [u8; N] {
+    const { assert!(AT + N <= HEADER_LEN, "header field outside the header") };
     let mut out = [0u8; N];
-    out.copy_from_slice(&header[at..at + N]);
+    for (to, from) in out.iter_mut().zip(header.iter().skip(AT)) {
+        *to = *from;
+    }
     out
 }
 
 /// Parses a decimal `u32` at compile time (the schema hash from `build.rs`).
+#[allow(clippy::indexing_slicing, reason = "the loop keeps i < bytes.len()")]
 const fn parse_u32(text: &str) -> u32 {
     let bytes = text.as_bytes();
     let mut value = 0u32;

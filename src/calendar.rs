@@ -106,7 +106,7 @@ impl ArchivedCalendar {
 
     /// The Hijri date of a Gregorian date, with its month, if the archive covers it.
     pub fn to_hijri(&self, date: Date) -> Option<(HijriDate, &ArchivedMonth)> {
-        let month = &self.months[self.month_index_of(date)?];
+        let month = self.months.get(self.month_index_of(date)?)?;
         let day = (date.0 - month.start.to_native() + 1) as u8;
         Some((
             HijriDate {
@@ -128,7 +128,13 @@ impl ArchivedCalendar {
 
     /// The archived month for a Hijri year and month.
     pub fn month(&self, target: HijriMonth) -> Option<&ArchivedMonth> {
-        self.month_index(target).map(|i| &self.months[i])
+        self.indexed_month(target).map(|(_, month)| month)
+    }
+
+    /// The index and the archived month of a Hijri year and month.
+    pub fn indexed_month(&self, target: HijriMonth) -> Option<(usize, &ArchivedMonth)> {
+        let index = self.month_index(target)?;
+        Some((index, self.months.get(index)?))
     }
 
     /// The Gregorian date of a Hijri date, with its month; `None` if the archive does not hold
@@ -199,7 +205,7 @@ mod tests {
             cards: vec![],
         };
         let mut bytes = rkyv::util::AlignedVec::<16>::new();
-        bytes.extend_from_slice(&archive::encode(&calendar));
+        bytes.extend_from_slice(&archive::encode(&calendar).unwrap());
         bytes
     }
 

@@ -51,13 +51,13 @@ impl fmt::Display for Date {
 pub(crate) fn split_iso(text: &str, year_digits: usize) -> Option<(u32, u32, u32)> {
     let bytes = text.as_bytes();
     if bytes.len() != year_digits + 6
-        || bytes[year_digits] != b'-'
-        || bytes[year_digits + 3] != b'-'
+        || bytes.get(year_digits) != Some(&b'-')
+        || bytes.get(year_digits + 3) != Some(&b'-')
     {
         return None;
     }
     let number = |range: std::ops::Range<usize>| -> Option<u32> {
-        let part = &bytes[range];
+        let part = bytes.get(range)?;
         if !part.iter().all(u8::is_ascii_digit) {
             return None;
         }

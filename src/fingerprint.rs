@@ -8,7 +8,9 @@ pub fn hash64(bytes: &[u8]) -> u64 {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
     let word = |chunk: &[u8]| {
         let mut buffer = [0u8; 8];
-        buffer[..chunk.len()].copy_from_slice(chunk);
+        for (to, from) in buffer.iter_mut().zip(chunk) {
+            *to = *from;
+        }
         u64::from_le_bytes(buffer)
     };
     let mut chunks = bytes.chunks_exact(8);

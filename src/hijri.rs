@@ -66,6 +66,11 @@ impl HijriMonth {
     }
 
     /// The month's name.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "month is 1–12 in every HijriMonth: parse_iso and the archive's validation \
+                  refuse other months, next and previous stay inside 1–12"
+    )]
     pub fn name(self) -> &'static str {
         MONTH_NAMES[usize::from(self.month - 1)]
     }
@@ -132,7 +137,7 @@ impl HijriDate {
         format!(
             "{} {} {} H",
             self.day,
-            MONTH_NAMES[usize::from(self.month - 1)],
+            self.month_of_year().name(),
             self.year
         )
     }

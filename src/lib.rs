@@ -4,6 +4,8 @@
 //! of the one archive file, and look-ups over the archived calendar. It knows no HTTP and no
 //! astronomy.
 
+#![forbid(unsafe_code)]
+
 pub mod archive;
 pub mod calendar;
 pub mod date;

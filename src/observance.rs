@@ -120,6 +120,10 @@ impl Selection {
         let mut bits = 0;
         let mut i = 0;
         while i < OBSERVANCES.len() {
+            #[allow(
+                clippy::indexing_slicing,
+                reason = "the loop keeps i < OBSERVANCES.len()"
+            )]
             if OBSERVANCES[i].set as u8 == set as u8 {
                 bits |= 1 << i;
             }
@@ -146,11 +150,12 @@ impl Selection {
             } else if item.eq_ignore_ascii_case("extra") {
                 ("extra", Selection::of(Set::Extra))
             } else {
-                let index = OBSERVANCES
+                let (index, observance) = OBSERVANCES
                     .iter()
-                    .position(|o| o.slug.eq_ignore_ascii_case(item))
+                    .enumerate()
+                    .find(|(_, o)| o.slug.eq_ignore_ascii_case(item))
                     .ok_or(item)?;
-                (OBSERVANCES[index].slug, Selection(1 << index))
+                (observance.slug, Selection(1 << index))
             };
             selection.0 |= add.0;
             if !items.contains(&name) {

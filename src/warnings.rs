@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use crate::hijri::HijriMonth;
-use crate::schema::{ArchivedCalendar, ArchivedSiteEvening, Tier};
+use crate::schema::{ArchivedCalendar, ArchivedMonth, ArchivedSiteEvening, Tier};
 
 /// Altitude criterion, 3.0° in archive fixed point (1e-4 deg).
 pub const MIN_ALTITUDE: i32 = 30_000;
@@ -124,12 +124,8 @@ pub fn margin(site: &ArchivedSiteEvening) -> i32 {
     (site.moon_alt.to_native() - MIN_ALTITUDE).min(site.elongation.to_native() - MIN_ELONGATION)
 }
 
-/// The warnings for any date in the archived month at `index`.
-///
-/// # Panics
-/// If `index` is not a month of the archive.
-pub fn for_month(calendar: &ArchivedCalendar, index: usize) -> Warnings {
-    let month = &calendar.months[index];
+/// The warnings for any date in `month`, a month of `calendar`.
+pub fn for_month(calendar: &ArchivedCalendar, month: &ArchivedMonth) -> Warnings {
     let mut warnings = Warnings::default();
     let tier = month.tier.get();
     match tier {
@@ -224,13 +220,17 @@ mod tests {
             divergences,
             cards: vec![],
         })
+        .unwrap()
     }
 
     fn codes(bytes: &[u8], index: usize) -> Vec<&'static str> {
         let mut aligned = rkyv::util::AlignedVec::<16>::new();
         aligned.extend_from_slice(bytes);
         let cal = archive::open(&aligned).unwrap();
-        for_month(cal, index).iter().map(Warning::code).collect()
+        for_month(cal, &cal.months[index])
+            .iter()
+            .map(Warning::code)
+            .collect()
     }
 
     #[test]

@@ -31,6 +31,7 @@ const ALL: [Weekday; 7] = [
 
 impl Weekday {
     /// The weekday `n` days after Sunday (`n` taken modulo 7).
+    #[allow(clippy::indexing_slicing, reason = "ALL has 7 entries and n % 7 < 7")]
     pub fn from_days_since_sunday(n: u8) -> Weekday {
         ALL[usize::from(n % 7)]
     }

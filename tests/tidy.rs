@@ -2,6 +2,13 @@
 //! server's `http/` stays its ground floor, and every dependency's licence is compatible
 //! with the project's GPL-3.0-or-later.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -52,6 +52,8 @@ pub enum GenerateError {
     Chain(ChainError),
     /// A card could not be rendered.
     Cards(CardError),
+    /// The calendar could not be encoded as an archive body.
+    Encode(rkyv::rancor::BoxedError),
     /// The archive could not be written.
     Write(PathBuf, std::io::Error),
 }
@@ -63,6 +65,7 @@ impl fmt::Display for GenerateError {
             GenerateError::Astro(e) => e.fmt(f),
             GenerateError::Chain(e) => e.fmt(f),
             GenerateError::Cards(e) => e.fmt(f),
+            GenerateError::Encode(e) => write!(f, "cannot encode the archive: {e}"),
             GenerateError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
         }
     }
@@ -262,7 +265,7 @@ pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
             .unwrap_or_default();
         (rendered, reused) = add_cards(&mut built, &previous, options.progress)?;
     }
-    let bytes = hijri::archive::encode(&built.calendar);
+    let bytes = hijri::archive::encode(&built.calendar).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
         .map_err(|e| GenerateError::Write(options.out.clone(), e))?;
     Ok(Summary {

@@ -51,7 +51,7 @@ pub fn span(
             state.computed.mark(index);
             all_regional = false;
         }
-        warnings.merge(warnings::for_month(calendar, index));
+        warnings.merge(warnings::for_month(calendar, month));
         if tier != month.tier() {
             warnings.add(Warning::Computed);
         }

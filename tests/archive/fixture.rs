@@ -98,7 +98,7 @@ pub fn aligned(bytes: &[u8]) -> AlignedVec<16> {
 
 /// Opens `calendar` encoded; the error message if it is refused.
 pub fn open(calendar: &Calendar) -> Result<(), String> {
-    let bytes = aligned(&archive::encode(calendar));
+    let bytes = aligned(&archive::encode(calendar).unwrap());
     archive::open(&bytes).map(|_| ()).map_err(|e| e.to_string())
 }
 
@@ -132,7 +132,7 @@ pub fn look_up_everything(calendar: &ArchivedCalendar) {
             };
             let _ = calendar.to_gregorian(date).map(|(d, _)| d.to_string());
         }
-        let _ = warnings::for_month(calendar, index).iter().count();
+        let _ = warnings::for_month(calendar, month).iter().count();
         let evening = &month.evening;
         let deciding = usize::from(evening.deciding);
         if let (Some(values), Some(site)) =

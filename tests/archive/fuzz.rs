@@ -74,7 +74,7 @@ fn damaged_archives_never_panic() {
     use std::cell::RefCell;
     use std::time::Instant;
 
-    let original = archive::encode(&fixture::calendar());
+    let original = archive::encode(&fixture::calendar()).unwrap();
     let outcomes = RefCell::new(Outcomes::default());
     let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
         failure_persistence: None,
@@ -120,6 +120,6 @@ fn damaged_archives_never_panic() {
 
 #[test]
 fn the_fixture_opens_and_every_look_up_runs() {
-    let bytes = aligned(&archive::encode(&fixture::calendar()));
+    let bytes = aligned(&archive::encode(&fixture::calendar()).unwrap());
     fixture::look_up_everything(archive::open(&bytes).unwrap());
 }

@@ -11,7 +11,7 @@ use crate::fixture::{self, aligned, START};
 fn problem(break_it: impl FnOnce(&mut Calendar)) -> Problem {
     let mut calendar = fixture::calendar();
     break_it(&mut calendar);
-    let bytes = aligned(&archive::encode(&calendar));
+    let bytes = aligned(&archive::encode(&calendar).unwrap());
     match archive::open(&bytes) {
         Err(archive::ArchiveError::Invalid(problem)) => problem,
         other => panic!("expected a problem of meaning, got {other:?}"),

@@ -255,7 +255,7 @@ impl<'a> HilalRecord<'a> {
             },
             evening: EveningView::of(calendar, month, with_sites)?,
             source: month.tier().source(),
-            warnings: WarningList(warnings::for_month(calendar, index)),
+            warnings: WarningList(warnings::for_month(calendar, month)),
         })
     }
 }

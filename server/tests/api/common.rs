@@ -184,7 +184,7 @@ pub fn with_ledger(
     calendar.header.table_version = table_version.into();
     calendar.divergences = divergences;
     let mut bytes = rkyv::util::AlignedVec::<16>::new();
-    bytes.extend_from_slice(&hijri::archive::encode(&calendar));
+    bytes.extend_from_slice(&hijri::archive::encode(&calendar).unwrap());
     Arc::new(Archive::from_bytes(Bytes::from_owner(bytes)).unwrap())
 }
 
@@ -275,7 +275,7 @@ pub fn synthetic_bytes() -> Vec<u8> {
             divergences: vec![],
             cards: vec![card(CardKind::Viz, false), card(CardKind::Viz, true)],
         };
-        hijri::archive::encode(&calendar)
+        hijri::archive::encode(&calendar).unwrap()
     }
 }
 

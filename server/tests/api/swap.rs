@@ -155,7 +155,7 @@ fn variant(real: &[u8], data_version: &str, table_version: &str) -> Vec<u8> {
         rkyv::deserialize::<_, rkyv::rancor::BoxedError>(archived).unwrap();
     calendar.header.data_version = data_version.into();
     calendar.header.table_version = table_version.into();
-    hijri::archive::encode(&calendar)
+    hijri::archive::encode(&calendar).unwrap()
 }
 
 /// Kills the server when the test ends, passed or not.
