@@ -16,8 +16,8 @@ fn main() -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     let address = args.next().unwrap_or_else(|| "127.0.0.1:18181".to_owned());
     let sizes: Vec<usize> = args
-        .map(|a| a.parse().expect("sizes are integers"))
-        .collect();
+        .map(|a| a.parse().map_err(std::io::Error::other))
+        .collect::<Result<_, _>>()?;
     actix_web::rt::System::new().block_on(
         HttpServer::new(move || {
             sizes.iter().fold(App::new(), |app, &size| {

@@ -87,6 +87,10 @@ impl fmt::Debug for Archive {
 
 /// Maps and checks the archive at `path`. The mapping is released when the returned
 /// archive and every response body sharing its bytes are dropped.
+#[allow(
+    unsafe_code,
+    reason = "the workspace's one unsafe block: mapping a file (SAFETY below)"
+)]
 pub fn open(path: &Path) -> Result<Archive, OpenError> {
     let io = |e| OpenError::Io(path.to_owned(), e);
     let file = File::open(path).map_err(io)?;

@@ -5,9 +5,9 @@
 
 use std::ops::Range;
 
-use hijri::date::Date;
+use hijri::date::{days_in_month, Date};
 use hijri::hijri::{HijriDate, HijriMonth};
-use hijri::schema::Tier;
+use hijri::schema::{ArchivedMonth, Tier};
 use hijri::warnings::{self, Warning, Warnings};
 
 use crate::http::error::{ApiError, ErrorCode};
@@ -35,7 +35,11 @@ pub fn span(
     retro: bool,
 ) -> Result<Served, ApiError> {
     let calendar = state.calendar;
-    if !retro && months.clone().any(|i| needs_retro(state, i)) {
+    let archived = calendar
+        .months
+        .get(months.clone())
+        .ok_or_else(|| outside_archive(state, ErrorCode::OutOfCoverage))?;
+    if !retro && archived.iter().any(|month| month.tier() == Tier::Retro) {
         let (first, _) = calendar.coverage();
         return Err(ApiError::new(
             ErrorCode::OutOfCoverage,
@@ -44,8 +48,7 @@ pub fn span(
     }
     let mut warnings = Warnings::default();
     let mut all_regional = true;
-    for index in months.clone() {
-        let month = &calendar.months[index];
+    for (index, month) in months.clone().zip(archived) {
         let tier = calendar.tier_of_day(month, through.min(month.last()));
         if tier != Tier::Regional {
             state.computed.mark(index);
@@ -73,9 +76,14 @@ pub fn months(state: &AppState, months: Range<usize>, retro: bool) -> Result<Ser
     span(state, months, through, retro)
 }
 
-/// True if the archived month at `index` is served only with `retro=true`.
+/// True if the archived month at `index` is served only with `retro=true`; `false` for an
+/// index outside the archive, which has no month to refuse.
 pub fn needs_retro(state: &AppState, index: usize) -> bool {
-    state.calendar.months[index].tier() == Tier::Retro
+    state
+        .calendar
+        .months
+        .get(index)
+        .is_some_and(|month| month.tier() == Tier::Retro)
 }
 
 /// Serves the Gregorian days `first..=last`; days outside the archive are `outside`.
@@ -123,22 +131,25 @@ pub fn year(state: &AppState, calendar: Calendar, year: i64) -> Result<i32, ApiE
 }
 
 /// The index of an archived Hijri month; a month outside the archive is `outside`.
-pub fn month(state: &AppState, month: HijriMonth, outside: ErrorCode) -> Result<usize, ApiError> {
+pub fn month<'a>(
+    state: &AppState<'a>,
+    month: HijriMonth,
+    outside: ErrorCode,
+) -> Result<(usize, &'a ArchivedMonth), ApiError> {
     state
         .calendar
-        .month_index(month)
+        .indexed_month(month)
         .ok_or_else(|| outside_archive(state, outside))
 }
 
-/// The Gregorian day of a Hijri date and the index of its month: a month outside the archive
-/// is `out_of_coverage`, a day past the month's end is `missing_day`.
-pub fn hijri_day(
-    state: &AppState,
+/// The Gregorian day of a Hijri date and its archived month: a month outside the archive is
+/// `out_of_coverage`, a day past the month's end is `missing_day`.
+pub fn hijri_day<'a>(
+    state: &AppState<'a>,
     date: HijriDate,
     missing_day: ErrorCode,
-) -> Result<(Date, usize), ApiError> {
-    let index = month(state, date.month_of_year(), ErrorCode::OutOfCoverage)?;
-    let archived = &state.calendar.months[index];
+) -> Result<(Date, &'a ArchivedMonth), ApiError> {
+    let (_, archived) = month(state, date.month_of_year(), ErrorCode::OutOfCoverage)?;
     if date.day > archived.length {
         return Err(ApiError::new(
             missing_day,
@@ -150,7 +161,34 @@ pub fn hijri_day(
             ),
         ));
     }
-    Ok((archived.start().add_days(i32::from(date.day) - 1), index))
+    Ok((archived.start().add_days(i32::from(date.day) - 1), archived))
+}
+
+/// The first and last days of the Gregorian `year`; `outside` if it has no such dates.
+pub fn gregorian_year(
+    state: &AppState,
+    year: i32,
+    outside: ErrorCode,
+) -> Result<(Date, Date), ApiError> {
+    match (Date::from_ymd(year, 1, 1), Date::from_ymd(year, 12, 31)) {
+        (Some(first), Some(last)) => Ok((first, last)),
+        _ => Err(outside_archive(state, outside)),
+    }
+}
+
+/// The first and last days of the Gregorian `month` (1–12) of `year`; `outside` if it has no
+/// such dates.
+pub fn gregorian_month(
+    state: &AppState,
+    year: i32,
+    month: u8,
+    outside: ErrorCode,
+) -> Result<(Date, Date), ApiError> {
+    let month = u32::from(month);
+    match Date::from_ymd(year, month, 1) {
+        Some(first) => Ok((first, first.add_days(days_in_month(year, month) as i32 - 1))),
+        None => Err(outside_archive(state, outside)),
+    }
 }
 
 /// The error for dates outside the archive, naming its bounds.

@@ -55,6 +55,10 @@ impl Limit {
     }
 
     /// The limit when the variable is unset.
+    #[allow(
+        clippy::expect_used,
+        reason = "the default texts are constants that parse; a test parses each"
+    )]
     pub fn default_limit(self) -> RateLimit {
         RateLimit::parse(self.default_text()).expect("the defaults are valid limits")
     }
@@ -248,6 +252,10 @@ impl Settings {
     }
 
     /// The rate limit of a family.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "limits has one entry per Limit variant, in the order of index()"
+    )]
     pub fn limit(&self, limit: Limit) -> RateLimit {
         self.limits[limit.index()]
     }

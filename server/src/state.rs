@@ -84,6 +84,10 @@ impl SharedState {
     }
 
     /// The limiter of an endpoint family.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "limiters has one entry per Limit variant, in the order of index()"
+    )]
     pub fn limiter(&self, limit: Limit) -> &Limiter {
         &self.limiters[limit.index()]
     }

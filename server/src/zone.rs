@@ -53,6 +53,10 @@ impl Zone {
     }
 
     /// Seconds from `now` until the next local midnight (at least 1).
+    #[allow(
+        clippy::expect_used,
+        reason = "now is a clock reading, far before chrono's last date (year 262143)"
+    )]
     pub fn seconds_to_midnight(self, now: DateTime<Utc>) -> i64 {
         let tomorrow = self
             .local_date(now)

@@ -25,6 +25,10 @@ struct Line<'a> {
 }
 
 /// Logs one answered request, `started` being when it arrived.
+#[allow(
+    clippy::expect_used,
+    reason = "a log line is strings and numbers, written into memory: nothing can fail"
+)]
 pub fn record<B>(response: &ServiceResponse<B>, started: Instant) {
     let request = response.request();
     let line = Line {

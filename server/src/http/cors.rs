@@ -52,6 +52,10 @@ pub async fn cors(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
+    #[allow(
+        clippy::expect_used,
+        reason = "the app factory registers the origins wherever it adds this middleware"
+    )]
     let origins = req
         .app_data::<web::Data<Origins>>()
         .expect("the app factory registers the origins")

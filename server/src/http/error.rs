@@ -108,6 +108,10 @@ impl ResponseError for ApiError {
             code: &'static str,
             message: &'a str,
         }
+        #[allow(
+            clippy::expect_used,
+            reason = "two strings, written into memory: serde_json refuses nothing there"
+        )]
         let body = serde_json::to_vec(&Envelope {
             error: Body {
                 code: self.code.as_str(),

@@ -52,6 +52,11 @@ pub type Limiter = GovernorConfig<ClientIp, NoOpMiddleware>;
 
 /// Builds a limiter allowing `limit.count` requests per `limit.seconds`, as a burst that
 /// refills evenly over the window.
+#[allow(
+    clippy::expect_used,
+    reason = "the builder refuses only a zero period or burst: the period is at least 1 ns and \
+              the settings refuse a zero count"
+)]
 pub fn limiter(limit: RateLimit, key: ClientIp) -> Limiter {
     let period = Duration::from_secs(u64::from(limit.seconds)) / limit.count;
     GovernorConfigBuilder::default()

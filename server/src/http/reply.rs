@@ -23,6 +23,11 @@ pub const HEALTH: HeaderValue = HeaderValue::from_static("public, max-age=10");
 pub const DOCUMENT: HeaderValue = HeaderValue::from_static("public, max-age=3600");
 
 /// A 200 JSON answer (or 304) for `value`; `capacity` is a guess of the body size.
+#[allow(
+    clippy::expect_used,
+    reason = "the views are plain data with string keys, written into memory: serde_json \
+              refuses nothing there"
+)]
 pub fn json(
     req: &HttpRequest,
     cache: HeaderValue,
@@ -68,6 +73,10 @@ pub fn respond(
 }
 
 /// The strong `ETag` of a body (the project's one fingerprint rule).
+#[allow(
+    clippy::expect_used,
+    reason = "the tag is hex digits in quotes, always a valid header value"
+)]
 pub fn etag(body: &[u8]) -> HeaderValue {
     HeaderValue::from_str(&hijri::fingerprint::etag(body))
         .expect("hex in quotes is a valid header value")

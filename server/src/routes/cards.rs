@@ -26,7 +26,7 @@ pub fn map(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError
 fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let [min, max] = state.calendar.header.card_years.map(|y| y.to_native());
-    let (month, index) = target(state, query)?;
+    let (month, index, archived) = target(state, query)?;
     if !(min..=max).contains(&month.year) {
         return Err(ApiError::new(
             ErrorCode::OutOfCoverage,
@@ -36,7 +36,7 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let bare = query.flag("bare", ErrorCode::InvalidBare)?;
     let download = query.flag("download", ErrorCode::InvalidDownload)?;
-    let start = state.calendar.months[index].start();
+    let start = archived.start();
     coverage::span(state, index..index + 1, start, retro)?;
     let card = state.calendar.card(month, kind, bare).ok_or_else(|| {
         ApiError::new(
@@ -68,10 +68,14 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
             "attachment; filename=\"hilal-{name}-{}-{}.png\"",
             month.year, month.month
         );
-        response.headers_mut().insert(
-            header::CONTENT_DISPOSITION,
-            HeaderValue::from_str(&disposition).expect("ASCII digits and letters"),
-        );
+        #[allow(
+            clippy::expect_used,
+            reason = "the name is ASCII letters, digits and punctuation by construction"
+        )]
+        let value = HeaderValue::from_str(&disposition).expect("ASCII digits and letters");
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
     }
     Ok(response)
 }

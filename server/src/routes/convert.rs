@@ -74,7 +74,7 @@ fn from_gregorian(state: &AppState, date: Date, retro: bool) -> Result<Converted
     let (hijri, month) = state
         .calendar
         .to_hijri(date)
-        .expect("served days are in the archive");
+        .ok_or_else(|| coverage::outside_archive(state, ErrorCode::OutOfCoverage))?;
     Ok(Converted {
         input: Input {
             date: Text(AnyDate::Gregorian(date)),
@@ -87,9 +87,8 @@ fn from_gregorian(state: &AppState, date: Date, retro: bool) -> Result<Converted
 }
 
 fn from_hijri(state: &AppState, date: HijriDate, retro: bool) -> Result<Converted, ApiError> {
-    let (gregorian, _) = coverage::hijri_day(state, date, ErrorCode::DateNotFound)?;
+    let (gregorian, month) = coverage::hijri_day(state, date, ErrorCode::DateNotFound)?;
     let served = coverage::days(state, gregorian, gregorian, retro, ErrorCode::OutOfCoverage)?;
-    let month = &state.calendar.months[served.months.start];
     Ok(Converted {
         input: Input {
             date: Text(AnyDate::Hijri(date)),

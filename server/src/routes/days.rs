@@ -1,7 +1,7 @@
 //! `/api/v1/range`, `/api/v1/month` and `/api/v1/year`: every day of a span as range items.
 
 use actix_web::{HttpRequest, HttpResponse};
-use hijri::date::{days_in_month, Date};
+use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -156,14 +156,11 @@ fn month_days<'a>(
                 year: year as u16,
                 month,
             };
-            let index = coverage::month(state, target, ErrorCode::DateOutOfSupportedRange)?;
-            let archived = &state.calendar.months[index];
+            let (_, archived) = coverage::month(state, target, ErrorCode::DateOutOfSupportedRange)?;
             (archived.start(), archived.last())
         }
         Calendar::Gregorian => {
-            let first = Date::from_ymd(year, u32::from(month), 1).expect("month is 1 to 12");
-            let length = days_in_month(year, u32::from(month));
-            (first, first.add_days(length as i32 - 1))
+            coverage::gregorian_month(state, year, month, ErrorCode::DateOutOfSupportedRange)?
         }
     };
     let served = coverage::days(
@@ -223,14 +220,13 @@ pub fn year(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
                     month,
                 };
                 coverage::month(state, target, ErrorCode::DateOutOfSupportedRange)
-                    .map(|i| &state.calendar.months[i])
+                    .map(|(_, archived)| archived)
             };
             (bound(1)?.start(), bound(12)?.last())
         }
-        Calendar::Gregorian => (
-            Date::from_ymd(year, 1, 1).expect("January 1 exists"),
-            Date::from_ymd(year, 12, 31).expect("December 31 exists"),
-        ),
+        Calendar::Gregorian => {
+            coverage::gregorian_year(state, year, ErrorCode::DateOutOfSupportedRange)?
+        }
     };
     let served = coverage::days(
         state,
@@ -239,26 +235,32 @@ pub fn year(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         retro,
         ErrorCode::DateOutOfSupportedRange,
     )?;
-    let months = std::array::from_fn(|i| {
-        let (first, last) = match calendar {
-            Calendar::Hijri => {
-                let archived = &state.calendar.months[served.months.start + i];
-                (archived.start(), archived.last())
-            }
-            Calendar::Gregorian => {
-                let first = Date::from_ymd(year, i as u32 + 1, 1).expect("months 1 to 12 exist");
-                (
-                    first,
-                    first.add_days(days_in_month(year, i as u32 + 1) as i32 - 1),
-                )
-            }
-        };
-        Days {
+    let outside = || coverage::outside_archive(state, ErrorCode::DateOutOfSupportedRange);
+    let bounds: Vec<(Date, Date)> = match calendar {
+        Calendar::Hijri => state
+            .calendar
+            .months
+            .get(served.months.clone())
+            .ok_or_else(outside)?
+            .iter()
+            .map(|archived| (archived.start(), archived.last()))
+            .collect(),
+        Calendar::Gregorian => (1..=12)
+            .map(|month| {
+                coverage::gregorian_month(state, year, month, ErrorCode::DateOutOfSupportedRange)
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let months: [Days; 12] = bounds
+        .into_iter()
+        .map(|(first, last)| Days {
             calendar: state.calendar,
             first,
             last,
-        }
-    });
+        })
+        .collect::<Vec<_>>()
+        .try_into()
+        .map_err(|_| outside())?;
     let body = YearBody {
         input: YearInput {
             year,

@@ -7,6 +7,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::observance::{Occurrence, Selection};
+use hijri::schema::{ArchivedMonth, Tier};
 use hijri::warnings::{Warning, Warnings};
 use serde::Serialize;
 
@@ -67,8 +68,8 @@ pub struct Selected {
     pub regional: bool,
 }
 
-/// One served occurrence: the observance in its month, its first Gregorian day and the index
-/// of its archived month.
+/// One served occurrence: the observance in its month, its first Gregorian day, the index
+/// of its archived month and the tier of its first day.
 #[derive(Clone, Copy)]
 pub struct Found {
     /// The observance in its Hijri month.
@@ -77,6 +78,8 @@ pub struct Found {
     pub first: Date,
     /// The index of its month in the archive.
     pub index: usize,
+    /// The tier of its first day.
+    pub tier: Tier,
 }
 
 impl Found {
@@ -88,11 +91,8 @@ impl Found {
     }
 
     /// The `source` of its first day.
-    pub fn source(&self, state: &AppState) -> &'static str {
-        state
-            .calendar
-            .tier_of_day(&state.calendar.months[self.index], self.first)
-            .source()
+    pub fn source(&self) -> &'static str {
+        self.tier.source()
     }
 }
 
@@ -166,7 +166,7 @@ pub fn serve(
 /// `GET /api/v1/events?year=&calendar=&include=&retro=`.
 pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let selected = select(state, Query(req.query_string()))?;
-    let events: Vec<Event> = selected.events.iter().map(|f| event(state, f)).collect();
+    let events: Vec<Event> = selected.events.iter().map(event).collect();
     let body = Events {
         input: Input {
             year: selected.year,
@@ -204,45 +204,41 @@ fn occurrences(
     selection: Selection,
 ) -> Result<Vec<Found>, ApiError> {
     let archive = state.calendar;
-    let first_day = |o: &Occurrence, index: usize| {
-        archive.months[index]
-            .start()
-            .add_days(i32::from(o.first_day) - 1)
+    let found_in = |o: Occurrence, index: usize, month: &ArchivedMonth| {
+        let first = month.start().add_days(i32::from(o.first_day) - 1);
+        Found {
+            occurrence: o,
+            first,
+            index,
+            tier: archive.tier_of_day(month, first),
+        }
     };
     let mut found = Vec::with_capacity(48);
     match calendar {
         Calendar::Hijri => {
             for o in selection.occurrences(year as u16) {
-                let index = coverage::month(state, o.month, ErrorCode::DateOutOfSupportedRange)?;
-                found.push(Found {
-                    occurrence: o,
-                    first: first_day(&o, index),
-                    index,
-                });
+                let (index, month) =
+                    coverage::month(state, o.month, ErrorCode::DateOutOfSupportedRange)?;
+                found.push(found_in(o, index, month));
             }
         }
         Calendar::Gregorian => {
-            let first = Date::from_ymd(year, 1, 1).expect("January 1 exists");
-            let last = Date::from_ymd(year, 12, 31).expect("December 31 exists");
-            let (Some(a), Some(b)) = (archive.month_index_of(first), archive.month_index_of(last))
+            let (first, last) =
+                coverage::gregorian_year(state, year, ErrorCode::DateOutOfSupportedRange)?;
+            let (Some((a, _)), Some((b, _))) = (archive.to_hijri(first), archive.to_hijri(last))
             else {
                 return Err(coverage::outside_archive(
                     state,
                     ErrorCode::DateOutOfSupportedRange,
                 ));
             };
-            let years = archive.months[a].year.to_native()..=archive.months[b].year.to_native();
-            for o in years.flat_map(|y| selection.occurrences(y)) {
-                let Some(index) = archive.month_index(o.month) else {
+            for o in (a.year..=b.year).flat_map(|y| selection.occurrences(y)) {
+                let Some((index, month)) = archive.indexed_month(o.month) else {
                     continue;
                 };
-                let day = first_day(&o, index);
-                if (first..=last).contains(&day) {
-                    found.push(Found {
-                        occurrence: o,
-                        first: day,
-                        index,
-                    });
+                let f = found_in(o, index, month);
+                if (first..=last).contains(&f.first) {
+                    found.push(f);
                 }
             }
         }
@@ -250,7 +246,7 @@ fn occurrences(
     Ok(found)
 }
 
-fn event(state: &AppState, f: &Found) -> Event {
+fn event(f: &Found) -> Event {
     let o = f.occurrence;
     let hijri = |day| HijriDate {
         year: o.month.year,
@@ -262,7 +258,7 @@ fn event(state: &AppState, f: &Found) -> Event {
         name: o.observance.name,
         hijri: Text(hijri(o.first_day)),
         gregorian: Text(f.first),
-        source: f.source(state),
+        source: f.source(),
         date_range: o.observance.is_multi_day().then(|| DateRange {
             hijri_start: Text(hijri(o.first_day)),
             hijri_end: Text(hijri(o.last_day)),

@@ -3,6 +3,7 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::hijri::HijriMonth;
+use hijri::schema::ArchivedMonth;
 use serde::Serialize;
 
 use crate::coverage;
@@ -59,7 +60,10 @@ struct Info<'a> {
 /// Reads the target `month` and `year` of the hilal endpoints; a month number outside 1–12,
 /// a month outside the archive (or its first month, which has no examined evening) is
 /// `out_of_coverage`, the only coverage code the interface lists for these endpoints.
-pub fn target(state: &AppState, query: Query<'_>) -> Result<(HijriMonth, usize), ApiError> {
+pub fn target<'a>(
+    state: &AppState<'a>,
+    query: Query<'_>,
+) -> Result<(HijriMonth, usize, &'a ArchivedMonth), ApiError> {
     let month = query.integer("month", ErrorCode::InvalidMonth)?;
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let month = u8::try_from(month)
@@ -76,18 +80,18 @@ pub fn target(state: &AppState, query: Query<'_>) -> Result<(HijriMonth, usize),
         month,
     };
     match coverage::month(state, target, ErrorCode::OutOfCoverage)? {
-        0 => Err(coverage::outside_archive(state, ErrorCode::OutOfCoverage)),
-        index => Ok((target, index)),
+        (0, _) => Err(coverage::outside_archive(state, ErrorCode::OutOfCoverage)),
+        (index, archived) => Ok((target, index, archived)),
     }
 }
 
 /// `GET /api/v1/hilal/info?month=&year=&retro=&include=`.
 pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let (target, index) = target(state, query)?;
+    let (target, index, archived) = target(state, query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let include = include_sites(query)?;
-    let start = state.calendar.months[index].start();
+    let start = archived.start();
     coverage::span(state, index..index + 1, start, retro)?;
     let record =
         HilalRecord::of(state.calendar, index, include.is_some()).ok_or_else(unavailable)?;
@@ -175,11 +179,11 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
             ),
         ));
     }
-    let a = coverage::month(state, first, ErrorCode::ComputationUnavailable)?;
-    let b = coverage::month(state, last, ErrorCode::ComputationUnavailable)?;
+    let (a, _) = coverage::month(state, first, ErrorCode::ComputationUnavailable)?;
+    let (b, last_month) = coverage::month(state, last, ErrorCode::ComputationUnavailable)?;
     // The records are about the months' starts; the bounds never reach retro months, so
     // `retro` cannot refuse anything here.
-    let start = state.calendar.months[b].start();
+    let start = last_month.start();
     let served = coverage::span(state, a..b + 1, start, true)?;
     let months = (a..=b)
         .map(|index| HilalRecord::of(state.calendar, index, include.is_some()))

@@ -120,13 +120,13 @@ fn vevent(ical: &mut Ical, state: &AppState, found: &Found) {
         format!("{} {} H", o.observance.name, month.year)
     };
     ical.text("SUMMARY", &summary);
-    ical.text("DESCRIPTION", &description(state, found));
+    ical.text("DESCRIPTION", &description(found));
     ical.raw("TRANSP", "TRANSPARENT");
     ical.raw("END", "VEVENT");
 }
 
 /// The Hijri date(s) and the source tier, with the caveat of a computed date.
-fn description(state: &AppState, found: &Found) -> String {
+fn description(found: &Found) -> String {
     let o = found.occurrence;
     let first = HijriDate {
         year: o.month.year,
@@ -144,15 +144,8 @@ fn description(state: &AppState, found: &Found) -> String {
             o.month.year
         )
     };
-    let tier = state
-        .calendar
-        .months
-        .get(found.index)
-        .map_or(Tier::Computed, |m| {
-            state.calendar.tier_of_day(m, found.first)
-        });
-    let source = tier.source();
-    match tier {
+    let source = found.source();
+    match found.tier {
         Tier::Regional => format!("{date}. Sumber: {source} (tabel resmi)."),
         Tier::Computed | Tier::Retro => format!(
             "{date}. Sumber: {source}. Tanggal ini perkiraan hisab dan dapat bergeser satu hari."

@@ -37,8 +37,15 @@ struct ComputedList<'a>(&'a AppState<'a>);
 impl Serialize for ComputedList<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(None)?;
-        for index in self.0.computed.indices() {
-            seq.serialize_element(&MonthText(self.0.calendar.months[index].hijri_month()))?;
+        // The set belongs to this archive: it holds only indices of its months.
+        let months = &self.0.calendar.months;
+        for month in self
+            .0
+            .computed
+            .indices()
+            .filter_map(|index| months.get(index))
+        {
+            seq.serialize_element(&MonthText(month.hijri_month()))?;
         }
         seq.end()
     }
@@ -124,10 +131,13 @@ struct Months {
 pub fn months(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError> {
     let body = Months {
         calendar: "hijri",
-        months: std::array::from_fn(|i| MonthEntry {
-            number: i + 1,
-            name: MONTH_NAMES[i],
-        }),
+        months: {
+            let mut number = 0;
+            MONTH_NAMES.map(|name| {
+                number += 1;
+                MonthEntry { number, name }
+            })
+        },
     };
     Ok(reply::json(req, reply::IMMUTABLE, 512, &body))
 }

@@ -125,7 +125,10 @@ pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             .unwrap_or(calendar.months.len())
     };
     let served = coverage::months(state, first..calendar.months.len(), retro)?;
-    let rows = calendar.months[served.months.clone()]
+    let rows = calendar
+        .months
+        .get(served.months.clone())
+        .ok_or_else(|| coverage::outside_archive(state, ErrorCode::OutOfCoverage))?
         .iter()
         .map(|month| Row::of(calendar, month));
     if csv {

@@ -48,22 +48,22 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     let with_next = query.flag("next", ErrorCode::InvalidNext)?;
     let now = state.clock.now();
     let local = zone.local_date(now);
-    let day = Date::from_ymd(local.year(), local.month(), local.day()).expect("chrono dates exist");
+    let outside = || coverage::outside_archive(state, ErrorCode::OutOfCoverage);
+    let day = Date::from_ymd(local.year(), local.month(), local.day()).ok_or_else(outside)?;
     let last = if with_next { day.add_days(1) } else { day };
     let served = coverage::days(state, day, last, false, ErrorCode::OutOfCoverage)?;
     let hijri = |date: Date| {
-        let (hijri, month) = state
-            .calendar
-            .to_hijri(date)
-            .expect("served days are in the archive");
+        let (hijri, month) = state.calendar.to_hijri(date).ok_or_else(outside)?;
         let source = state.calendar.tier_of_day(month, date).source();
-        (DateObject::hijri(hijri, date), source)
+        Ok((DateObject::hijri(hijri, date), source))
     };
-    let (output, source) = hijri(day);
-    let next = with_next.then(|| {
-        let (next, source) = hijri(day.add_days(1));
-        next.with_source(source)
-    });
+    let (output, source) = hijri(day)?;
+    let next = with_next
+        .then(|| {
+            let (next, source) = hijri(day.add_days(1))?;
+            Ok(next.with_source(source))
+        })
+        .transpose()?;
     let cache = format!(
         "public, max-age=60, s-maxage={}",
         zone.seconds_to_midnight(now)
@@ -79,6 +79,10 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         source,
         warnings: WarningList(served.warnings),
     };
+    #[allow(
+        clippy::expect_used,
+        reason = "the value is ASCII letters, digits and punctuation by construction"
+    )]
     let cache = HeaderValue::from_str(&cache).expect("digits and ASCII make a header value");
     Ok(reply::json(req, cache, 512, &body))
 }

@@ -117,7 +117,7 @@ impl Serialize for Iso {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut text = *b"0000-00-00";
         let mut put = |at: usize, digits: usize, mut value: u32| {
-            for slot in text[at..at + digits].iter_mut().rev() {
+            for slot in text.iter_mut().skip(at).take(digits).rev() {
                 *slot = b'0' + (value % 10) as u8;
                 value /= 10;
             }
@@ -125,7 +125,7 @@ impl Serialize for Iso {
         put(0, 4, self.year);
         put(5, 2, self.month);
         put(8, 2, self.day);
-        serializer.serialize_str(std::str::from_utf8(&text).expect("ASCII digits"))
+        serializer.serialize_str(std::str::from_utf8(&text).map_err(serde::ser::Error::custom)?)
     }
 }
 

@@ -1,6 +1,13 @@
 //! Black-box tests of the whole service through the app factory (no socket, except where a
 //! test needs the wire or the built binary).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
 mod bad_input;
 mod behaviour;
 mod common;
