@@ -159,8 +159,9 @@ pub fn apply(
 ) -> Result<Applied, String> {
     let mut announced = announced.to_vec();
     announced.sort();
-    if let Some(pair) = announced.windows(2).find(|p| p[0].0 == p[1].0) {
-        return Err(format!("{}: announced twice", pair[0].0));
+    let mut pairs = announced.iter().zip(announced.iter().skip(1));
+    if let Some((twice, _)) = pairs.find(|(a, b)| a.0 == b.0) {
+        return Err(format!("{}: announced twice", twice.0));
     }
     let mut table = table.to_vec();
     let (Some(head), Some(_)) = (table.first().copied(), table.last()) else {
@@ -181,7 +182,9 @@ pub fn apply(
                  {previous_start}; a start moves by one day at most (check the month and the date)"
             ));
         }
-        let tail = table.len() - 1;
+        let Some(&last) = table.last() else {
+            return Err("the official table is empty".into());
+        };
         let index = match table.iter().position(|row| row.month == month) {
             Some(0) => {
                 return Err(format!(
@@ -189,13 +192,13 @@ pub fn apply(
                 ))
             }
             Some(index) => index,
-            None if month == table[tail].month.next() => {
+            None if month == last.month.next() => {
                 table.push(OfficialMonth {
                     month,
                     start,
                     length: None,
                 });
-                tail + 1
+                table.len() - 1
             }
             None if month < head.month => {
                 return Err(format!(
@@ -206,12 +209,11 @@ pub fn apply(
             None => {
                 return Err(format!(
                     "{month}: a gap after the table's last month {}; announce {} first",
-                    table[tail].month,
-                    table[tail].month.next()
+                    last.month,
+                    last.month.next()
                 ))
             }
         };
-        table[index].start = start;
         let length = |from: Date, to: Date, of: HijriMonth| {
             u8::try_from(to.0 - from.0)
                 .ok()
@@ -223,10 +225,18 @@ pub fn apply(
                     )
                 })
         };
-        let before_row = table[index - 1];
-        table[index - 1].length = Some(length(before_row.start, start, before_row.month)?);
-        if let Some(next) = table.get(index + 1).copied() {
-            table[index].length = Some(length(start, next.start, month)?);
+        let next_start = table.get(index + 1).map(|next| next.start);
+        let before_row = index
+            .checked_sub(1)
+            .and_then(|before| table.get_mut(before))
+            .ok_or_else(|| format!("{month}: no month before it in the table"))?;
+        before_row.length = Some(length(before_row.start, start, before_row.month)?);
+        let row = table
+            .get_mut(index)
+            .ok_or_else(|| format!("{month}: not in the table"))?;
+        row.start = start;
+        if let Some(next_start) = next_start {
+            row.length = Some(length(start, next_start, month)?);
         }
         if delta != 0 {
             corrections.push((month, delta as i8));
@@ -240,7 +250,9 @@ pub fn apply(
         });
     }
 
-    let last_month = table[table.len() - 1];
+    let Some(&last_month) = table.last() else {
+        return Err("the official table is empty".into());
+    };
     let last_certain = inputs::last_certain_day(&table).unwrap_or(last_month.start);
     let coverage_last = match coverage_end {
         Some(end) if end < last_month.start || end > last_certain => {

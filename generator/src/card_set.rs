@@ -129,6 +129,12 @@ pub fn month_inputs<'a>(
 ) -> Result<MonthInputs<'a>, CardError> {
     let evening = &month.evening;
     let deciding = usize::from(evening.deciding);
+    let no_site = || {
+        CardError::Input(format!(
+            "{}-{}: deciding site {deciding} is not a site",
+            month.year, month.month
+        ))
+    };
     let ctx = CardContext {
         target: HijriMonth {
             year: month.year,
@@ -138,8 +144,8 @@ pub fn month_inputs<'a>(
         tier: month.tier,
         evening_date: Date(evening.date),
         hijri_day: evening.hijri_day,
-        site: &calendar.sites[deciding],
-        values: &evening.sites[deciding],
+        site: calendar.sites.get(deciding).ok_or_else(no_site)?,
+        values: evening.sites.get(deciding).ok_or_else(no_site)?,
         visible: evening.visible,
         sites_checked: evening.sites.len(),
     };

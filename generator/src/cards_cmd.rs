@@ -90,10 +90,17 @@ fn print_list(calendar: &ArchivedCalendar) -> std::io::Result<()> {
         }
         let evening = &month.evening;
         let deciding = usize::from(evening.deciding);
-        let site = &calendar.sites[deciding];
+        let (Some(site), Some(values)) =
+            (calendar.sites.get(deciding), evening.sites.get(deciding))
+        else {
+            return Err(std::io::Error::other(format!(
+                "{}-{}: deciding site {deciding} is not in the archive",
+                month.year, month.month
+            )));
+        };
         let values: hijri::schema::SiteEvening =
-            rkyv::deserialize::<_, rkyv::rancor::BoxedError>(&evening.sites[deciding])
-                .expect("validated archive values deserialise");
+            rkyv::deserialize::<_, rkyv::rancor::BoxedError>(values)
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
         writeln!(
             out,
             "{:04}-{:02}  evening {}  {:<28} {:<18} alt {:>7.2}  elong {:>6.2}",

@@ -27,6 +27,11 @@ pub enum ChainError {
     Inconsistent(String),
 }
 
+/// A [`ChainError::Inconsistent`] saying `why`.
+fn inconsistent(why: impl Into<String>) -> ChainError {
+    ChainError::Inconsistent(why.into())
+}
+
 impl fmt::Display for ChainError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -100,12 +105,16 @@ impl ChainInputs<'_> {
     /// evening, on or after the local date of the month's geocentric conjunction (in the first
     /// site's zone), at which the criteria hold at some site.
     pub fn first_month(&self, day: Date) -> Result<(Date, Evening), ChainError> {
-        let zone = self.sites[0].tz;
+        let zone = self
+            .sites
+            .first()
+            .ok_or_else(|| inconsistent("no observation sites"))?
+            .tz;
         let (y, m, d) = day.ymd();
         let mut probe = Utc
             .with_ymd_and_hms(y, m, d, 0, 0, 0)
             .single()
-            .expect("midnight UTC exists");
+            .ok_or_else(|| inconsistent(format!("{day} has no midnight UTC")))?;
         for _ in 0..3 {
             let conjunction = self.astro.nearest_conjunction(probe)?;
             let local = day_of(conjunction.with_timezone(&zone).date_naive());
@@ -143,7 +152,10 @@ pub fn build(
     progress: &mut dyn FnMut(),
 ) -> Result<Vec<Month>, ChainError> {
     let table = &inputs.table.months;
-    let table_start = table[0].start;
+    let (Some(head), Some(tail_row)) = (table.first(), table.last()) else {
+        return Err(inconsistent("the official table is empty"));
+    };
+    let table_start = head.start;
     if first >= table_start {
         return Err(ChainError::Inconsistent(format!(
             "the span must start before the table ({table_start})"
@@ -155,7 +167,9 @@ pub fn build(
     let (start, evening) = inputs.first_month(first)?;
     let (mut retro, mut evening) =
         inputs.run_rule(start, evening, table_start.add_days(-1), progress)?;
-    let last_retro = retro.last_mut().expect("the span starts before the table");
+    let last_retro = retro
+        .last_mut()
+        .ok_or_else(|| inconsistent(format!("no retro month before {table_start}")))?;
     let to_table = table_start.0 - last_retro.start.0;
     last_retro.length = u8::try_from(to_table)
         .ok()
@@ -166,18 +180,23 @@ pub fn build(
                 last_retro.start
             ))
         })?;
-    if first.0 >= retro[0].start.0 + i32::from(retro[0].length) {
+    let first_retro = retro
+        .first()
+        .ok_or_else(|| inconsistent(format!("no retro month before {table_start}")))?;
+    if first.0 >= first_retro.start.0 + i32::from(first_retro.length) {
         return Err(ChainError::Inconsistent(format!(
             "the first month starts {}, it does not contain {first}",
-            retro[0].start
+            first_retro.start
         )));
     }
-    let mut months = numbered(retro, table[0].month.previous(), Tier::Retro, false);
+    let mut months = numbered(retro, head.month.previous(), Tier::Retro, false);
 
     // The official table as given; the end of its last month is computed.
     for row in table {
         let (mut ruled, next) = inputs.run_rule(row.start, evening, row.start, progress)?;
-        let ruled = ruled.pop().expect("one month");
+        let ruled = ruled
+            .pop()
+            .ok_or_else(|| inconsistent(format!("no month ruled from {}", row.start)))?;
         months.push(Month {
             year: row.month.year,
             month: row.month.month,
@@ -190,10 +209,12 @@ pub fn build(
     }
 
     // Computed months up to the one containing `last`.
-    let tail = &months[months.len() - 1];
+    let tail = months
+        .last()
+        .ok_or_else(|| inconsistent("no month before the computed ones"))?;
     let start = Date(tail.start).add_days(i32::from(tail.length));
     let (computed, _) = inputs.run_rule(start, evening, last, progress)?;
-    let after_table = table[table.len() - 1].month.next();
+    let after_table = tail_row.month.next();
     months.extend(numbered(computed, after_table, Tier::Computed, true));
     Ok(months)
 }

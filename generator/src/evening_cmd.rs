@@ -322,14 +322,14 @@ fn parse_row(line: &str) -> BatchRow {
         .split(',')
         .map(|c| c.trim().trim_matches('"'))
         .collect();
-    if f.len() != 5 {
+    let [date, lat, lon, elev, tz] = f.as_slice() else {
         return Err(format!("expected 5 fields, found {}", f.len()));
-    }
-    let date = parse_date(f[0])?;
-    let lat = parse_number("lat", f[1])?;
-    let lon = parse_number("lon", f[2])?;
-    let elev = parse_number("elev_m", f[3])?;
-    Ok((date, make_site(None, lat, lon, elev, f[4])?))
+    };
+    let date = parse_date(date)?;
+    let lat = parse_number("lat", lat)?;
+    let lon = parse_number("lon", lon)?;
+    let elev = parse_number("elev_m", elev)?;
+    Ok((date, make_site(None, lat, lon, elev, tz)?))
 }
 
 /// Runs a CSV batch, printing one compact JSON object per row in input order. A bad row

@@ -258,7 +258,9 @@ pub fn load_coverage(path: &Path, table: &OfficialTable) -> Result<(Date, Date),
             format!("expected two ISO dates, found {row:?}"),
         ));
     };
-    let (head, tail) = (table.months[0], table.months[table.months.len() - 1]);
+    let (Some(&head), Some(&tail)) = (table.months.first(), table.months.last()) else {
+        return Err(error(path, Some(2), "the official table is empty"));
+    };
     let tail_end = last_certain_day(&table.months).unwrap_or(tail.start);
     if first != head.start || last < tail.start || last > tail_end {
         return Err(error(

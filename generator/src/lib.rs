@@ -5,6 +5,8 @@
 //! and [`visibility`], the PNG cards from [`cards`] and [`card_set`], and the file from
 //! [`writer`]; [`generate`] runs them in order. [`announce`] edits the official facts.
 
+#![forbid(unsafe_code)]
+
 pub mod announce;
 pub mod astro;
 pub mod card_set;

@@ -23,10 +23,11 @@ pub fn margin(moon_alt_deg: f64, elongation_deg: f64) -> f64 {
 
 /// Index of the site with the largest margin; ties go to the first in order.
 pub fn deciding_index(margins: &[f64]) -> usize {
-    margins
-        .iter()
-        .enumerate()
-        .fold(0, |best, (i, &m)| if m > margins[best] { i } else { best })
+    let Some(&first) = margins.first() else {
+        return 0;
+    };
+    let best = |(best, top), (i, &m)| if m > top { (i, m) } else { (best, top) };
+    margins.iter().enumerate().fold((0, first), best).0
 }
 
 /// The astronomy observer for a site.
@@ -40,12 +41,20 @@ pub fn observer(site: &SiteInput) -> Observer {
 }
 
 /// A Gregorian day as a chrono date.
+#[allow(
+    clippy::expect_used,
+    reason = "the calendar's days have 4-digit years; chrono reaches year 262 143"
+)]
 pub fn naive(date: Date) -> NaiveDate {
     let (y, m, d) = date.ymd();
     NaiveDate::from_ymd_opt(y, m, d).expect("a valid day number is a valid chrono date")
 }
 
 /// A chrono date as a Gregorian day.
+#[allow(
+    clippy::expect_used,
+    reason = "a chrono date has a valid month and day, all Date::from_ymd checks"
+)]
 pub fn day_of(date: NaiveDate) -> Date {
     use chrono::Datelike;
     Date::from_ymd(date.year(), date.month(), date.day()).expect("chrono dates are valid")
@@ -68,10 +77,13 @@ pub fn evening_record(
         .map(|o| margin(o.moon_alt_deg, o.elongation_deg))
         .collect();
     let deciding = deciding_index(&margins);
+    let decider = observations
+        .get(deciding)
+        .ok_or_else(|| AstroError::InvalidObserver(format!("{date}: no observation sites")))?;
     Ok(Evening {
         date: date.0,
         hijri_day,
-        conjunction_ms: observations[deciding].conjunction_utc.timestamp_millis(),
+        conjunction_ms: decider.conjunction_utc.timestamp_millis(),
         deciding: deciding as u8,
         visible: observations.iter().any(|o| o.alt_ok && o.elong_ok),
         sites: observations.iter().map(site_evening).collect(),

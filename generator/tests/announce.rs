@@ -2,6 +2,13 @@
 //! isbat that moves it and lands in the ledger (and from there in the archive's divergences
 //! and table version), and every refusal, each leaving the files byte-identical.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};

@@ -3,6 +3,13 @@
 //! 1945-01-01..2101-01-01 (every day of the Gregorian years 1945–2100), and complete evening
 //! records.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
 use std::path::Path;
 
 use hijri::date::Date;

@@ -1,6 +1,13 @@
 //! Bad inputs stop `hijri-generate` with a clear message naming the file (and line), and leave
 //! no archive or temporary file behind.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

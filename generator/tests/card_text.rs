@@ -4,6 +4,13 @@
 //! no two texts' boxes may overlap. This measures what resvg will draw, not what the
 //! templates intend.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
 use std::time::Instant;
 
 use hijri_generator::card_set::month_inputs;

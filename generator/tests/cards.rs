@@ -1,6 +1,13 @@
 //! The hilal cards: PNG shape, determinism, the SVG text against the input values for each
 //! verdict, map point colours, the shared site row, and glyphs for every text.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{CardKind, Site, SiteEvening, Tier};

@@ -2,6 +2,13 @@
 //! checked against a minute-by-minute scan of the altitude done here, offsets with seconds,
 //! batch rows that fail without stopping the run (and `--strict`), and strict inputs.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use hijri_generator::astro::{Astro, Observer};
 use serde_json::Value;

@@ -37,12 +37,12 @@ impl DeltaT {
                 continue;
             }
             let fields: Vec<&str> = line.split(',').collect();
-            if fields.len() != 3 {
+            let [jd, year, dt] = fields.as_slice() else {
                 return Err(line_err(
                     n,
                     format!("expected 3 fields, found {}", fields.len()),
                 ));
-            }
+            };
             let num = |s: &str, name: &str| {
                 s.trim()
                     .parse::<f64>()
@@ -50,9 +50,9 @@ impl DeltaT {
                     .filter(|v| v.is_finite())
                     .ok_or_else(|| line_err(n, format!("{name} is not a number: {s:?}")))
             };
-            let jd = num(fields[0], "jd_tt")?;
-            num(fields[1], "decimal_year")?;
-            let dt = num(fields[2], "delta_t_s")?;
+            let jd = num(jd, "jd_tt")?;
+            num(year, "decimal_year")?;
+            let dt = num(dt, "delta_t_s")?;
             if jd_tt.last().is_some_and(|&prev| jd <= prev) {
                 return Err(line_err(n, "jd_tt does not increase".into()));
             }
@@ -78,6 +78,10 @@ impl DeltaT {
     }
 
     /// ΔT in seconds at the TT Julian date `jd_tt`, linearly interpolated.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "parse keeps two or more rows in each column, so 1 <= i <= last"
+    )]
     pub fn at_jd_tt(&self, jd_tt: f64) -> Result<f64, AstroError> {
         let last = self.jd_tt.len() - 1;
         if !(jd_tt >= self.jd_tt[0] && jd_tt <= self.jd_tt[last]) {

@@ -127,12 +127,15 @@ impl Ephemeris {
         let ke = 1.0 / EMRAT;
         let mut earth = emb;
         let mut moon = emb;
-        for i in 0..3 {
-            earth.pos[i] -= ke * m.pos[i];
-            earth.vel[i] -= ke * m.vel[i];
-            moon.pos[i] += m.pos[i];
-            moon.vel[i] += m.vel[i];
-        }
+        // The barycentre sits at `ke` of the way from the Earth to the Moon.
+        let split = |earth: &mut [f64; 3], moon: &mut [f64; 3], relative: [f64; 3]| {
+            for ((earth, moon), relative) in earth.iter_mut().zip(moon.iter_mut()).zip(relative) {
+                *earth -= ke * relative;
+                *moon += relative;
+            }
+        };
+        split(&mut earth.pos, &mut moon.pos, m.pos);
+        split(&mut earth.vel, &mut moon.vel, m.vel);
         Ok((earth, moon))
     }
 

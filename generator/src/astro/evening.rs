@@ -272,6 +272,10 @@ impl Sky<'_> {
 
     /// The moonset nearest to `sunset` (UT seconds) within ±14 h, sampled hourly: sure only
     /// below [`HOURLY_SEARCH_MAX_LAT_DEG`], as [`Sky::sunset_near`].
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "k < MOONSET_STEPS and both arrays hold MOONSET_STEPS + 1 values"
+    )]
     fn moonset_nearest(&self, sunset: f64) -> Result<Option<f64>, AstroError> {
         let f = |t| self.moon_limb_above_horizon(t);
         let mut after = [f64::NAN; MOONSET_STEPS + 1];

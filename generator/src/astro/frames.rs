@@ -72,6 +72,10 @@ impl EarthFrame {
 /// GCRS → mean ecliptic and equinox of date (IAU 2006 precession with frame bias). Ecliptic
 /// longitudes of date differ from these by the nutation in longitude, the same for every
 /// body, so longitude differences (conjunctions) need no nutation.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "3×3 matrices indexed by i, j, k in 0..3"
+)]
 pub fn ecliptic_of_date(at: Instant) -> Mat3 {
     let (t1, t2) = jd_parts(at.tt);
     let (gamb, phib, psib, epsa) = sofars::pnp::pfw06(t1, t2);

@@ -38,6 +38,10 @@ pub struct Segment {
 
 impl Segment {
     /// The state at `et` (TDB seconds past J2000), or an error outside the segment's span.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "parse made data nrec records of rsize = 2 + 3 ncoef words, and idx < nrec"
+    )]
     pub fn state(&self, et: f64) -> Result<State, AstroError> {
         if !(et >= self.start && et <= self.end) {
             return Err(AstroError::OutOfRange {
@@ -95,8 +99,7 @@ pub struct Spk {
 
 /// Reads a little-endian i32 at `off`, or `None` past the end.
 fn i32_at(b: &[u8], off: usize) -> Option<i32> {
-    b.get(off..off + 4)
-        .map(|s| i32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+    b.get(off..off + 4)?.try_into().ok().map(i32::from_le_bytes)
 }
 
 /// Reads a little-endian f64 at `off`, or `None` past the end.
@@ -114,7 +117,7 @@ impl Spk {
             path: path.to_path_buf(),
             message,
         };
-        if bytes.len() < RECORD || &bytes[..8] != b"DAF/SPK " {
+        if bytes.len() < RECORD || bytes.get(..8) != Some(b"DAF/SPK ".as_slice()) {
             return Err(bad("not a DAF/SPK file".into()));
         }
         if bytes.get(88..96) != Some(b"LTL-IEEE".as_slice()) {
@@ -176,11 +179,10 @@ impl Spk {
             return Err(format!("bad addresses {first}..{last}"));
         }
         let (first, last) = (first as usize, last as usize);
-        let byte_end = last * 8;
-        if byte_end > bytes.len() {
+        let Some(run) = bytes.get((first - 1) * 8..last * 8) else {
             return Err("data run past the end of the file".into());
-        }
-        let data: Vec<f64> = bytes[(first - 1) * 8..byte_end]
+        };
+        let data: Vec<f64> = run
             .chunks_exact(8)
             .map(|c| {
                 let mut a = [0u8; 8];
@@ -189,7 +191,9 @@ impl Spk {
             })
             .collect();
         let n = data.len();
-        let (init, intlen, rsize, nrec) = (data[n - 4], data[n - 3], data[n - 2], data[n - 1]);
+        let &[.., init, intlen, rsize, nrec] = data.as_slice() else {
+            return Err(format!("a data run of {n} words has no directory"));
+        };
         let ok = intlen.is_finite() && intlen > 0.0 && rsize >= 5.0 && nrec >= 1.0;
         let (rsize, nrec) = (rsize as usize, nrec as usize);
         let words = rsize.checked_mul(nrec).and_then(|w| w.checked_add(4));

@@ -19,6 +19,10 @@ struct Field<'a> {
 }
 
 impl Field<'_> {
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "callers pass nodes i < nx, j < ny of a grid of nx·ny values"
+    )]
     fn at(&self, i: usize, j: usize) -> f64 {
         self.values[j * self.nx + i]
     }
@@ -57,6 +61,10 @@ impl Field<'_> {
     }
 
     /// The segments of cell `(i, j)` as pairs of crossed edges.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "a cell has 4 corners and 4 edges, indexed by k in 0..4 (mod 4)"
+    )]
     fn segments(&self, i: usize, j: usize) -> Vec<(EdgeKey, EdgeKey)> {
         let (corners, edges) = self.cell(i, j);
         let inside = corners.map(|(ci, cj)| self.inside(ci, cj));
@@ -81,6 +89,10 @@ impl Field<'_> {
 
 /// Iso-lines of `values` (`nx` x `ny`, row-major) at `level`, joined into polylines.
 /// Closed loops repeat their first point at the end.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "used has one flag per segment, and every segment's edges are keys of by_edge"
+)]
 pub fn isolines(values: &[f64], nx: usize, ny: usize, level: f64) -> Vec<Vec<GridPoint>> {
     if nx < 2 || ny < 2 || values.len() != nx * ny {
         return Vec::new();
@@ -169,6 +181,10 @@ pub fn region(values: &[f64], nx: usize, ny: usize, level: f64) -> Vec<Vec<GridP
 
 impl Field<'_> {
     /// The inside part of a cell that is neither wholly inside nor wholly outside.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "a cell has 4 corners and 4 edges, indexed by k in 0..4 (mod 4)"
+    )]
     fn clipped_cell(&self, i: usize, j: usize) -> Vec<Vec<GridPoint>> {
         let (corners, edges) = self.cell(i, j);
         let inside = corners.map(|(ci, cj)| self.inside(ci, cj));

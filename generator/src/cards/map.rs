@@ -260,6 +260,10 @@ struct Boundary<'a> {
 }
 
 /// Direction (pixels, unit length) in which `values` grows at grid point `p`, if defined.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "i, j are clamped to 1..=n − 2, so every neighbour is a node of the nx·ny values"
+)]
 fn uphill(grid: &VisibilityGrid, values: &[f64], (gi, gj): GridPoint) -> Option<(f64, f64)> {
     let clamp = |v: f64, n: usize| (v.round().max(1.0) as usize).min(n - 2);
     let (i, j) = (clamp(gi, grid.nx), clamp(gj, grid.ny));
@@ -297,7 +301,10 @@ fn boundary_label(
     let (probe, _) = centred(&boundary.label, size, 0.0, 0.0);
     for line in lines {
         for fraction in [0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9] {
-            let p = line[((line.len() - 1) as f64 * fraction).round() as usize];
+            let at = (line.len().saturating_sub(1) as f64 * fraction).round() as usize;
+            let Some(&p) = line.get(at) else {
+                continue;
+            };
             let Some((ux, uy)) = uphill(grid, boundary.values, p) else {
                 continue;
             };
@@ -530,6 +537,10 @@ fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
         format!("Batas elongasi {}", frame::threshold(MIN_ELONGATION_DEG)),
     ];
     for (k, (mark, label)) in marks.iter().zip(labels).enumerate() {
+        #[allow(
+            clippy::indexing_slicing,
+            reason = "four legend entries in two columns: k / 2 < 2"
+        )]
         let x = column_x[k / 2];
         let line_y = y + (k % 2) as f64 * row;
         svg.open_group(&format!(r#"transform="translate(0 {})""#, num(line_y)));

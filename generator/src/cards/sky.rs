@@ -352,6 +352,10 @@ fn moon_label(
             }
         }
     }
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "candidates holds one entry per side before any raised one"
+    )]
     let (lx, ly, anchor) = candidates
         .iter()
         .copied()

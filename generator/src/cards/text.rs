@@ -39,6 +39,7 @@ pub fn degrees(value: f64) -> String {
 /// `Sabtu, 1 Maret 2025`.
 pub fn gregorian_long(date: Date) -> String {
     let (year, month, day) = date.ymd();
+    #[allow(clippy::indexing_slicing, reason = "12 names, indexed modulo 12")]
     let month_name = GREGORIAN_MONTHS[(month as usize).saturating_sub(1) % 12];
     format!("{}, {day} {month_name} {year}", date.weekday().name())
 }
