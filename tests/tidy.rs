@@ -1,6 +1,7 @@
 //! Tidy checks over the whole workspace: every Rust file opens with a module doc, the
-//! server's `http/` stays its ground floor, and every dependency's licence is compatible
-//! with the project's GPL-3.0-or-later.
+//! server's `http/` stays its ground floor, every crate takes the workspace's lints and only
+//! the mapped archive may use `unsafe`, and every dependency's licence is compatible with the
+//! project's GPL-3.0-or-later.
 
 #![allow(
     clippy::unwrap_used,
@@ -74,6 +75,58 @@ fn the_server_http_layer_imports_nothing_above_it() {
         })
         .collect();
     assert!(upward.is_empty(), "http/ reaches above itself: {upward:?}");
+}
+
+/// Every crate takes the workspace's lint table, which denies `unsafe` code.
+#[test]
+fn every_crate_inherits_the_workspace_lints() {
+    let root = workspace_root();
+    let workspace = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    assert!(
+        workspace.contains("unsafe_code = \"deny\""),
+        "the lint table must deny unsafe"
+    );
+    for manifest in ["Cargo.toml", "generator/Cargo.toml", "server/Cargo.toml"] {
+        let text = std::fs::read_to_string(root.join(manifest)).unwrap();
+        assert!(
+            text.contains("[lints]\nworkspace = true\n"),
+            "{manifest} does not inherit [workspace.lints]"
+        );
+    }
+}
+
+/// The one `unsafe` block maps the archive file: only `server/src/archive.rs` may lift the
+/// workspace's `unsafe_code` lint, and only once (this file is the checker, so it is skipped).
+#[test]
+fn only_the_mapped_archive_lifts_the_unsafe_code_lint() {
+    let root = workspace_root();
+    let mut files = Vec::new();
+    for dir in ["src", "tests", "generator", "server", "examples"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    files.push(root.join("build.rs"));
+    let lifts: Vec<String> = files
+        .iter()
+        .filter(|path| !path.ends_with("tests/tidy.rs"))
+        .flat_map(|path| {
+            let text = std::fs::read_to_string(path).unwrap();
+            let name = path.strip_prefix(&root).unwrap().display().to_string();
+            text.lines()
+                .enumerate()
+                .filter(|(_, line)| {
+                    let code = line.trim_start();
+                    !code.starts_with("//")
+                        && code.contains("unsafe_code")
+                        && !code.contains("forbid(unsafe_code)")
+                })
+                .map(|(n, _)| format!("{name}:{}", n + 1))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        lifts.len() == 1 && lifts[0].starts_with("server/src/archive.rs:"),
+        "only server/src/archive.rs may allow unsafe_code, once; found {lifts:?}"
+    );
 }
 
 /// SPDX identifiers that may be combined into a GPL-3.0-or-later program.
