@@ -383,7 +383,10 @@ mod tests {
     fn retro_required_names_the_count() {
         let one = Warning::RetroRequired(1);
         assert_eq!(one.code(), "retro_required");
-        assert!(one.message().to_string().starts_with("1 event falls before"));
+        assert!(one
+            .message()
+            .to_string()
+            .starts_with("1 event falls before"));
         let two = Warning::RetroRequired(2).message().to_string();
         assert!(two.starts_with("2 events fall before the official table"));
         assert!(two.contains("add retro=true"));

@@ -207,7 +207,10 @@ fn conjunctions_are_representable_instants() {
 #[test]
 fn the_criterion_is_named_with_limits_in_range() {
     let found = problem(|c| c.criterion.name = " ".into());
-    assert_eq!((found.place, found.rule), (Place::Criterion, Rule::CriterionName));
+    assert_eq!(
+        (found.place, found.rule),
+        (Place::Criterion, Rule::CriterionName)
+    );
     // A threshold far outside the angles would make every margin overflow.
     let found = problem(|c| c.criterion.limits.min_moon_alt = i32::MIN);
     assert_eq!(found.rule, Rule::CriterionLimit("min_moon_alt"));
@@ -228,6 +231,8 @@ fn evening_flags_follow_from_the_criterion() {
     let found = problem(|c| c.months[1].evening.sites[1].elong_ok = false);
     assert_eq!((found.place, found.rule), (month(1, 9), Rule::SiteFlags(1)));
     let found = problem(|c| c.months[2].evening.visible = false);
-    assert!(found.to_string().starts_with("month 1446-10 at index 2: visible"));
+    assert!(found
+        .to_string()
+        .starts_with("month 1446-10 at index 2: visible"));
     assert_eq!((found.place, found.rule), (month(2, 10), Rule::Visible));
 }

@@ -1,12 +1,14 @@
 //! The visibility map (`/hilal/map`): the archipelago, the region where both criteria hold at
-//! local sunset, the 3° altitude and 6.4° elongation boundaries (each labelled `≥ value` on the
-//! side where it holds), the display points (green where the criteria hold, gray where not),
+//! local sunset, the criterion's altitude and elongation boundaries (each labelled `≥ value`
+//! on the side where it holds), the display points (green where the criteria hold, gray where not),
 //! the deciding site's yellow ring under them with its name where it covers the fewest points,
 //! the graticule labelled outside the map, a legend with counts and, on normal cards, the
 //! criteria panel with the same site row as the sky chart.
 
 use std::fmt::Write as _;
 use std::sync::OnceLock;
+
+use hijri::schema::Limits;
 
 use super::basemap::basemap;
 use super::contour::{isolines, region, GridPoint};
@@ -17,16 +19,15 @@ use super::panel::{criteria_panel, PANEL_HEIGHT};
 use super::svg::{num, polyline_d, Anchor, Svg, TextStyle};
 use super::verdict::verdict;
 use super::{CardContext, CardError};
-use crate::visibility::{MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
 
 /// The committed display points (`data/map_points.json`).
 pub(super) const POINTS_JSON: &str = include_str!("../../../data/map_points.json");
 
 /// Fill of the region where both criteria hold.
 const REGION: &str = "#22c55e";
-/// The 3° altitude boundary.
+/// Colour of the altitude boundary.
 const ALT_LINE: &str = "#fbbf24";
-/// The 6.4° elongation boundary.
+/// Colour of the elongation boundary.
 const ELONG_LINE: &str = "#38bdf8";
 /// A display point where the criteria hold.
 const POINT_MET: &str = "#4ade80";
@@ -354,9 +355,10 @@ fn visibility_layers(
     svg: &mut Svg,
     view: &MapView,
     grid: &VisibilityGrid,
+    limits: Limits,
     s: f64,
 ) -> [Vec<Vec<GridPoint>>; 2] {
-    let margin = grid.margin();
+    let margin = grid.margin(limits);
     let area = region(&margin, grid.nx, grid.ny, 0.0);
     if !area.is_empty() {
         svg.path(
@@ -364,8 +366,13 @@ fn visibility_layers(
             &format!(r#"id="region" fill="{REGION}" fill-opacity="0.33""#),
         );
     }
-    let alt = isolines(&grid.alt_deg, grid.nx, grid.ny, MIN_ALTITUDE_DEG);
-    let elong = isolines(&grid.elong_deg, grid.nx, grid.ny, MIN_ELONGATION_DEG);
+    let alt = isolines(&grid.alt_deg, grid.nx, grid.ny, limits.min_moon_alt_deg());
+    let elong = isolines(
+        &grid.elong_deg,
+        grid.nx,
+        grid.ny,
+        limits.min_elongation_deg(),
+    );
     let dash = format!(r#"stroke-dasharray="{} {}""#, num(8.0 * s), num(5.0 * s));
     for (lines, colour, extra, id) in [
         (&alt, ALT_LINE, "", "alt-line"),
@@ -390,6 +397,7 @@ fn boundary_labels(
     view: &MapView,
     grid: &VisibilityGrid,
     [alt, elong]: &[Vec<Vec<GridPoint>>; 2],
+    limits: Limits,
     points: &[PointResult],
     taken: &mut Vec<LabelBox>,
     s: f64,
@@ -398,14 +406,17 @@ fn boundary_labels(
         Boundary {
             lines: alt,
             values: &grid.alt_deg,
-            label: format!("tinggi ≥ {}", frame::threshold(MIN_ALTITUDE_DEG)),
+            label: format!("tinggi ≥ {}", frame::threshold(limits.min_moon_alt_deg())),
             colour: ALT_LINE,
             id: "alt",
         },
         Boundary {
             lines: elong,
             values: &grid.elong_deg,
-            label: format!("elongasi ≥ {}", frame::threshold(MIN_ELONGATION_DEG)),
+            label: format!(
+                "elongasi ≥ {}",
+                frame::threshold(limits.min_elongation_deg())
+            ),
             colour: ELONG_LINE,
             id: "elong",
         },
@@ -492,7 +503,7 @@ fn points_layer(
 }
 
 /// The legend in two columns from `y`; returns the y below it.
-fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
+fn legend(svg: &mut Svg, frame: &Frame, limits: Limits, y: f64) -> f64 {
     let s = frame.s;
     let row = 28.0 * s;
     let swatch = 26.0 * s;
@@ -525,9 +536,15 @@ fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
     ];
     let labels = [
         "Wilayah memenuhi kriteria".to_owned(),
-        format!("Batas tinggi hilal {}", frame::threshold(MIN_ALTITUDE_DEG)),
+        format!(
+            "Batas tinggi hilal {}",
+            frame::threshold(limits.min_moon_alt_deg())
+        ),
         "Lokasi penentu (25 lokasi)".to_owned(),
-        format!("Batas elongasi {}", frame::threshold(MIN_ELONGATION_DEG)),
+        format!(
+            "Batas elongasi {}",
+            frame::threshold(limits.min_elongation_deg())
+        ),
     ];
     for (k, (mark, label)) in marks.iter().zip(labels).enumerate() {
         let x = column_x[k / 2];
@@ -684,9 +701,18 @@ pub fn map_svg(
     );
     graticule(&mut svg, &view, s);
     land(&mut svg, &view, s)?;
-    let boundaries = visibility_layers(&mut svg, &view, grid, s);
+    let boundaries = visibility_layers(&mut svg, &view, grid, ctx.limits, s);
     let mut taken = points_layer(&mut svg, &view, points, ctx, s).to_vec();
-    boundary_labels(&mut svg, &view, grid, &boundaries, points, &mut taken, s);
+    boundary_labels(
+        &mut svg,
+        &view,
+        grid,
+        &boundaries,
+        ctx.limits,
+        points,
+        &mut taken,
+        s,
+    );
     svg.close_group();
     graticule_labels(&mut svg, &view, s);
     svg.rect(
@@ -697,7 +723,12 @@ pub fn map_svg(
         radius,
         &format!(r#"fill="none" stroke="{BOX_LINE}" stroke-width="1.5""#),
     );
-    let y = legend(&mut svg, &frame, view.top + view.height() + 42.0 * s);
+    let y = legend(
+        &mut svg,
+        &frame,
+        ctx.limits,
+        view.top + view.height() + 42.0 * s,
+    );
     let y = counts(&mut svg, &frame, points, y + 6.0 * s);
     let panel_top = if bare {
         frame.height
@@ -706,10 +737,16 @@ pub fn map_svg(
     };
     // The deciding site's verdict, centred between the counts and the panel (or the footer).
     let pill_y = (y + panel_top.min(frame.height - 76.0 * s)) / 2.0 - 23.0 * s;
-    frame::verdict_pill(&mut svg, frame.width / 2.0, pill_y, s, verdict(ctx.values));
+    frame::verdict_pill(
+        &mut svg,
+        frame.width / 2.0,
+        pill_y,
+        s,
+        verdict(ctx.values, ctx.limits),
+    );
     if !bare {
         criteria_panel(&mut svg, &frame, ctx, panel_top);
     }
-    frame::footer(&mut svg, &frame);
+    frame::footer(&mut svg, &frame, ctx.limits);
     Ok(svg.finish())
 }
