@@ -19,7 +19,7 @@ pub const INK: &str = "#f1f5f9";
 pub const MUTED: &str = "#94a3b8";
 /// Faint text colour (notes).
 pub const FAINT: &str = "#64748b";
-/// Accent (kicker, 3° line).
+/// Accent (kicker, least-altitude line).
 pub const ACCENT: &str = "#fbbf24";
 /// Fill of boxes.
 pub const BOX: &str = "#141b33";

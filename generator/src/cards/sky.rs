@@ -1,7 +1,7 @@
 //! The sky chart (`/hilal/viz`): the western sky at sunset seen from the deciding site, with
 //! the Sun below the horizon, the crescent Moon at its altitude and azimuth (bright limb towards
-//! the Sun, width following the illumination), the 3° line and the verdict label; on normal
-//! cards the criteria panel below.
+//! the Sun, width following the illumination), the criterion's least-altitude line and the
+//! verdict label; on normal cards the criteria panel below.
 
 use std::fmt::Write as _;
 
