@@ -253,7 +253,7 @@ fn halo(s: f64) -> String {
 
 /// One boundary line to label: its polylines, the field it bounds and the label.
 struct Boundary<'a> {
-    lines: &'a [Vec<GridPoint>],
+    lines: Vec<Vec<GridPoint>>,
     values: &'a [f64],
     label: String,
     colour: &'static str,
@@ -349,15 +349,15 @@ fn boundary_label(
     taken.push(b);
 }
 
-/// The region where both criteria hold and the two boundary lines; returns the lines (grid
-/// units) of the altitude and the elongation boundary.
-fn visibility_layers(
+/// The region where both criteria hold and the two boundary lines; returns the boundaries
+/// (lines in grid units, with their labels), altitude first.
+fn visibility_layers<'g>(
     svg: &mut Svg,
     view: &MapView,
-    grid: &VisibilityGrid,
+    grid: &'g VisibilityGrid,
     limits: Limits,
     s: f64,
-) -> [Vec<Vec<GridPoint>>; 2] {
+) -> [Boundary<'g>; 2] {
     let margin = grid.margin(limits);
     let area = region(&margin, grid.nx, grid.ny, 0.0);
     if !area.is_empty() {
@@ -388,21 +388,7 @@ fn visibility_layers(
             );
         }
     }
-    [alt, elong]
-}
-
-/// Labels both boundary lines (see [`boundary_label`]).
-fn boundary_labels(
-    svg: &mut Svg,
-    view: &MapView,
-    grid: &VisibilityGrid,
-    [alt, elong]: &[Vec<Vec<GridPoint>>; 2],
-    limits: Limits,
-    points: &[PointResult],
-    taken: &mut Vec<LabelBox>,
-    s: f64,
-) {
-    let boundaries = [
+    [
         Boundary {
             lines: alt,
             values: &grid.alt_deg,
@@ -420,8 +406,20 @@ fn boundary_labels(
             colour: ELONG_LINE,
             id: "elong",
         },
-    ];
-    for boundary in &boundaries {
+    ]
+}
+
+/// Labels both boundary lines (see [`boundary_label`]).
+fn boundary_labels(
+    svg: &mut Svg,
+    view: &MapView,
+    grid: &VisibilityGrid,
+    boundaries: &[Boundary; 2],
+    points: &[PointResult],
+    taken: &mut Vec<LabelBox>,
+    s: f64,
+) {
+    for boundary in boundaries {
         boundary_label(svg, view, grid, boundary, points, taken, s);
     }
 }
@@ -703,16 +701,7 @@ pub fn map_svg(
     land(&mut svg, &view, s)?;
     let boundaries = visibility_layers(&mut svg, &view, grid, ctx.limits, s);
     let mut taken = points_layer(&mut svg, &view, points, ctx, s).to_vec();
-    boundary_labels(
-        &mut svg,
-        &view,
-        grid,
-        &boundaries,
-        ctx.limits,
-        points,
-        &mut taken,
-        s,
-    );
+    boundary_labels(&mut svg, &view, grid, &boundaries, points, &mut taken, s);
     svg.close_group();
     graticule_labels(&mut svg, &view, s);
     svg.rect(
