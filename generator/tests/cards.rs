@@ -120,24 +120,17 @@ fn verdicts_follow_the_rule() {
     }
     // The API's borderline rule, 0 <= margin < 0.25: exactly on a minimum is the narrowest
     // pass, so it is near the limit; 0.25 above is not; 1e-4 below is not met.
-    assert_eq!(
-        verdict(&values(30_000, 27_000, 90_000)),
-        Verdict::MendekatiBatas
-    );
-    assert_eq!(
-        verdict(&values(90_000, 87_000, 64_000)),
-        Verdict::MendekatiBatas
-    );
-    assert_eq!(verdict(&values(32_500, 30_000, 90_000)), Verdict::Memenuhi);
-    assert_eq!(verdict(&values(32_500, 30_000, 66_500)), Verdict::Memenuhi);
-    assert_eq!(
-        verdict(&values(32_499, 30_000, 90_000)),
-        Verdict::MendekatiBatas
-    );
-    assert_eq!(
-        verdict(&values(29_999, 27_000, 90_000)),
-        Verdict::TidakMemenuhi
-    );
+    let edges = [
+        (30_000, 90_000, Verdict::MendekatiBatas),
+        (90_000, 64_000, Verdict::MendekatiBatas),
+        (32_499, 90_000, Verdict::MendekatiBatas),
+        (32_500, 90_000, Verdict::Memenuhi),
+        (32_500, 66_500, Verdict::Memenuhi),
+        (29_999, 90_000, Verdict::TidakMemenuhi),
+    ];
+    for (alt, elong, want) in edges {
+        assert_eq!(verdict(&values(alt, 27_000, elong)), want, "{alt} {elong}");
+    }
     // Not met with the airless altitude exactly 0 is not below the horizon.
     assert_eq!(verdict(&values(5_000, 0, 50_000)), Verdict::TidakMemenuhi);
 }
