@@ -195,6 +195,7 @@ mod tests {
                 coverage_last: start + 87,
                 card_years: [1444, 1475],
             },
+            criterion: crate::schema::Criterion::neo_mabims(),
             sites: vec![],
             months: vec![
                 month(8, start, 29),

@@ -8,6 +8,7 @@
 
 pub mod archive;
 pub mod calendar;
+pub mod criterion;
 pub mod date;
 pub mod fingerprint;
 pub mod fixed;

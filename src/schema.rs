@@ -18,6 +18,8 @@ pub const FIXED_SCALE: f64 = 10_000.0;
 pub struct Calendar {
     /// Dataset identity and coverage.
     pub header: Header,
+    /// The visibility criterion the months were computed with ([`crate::criterion`]).
+    pub criterion: Criterion,
     /// The 25 observation sites, in the order in which they are checked.
     pub sites: Vec<Site>,
     /// Every month from the one containing 1945-01-01 to the one containing 2101-01-01,
@@ -43,6 +45,34 @@ pub struct Header {
     pub coverage_last: i32,
     /// Hijri years `[min, max]` of the pre-rendered cards.
     pub card_years: [u16; 2],
+}
+
+/// A visibility criterion: its name, what it measures, and its limits.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Criterion {
+    /// Name, e.g. `Neo-MABIMS`.
+    pub name: String,
+    /// How the Moon's altitude is measured.
+    pub moon_alt: String,
+    /// How the elongation is measured.
+    pub elongation: String,
+    /// Where and when both are evaluated, and when a month counts as visible.
+    pub evaluated: String,
+    /// The thresholds and the borderline band.
+    pub limits: Limits,
+}
+
+/// The numbers of a criterion, fixed point (1e-4 deg).
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[rkyv(derive(Debug))]
+pub struct Limits {
+    /// Least Moon altitude.
+    pub min_moon_alt: i32,
+    /// Least elongation.
+    pub min_elongation: i32,
+    /// A site that meets both limits with a margin below this is borderline.
+    pub borderline: i32,
 }
 
 /// An observation site.

@@ -1,6 +1,7 @@
 //! The meaning of an archive, checked once when it is opened, after bytecheck has checked its
-//! structure: every rule the look-ups rely on (month numbers, lengths, contiguous months,
-//! tier order, indices, sorted cards, coverage inside the months, values in range), so that
+//! structure: every rule the look-ups rely on (the criterion's limits in range, month numbers,
+//! lengths, contiguous months, tier order, indices, evening flags that follow from the
+//! criterion, sorted cards, coverage inside the months, values in range), so that
 //! no look-up can panic on a well-formed but nonsensical archive. A violation names what is
 //! wrong and where, e.g. `month 1446-13 at index 1234: month number out of 1..12`.
 
@@ -9,7 +10,7 @@ use std::ops::RangeInclusive;
 
 use crate::date::Date;
 use crate::hijri::HijriMonth;
-use crate::schema::{ArchivedCalendar, ArchivedMonth, ArchivedSiteEvening, Tier};
+use crate::schema::{ArchivedCalendar, ArchivedMonth, ArchivedSiteEvening, Limits, Tier};
 
 /// Day numbers accepted anywhere in the archive: Gregorian years 1 to 9999.
 pub const DAYS: RangeInclusive<i32> = -719_162..=2_932_896;
@@ -21,6 +22,12 @@ pub const INSTANTS: RangeInclusive<i64> = -100_000_000_000..=100_000_000_000;
 pub const UTC_OFFSETS: RangeInclusive<i32> = -86_399..=86_399;
 /// Angles (1e-4 degree) accepted for the criteria values: one turn either way.
 pub const ANGLES: RangeInclusive<i32> = -3_600_000..=3_600_000;
+/// Least Moon altitudes (1e-4 degree) a criterion may set: the horizon's half sky either way.
+pub const MIN_MOON_ALTS: RangeInclusive<i32> = -900_000..=900_000;
+/// Least elongations (1e-4 degree) a criterion may set: 0 to 180°.
+pub const MIN_ELONGATIONS: RangeInclusive<i32> = 0..=1_800_000;
+/// Borderline bands (1e-4 degree) a criterion may set: more than 0, at most 10°.
+pub const BORDERLINE_BANDS: RangeInclusive<i32> = 1..=100_000;
 
 /// A violated rule and where: what [`calendar`] reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +45,8 @@ pub enum Place {
     Archive,
     /// The header (coverage, card years).
     Header,
+    /// The criterion.
+    Criterion,
     /// The month at an index of `months`, with its year and number as stored.
     Month {
         /// Index in `months`.
@@ -72,6 +81,14 @@ pub enum Place {
 pub enum Rule {
     /// The archive holds no month.
     NoMonths,
+    /// A criterion without a name.
+    CriterionName,
+    /// A criterion limit outside its range.
+    CriterionLimit(&'static str),
+    /// A site's `alt_ok` or `elong_ok` that does not follow from its values and the criterion.
+    SiteFlags(usize),
+    /// An evening's `visible` other than "both limits hold at one or more sites".
+    Visible,
     /// A month number outside 1..12.
     MonthNumber,
     /// A Hijri year outside [`HIJRI_YEARS`].
@@ -148,6 +165,7 @@ impl fmt::Display for Place {
         match *self {
             Place::Archive => write!(f, "archive"),
             Place::Header => write!(f, "header"),
+            Place::Criterion => write!(f, "criterion"),
             Place::Month { index, year, month } => {
                 write!(f, "month {year:04}-{month:02} at index {index}")
             }
@@ -165,6 +183,16 @@ impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rule::NoMonths => write!(f, "holds no month"),
+            Rule::CriterionName => write!(f, "has no name"),
+            Rule::CriterionLimit(limit) => write!(f, "{limit} out of range"),
+            Rule::SiteFlags(site) => write!(
+                f,
+                "evening site {site}: alt_ok or elong_ok disagrees with its values and the criterion"
+            ),
+            Rule::Visible => write!(
+                f,
+                "visible disagrees with the sites (both limits at one or more of them)"
+            ),
             Rule::MonthNumber => write!(f, "month number out of 1..12"),
             Rule::HijriYear => write!(
                 f,
@@ -235,10 +263,35 @@ impl std::error::Error for Problem {}
 /// Checks the meaning of a structurally valid archive; the first violation found is the
 /// error. Linear in the number of months, site results and cards (no PNG byte is read).
 pub fn calendar(calendar: &ArchivedCalendar) -> Result<(), Problem> {
+    criterion(calendar)?;
     months(calendar)?;
     header(calendar)?;
     cards(calendar)?;
     divergences(calendar)
+}
+
+/// A named criterion with limits in range, so margins cannot overflow and every threshold is
+/// an angle the evening values can reach.
+fn criterion(calendar: &ArchivedCalendar) -> Result<(), Problem> {
+    let criterion = &calendar.criterion;
+    let limits = criterion.limits.get();
+    let fail = |rule| Problem {
+        place: Place::Criterion,
+        rule,
+    };
+    check(!criterion.name.trim().is_empty(), Rule::CriterionName).map_err(fail)?;
+    let in_range = [
+        (MIN_MOON_ALTS.contains(&limits.min_moon_alt), "min_moon_alt"),
+        (
+            MIN_ELONGATIONS.contains(&limits.min_elongation),
+            "min_elongation",
+        ),
+        (BORDERLINE_BANDS.contains(&limits.borderline), "borderline"),
+    ];
+    for (holds, limit) in in_range {
+        check(holds, Rule::CriterionLimit(limit)).map_err(fail)?;
+    }
+    Ok(())
 }
 
 /// Every month on its own, then each against the one before it.
@@ -250,6 +303,7 @@ fn months(calendar: &ArchivedCalendar) -> Result<(), Problem> {
         });
     }
     let sites = calendar.sites.len();
+    let limits = calendar.criterion.limits.get();
     let mut previous: Option<&ArchivedMonth> = None;
     for (index, month) in calendar.months.iter().enumerate() {
         let fail = |rule| Problem {
@@ -260,7 +314,7 @@ fn months(calendar: &ArchivedCalendar) -> Result<(), Problem> {
             },
             rule,
         };
-        alone(month, sites).map_err(fail)?;
+        alone(month, sites, limits).map_err(fail)?;
         if let Some(before) = previous {
             after(before, month).map_err(fail)?;
         }
@@ -270,7 +324,7 @@ fn months(calendar: &ArchivedCalendar) -> Result<(), Problem> {
 }
 
 /// The rules of one month.
-fn alone(month: &ArchivedMonth, sites: usize) -> Result<(), Rule> {
+fn alone(month: &ArchivedMonth, sites: usize, limits: Limits) -> Result<(), Rule> {
     check((1..=12).contains(&month.month), Rule::MonthNumber)?;
     check(
         HIJRI_YEARS.contains(&month.year.to_native()),
@@ -306,8 +360,15 @@ fn alone(month: &ArchivedMonth, sites: usize) -> Result<(), Rule> {
     )?;
     for (site, values) in evening.sites.iter().enumerate() {
         site_values(values).map_err(|value| Rule::SiteValue { site, value })?;
+        let flags = (values.alt_ok, values.elong_ok);
+        let follow = (
+            limits.alt_ok(values.moon_alt.to_native()),
+            limits.elong_ok(values.elongation.to_native()),
+        );
+        check(flags == follow, Rule::SiteFlags(site))?;
     }
-    Ok(())
+    let visible = evening.sites.iter().any(|s| s.alt_ok && s.elong_ok);
+    check(evening.visible == visible, Rule::Visible)
 }
 
 /// The values a look-up computes with, each in its range; the error names the first one out.

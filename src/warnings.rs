@@ -2,31 +2,45 @@
 //! evening that decided the month's start, and the corrections of the official table.
 //!
 //! Official-table dates get only `divergence`; computed dates get `computed`, retro dates
-//! `retro`, and either gets `borderline` when its deciding evening passed by less than 0.25°.
-//! A list that leaves out dates needing `retro=true` says how many with `retro_required`.
+//! `retro`, and either gets `borderline` when its deciding evening passed the criterion
+//! narrowly ([`Limits::borderline`]). A list that leaves out dates needing `retro=true` says
+//! how many with `retro_required`. The texts state the archived criterion's numbers.
 //! Aggregates ([`Warnings`]) keep each distinct warning once, in first-seen order.
 
-use std::borrow::Cow;
+use std::fmt;
 
+use crate::fixed::Decimal;
 use crate::hijri::HijriMonth;
-use crate::schema::{ArchivedCalendar, ArchivedMonth, ArchivedSiteEvening, Tier};
+use crate::schema::{ArchivedCalendar, ArchivedMonth, Limits, Tier};
 
-/// Altitude criterion, 3.0° in archive fixed point (1e-4 deg).
-pub const MIN_ALTITUDE: i32 = 30_000;
-/// Elongation criterion, 6.4° in archive fixed point (1e-4 deg).
-pub const MIN_ELONGATION: i32 = 64_000;
-/// A passed evening whose margin is below this (0.25°, fixed point) is borderline.
-pub const BORDERLINE_MARGIN: i32 = 2_500;
+/// What computed dates were computed with, as the `computed` text states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Basis {
+    /// The archived criterion's limits.
+    pub limits: Limits,
+    /// How many sites each evening checks.
+    pub sites: usize,
+}
+
+impl Basis {
+    /// The basis of the archived calendar.
+    pub fn of(calendar: &ArchivedCalendar) -> Basis {
+        Basis {
+            limits: calendar.criterion.limits.get(),
+            sites: calendar.sites.len(),
+        }
+    }
+}
 
 /// One kind of warning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Warning {
     /// The date comes from computed data after the official table.
-    Computed,
+    Computed(Basis),
     /// The date comes from retro-computed data before the official table.
     Retro,
-    /// The month's deciding evening met the criteria by less than 0.25°.
-    Borderline,
+    /// The month's deciding evening met the criterion by less than its borderline band.
+    Borderline(Limits),
     /// The month (or the month after it) was corrected by a divergence entry.
     Divergence,
     /// This many events were left out of a list because their dates need `retro=true`.
@@ -37,47 +51,60 @@ impl Warning {
     /// The machine-readable code.
     pub fn code(self) -> &'static str {
         match self {
-            Warning::Computed => "computed",
+            Warning::Computed(_) => "computed",
             Warning::Retro => "retro",
-            Warning::Borderline => "borderline",
+            Warning::Borderline(_) => "borderline",
             Warning::Divergence => "divergence",
             Warning::RetroRequired(_) => "retro_required",
         }
     }
 
-    /// The human-readable explanation.
-    pub fn message(self) -> Cow<'static, str> {
-        let text = match self {
-            Warning::Computed => {
+    /// The human-readable explanation, written without allocating.
+    pub fn message(self) -> Message {
+        Message(self)
+    }
+}
+
+/// The text of a [`Warning`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Message(Warning);
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Warning::Computed(Basis { limits, sites }) => write!(
+                f,
                 "Dates after the official table are computed with the visibility criteria \
-                 (altitude >= 3.0 deg, elongation >= 6.4 deg at one of 25 sites); they may \
-                 differ by one day from official announcements."
-            }
-            Warning::Retro => {
+                 (altitude >= {} deg, elongation >= {} deg at one of {sites} sites); they may \
+                 differ by one day from official announcements.",
+                Decimal(limits.min_moon_alt),
+                Decimal(limits.min_elongation),
+            ),
+            Warning::Retro => f.write_str(
                 "Dates before the official table are computed retroactively with the same \
                  criteria; they are not official and may differ by one day from historical \
-                 announcements."
-            }
-            Warning::Borderline => {
+                 announcements.",
+            ),
+            Warning::Borderline(limits) => write!(
+                f,
                 "The evening that decided this month's start met the criteria by less than \
-                 0.25 deg; the announced date may shift by one day."
-            }
-            Warning::Divergence => {
+                 {} deg; the announced date may shift by one day.",
+                Decimal(limits.borderline),
+            ),
+            Warning::Divergence => f.write_str(
                 "This month's dates were corrected after publication; see divergences in \
-                 /api/v1/meta."
-            }
-            Warning::RetroRequired(1) => {
+                 /api/v1/meta.",
+            ),
+            Warning::RetroRequired(1) => f.write_str(
                 "1 event falls before the official table and was left out; add retro=true \
-                 to include it (retro-computed, not official)."
-            }
-            Warning::RetroRequired(n) => {
-                return Cow::Owned(format!(
-                    "{n} events fall before the official table and were left out; add \
-                     retro=true to include them (retro-computed, not official)."
-                ));
-            }
-        };
-        Cow::Borrowed(text)
+                 to include it (retro-computed, not official).",
+            ),
+            Warning::RetroRequired(n) => write!(
+                f,
+                "{n} events fall before the official table and were left out; add \
+                 retro=true to include them (retro-computed, not official)."
+            ),
+        }
     }
 }
 
@@ -118,27 +145,22 @@ impl Warnings {
     }
 }
 
-/// Margin of a site's evening: `min(alt − 3.0°, elong − 6.4°)` in fixed point; it is ≥ 0
-/// exactly when both criteria hold.
-pub fn margin(site: &ArchivedSiteEvening) -> i32 {
-    (site.moon_alt.to_native() - MIN_ALTITUDE).min(site.elongation.to_native() - MIN_ELONGATION)
-}
-
 /// The warnings for any date in `month`, a month of `calendar`.
 pub fn for_month(calendar: &ArchivedCalendar, month: &ArchivedMonth) -> Warnings {
     let mut warnings = Warnings::default();
     let tier = month.tier.get();
     match tier {
         Tier::Regional => {}
-        Tier::Computed => warnings.add(Warning::Computed),
+        Tier::Computed => warnings.add(Warning::Computed(Basis::of(calendar))),
         Tier::Retro => warnings.add(Warning::Retro),
     }
+    let limits = calendar.criterion.limits.get();
     let evening = &month.evening;
     let deciding = evening.sites.get(usize::from(evening.deciding));
     if tier != Tier::Regional
-        && deciding.is_some_and(|site| (1..BORDERLINE_MARGIN).contains(&margin(site)))
+        && deciding.is_some_and(|site| limits.borderline(limits.site_margin(site)))
     {
-        warnings.add(Warning::Borderline);
+        warnings.add(Warning::Borderline(limits));
     }
     let this = HijriMonth {
         year: month.year.to_native(),
@@ -160,7 +182,13 @@ pub fn for_month(calendar: &ArchivedCalendar, month: &ArchivedMonth) -> Warnings
 mod tests {
     use super::*;
     use crate::archive;
-    use crate::schema::{Calendar, Divergence, Evening, Header, Month, Site, SiteEvening};
+    use crate::schema::{
+        Calendar, Criterion, Divergence, Evening, Header, Month, Site, SiteEvening,
+    };
+
+    fn limits() -> Limits {
+        Criterion::neo_mabims().limits
+    }
 
     fn site(moon_alt: i32, elongation: i32) -> SiteEvening {
         SiteEvening {
@@ -175,8 +203,8 @@ mod tests {
             elongation,
             illumination: 0,
             age: 0,
-            alt_ok: moon_alt >= MIN_ALTITUDE,
-            elong_ok: elongation >= MIN_ELONGATION,
+            alt_ok: limits().alt_ok(moon_alt),
+            elong_ok: limits().elong_ok(elongation),
         }
     }
 
@@ -196,7 +224,7 @@ mod tests {
                     hijri_day: 29,
                     conjunction_ms: 0,
                     deciding: 0,
-                    visible: alt >= MIN_ALTITUDE && elong >= MIN_ELONGATION,
+                    visible: limits().margin(alt, elong) >= 0,
                     sites: vec![site(alt, elong)],
                 },
             })
@@ -209,6 +237,7 @@ mod tests {
                 coverage_last: 20_000,
                 card_years: [1444, 1475],
             },
+            criterion: Criterion::neo_mabims(),
             sites: vec![Site {
                 name: "Pantai Test".into(),
                 lat: -6.1,
@@ -242,7 +271,7 @@ mod tests {
                 (Tier::Regional, 31_000, 65_000),
                 (Tier::Computed, 32_499, 70_000),
                 (Tier::Computed, 32_500, 70_000),
-                (Tier::Computed, 30_000, 64_000),
+                (Tier::Computed, 29_999, 70_000),
             ],
             vec![],
         );
@@ -251,8 +280,60 @@ mod tests {
         assert_eq!(codes(&bytes, 2), Vec::<&str>::new());
         assert_eq!(codes(&bytes, 3), ["computed", "borderline"]);
         assert_eq!(codes(&bytes, 4), ["computed"]);
-        // A margin of exactly zero passes, but not "with 0 < margin".
+        // A margin of -1 (1e-4 deg) fails the criterion: not borderline, not visible.
         assert_eq!(codes(&bytes, 5), ["computed"]);
+    }
+
+    #[test]
+    fn a_margin_of_exactly_zero_is_borderline() {
+        let bytes = calendar(
+            &[
+                (Tier::Computed, 30_000, 64_000),
+                (Tier::Computed, 30_000, 120_000),
+                (Tier::Computed, 90_000, 64_000),
+                (Tier::Computed, 30_001, 64_001),
+            ],
+            vec![],
+        );
+        for index in 0..4 {
+            assert_eq!(codes(&bytes, index), ["computed", "borderline"], "{index}");
+        }
+    }
+
+    #[test]
+    fn texts_state_the_archived_criterion() {
+        let basis = Basis {
+            limits: limits(),
+            sites: 25,
+        };
+        assert_eq!(
+            Warning::Computed(basis).message().to_string(),
+            "Dates after the official table are computed with the visibility criteria \
+             (altitude >= 3.0 deg, elongation >= 6.4 deg at one of 25 sites); they may differ \
+             by one day from official announcements."
+        );
+        let other = Limits {
+            min_moon_alt: 50_000,
+            min_elongation: 80_000,
+            borderline: 1_000,
+        };
+        let computed = Warning::Computed(Basis {
+            limits: other,
+            sites: 3,
+        });
+        assert!(computed
+            .message()
+            .to_string()
+            .contains("(altitude >= 5.0 deg, elongation >= 8.0 deg at one of 3 sites)"));
+        assert_eq!(
+            Warning::Borderline(limits()).message().to_string(),
+            "The evening that decided this month's start met the criteria by less than 0.25 \
+             deg; the announced date may shift by one day."
+        );
+        assert!(Warning::Borderline(other)
+            .message()
+            .to_string()
+            .contains("by less than 0.1 deg;"));
     }
 
     #[test]
@@ -284,16 +365,17 @@ mod tests {
         a.add(Warning::Divergence);
         a.add(Warning::Divergence);
         let mut b = Warnings::default();
-        b.add(Warning::Computed);
-        b.add(Warning::Borderline);
+        b.add(Warning::Computed(Basis {
+            limits: limits(),
+            sites: 25,
+        }));
+        b.add(Warning::Borderline(limits()));
         all.merge(a);
         all.merge(b);
         all.merge(a);
         let order: Vec<_> = all.iter().collect();
-        assert_eq!(
-            order,
-            [Warning::Divergence, Warning::Computed, Warning::Borderline]
-        );
+        let codes: Vec<_> = order.into_iter().map(Warning::code).collect();
+        assert_eq!(codes, ["divergence", "computed", "borderline"]);
         assert!(!all.is_empty());
     }
 
@@ -301,10 +383,16 @@ mod tests {
     fn retro_required_names_the_count() {
         let one = Warning::RetroRequired(1);
         assert_eq!(one.code(), "retro_required");
-        assert!(one.message().starts_with("1 event falls before"));
-        let two = Warning::RetroRequired(2).message();
+        assert!(one
+            .message()
+            .to_string()
+            .starts_with("1 event falls before"));
+        let two = Warning::RetroRequired(2).message().to_string();
         assert!(two.starts_with("2 events fall before the official table"));
         assert!(two.contains("add retro=true"));
-        assert!(Warning::Retro.message().starts_with("Dates before"));
+        assert!(Warning::Retro
+            .message()
+            .to_string()
+            .starts_with("Dates before"));
     }
 }

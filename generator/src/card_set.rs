@@ -7,14 +7,14 @@ use chrono::NaiveDate;
 use chrono_tz::Tz;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Calendar, Card, CardKind, Month};
+use hijri::schema::{Calendar, Card, CardKind, Limits, Month};
 use rayon::prelude::*;
 
 use crate::astro::{Astro, Observer};
 use crate::cards::{
     self, CardContext, CardError, DisplayPoint, PointResult, Renderer, VisibilityGrid,
 };
-use crate::visibility::{naive, MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
+use crate::visibility::naive;
 
 /// Node spacing of the map's visibility grid, degrees.
 pub const GRID_STEP_DEG: f64 = 0.25;
@@ -75,12 +75,11 @@ pub fn render_all(
 /// different toolchain can at worst cause a re-render, never a wrong reuse.
 pub fn card_key(astro: &Astro, calendar: &Calendar, month: &Month) -> u64 {
     let inputs = format!(
-        "{}|{:x}|{:x}|{:?}|{:?}|{}-{}|{:?}|{:?}|{:?}",
+        "{}|{:x}|{:x}|{:?}|{}-{}|{:?}|{:?}|{:?}",
         cards::CARD_FORMAT_VERSION,
         cards::assets_fingerprint(),
         astro.identity(),
-        MIN_ALTITUDE_DEG,
-        MIN_ELONGATION_DEG,
+        calendar.criterion,
         month.year,
         month.month,
         month.tier,
@@ -148,16 +147,17 @@ pub fn month_inputs<'a>(
         values: evening.sites.get(deciding).ok_or_else(no_site)?,
         visible: evening.visible,
         sites_checked: evening.sites.len(),
+        limits: calendar.criterion.limits,
     };
     let day = naive(Date(evening.date));
     let grid = VisibilityGrid::compute(GRID_STEP_DEG, |lat, lon| {
-        criteria_at(astro, day, lat, lon)
+        criteria_at(astro, ctx.limits, day, lat, lon)
             .map_or((f64::NAN, f64::NAN), |(alt, elong, _)| (alt, elong))
     })?;
     let points = points
         .iter()
         .map(|p| {
-            criteria_at(astro, day, p.lat, p.lon)
+            criteria_at(astro, ctx.limits, day, p.lat, p.lon)
                 .map(|(_, _, met)| p.result(met))
                 .ok_or_else(|| CardError::Input(format!("no sunset at display point {}", p.name)))
         })
@@ -178,8 +178,15 @@ fn month_cards(
     cards::month_cards(renderer, &inputs.ctx, &inputs.grid, &inputs.points, key)
 }
 
-/// Moon altitude, elongation and whether both criteria hold, at local sunset on `day`.
-fn criteria_at(astro: &Astro, day: NaiveDate, lat: f64, lon: f64) -> Option<(f64, f64, bool)> {
+/// Moon altitude, elongation and whether both limits hold, at local sunset on `day` (by the
+/// unrounded margin, as the map's region is drawn).
+fn criteria_at(
+    astro: &Astro,
+    limits: Limits,
+    day: NaiveDate,
+    lat: f64,
+    lon: f64,
+) -> Option<(f64, f64, bool)> {
     let observer = Observer {
         lat_deg: lat,
         lon_deg: lon,
@@ -187,7 +194,8 @@ fn criteria_at(astro: &Astro, day: NaiveDate, lat: f64, lon: f64) -> Option<(f64
         tz: zone_for(lon),
     };
     let o = astro.evening(&observer, day).ok()?;
-    Some((o.moon_alt_deg, o.elongation_deg, o.alt_ok && o.elong_ok))
+    let met = limits.margin_deg(o.moon_alt_deg, o.elongation_deg) >= 0.0;
+    Some((o.moon_alt_deg, o.elongation_deg, met))
 }
 
 /// The Indonesian civil zone of a longitude (WIB, WITA, WIT), near enough for choosing which

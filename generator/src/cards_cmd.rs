@@ -84,6 +84,7 @@ fn read_aligned(path: &Path) -> Result<AlignedVec<16>, String> {
 fn print_list(calendar: &ArchivedCalendar) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     let years = calendar.header.card_years.map(|y| y.to_native());
+    let limits = calendar.criterion.limits.get();
     for month in calendar.months.iter() {
         if !(years[0]..=years[1]).contains(&month.year.to_native()) {
             continue;
@@ -108,7 +109,7 @@ fn print_list(calendar: &ArchivedCalendar) -> std::io::Result<()> {
             month.month,
             hijri::date::Date(evening.date.to_native()),
             site.name.as_str(),
-            verdict(&values).label(),
+            verdict(&values, limits).label(),
             from_fixed(values.moon_alt),
             from_fixed(values.elongation),
         )?;

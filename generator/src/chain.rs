@@ -9,7 +9,7 @@ use std::fmt;
 use chrono::{TimeZone, Utc};
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Evening, Month, Tier};
+use hijri::schema::{Evening, Limits, Month, Tier};
 
 use crate::astro::{Astro, AstroError};
 use crate::inputs::{OfficialTable, SiteInput};
@@ -57,6 +57,8 @@ pub struct ChainInputs<'a> {
     pub sites: &'a [SiteInput],
     /// The official table.
     pub table: &'a OfficialTable,
+    /// The limits of the criterion the archive is written with.
+    pub limits: Limits,
 }
 
 /// A month found by the rule, before it is numbered.
@@ -72,7 +74,7 @@ pub struct RuleMonth {
 
 impl ChainInputs<'_> {
     fn evening(&self, date: Date) -> Result<Evening, AstroError> {
-        evening_record(self.astro, self.sites, date, 29)
+        evening_record(self.astro, self.sites, self.limits, date, 29)
     }
 
     /// Runs the rule from a month starting on `start` (decided by `evening`) through the last

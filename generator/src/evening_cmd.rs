@@ -5,13 +5,20 @@ use crate::astro::{Astro, EveningObservation, Observer};
 use crate::inputs::load_sites;
 use crate::visibility::observer;
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
+use hijri::fixed::{to_fixed, Decimal};
+use hijri::schema::{Criterion, Limits};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
 
-/// Usage text of the subcommand.
-pub const HELP: &str = "\
+/// Usage text of the subcommand, with the limits of the criterion the archive is written with.
+pub fn help() -> String {
+    let criterion = Criterion::neo_mabims();
+    let (name, limits) = (&criterion.name, criterion.limits);
+    let (alt, elong) = (Decimal(limits.min_moon_alt), Decimal(limits.min_elongation));
+    format!(
+        "\
 usage: hijri-generate evening --date YYYY-MM-DD --site NAME
        hijri-generate evening --date YYYY-MM-DD --lat X --lon Y --elev M --tz IANA
        hijri-generate evening --batch FILE.csv [--strict]
@@ -19,7 +26,7 @@ usage: hijri-generate evening --date YYYY-MM-DD --site NAME
 Computes the hilal evening record: sunset, nearest moonset, the Moon's topocentric altitude
 (refracted and airless) and azimuth, the Sun's altitude and azimuth at sunset, geocentric
 elongation and illumination, the nearest conjunction and the Moon's age, and the criteria
-flags (altitude >= 3.0, elongation >= 6.4).
+flags (altitude >= {alt}, elongation >= {elong}: {name}).
 
 The evening's sunset is the first sunset after 12:00 local time on the date and before
 12:00 on the next day: near the polar circles it may fall just after midnight, and a Sun
@@ -36,12 +43,14 @@ sunset_local and moonset_local are local ISO times to the second with the zone's
              metres (-500..10000), all plain decimals (-6.1; no exponent), and an IANA
              zone name as spelled in the tz database (Asia/Jakarta)
   --batch    CSV with header date,lat,lon,elev_m,tz; prints one JSON object per row, in
-             order. A bad row prints {\"line\": N, \"error\": \"...\"} in its place (N is its
+             order. A bad row prints {{\"line\": N, \"error\": \"...\"}} in its place (N is its
              line in the file) and a line on stderr; the other rows go on, and the exit
              status is non-zero at the end
   --strict   with --batch: stop at the first bad row
   --help     this text
-";
+"
+    )
+}
 
 /// One site as named in `sites.json` or given on the command line.
 #[derive(Debug, Clone)]
@@ -61,14 +70,21 @@ enum Command {
 /// Runs the subcommand with the arguments that follow `evening`.
 pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
     match parse_args(args, data_dir)? {
-        Command::Help => write!(std::io::stdout(), "{HELP}").map_err(|e| format!("stdout: {e}")),
+        Command::Help => {
+            write!(std::io::stdout(), "{}", help()).map_err(|e| format!("stdout: {e}"))
+        }
         Command::Single { date, site } => {
             let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
             let ev = astro
                 .evening(&site.observer, date)
                 .map_err(|e| format!("{date}: {e}"))?;
-            let text = serde_json::to_string_pretty(&record(date, &site, &ev))
-                .map_err(|e| e.to_string())?;
+            let text = serde_json::to_string_pretty(&record(
+                date,
+                &site,
+                &ev,
+                Criterion::neo_mabims().limits,
+            ))
+            .map_err(|e| e.to_string())?;
             writeln!(std::io::stdout(), "{text}").map_err(|e| format!("stdout: {e}"))
         }
         Command::Batch { file, strict } => run_batch(&file, strict, data_dir),
@@ -90,7 +106,7 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
         let mut value = || {
             it.next()
                 .cloned()
-                .ok_or_else(|| format!("{flag} needs a value\n\n{HELP}"))
+                .ok_or_else(|| format!("{flag} needs a value\n\n{}", help()))
         };
         match flag.as_str() {
             "--date" => date = Some(parse_date(&value()?)?),
@@ -101,7 +117,7 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
             "--tz" => tz = Some(value()?),
             "--batch" => batch = Some(value()?),
             "--strict" => strict = true,
-            other => return Err(format!("unknown argument {other:?}\n\n{HELP}")),
+            other => return Err(format!("unknown argument {other:?}\n\n{}", help())),
         }
     }
     let coords = lat.is_some() || lon.is_some() || elev.is_some() || tz.is_some();
@@ -114,7 +130,7 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
     if strict {
         return Err("--strict applies only to --batch".into());
     }
-    let date = date.ok_or_else(|| format!("missing --date (or --batch)\n\n{HELP}"))?;
+    let date = date.ok_or_else(|| format!("missing --date (or --batch)\n\n{}", help()))?;
     let site = match (site, coords) {
         (Some(_), true) => {
             return Err("give either --site or --lat/--lon/--elev/--tz, not both".into())
@@ -128,7 +144,8 @@ fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
         }
         (None, false) => {
             return Err(format!(
-                "missing --site or --lat/--lon/--elev/--tz\n\n{HELP}"
+                "missing --site or --lat/--lon/--elev/--tz\n\n{}",
+                help()
             ))
         }
     };
@@ -283,8 +300,14 @@ struct EveningJson<'a> {
     elong_ok: bool,
 }
 
-/// The JSON record of one evening.
-fn record<'a>(date: NaiveDate, site: &'a NamedSite, ev: &EveningObservation) -> EveningJson<'a> {
+/// The JSON record of one evening, its flags under the criterion's `limits` (on the values
+/// rounded as printed).
+fn record<'a>(
+    date: NaiveDate,
+    site: &'a NamedSite,
+    ev: &EveningObservation,
+    limits: Limits,
+) -> EveningJson<'a> {
     let hhmm = |t: &DateTime<FixedOffset>| t.format("%H:%M").to_string();
     EveningJson {
         gregorian_date: date.format("%Y-%m-%d").to_string(),
@@ -308,8 +331,8 @@ fn record<'a>(date: NaiveDate, site: &'a NamedSite, ev: &EveningObservation) -> 
         illumination_pct: r4(ev.illumination_pct),
         conjunction_utc: iso_millis(ev.conjunction_utc),
         age_hours: r4(ev.age_hours),
-        alt_ok: ev.alt_ok,
-        elong_ok: ev.elong_ok,
+        alt_ok: limits.alt_ok(to_fixed(ev.moon_alt_deg)),
+        elong_ok: limits.elong_ok(to_fixed(ev.elongation_deg)),
     }
 }
 
@@ -362,6 +385,7 @@ fn run_batch(file: &str, strict: bool, data_dir: &Path) -> Result<(), String> {
         rows.push((i + 1, row));
     }
     let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
+    let limits = Criterion::neo_mabims().limits;
     let out: Vec<Result<String, String>> = rows
         .par_iter()
         .map(|(_, row)| {
@@ -369,7 +393,7 @@ fn run_batch(file: &str, strict: bool, data_dir: &Path) -> Result<(), String> {
             let ev = astro
                 .evening(&site.observer, *date)
                 .map_err(|e| e.to_string())?;
-            serde_json::to_string(&record(*date, site, &ev)).map_err(|e| e.to_string())
+            serde_json::to_string(&record(*date, site, &ev, limits)).map_err(|e| e.to_string())
         })
         .collect();
     let stdout = std::io::stdout();

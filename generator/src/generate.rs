@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hijri::date::Date;
-use hijri::schema::{Calendar, Card, Header, Month, Tier};
+use hijri::schema::{Calendar, Card, Criterion, Header, Month, Tier};
 use rkyv::util::AlignedVec;
 
 use crate::astro::{Astro, AstroError};
@@ -138,10 +138,12 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
     let (Some(first), Some(last)) = span else {
         unreachable!("the span constants are valid dates")
     };
+    let criterion = Criterion::neo_mabims();
     let inputs = ChainInputs {
         astro: &astro,
         sites: &sites,
         table: &table,
+        limits: criterion.limits,
     };
     let expected = ((last.0 - first.0) as f64 / 29.53) as usize + 1;
     let done = AtomicUsize::new(0);
@@ -174,6 +176,7 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
             coverage_last: coverage_last.0,
             card_years: CARD_YEARS,
         },
+        criterion,
         sites: sites.into_iter().map(|s| s.site).collect(),
         months,
         divergences: ledger.divergences(),

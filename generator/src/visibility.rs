@@ -1,25 +1,14 @@
-//! The hilal evening record: all sites at their local sunset, the criteria and the deciding
-//! site (largest margin, ties to the first site in order).
+//! The hilal evening record: all sites at their local sunset, the criterion's flags and the
+//! deciding site (largest margin, ties to the first site in order).
 
 use chrono::NaiveDate;
 use hijri::date::Date;
 use hijri::fixed::to_fixed;
-use hijri::schema::{Evening, SiteEvening};
+use hijri::schema::{Evening, Limits, SiteEvening};
 use rayon::prelude::*;
 
 use crate::astro::{Astro, AstroError, EveningObservation, Observer};
 use crate::inputs::SiteInput;
-
-/// Minimum topocentric refracted Moon altitude, degrees.
-pub const MIN_ALTITUDE_DEG: f64 = 3.0;
-/// Minimum geocentric elongation, degrees.
-pub const MIN_ELONGATION_DEG: f64 = 6.4;
-
-/// How far a site is from meeting both criteria: `min(alt − 3.0, elong − 6.4)`, which is
-/// `>= 0` exactly when both hold.
-pub fn margin(moon_alt_deg: f64, elongation_deg: f64) -> f64 {
-    (moon_alt_deg - MIN_ALTITUDE_DEG).min(elongation_deg - MIN_ELONGATION_DEG)
-}
 
 /// Index of the site with the largest margin; ties go to the first in order.
 pub fn deciding_index(margins: &[f64]) -> usize {
@@ -60,10 +49,12 @@ pub fn day_of(date: NaiveDate) -> Date {
     Date::from_ymd(date.year(), date.month(), date.day()).expect("chrono dates are valid")
 }
 
-/// The evening record of `date` (the evening of Hijri day `hijri_day`) over all sites.
+/// The evening record of `date` (the evening of Hijri day `hijri_day`) over all sites, under
+/// the criterion's `limits`.
 pub fn evening_record(
     astro: &Astro,
     sites: &[SiteInput],
+    limits: Limits,
     date: Date,
     hijri_day: u8,
 ) -> Result<Evening, AstroError> {
@@ -74,52 +65,49 @@ pub fn evening_record(
         .collect::<Result<_, _>>()?;
     let margins: Vec<f64> = observations
         .iter()
-        .map(|o| margin(o.moon_alt_deg, o.elongation_deg))
+        .map(|o| limits.margin_deg(o.moon_alt_deg, o.elongation_deg))
         .collect();
     let deciding = deciding_index(&margins);
     let decider = observations
         .get(deciding)
         .ok_or_else(|| AstroError::InvalidObserver(format!("{date}: no observation sites")))?;
+    let sites: Vec<SiteEvening> = observations
+        .iter()
+        .map(|o| site_evening(o, limits))
+        .collect();
     Ok(Evening {
         date: date.0,
         hijri_day,
         conjunction_ms: decider.conjunction_utc.timestamp_millis(),
         deciding: deciding as u8,
-        visible: observations.iter().any(|o| o.alt_ok && o.elong_ok),
-        sites: observations.iter().map(site_evening).collect(),
+        visible: sites.iter().any(|s| s.alt_ok && s.elong_ok),
+        sites,
     })
 }
 
-/// One site's observation in archive form.
-fn site_evening(o: &EveningObservation) -> SiteEvening {
+/// One site's observation in archive form, its flags decided on the archived values.
+fn site_evening(o: &EveningObservation, limits: Limits) -> SiteEvening {
+    let (moon_alt, elongation) = (to_fixed(o.moon_alt_deg), to_fixed(o.elongation_deg));
     SiteEvening {
         sunset: o.sunset_utc.timestamp(),
         moonset: o.moonset_utc.map(|t| t.timestamp()),
         utc_offset_s: o.sunset_local.offset().local_minus_utc(),
-        moon_alt: to_fixed(o.moon_alt_deg),
+        moon_alt,
         moon_alt_airless: to_fixed(o.moon_alt_airless_deg),
         moon_az: to_fixed(o.moon_az_deg),
         sun_alt: to_fixed(o.sun_alt_deg),
         sun_az: to_fixed(o.sun_az_deg),
-        elongation: to_fixed(o.elongation_deg),
+        elongation,
         illumination: to_fixed(o.illumination_pct),
         age: to_fixed(o.age_hours),
-        alt_ok: o.alt_ok,
-        elong_ok: o.elong_ok,
+        alt_ok: limits.alt_ok(moon_alt),
+        elong_ok: limits.elong_ok(elongation),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn margin_is_non_negative_exactly_when_both_criteria_hold() {
-        assert_eq!(margin(3.0, 6.4), 0.0);
-        assert!(margin(5.0, 6.3) < 0.0);
-        assert!(margin(2.9, 12.0) < 0.0);
-        assert!((margin(4.0, 7.0) - 0.6).abs() < 1e-12);
-    }
 
     #[test]
     fn deciding_site_is_the_largest_margin_first_on_ties() {

@@ -63,6 +63,9 @@ fn a_card_is_not_reused_under_another_key() {
     let mut other_site = month.clone();
     other_site.evening.deciding = (other_site.evening.deciding + 1) % 25;
     assert_ne!(card_key(&built.astro, &built.calendar, &other_site), key);
+    let mut other_criterion = built.calendar.clone();
+    other_criterion.criterion.limits.min_moon_alt += 1;
+    assert_ne!(card_key(&built.astro, &other_criterion, month), key);
     assert_eq!(card_key(&built.astro, &built.calendar, month), key);
 }
 

@@ -10,7 +10,7 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{CardKind, Site, SiteEvening, Tier};
+use hijri::schema::{CardKind, Criterion, Limits, Site, SiteEvening, Tier};
 use hijri_generator::cards::{
     card_size, display_points, map_svg, month_cards, verdict, viz_svg, CardContext, PointResult,
     Renderer, Verdict, VisibilityGrid,
@@ -24,6 +24,11 @@ fn site() -> Site {
         elev_m: 10,
         tz: "Asia/Jakarta".into(),
     }
+}
+
+/// The limits of the criterion in force.
+fn limits() -> Limits {
+    Criterion::neo_mabims().limits
 }
 
 /// Hand-made values: altitude, airless altitude and elongation in 1e-4 degrees.
@@ -40,8 +45,8 @@ fn values(alt: i32, airless: i32, elong: i32) -> SiteEvening {
         elongation: elong,
         illumination: 4_937,
         age: 152_512,
-        alt_ok: alt >= 30_000,
-        elong_ok: elong >= 64_000,
+        alt_ok: limits().alt_ok(alt),
+        elong_ok: limits().elong_ok(elong),
     }
 }
 
@@ -70,6 +75,7 @@ fn ctx<'a>(site: &'a Site, values: &'a SiteEvening) -> CardContext<'a> {
         values,
         visible: values.alt_ok && values.elong_ok,
         sites_checked: 25,
+        limits: limits(),
     }
 }
 
@@ -115,16 +121,23 @@ fn decimal2(fixed: i32) -> String {
 
 #[test]
 fn verdicts_follow_the_rule() {
+    let verdict = |v: &SiteEvening| verdict(v, limits());
     for (v, want) in evenings() {
         assert_eq!(verdict(&v), want, "{v:?}");
     }
-    // Exactly on a minimum is met but not "near" (0 < margin is strict), and so is 0.25 above.
-    assert_eq!(verdict(&values(30_000, 27_000, 90_000)), Verdict::Memenuhi);
-    assert_eq!(verdict(&values(32_500, 30_000, 90_000)), Verdict::Memenuhi);
-    assert_eq!(
-        verdict(&values(32_499, 30_000, 90_000)),
-        Verdict::MendekatiBatas
-    );
+    // The API's borderline rule, 0 <= margin < 0.25: exactly on a minimum is the narrowest
+    // pass, so it is near the limit; 0.25 above is not; 1e-4 below is not met.
+    let edges = [
+        (30_000, 90_000, Verdict::MendekatiBatas),
+        (90_000, 64_000, Verdict::MendekatiBatas),
+        (32_499, 90_000, Verdict::MendekatiBatas),
+        (32_500, 90_000, Verdict::Memenuhi),
+        (32_500, 66_500, Verdict::Memenuhi),
+        (29_999, 90_000, Verdict::TidakMemenuhi),
+    ];
+    for (alt, elong, want) in edges {
+        assert_eq!(verdict(&values(alt, 27_000, elong)), want, "{alt} {elong}");
+    }
     // Not met with the airless altitude exactly 0 is not below the horizon.
     assert_eq!(verdict(&values(5_000, 0, 50_000)), Verdict::TidakMemenuhi);
 }
@@ -201,6 +214,30 @@ fn estimated_months_carry_the_hisab_badge_on_both_cards() {
             assert_eq!(text_by_id(&map, "tier-badge"), badge);
         }
     }
+}
+
+#[test]
+fn cards_draw_the_limits_they_are_given() {
+    let site = site();
+    let v = values(63_612, 61_234, 80_012);
+    let (grid, points) = grid_and_points();
+    let c = CardContext {
+        limits: Limits {
+            min_moon_alt: 50_000,
+            min_elongation: 80_000,
+            borderline: 2_500,
+        },
+        ..ctx(&site, &v)
+    };
+    let map = map_svg(&c, &grid, &points, false).unwrap();
+    assert_eq!(text_by_id(&map, "alt-label"), "tinggi ≥ 5°");
+    assert!(map.contains("Batas tinggi hilal 5°") && map.contains("Batas elongasi 8°"));
+    let viz = viz_svg(&c, false).unwrap();
+    assert!(viz.contains("batas tinggi 5°"));
+    assert!(viz
+        .contains("Kriteria: tinggi hilal ≥ 5° (toposentrik, dengan refraksi) dan elongasi ≥ 8°"));
+    // 6.3612° and 8.0012°: both met, the elongation by 0.0012°.
+    assert!(viz.contains("MENDEKATI BATAS"));
 }
 
 #[test]

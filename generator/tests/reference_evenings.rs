@@ -2,6 +2,8 @@
 //! within the house tolerances.
 
 use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+use hijri::fixed::to_fixed;
+use hijri::schema::Criterion;
 use hijri_generator::astro::{Astro, Observer};
 use std::path::Path;
 
@@ -115,6 +117,8 @@ fn reproduces_every_reference_evening() {
     let mut rows = 0usize;
     let mut near_threshold = 0usize;
     let started = std::time::Instant::now();
+    let limits = Criterion::neo_mabims().limits;
+    let (min_alt, min_elong) = (limits.min_moon_alt_deg(), limits.min_elongation_deg());
     for (i, line) in lines.enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -191,12 +195,22 @@ fn reproduces_every_reference_evening() {
                 ));
             }
         }
-        if (num(8) - 3.0).abs() < 1e-4 || (num(13) - 6.4).abs() < 1e-4 {
+        if (num(8) - min_alt).abs() < 1e-4 || (num(13) - min_elong).abs() < 1e-4 {
             near_threshold += 1;
         }
         let flags = [
-            (ev.alt_ok, 18, num(8), 3.0),
-            (ev.elong_ok, 19, num(13), 6.4),
+            (
+                limits.alt_ok(to_fixed(ev.moon_alt_deg)),
+                18,
+                num(8),
+                min_alt,
+            ),
+            (
+                limits.elong_ok(to_fixed(ev.elongation_deg)),
+                19,
+                num(13),
+                min_elong,
+            ),
         ];
         for (mine, k, oracle, threshold) in flags {
             let theirs = f[c[k]] == "True";

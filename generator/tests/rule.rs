@@ -18,6 +18,7 @@ fn the_rule_from_1945_reproduces_official_dates() {
         astro: &astro,
         sites: &sites,
         table: &table,
+        limits: hijri::schema::Criterion::neo_mabims().limits,
     };
 
     let first = Date::parse_iso("1945-01-01").unwrap();

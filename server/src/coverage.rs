@@ -8,7 +8,7 @@ use std::ops::Range;
 use hijri::date::{days_in_month, Date};
 use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::schema::{ArchivedMonth, Tier};
-use hijri::warnings::{self, Warning, Warnings};
+use hijri::warnings::{self, Basis, Warning, Warnings};
 
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Calendar;
@@ -56,7 +56,7 @@ pub fn span(
         }
         warnings.merge(warnings::for_month(calendar, month));
         if tier != month.tier() {
-            warnings.add(Warning::Computed);
+            warnings.add(Warning::Computed(Basis::of(calendar)));
         }
     }
     Ok(Served {

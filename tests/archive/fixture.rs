@@ -3,8 +3,8 @@
 
 use hijri::archive;
 use hijri::schema::{
-    ArchivedCalendar, Calendar, Card, CardKind, Divergence, Evening, Header, Month, Site,
-    SiteEvening, Tier,
+    ArchivedCalendar, Calendar, Card, CardKind, Criterion, Divergence, Evening, Header, Month,
+    Site, SiteEvening, Tier,
 };
 use rkyv::util::AlignedVec;
 
@@ -34,7 +34,7 @@ fn site_evening(moon_alt: i32) -> SiteEvening {
         elongation: 70_000,
         illumination: 3_100,
         age: 111_200,
-        alt_ok: moon_alt >= 30_000,
+        alt_ok: Criterion::neo_mabims().limits.alt_ok(moon_alt),
         elong_ok: true,
     }
 }
@@ -73,6 +73,7 @@ pub fn calendar() -> Calendar {
             coverage_last: START + 29 + 30 + 28,
             card_years: [1444, 1475],
         },
+        criterion: Criterion::neo_mabims(),
         sites: vec![site("Pantai A"), site("Pantai B")],
         months: vec![
             month(8, START, 29, Tier::Retro, 2),
@@ -138,7 +139,7 @@ pub fn look_up_everything(calendar: &ArchivedCalendar) {
         if let (Some(values), Some(site)) =
             (evening.sites.get(deciding), calendar.sites.get(deciding))
         {
-            let _ = warnings::margin(values);
+            let _ = calendar.criterion.limits.get().site_margin(values);
             let _ = hijri::date::local_clock(
                 values.sunset.to_native(),
                 values.utc_offset_s.to_native(),

@@ -203,3 +203,36 @@ fn conjunctions_are_representable_instants() {
     let found = problem(|c| c.months[1].evening.conjunction_ms = i64::MAX);
     assert_eq!((found.place, found.rule), (month(1, 9), Rule::Conjunction));
 }
+
+#[test]
+fn the_criterion_is_named_with_limits_in_range() {
+    let found = problem(|c| c.criterion.name = " ".into());
+    assert_eq!(
+        (found.place, found.rule),
+        (Place::Criterion, Rule::CriterionName)
+    );
+    // A threshold far outside the angles would make every margin overflow.
+    let found = problem(|c| c.criterion.limits.min_moon_alt = i32::MIN);
+    assert_eq!(found.rule, Rule::CriterionLimit("min_moon_alt"));
+    assert_eq!(found.to_string(), "criterion: min_moon_alt out of range");
+    let found = problem(|c| c.criterion.limits.min_elongation = -1);
+    assert_eq!(found.rule, Rule::CriterionLimit("min_elongation"));
+    let found = problem(|c| c.criterion.limits.borderline = 0);
+    assert_eq!(found.rule, Rule::CriterionLimit("borderline"));
+    let found = problem(|c| c.criterion.limits.borderline = 100_001);
+    assert_eq!(found.rule, Rule::CriterionLimit("borderline"));
+}
+
+#[test]
+fn evening_flags_follow_from_the_criterion() {
+    // Another criterion than the one the flags were computed with is refused.
+    let found = problem(|c| c.criterion.limits.min_moon_alt = 15_000);
+    assert_eq!((found.place, found.rule), (month(0, 8), Rule::SiteFlags(0)));
+    let found = problem(|c| c.months[1].evening.sites[1].elong_ok = false);
+    assert_eq!((found.place, found.rule), (month(1, 9), Rule::SiteFlags(1)));
+    let found = problem(|c| c.months[2].evening.visible = false);
+    assert!(found
+        .to_string()
+        .starts_with("month 1446-10 at index 2: visible"));
+    assert_eq!((found.place, found.rule), (month(2, 10), Rule::Visible));
+}

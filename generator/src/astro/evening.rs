@@ -17,10 +17,6 @@ pub const SUNSET_ALTITUDE_DEG: f64 = -50.0 / 60.0;
 pub const HORIZON_REFRACTION_DEG: f64 = 34.0 / 60.0;
 /// Mean radius of the Moon, km.
 pub const MOON_RADIUS_KM: f64 = 1_737.4;
-/// Minimum refracted topocentric Moon altitude of the criteria, degrees.
-pub const MIN_ALTITUDE_DEG: f64 = 3.0;
-/// Minimum geocentric elongation of the criteria, degrees.
-pub const MIN_ELONGATION_DEG: f64 = 6.4;
 /// Root precision, seconds.
 const TOLERANCE_S: f64 = 1e-3;
 /// Sampling step when bracketing a rising or setting, seconds.
@@ -568,7 +564,5 @@ pub fn evening(
         illumination_pct: illumination,
         conjunction_utc: to_datetime(conj_ut)?,
         age_hours: (sunset - conj_ut) / 3_600.0,
-        alt_ok: moon_alt >= MIN_ALTITUDE_DEG,
-        elong_ok: elongation >= MIN_ELONGATION_DEG,
     })
 }

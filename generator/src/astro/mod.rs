@@ -72,10 +72,6 @@ pub struct EveningObservation {
     pub conjunction_utc: DateTime<Utc>,
     /// Sunset minus that conjunction, hours (negative if the conjunction is later).
     pub age_hours: f64,
-    /// `moon_alt_deg >= 3.0`.
-    pub alt_ok: bool,
-    /// `elongation_deg >= 6.4`.
-    pub elong_ok: bool,
 }
 
 /// One fingerprint of the bytes of `files`, in order.

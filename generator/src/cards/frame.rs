@@ -3,14 +3,13 @@
 //! note, attribution).
 
 use hijri::hijri::{month_name, HijriDate};
-use hijri::schema::Tier;
+use hijri::schema::{Limits, Tier};
 
 use super::layout::LabelBox;
 use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::gregorian_long;
 use super::verdict::Verdict;
 use super::{card_size, CardContext, CardError};
-use crate::visibility::{MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
 
 /// Page background.
 pub const BACKGROUND: &str = "#0b1022";
@@ -20,7 +19,7 @@ pub const INK: &str = "#f1f5f9";
 pub const MUTED: &str = "#94a3b8";
 /// Faint text colour (notes).
 pub const FAINT: &str = "#64748b";
-/// Accent (kicker, 3° line).
+/// Accent (kicker, least-altitude line).
 pub const ACCENT: &str = "#fbbf24";
 /// Fill of boxes.
 pub const BOX: &str = "#141b33";
@@ -200,12 +199,14 @@ pub fn threshold(value: f64) -> String {
     format!("{}°", format!("{value}").replace('.', ","))
 }
 
-/// Draws the criteria note and the attribution line at the bottom of the card.
-pub fn footer(svg: &mut Svg, frame: &Frame) {
+/// Draws the criteria note (with the criterion's `limits`) and the attribution line at the
+/// bottom of the card.
+pub fn footer(svg: &mut Svg, frame: &Frame, limits: Limits) {
     let s = frame.s;
     let style = TextStyle::new(12.5 * s, FAINT).anchor(Anchor::Middle);
     let cx = frame.width / 2.0;
-    let (alt, elong) = (threshold(MIN_ALTITUDE_DEG), threshold(MIN_ELONGATION_DEG));
+    let alt = threshold(limits.min_moon_alt_deg());
+    let elong = threshold(limits.min_elongation_deg());
     svg.text(
         cx,
         frame.height - 56.0 * s,

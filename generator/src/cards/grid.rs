@@ -4,10 +4,10 @@
 //! Every node is evaluated exactly (no interpolation): at 0.25° that is 193 × 77 = 14,861
 //! evenings per month, about 0.15 s on one core.
 
+use hijri::schema::Limits;
 use rayon::prelude::*;
 
 use super::CardError;
-use crate::visibility::margin;
 
 /// West edge of the map window, degrees east.
 pub const WINDOW_WEST: f64 = 94.0;
@@ -120,12 +120,12 @@ impl VisibilityGrid {
         self.lat0 + j as f64 * self.step_deg
     }
 
-    /// The criteria margin `min(alt − 3, elong − 6.4)` at every node (≥ 0 where both hold).
-    pub fn margin(&self) -> Vec<f64> {
+    /// The criterion's margin ([`Limits::margin_deg`]) at every node (≥ 0 where both hold).
+    pub fn margin(&self, limits: Limits) -> Vec<f64> {
         self.alt_deg
             .iter()
             .zip(&self.elong_deg)
-            .map(|(&alt, &elong)| margin(alt, elong))
+            .map(|(&alt, &elong)| limits.margin_deg(alt, elong))
             .collect()
     }
 }

@@ -1,12 +1,14 @@
 //! The visibility map (`/hilal/map`): the archipelago, the region where both criteria hold at
-//! local sunset, the 3° altitude and 6.4° elongation boundaries (each labelled `≥ value` on the
-//! side where it holds), the display points (green where the criteria hold, gray where not),
+//! local sunset, the criterion's altitude and elongation boundaries (each labelled `≥ value`
+//! on the side where it holds), the display points (green where the criteria hold, gray where not),
 //! the deciding site's yellow ring under them with its name where it covers the fewest points,
 //! the graticule labelled outside the map, a legend with counts and, on normal cards, the
 //! criteria panel with the same site row as the sky chart.
 
 use std::fmt::Write as _;
 use std::sync::OnceLock;
+
+use hijri::schema::Limits;
 
 use super::basemap::basemap;
 use super::contour::{isolines, region, GridPoint};
@@ -17,16 +19,15 @@ use super::panel::{criteria_panel, PANEL_HEIGHT};
 use super::svg::{num, polyline_d, Anchor, Svg, TextStyle};
 use super::verdict::verdict;
 use super::{CardContext, CardError};
-use crate::visibility::{MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
 
 /// The committed display points (`data/map_points.json`).
 pub(super) const POINTS_JSON: &str = include_str!("../../../data/map_points.json");
 
 /// Fill of the region where both criteria hold.
 const REGION: &str = "#22c55e";
-/// The 3° altitude boundary.
+/// Colour of the altitude boundary.
 const ALT_LINE: &str = "#fbbf24";
-/// The 6.4° elongation boundary.
+/// Colour of the elongation boundary.
 const ELONG_LINE: &str = "#38bdf8";
 /// A display point where the criteria hold.
 const POINT_MET: &str = "#4ade80";
@@ -252,7 +253,7 @@ fn halo(s: f64) -> String {
 
 /// One boundary line to label: its polylines, the field it bounds and the label.
 struct Boundary<'a> {
-    lines: &'a [Vec<GridPoint>],
+    lines: Vec<Vec<GridPoint>>,
     values: &'a [f64],
     label: String,
     colour: &'static str,
@@ -355,15 +356,16 @@ fn boundary_label(
     taken.push(b);
 }
 
-/// The region where both criteria hold and the two boundary lines; returns the lines (grid
-/// units) of the altitude and the elongation boundary.
-fn visibility_layers(
+/// The region where both criteria hold and the two boundary lines; returns the boundaries
+/// (lines in grid units, with their labels), altitude first.
+fn visibility_layers<'g>(
     svg: &mut Svg,
     view: &MapView,
-    grid: &VisibilityGrid,
+    grid: &'g VisibilityGrid,
+    limits: Limits,
     s: f64,
-) -> [Vec<Vec<GridPoint>>; 2] {
-    let margin = grid.margin();
+) -> [Boundary<'g>; 2] {
+    let margin = grid.margin(limits);
     let area = region(&margin, grid.nx, grid.ny, 0.0);
     if !area.is_empty() {
         svg.path(
@@ -371,8 +373,13 @@ fn visibility_layers(
             &format!(r#"id="region" fill="{REGION}" fill-opacity="0.33""#),
         );
     }
-    let alt = isolines(&grid.alt_deg, grid.nx, grid.ny, MIN_ALTITUDE_DEG);
-    let elong = isolines(&grid.elong_deg, grid.nx, grid.ny, MIN_ELONGATION_DEG);
+    let alt = isolines(&grid.alt_deg, grid.nx, grid.ny, limits.min_moon_alt_deg());
+    let elong = isolines(
+        &grid.elong_deg,
+        grid.nx,
+        grid.ny,
+        limits.min_elongation_deg(),
+    );
     let dash = format!(r#"stroke-dasharray="{} {}""#, num(8.0 * s), num(5.0 * s));
     for (lines, colour, extra, id) in [
         (&alt, ALT_LINE, "", "alt-line"),
@@ -388,7 +395,25 @@ fn visibility_layers(
             );
         }
     }
-    [alt, elong]
+    [
+        Boundary {
+            lines: alt,
+            values: &grid.alt_deg,
+            label: format!("tinggi ≥ {}", frame::threshold(limits.min_moon_alt_deg())),
+            colour: ALT_LINE,
+            id: "alt",
+        },
+        Boundary {
+            lines: elong,
+            values: &grid.elong_deg,
+            label: format!(
+                "elongasi ≥ {}",
+                frame::threshold(limits.min_elongation_deg())
+            ),
+            colour: ELONG_LINE,
+            id: "elong",
+        },
+    ]
 }
 
 /// Labels both boundary lines (see [`boundary_label`]).
@@ -396,28 +421,12 @@ fn boundary_labels(
     svg: &mut Svg,
     view: &MapView,
     grid: &VisibilityGrid,
-    [alt, elong]: &[Vec<Vec<GridPoint>>; 2],
+    boundaries: &[Boundary; 2],
     points: &[PointResult],
     taken: &mut Vec<LabelBox>,
     s: f64,
 ) {
-    let boundaries = [
-        Boundary {
-            lines: alt,
-            values: &grid.alt_deg,
-            label: format!("tinggi ≥ {}", frame::threshold(MIN_ALTITUDE_DEG)),
-            colour: ALT_LINE,
-            id: "alt",
-        },
-        Boundary {
-            lines: elong,
-            values: &grid.elong_deg,
-            label: format!("elongasi ≥ {}", frame::threshold(MIN_ELONGATION_DEG)),
-            colour: ELONG_LINE,
-            id: "elong",
-        },
-    ];
-    for boundary in &boundaries {
+    for boundary in boundaries {
         boundary_label(svg, view, grid, boundary, points, taken, s);
     }
 }
@@ -499,7 +508,7 @@ fn points_layer(
 }
 
 /// The legend in two columns from `y`; returns the y below it.
-fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
+fn legend(svg: &mut Svg, frame: &Frame, limits: Limits, y: f64) -> f64 {
     let s = frame.s;
     let row = 28.0 * s;
     let swatch = 26.0 * s;
@@ -532,9 +541,15 @@ fn legend(svg: &mut Svg, frame: &Frame, y: f64) -> f64 {
     ];
     let labels = [
         "Wilayah memenuhi kriteria".to_owned(),
-        format!("Batas tinggi hilal {}", frame::threshold(MIN_ALTITUDE_DEG)),
+        format!(
+            "Batas tinggi hilal {}",
+            frame::threshold(limits.min_moon_alt_deg())
+        ),
         "Lokasi penentu (25 lokasi)".to_owned(),
-        format!("Batas elongasi {}", frame::threshold(MIN_ELONGATION_DEG)),
+        format!(
+            "Batas elongasi {}",
+            frame::threshold(limits.min_elongation_deg())
+        ),
     ];
     for (k, (mark, label)) in marks.iter().zip(labels).enumerate() {
         #[allow(
@@ -695,7 +710,7 @@ pub fn map_svg(
     );
     graticule(&mut svg, &view, s);
     land(&mut svg, &view, s)?;
-    let boundaries = visibility_layers(&mut svg, &view, grid, s);
+    let boundaries = visibility_layers(&mut svg, &view, grid, ctx.limits, s);
     let mut taken = points_layer(&mut svg, &view, points, ctx, s).to_vec();
     boundary_labels(&mut svg, &view, grid, &boundaries, points, &mut taken, s);
     svg.close_group();
@@ -708,7 +723,12 @@ pub fn map_svg(
         radius,
         &format!(r#"fill="none" stroke="{BOX_LINE}" stroke-width="1.5""#),
     );
-    let y = legend(&mut svg, &frame, view.top + view.height() + 42.0 * s);
+    let y = legend(
+        &mut svg,
+        &frame,
+        ctx.limits,
+        view.top + view.height() + 42.0 * s,
+    );
     let y = counts(&mut svg, &frame, points, y + 6.0 * s);
     let panel_top = if bare {
         frame.height
@@ -717,10 +737,16 @@ pub fn map_svg(
     };
     // The deciding site's verdict, centred between the counts and the panel (or the footer).
     let pill_y = (y + panel_top.min(frame.height - 76.0 * s)) / 2.0 - 23.0 * s;
-    frame::verdict_pill(&mut svg, frame.width / 2.0, pill_y, s, verdict(ctx.values));
+    frame::verdict_pill(
+        &mut svg,
+        frame.width / 2.0,
+        pill_y,
+        s,
+        verdict(ctx.values, ctx.limits),
+    );
     if !bare {
         criteria_panel(&mut svg, &frame, ctx, panel_top);
     }
-    frame::footer(&mut svg, &frame);
+    frame::footer(&mut svg, &frame, ctx.limits);
     Ok(svg.finish())
 }

@@ -22,7 +22,7 @@ use std::fmt;
 
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Card, CardKind, Site, SiteEvening, Tier};
+use hijri::schema::{Card, CardKind, Limits, Site, SiteEvening, Tier};
 
 pub use grid::{VisibilityGrid, WINDOW_EAST, WINDOW_NORTH, WINDOW_SOUTH, WINDOW_WEST};
 pub use map::{display_points, map_svg, DisplayPoint, PointResult};
@@ -87,6 +87,9 @@ pub struct CardContext<'a> {
     pub visible: bool,
     /// Number of sites checked (25).
     pub sites_checked: usize,
+    /// The limits of the archived criterion: drawn as lines and thresholds, and deciding the
+    /// verdict.
+    pub limits: Limits,
 }
 
 /// Why a card could not be made.

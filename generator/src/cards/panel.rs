@@ -7,7 +7,6 @@ use hijri::fixed::from_fixed;
 use super::frame::{Frame, BOX, BOX_LINE, FAIL, INK, MUTED, PASS};
 use super::svg::{Anchor, Svg, TextStyle};
 use super::text::{coordinates, decimal, degrees, local_time};
-use super::verdict::{MIN_ALT_FIXED, MIN_ELONG_FIXED};
 use super::CardContext;
 
 /// Height of the criteria table.
@@ -67,12 +66,18 @@ fn criteria_table(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
         &format!(r#"stroke="{BOX_LINE}" stroke-width="1.5""#),
     );
     let rows = [
-        ("alt", "Tinggi hilal", v.moon_alt, MIN_ALT_FIXED, v.alt_ok),
+        (
+            "alt",
+            "Tinggi hilal",
+            v.moon_alt,
+            ctx.limits.min_moon_alt,
+            v.alt_ok,
+        ),
         (
             "elong",
             "Elongasi",
             v.elongation,
-            MIN_ELONG_FIXED,
+            ctx.limits.min_elongation,
             v.elong_ok,
         ),
     ];

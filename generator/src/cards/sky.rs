@@ -1,7 +1,7 @@
 //! The sky chart (`/hilal/viz`): the western sky at sunset seen from the deciding site, with
 //! the Sun below the horizon, the crescent Moon at its altitude and azimuth (bright limb towards
-//! the Sun, width following the illumination), the 3° line and the verdict label; on normal
-//! cards the criteria panel below.
+//! the Sun, width following the illumination), the criterion's least-altitude line and the
+//! verdict label; on normal cards the criteria panel below.
 
 use std::fmt::Write as _;
 
@@ -14,7 +14,6 @@ use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::{decimal, degrees, local_time};
 use super::verdict::verdict;
 use super::{CardContext, CardError};
-use crate::visibility::MIN_ALTITUDE_DEG;
 
 /// Screen geometry of the sky window: degrees to pixels, equal scale on both axes.
 struct SkyView {
@@ -41,15 +40,17 @@ fn wrap180(angle: f64) -> f64 {
 }
 
 impl SkyView {
-    /// A window at (left, top, width, height) showing both bodies, the 3° line and the horizon.
+    /// A window at (left, top, width, height) showing both bodies, the line of the least
+    /// altitude `limit` and the horizon.
     fn fit(
         (left, top, width, height): (f64, f64, f64, f64),
         sun: (f64, f64),
         moon: (f64, f64),
+        limit: f64,
     ) -> Self {
         let d_az = wrap180(moon.0 - sun.0);
         let az_span = (d_az.abs() + 12.0).max(16.0);
-        let alt_top = moon.1.max(3.0).max(sun.1) + 3.5;
+        let alt_top = moon.1.max(limit).max(sun.1) + 3.5;
         let alt_bottom = (moon.1.min(sun.1) - 2.5).min(-2.5);
         let ppd = (width / az_span).min(height / (alt_top - alt_bottom));
         // Spare height goes mostly to the sky.
@@ -133,10 +134,11 @@ fn defs(svg: &mut Svg, view: &SkyView, sun: (f64, f64), radius: f64) {
     svg.raw(&d);
 }
 
-/// Altitude grid lines, the 3° line, the horizon and its azimuth ticks. A scale label that
-/// would touch one of the `keep` boxes (the bodies' labels, the verdict) is left out, and the
-/// 3° line's label moves to the left end when the right end is taken.
-fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, keep: &[LabelBox]) {
+/// Altitude grid lines, the line of the least altitude `limit` (degrees), the horizon and its
+/// azimuth ticks. A scale label that would touch one of the `keep` boxes (the bodies' labels,
+/// the verdict) is left out, and the limit line's label moves to the left end when the right
+/// end is taken.
+fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelBox]) {
     let (alt_lo, alt_hi) = view.alt_range();
     let alt_step = if view.ppd >= 25.0 { 1 } else { 2 };
     let label = TextStyle::new(12.0 * s, MUTED);
@@ -144,7 +146,7 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, keep: &[LabelBox]) {
         (alt_lo.ceil() as i32..=alt_hi.floor() as i32).filter(|a| *a > 0 && a % alt_step == 0)
     {
         let y = view.y(f64::from(alt));
-        if alt == 3 {
+        if f64::from(alt) == limit {
             continue;
         }
         svg.line(
@@ -160,7 +162,7 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, keep: &[LabelBox]) {
             svg.text(x, y, label, &text);
         }
     }
-    let y3 = view.y(3.0);
+    let y3 = view.y(limit);
     svg.line(
         view.left,
         y3,
@@ -173,7 +175,7 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, keep: &[LabelBox]) {
             num(7.0 * s)
         ),
     );
-    let limit = format!("batas tinggi {}", frame::threshold(MIN_ALTITUDE_DEG));
+    let limit = format!("batas tinggi {}", frame::threshold(limit));
     let style = TextStyle::new(14.0 * s, ACCENT).bold();
     let place = [
         (view.right() - 12.0 * s, Anchor::End),
@@ -464,7 +466,7 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         frame.inner_width(),
         bottom - top - 8.0 * s,
     );
-    let view = SkyView::fit(window, sun, moon);
+    let view = SkyView::fit(window, sun, moon, ctx.limits.min_moon_alt_deg());
     let radius = 18.0 * s;
     defs(&mut svg, &view, sun, radius);
     svg.open_group(r#"clip-path="url(#win)""#);
@@ -490,11 +492,17 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         view.left + view.width / 2.0,
         view.top + 20.0 * s,
         s,
-        verdict(ctx.values),
+        verdict(ctx.values, ctx.limits),
     );
     let (_, _, sun_box) = sun_label(&view, sun, s);
     let (.., moon_box) = moon_label(&view, &moon_lines(ctx, moon), moon, s, &[sun_box, pill]);
-    scale_marks(&mut svg, &view, s, &[pill, sun_box, moon_box]);
+    scale_marks(
+        &mut svg,
+        &view,
+        s,
+        ctx.limits.min_moon_alt_deg(),
+        &[pill, sun_box, moon_box],
+    );
     sun_mark(&mut svg, &view, sun, s);
     moon_mark(&mut svg, &view, ctx, moon, sun, s, &[sun_box, pill]);
     frame::verdict_pill(
@@ -502,7 +510,7 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         view.left + view.width / 2.0,
         view.top + 20.0 * s,
         s,
-        verdict(ctx.values),
+        verdict(ctx.values, ctx.limits),
     );
     let note = TextStyle::new(12.0 * s, FAINT);
     svg.text(
@@ -535,6 +543,6 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     if !bare {
         criteria_panel(&mut svg, &frame, ctx, view.bottom() + 20.0);
     }
-    frame::footer(&mut svg, &frame);
+    frame::footer(&mut svg, &frame, ctx.limits);
     Ok(svg.finish())
 }

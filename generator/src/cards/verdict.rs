@@ -1,27 +1,18 @@
 //! The verdict label drawn on the sky chart, chosen from the deciding site's values.
 //!
-//! Rule (DESIGN.md): `MENDEKATI BATAS` if the criteria hold and 0 < alt − 3.0 < 0.25 or
-//! 0 < elong − 6.4 < 0.25; else `MEMENUHI KRITERIA` if they hold; else `DI BAWAH HORIZON` if
-//! the Moon's airless altitude is below 0; else `TIDAK MEMENUHI`. The comparisons are done on
-//! the archive's fixed-point integers, so they are exact.
+//! Rule: `MENDEKATI BATAS` if the criterion's limits hold narrowly (the API's `borderline`:
+//! [`Limits::borderline`], `0 ≤ margin < band`); else `MEMENUHI KRITERIA` if they hold; else
+//! `DI BAWAH HORIZON` if the Moon's airless altitude is below 0; else `TIDAK MEMENUHI`. The
+//! comparisons are done on the archive's fixed-point integers, so they are exact.
 
-use hijri::schema::{SiteEvening, FIXED_SCALE};
-
-use crate::visibility::{MIN_ALTITUDE_DEG, MIN_ELONGATION_DEG};
-
-/// Minimum refracted Moon altitude, 1e-4 degrees (the criterion of [`crate::visibility`]).
-pub const MIN_ALT_FIXED: i32 = (MIN_ALTITUDE_DEG * FIXED_SCALE) as i32;
-/// Minimum geocentric elongation, 1e-4 degrees.
-pub const MIN_ELONG_FIXED: i32 = (MIN_ELONGATION_DEG * FIXED_SCALE) as i32;
-/// Width of the "near the limit" band above each minimum, 1e-4 degrees.
-const NEAR_BAND_FIXED: i32 = 2_500;
+use hijri::schema::{Limits, SiteEvening};
 
 /// The four verdicts of the sky chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Both criteria hold, comfortably.
     Memenuhi,
-    /// Both criteria hold, one of them by less than 0.25°.
+    /// Both criteria hold, one of them by less than the borderline band.
     MendekatiBatas,
     /// The criteria do not hold, the Moon is above the horizon.
     TidakMemenuhi,
@@ -51,11 +42,10 @@ impl Verdict {
     }
 }
 
-/// The verdict for one site's values.
-pub fn verdict(values: &SiteEvening) -> Verdict {
-    let near = |value: i32, min: i32| (1..NEAR_BAND_FIXED).contains(&(value - min));
+/// The verdict for one site's values under the criterion's `limits`.
+pub fn verdict(values: &SiteEvening, limits: Limits) -> Verdict {
     if values.alt_ok && values.elong_ok {
-        if near(values.moon_alt, MIN_ALT_FIXED) || near(values.elongation, MIN_ELONG_FIXED) {
+        if limits.borderline(limits.margin(values.moon_alt, values.elongation)) {
             Verdict::MendekatiBatas
         } else {
             Verdict::Memenuhi

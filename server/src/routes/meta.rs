@@ -3,8 +3,10 @@
 
 use actix_web::http::header::HeaderValue;
 use actix_web::{web, HttpRequest, HttpResponse};
+use hijri::criterion::MARGIN_RULE;
 use hijri::date::Date;
 use hijri::hijri::{HijriMonth, MONTH_NAMES};
+use hijri::schema::ArchivedCriterion;
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
@@ -23,6 +25,35 @@ pub const METHOD: &str = "neo-regional-multisite";
 struct Coverage {
     first: Text<Date>,
     last: Text<Date>,
+}
+
+/// `criterion`: the visibility criterion the archive was computed with, read from it.
+#[derive(Serialize)]
+struct CriterionView<'a> {
+    name: &'a str,
+    min_moon_alt_deg: f64,
+    min_elongation_deg: f64,
+    moon_alt: &'a str,
+    elongation: &'a str,
+    evaluated: &'a str,
+    margin: &'static str,
+    borderline_deg: f64,
+}
+
+impl<'a> CriterionView<'a> {
+    fn of(criterion: &'a ArchivedCriterion) -> CriterionView<'a> {
+        let limits = criterion.limits.get();
+        CriterionView {
+            name: &criterion.name,
+            min_moon_alt_deg: limits.min_moon_alt_deg(),
+            min_elongation_deg: limits.min_elongation_deg(),
+            moon_alt: &criterion.moon_alt,
+            elongation: &criterion.elongation,
+            evaluated: &criterion.evaluated,
+            margin: MARGIN_RULE,
+            borderline_deg: limits.borderline_deg(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -59,6 +90,7 @@ struct Meta<'a> {
     computed_active: bool,
     computed_months: ComputedList<'a>,
     method: &'static str,
+    criterion: CriterionView<'a>,
     docs_url: &'a str,
     hilal_image_range: [u16; 2],
     divergences: Vec<DivergenceView>,
@@ -80,6 +112,7 @@ pub fn meta(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         computed_active: state.computed.indices().next().is_some(),
         computed_months: ComputedList(state),
         method: METHOD,
+        criterion: CriterionView::of(&calendar.criterion),
         docs_url: state.docs_url,
         hilal_image_range: header.card_years.map(|y| y.to_native()),
         divergences: calendar
@@ -95,7 +128,7 @@ pub fn meta(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
             .collect(),
         table_version: &header.table_version,
     };
-    Ok(reply::json(req, reply::META, 1_024, &body))
+    Ok(reply::json(req, reply::META, 2_048, &body))
 }
 
 #[derive(Serialize)]

@@ -5,7 +5,7 @@ use std::fmt;
 use hijri::date::{local_clock, Date};
 use hijri::hijri::HijriDate;
 use hijri::schema::{
-    ArchivedCalendar, ArchivedMonth, ArchivedSite, ArchivedSiteEvening, FIXED_SCALE,
+    ArchivedCalendar, ArchivedMonth, ArchivedSite, ArchivedSiteEvening, Limits, FIXED_SCALE,
 };
 use hijri::warnings;
 use serde::Serialize;
@@ -101,14 +101,14 @@ impl<'a> SiteView<'a> {
 }
 
 impl<'a> SiteEntry<'a> {
-    fn of(site: &'a ArchivedSite, values: &ArchivedSiteEvening) -> SiteEntry<'a> {
+    fn of(site: &'a ArchivedSite, values: &ArchivedSiteEvening, limits: Limits) -> SiteEntry<'a> {
         SiteEntry {
             site: SiteView::of(site),
             sunset: LocalTime::of(values.sunset.to_native(), values),
             moonset: LocalTime::moonset(values),
             moon_alt_deg: two_decimals(values.moon_alt.to_native()),
             elongation_deg: two_decimals(values.elongation.to_native()),
-            margin_deg: two_decimals(warnings::margin(values)),
+            margin_deg: two_decimals(limits.site_margin(values)),
             alt_ok: values.alt_ok,
             elong_ok: values.elong_ok,
             visible: values.alt_ok && values.elong_ok,
@@ -156,6 +156,7 @@ impl<'a> EveningView<'a> {
         let values = evening.sites.get(deciding)?;
         let site: &ArchivedSite = calendar.sites.get(deciding)?;
         let previous = month.hijri_month().previous();
+        let limits = calendar.criterion.limits.get();
         Some(EveningView {
             hijri_date: HijriDate {
                 year: previous.year,
@@ -187,7 +188,7 @@ impl<'a> EveningView<'a> {
                     .sites
                     .iter()
                     .zip(evening.sites.iter())
-                    .map(|(site, values)| SiteEntry::of(site, values))
+                    .map(|(site, values)| SiteEntry::of(site, values, limits))
                     .collect()
             }),
         })

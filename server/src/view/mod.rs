@@ -41,7 +41,7 @@ impl Serialize for WarningEntry {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut entry = serializer.serialize_struct("Warning", 2)?;
         entry.serialize_field("code", self.0.code())?;
-        entry.serialize_field("message", &self.0.message())?;
+        entry.serialize_field("message", &Text(self.0.message()))?;
         entry.end()
     }
 }

@@ -256,6 +256,7 @@ pub fn synthetic_bytes() -> Vec<u8> {
                 coverage_last: day("2025-05-27"),
                 card_years: [1444, 1475],
             },
+            criterion: hijri::schema::Criterion::neo_mabims(),
             sites: vec![Site {
                 name: "Pantai Test".into(),
                 lat: -6.1,
