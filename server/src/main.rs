@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use hijri_server::http::access_log;
+use hijri_server::http::{access_log, rate_limit};
 use hijri_server::settings::{Cli, Limit, Settings};
 use hijri_server::{app, archive, logging, swap, SharedState};
 
@@ -39,7 +39,9 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
     .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
     let bound: Vec<String> = server.addrs().iter().map(ToString::to_string).collect();
     log_start(cli, &settings, &state, &bound.join(","));
+    let limiters = state.limiters.to_vec();
     actix_web::rt::System::new().block_on(async move {
+        actix_web::rt::spawn(rate_limit::forget_idle_every(limiters));
         swap::on_hangup(state, settings.archive.clone())
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen for SIGHUP: {e}")))?;
         server.run().await

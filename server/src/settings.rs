@@ -45,6 +45,16 @@ impl Limit {
         }
     }
 
+    /// Its policy name in the `RateLimit-Policy` and `RateLimit` fields.
+    pub fn policy_name(self) -> &'static str {
+        match self {
+            Limit::HilalInfo => "hilal-info",
+            Limit::HilalViz => "hilal-viz",
+            Limit::HilalMap => "hilal-map",
+            Limit::Default => "default",
+        }
+    }
+
     /// The limit when the variable is unset, as `<count>/<seconds>`.
     pub fn default_text(self) -> &'static str {
         match self {

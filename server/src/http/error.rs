@@ -136,7 +136,7 @@ pub async fn not_found(req: HttpRequest) -> HttpResponse {
 
 /// Fallback for a known path asked with a method other than GET or HEAD: 405 with
 /// `Allow: GET, HEAD`.
-pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
+pub fn method_not_allowed(req: &HttpRequest) -> HttpResponse {
     let mut response = ApiError::new(
         ErrorCode::MethodNotAllowed,
         format!(

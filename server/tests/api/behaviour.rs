@@ -216,12 +216,13 @@ async fn rate_limit_answers_429_with_retry_after() {
         ],
     );
     let app = actix_web::test::init_service(hijri_server::app(state)).await;
-    // The default family shares one budget across its endpoints.
-    assert_eq!(
-        get(&app, "/api/v1/convert?date=2025-03-01").await.status,
-        200
-    );
-    assert_eq!(get(&app, "/api/v1/months").await.status, 200);
+    // The default family shares one budget across its endpoints, counted down.
+    let first = get(&app, "/api/v1/convert?date=2025-03-01").await;
+    assert_eq!(first.status, 200);
+    assert_eq!(first.header("ratelimit"), Some(r#""default";r=1;t=30"#));
+    let second = get(&app, "/api/v1/months").await;
+    assert_eq!(second.status, 200);
+    assert_eq!(second.header("ratelimit"), Some(r#""default";r=0;t=60"#));
     let refused = get(&app, "/api/v1/convert?date=2025-03-01").await;
     assert_eq!(
         (refused.status, refused.code().as_str()),
@@ -229,6 +230,12 @@ async fn rate_limit_answers_429_with_retry_after() {
     );
     let wait: u64 = refused.header("retry-after").unwrap().parse().unwrap();
     assert!((1..=30).contains(&wait), "{wait}");
+    // The budget is told on every answer of the family, the refusal included.
+    assert_eq!(
+        refused.header("ratelimit-policy"),
+        Some(r#""default";q=2;w=60"#)
+    );
+    assert_eq!(refused.header("ratelimit"), Some(r#""default";r=0;t=60"#));
     assert_eq!(refused.header("content-type"), Some("application/json"));
     assert_eq!(refused.header("access-control-allow-origin"), Some("*"));
     assert_documented("/api/v1/convert", &refused);
@@ -248,6 +255,10 @@ async fn rate_limit_answers_429_with_retry_after() {
     );
     let info = get(&app, "/api/v1/hilal/info?month=9&year=1446").await;
     assert_eq!(info.status, 429);
+    assert_eq!(
+        info.header("ratelimit-policy"),
+        Some(r#""hilal-info";q=1;w=3600"#)
+    );
     assert!(info.header("retry-after").unwrap().parse::<u64>().unwrap() >= 1);
 }
 
@@ -263,9 +274,14 @@ async fn every_route_is_rate_limited() {
         let app =
             actix_web::test::init_service(hijri_server::app(state_with(real(), &limits))).await;
         let uri = sample(route.path);
-        assert_ne!(get(&app, &uri).await.status, 429, "{uri}");
+        let first = get(&app, &uri).await;
+        assert_ne!(first.status, 429, "{uri}");
+        let name = route.limit.policy_name();
+        let told = format!(r#""{name}";r=0;t=3600"#);
+        assert_eq!(first.header("ratelimit"), Some(told.as_str()), "{uri}");
         let second = get(&app, &uri).await;
         assert_eq!(second.status, 429, "{uri}");
+        assert_eq!(second.header("ratelimit"), Some(told.as_str()), "{uri}");
         assert_documented(&uri, &second);
     }
 }
@@ -324,6 +340,11 @@ async fn forwarded_for_names_the_client_behind_a_trusted_proxy() {
             .status,
         429
     );
+    // An IPv6 client is its /64: another address of the same /64 shares the budget.
+    let months = |client| send(&app, from_proxy("/api/v1/months", client));
+    assert_eq!(months("2001:db8:5:6::1").await.status, 200);
+    assert_eq!(months("2001:db8:5:6:ffff::2").await.status, 429);
+    assert_eq!(months("2001:db8:5:7::1").await.status, 200);
 }
 
 #[actix_web::test]
