@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{synthetic_bytes, FAKE_PNG};
+use crate::common::{synthetic_bytes, Logging, FAKE_PNG};
 
 fn temp_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hijri-serve-startup-{}", std::process::id()));
@@ -167,62 +167,13 @@ fn a_bad_flag_value_names_its_variable() {
     assert!(stderr.contains("HIJRI_LIMIT_HILAL_VIZ"), "{stderr}");
 }
 
-/// A server started on the synthetic archive with stderr piped (so JSON logs); its stderr
-/// lines arrive on the channel. Killed when dropped.
-struct Logging {
-    child: std::process::Child,
-    lines: std::sync::mpsc::Receiver<serde_json::Value>,
-}
-
-impl Drop for Logging {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Logging {
-    fn start(archive: &Path) -> Logging {
-        use std::io::BufRead;
-        let mut child = crate::common::spawn_server(archive, "127.0.0.1:0", &[]);
-        let stderr = child.stderr.take().unwrap();
-        let (send, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stderr)
-                .lines()
-                .map_while(Result::ok)
-            {
-                let json = serde_json::from_str(&line)
-                    .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line:?}"));
-                if send.send(json).is_err() {
-                    break;
-                }
-            }
-        });
-        Logging { child, lines }
-    }
-
-    /// The next line of a target (actix logs its own lines too).
-    fn next(&self, target: &str) -> serde_json::Value {
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(10))
-                .expect("a log line within 10 s");
-            if line["target"] == target {
-                return line;
-            }
-        }
-    }
-}
-
 #[test]
 fn the_start_up_line() {
     let dir = temp_dir().join("logs");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("synthetic.archive");
     std::fs::write(&path, synthetic_bytes()).unwrap();
-    let server = Logging::start(&path);
+    let server = Logging::start(&path, &[]);
 
     let start = server.next("hijri_server::start");
     assert_eq!(start["target"], "hijri_server::start", "{start}");
