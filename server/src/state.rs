@@ -64,6 +64,8 @@ pub struct SharedState {
     pub origins: Origins,
     /// Rate limiters, in the order of [`Limit::ALL`].
     pub limiters: [Limiter; 4],
+    /// Who the client of a request is (for the limiters and the request log).
+    pub clients: ClientIp,
     /// The current time.
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
@@ -79,6 +81,7 @@ impl SharedState {
             origins: settings.origins.clone(),
             limiters: Limit::ALL
                 .map(|l| Limiter::new(l.policy_name(), settings.limit(l), key.clone())),
+            clients: key,
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
         }

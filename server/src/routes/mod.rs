@@ -75,6 +75,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
         let (handler, limit) = (route.handler, route.limit);
         config.service(
             web::resource(route.path)
+                // The name is the route template the request log reads (no allocation).
+                .name(route.path)
                 .route(
                     web::route()
                         .guard(guard::Any(guard::Get()).or(guard::Head()))

@@ -401,3 +401,51 @@ async fn missing_evening_records_are_503() {
     let computed = get(&app, "/api/v1/convert?date=2025-05-28").await.json();
     assert_eq!(computed["warnings"][1]["code"], "borderline");
 }
+
+#[actix_web::test]
+async fn every_answer_carries_a_request_id() {
+    let app = actix_web::test::init_service(hijri_server::app(state_with(
+        real(),
+        &[("HIJRI_LIMIT_DEFAULT", "1/3600")],
+    )))
+    .await;
+    let with_id = |uri: &str, id: &str| {
+        TestRequest::get()
+            .uri(uri)
+            .insert_header(("x-request-id", id))
+            .to_request()
+    };
+    // Echoed on an answer, a 404 and a 429 alike.
+    let first = send(&app, with_id("/api/v1/months", "req-1.a_b")).await;
+    assert_eq!(
+        (first.status, first.header("x-request-id")),
+        (200, Some("req-1.a_b"))
+    );
+    let refused = send(&app, with_id("/api/v1/months", "req-2")).await;
+    assert_eq!(
+        (refused.status, refused.header("x-request-id")),
+        (429, Some("req-2"))
+    );
+    let missing = send(&app, with_id("/nowhere", "req-3")).await;
+    assert_eq!(
+        (missing.status, missing.header("x-request-id")),
+        (404, Some("req-3"))
+    );
+    // Cleaned to [A-Za-z0-9._-] and cut to 64 characters.
+    let long = format!("x y{}", "z".repeat(100));
+    let cleaned = send(&app, with_id("/nowhere", &long)).await;
+    assert_eq!(
+        cleaned.header("x-request-id"),
+        Some(format!("xy{}", "z".repeat(62)).as_str())
+    );
+    // Made up when absent or empty after cleaning: distinct, of the same shape.
+    let made = |answer: &crate::common::Answer| answer.header("x-request-id").unwrap().to_owned();
+    let one = made(&get(&app, "/nowhere").await);
+    let two = made(&send(&app, with_id("/nowhere", "<>")).await);
+    assert_ne!(one, two);
+    for id in [&one, &two] {
+        let (prefix, count) = id.split_once('-').unwrap();
+        assert_eq!(prefix.len(), 16, "{id}");
+        assert!(u64::from_str_radix(prefix, 16).is_ok() && u64::from_str_radix(count, 16).is_ok());
+    }
+}

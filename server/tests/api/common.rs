@@ -337,12 +337,17 @@ impl Logging {
 
     /// The next line of a target (actix logs its own lines too).
     pub fn next(&self, target: &str) -> serde_json::Value {
+        self.next_where(|line| line["target"] == target)
+    }
+
+    /// The next line that `wanted` accepts (within 10 s).
+    pub fn next_where(&self, wanted: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
         loop {
             let line = self
                 .lines
                 .recv_timeout(std::time::Duration::from_secs(10))
                 .expect("a log line within 10 s");
-            if line["target"] == target {
+            if wanted(&line) {
                 return line;
             }
         }
