@@ -27,7 +27,8 @@ pub fn app(
     App::new()
         .app_data(web::Data::new(state.clone()))
         .app_data(web::Data::new(state.origins.clone()))
-        .configure(|config| routes::configure(config, &state))
+        .app_data(state.clients.clone())
+        .configure(routes::configure)
         .default_service(web::to(not_found))
         .wrap(from_fn(edge))
 }

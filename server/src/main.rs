@@ -5,8 +5,9 @@
 
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
-use hijri_server::http::access_log;
+use hijri_server::http::{access_log, rate_limit, socket};
 use hijri_server::settings::{Cli, Limit, Settings};
 use hijri_server::{app, archive, logging, swap, SharedState};
 
@@ -31,15 +32,24 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
     let archive = archive::open(&settings.archive)?;
     let state = SharedState::new(Arc::new(archive), &settings);
     let workers = state.clone();
+    let connections = settings.connections;
+    let seconds = |n: u32| Duration::from_secs(u64::from(n));
     let server = actix_web::HttpServer::new(move || {
         actix_web::rt::spawn(access_log::flush_every(access_log::FLUSH_PERIOD));
         app(workers.clone())
     })
+    .max_connections(connections.max as usize)
+    .keep_alive(seconds(connections.keep_alive))
+    .client_request_timeout(seconds(connections.request_timeout))
+    .client_disconnect_timeout(seconds(connections.disconnect_timeout))
+    .on_connect(socket::send_timeout(seconds(connections.send_timeout)))
     .bind(&settings.bind)
     .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
     let bound: Vec<String> = server.addrs().iter().map(ToString::to_string).collect();
     log_start(cli, &settings, &state, &bound.join(","));
+    let limiters = state.limiters.to_vec();
     actix_web::rt::System::new().block_on(async move {
+        actix_web::rt::spawn(rate_limit::forget_idle_every(limiters));
         swap::on_hangup(state, settings.archive.clone())
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen for SIGHUP: {e}")))?;
         server.run().await
@@ -63,6 +73,11 @@ fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str) {
         limit_hilal_viz = %settings.limit(Limit::HilalViz),
         limit_hilal_map = %settings.limit(Limit::HilalMap),
         limit_default = %settings.limit(Limit::Default),
+        max_connections = settings.connections.max,
+        keep_alive_s = settings.connections.keep_alive,
+        request_timeout_s = settings.connections.request_timeout,
+        disconnect_timeout_s = settings.connections.disconnect_timeout,
+        send_timeout_s = settings.connections.send_timeout,
         trusted_proxies = cli.trusted_proxies.as_str(),
         allowed_origins = cli.allowed_origins.as_str(),
         "hijri-serve started"

@@ -45,6 +45,16 @@ impl Limit {
         }
     }
 
+    /// Its policy name in the `RateLimit-Policy` and `RateLimit` fields.
+    pub fn policy_name(self) -> &'static str {
+        match self {
+            Limit::HilalInfo => "hilal-info",
+            Limit::HilalViz => "hilal-viz",
+            Limit::HilalMap => "hilal-map",
+            Limit::Default => "default",
+        }
+    }
+
     /// The limit when the variable is unset, as `<count>/<seconds>`.
     pub fn default_text(self) -> &'static str {
         match self {
@@ -81,6 +91,62 @@ pub struct Settings {
     pub docs_url: String,
     /// `HIJRI_LOG`: the log filter (env-filter syntax), checked by [`crate::logging::init`].
     pub log: String,
+    /// `HIJRI_MAX_CONNECTIONS` and the connection timeouts.
+    pub connections: Connections,
+}
+
+/// How many connections a worker holds and how long a client may keep one busy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Connections {
+    /// `HIJRI_MAX_CONNECTIONS`: open connections per worker; more wait in the listen queue.
+    pub max: u32,
+    /// `HIJRI_KEEP_ALIVE`: seconds an idle connection stays open, also after an answer that
+    /// is still being sent.
+    pub keep_alive: u32,
+    /// `HIJRI_REQUEST_TIMEOUT`: seconds a client has to send a request head (then 408).
+    pub request_timeout: u32,
+    /// `HIJRI_DISCONNECT_TIMEOUT`: seconds a closing connection has to take its last bytes;
+    /// after keep-alive and this, a client that does not read is dropped.
+    pub disconnect_timeout: u32,
+    /// `HIJRI_SEND_TIMEOUT`: seconds sent data may stay unacknowledged (a client that stopped
+    /// reading) before the connection is dropped.
+    pub send_timeout: u32,
+}
+
+impl Connections {
+    /// The settings of each field: variable and default, in field order.
+    const VARIABLES: [(&'static str, &'static str); 5] = [
+        ("HIJRI_MAX_CONNECTIONS", defaults::MAX_CONNECTIONS),
+        ("HIJRI_KEEP_ALIVE", defaults::KEEP_ALIVE),
+        ("HIJRI_REQUEST_TIMEOUT", defaults::REQUEST_TIMEOUT),
+        ("HIJRI_DISCONNECT_TIMEOUT", defaults::DISCONNECT_TIMEOUT),
+        ("HIJRI_SEND_TIMEOUT", defaults::SEND_TIMEOUT),
+    ];
+
+    fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Connections, SettingsError> {
+        let mut values = [0u32; 5];
+        for (slot, (variable, default)) in values.iter_mut().zip(Connections::VARIABLES) {
+            let value = lookup(variable).unwrap_or_else(|| default.to_owned());
+            *slot = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or(SettingsError {
+                    variable,
+                    value,
+                    expected: "a whole number above zero",
+                })?;
+        }
+        let [max, keep_alive, request_timeout, disconnect_timeout, send_timeout] = values;
+        Ok(Connections {
+            max,
+            keep_alive,
+            request_timeout,
+            disconnect_timeout,
+            send_timeout,
+        })
+    }
 }
 
 /// A setting with a value that cannot be read.
@@ -120,6 +186,16 @@ pub mod defaults {
     pub const DOCS_URL: &str = "/api/v1/openapi.json";
     /// `HIJRI_LOG`.
     pub const LOG: &str = "info";
+    /// `HIJRI_MAX_CONNECTIONS` (per worker: four workers stay under a 1,024 file limit).
+    pub const MAX_CONNECTIONS: &str = "256";
+    /// `HIJRI_KEEP_ALIVE`, seconds.
+    pub const KEEP_ALIVE: &str = "5";
+    /// `HIJRI_REQUEST_TIMEOUT`, seconds.
+    pub const REQUEST_TIMEOUT: &str = "5";
+    /// `HIJRI_DISCONNECT_TIMEOUT`, seconds.
+    pub const DISCONNECT_TIMEOUT: &str = "5";
+    /// `HIJRI_SEND_TIMEOUT`, seconds.
+    pub const SEND_TIMEOUT: &str = "30";
 }
 
 /// The command line of `hijri-serve`: one flag per setting, each falling back to its
@@ -176,6 +252,25 @@ pub struct Cli {
     /// Log filter of the start-up, swap and actix lines, env-filter syntax (e.g. warn).
     #[arg(long, value_name = "FILTER", env = "HIJRI_LOG", default_value = defaults::LOG)]
     pub log: String,
+    /// Open connections per worker; more wait in the listen queue.
+    #[arg(long, value_name = "N", env = "HIJRI_MAX_CONNECTIONS",
+          default_value = defaults::MAX_CONNECTIONS)]
+    pub max_connections: String,
+    /// Seconds an idle connection stays open (also while its last answer is still sent).
+    #[arg(long, value_name = "SECS", env = "HIJRI_KEEP_ALIVE", default_value = defaults::KEEP_ALIVE)]
+    pub keep_alive: String,
+    /// Seconds a client has to send its request head; then 408 and the connection closes.
+    #[arg(long, value_name = "SECS", env = "HIJRI_REQUEST_TIMEOUT",
+          default_value = defaults::REQUEST_TIMEOUT)]
+    pub request_timeout: String,
+    /// Seconds a closing connection has to take its last bytes; then it is dropped.
+    #[arg(long, value_name = "SECS", env = "HIJRI_DISCONNECT_TIMEOUT",
+          default_value = defaults::DISCONNECT_TIMEOUT)]
+    pub disconnect_timeout: String,
+    /// Seconds sent data may stay unread by the client; then the connection is dropped.
+    #[arg(long, value_name = "SECS", env = "HIJRI_SEND_TIMEOUT",
+          default_value = defaults::SEND_TIMEOUT)]
+    pub send_timeout: String,
 }
 
 impl Cli {
@@ -210,6 +305,11 @@ impl Cli {
             "HIJRI_LIMIT_DEFAULT" => &self.limit_default,
             "HIJRI_DOCS_URL" => &self.docs_url,
             "HIJRI_LOG" => &self.log,
+            "HIJRI_MAX_CONNECTIONS" => &self.max_connections,
+            "HIJRI_KEEP_ALIVE" => &self.keep_alive,
+            "HIJRI_REQUEST_TIMEOUT" => &self.request_timeout,
+            "HIJRI_DISCONNECT_TIMEOUT" => &self.disconnect_timeout,
+            "HIJRI_SEND_TIMEOUT" => &self.send_timeout,
             _ => return None,
         })
     }
@@ -240,6 +340,7 @@ impl Settings {
             value: proxies,
             expected: "a comma list of IP addresses or CIDR blocks",
         })?;
+        let connections = Connections::from_lookup(&lookup)?;
         Ok(Settings {
             archive: PathBuf::from(text("HIJRI_ARCHIVE", defaults::ARCHIVE)),
             bind: text("HIJRI_BIND", defaults::BIND),
@@ -248,6 +349,7 @@ impl Settings {
             limits,
             docs_url: text("HIJRI_DOCS_URL", defaults::DOCS_URL),
             log: text("HIJRI_LOG", defaults::LOG),
+            connections,
         })
     }
 
@@ -309,6 +411,16 @@ mod tests {
             }
         );
         assert_eq!(s.docs_url, "/api/v1/openapi.json");
+        assert_eq!(
+            s.connections,
+            Connections {
+                max: 256,
+                keep_alive: 5,
+                request_timeout: 5,
+                disconnect_timeout: 5,
+                send_timeout: 30
+            }
+        );
     }
 
     #[test]
@@ -332,6 +444,19 @@ mod tests {
         assert_eq!(bad.variable, "HIJRI_LIMIT_HILAL_MAP");
         assert!(settings(&[("HIJRI_LIMIT_DEFAULT", "ten")]).is_err());
         assert!(settings(&[("HIJRI_TRUSTED_PROXIES", "proxy.local")]).is_err());
+        let s = settings(&[("HIJRI_MAX_CONNECTIONS", "64"), ("HIJRI_KEEP_ALIVE", "2")]).unwrap();
+        assert_eq!((s.connections.max, s.connections.keep_alive), (64, 2));
+        for (variable, value) in [
+            ("HIJRI_MAX_CONNECTIONS", "0"),
+            ("HIJRI_MAX_CONNECTIONS", "many"),
+            ("HIJRI_REQUEST_TIMEOUT", "-1"),
+            ("HIJRI_DISCONNECT_TIMEOUT", "1.5"),
+        ] {
+            assert_eq!(
+                settings(&[(variable, value)]).unwrap_err().variable,
+                variable
+            );
+        }
     }
 
     #[test]
@@ -358,6 +483,7 @@ mod tests {
         ]
         .into_iter()
         .chain(Limit::ALL.map(Limit::variable))
+        .chain(Connections::VARIABLES.map(|(variable, _)| variable))
         {
             assert!(help.contains(name), "{name} missing from --help");
         }

@@ -11,7 +11,7 @@ use hijri::schema::ArchivedCalendar;
 use crate::archive::Archive;
 use crate::computed::ComputedMonths;
 use crate::http::cors::Origins;
-use crate::http::rate_limit::{limiter, ClientIp, Limiter};
+use crate::http::rate_limit::{ClientIp, Limiter};
 use crate::settings::{Limit, Settings};
 
 /// Where `/today` gets the current time.
@@ -64,6 +64,8 @@ pub struct SharedState {
     pub origins: Origins,
     /// Rate limiters, in the order of [`Limit::ALL`].
     pub limiters: [Limiter; 4],
+    /// Who the client of a request is (for the limiters and the request log).
+    pub clients: ClientIp,
     /// The current time.
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
@@ -77,7 +79,9 @@ impl SharedState {
         SharedState {
             live: Arc::new(ArcSwap::from_pointee(Loaded::new(archive))),
             origins: settings.origins.clone(),
-            limiters: Limit::ALL.map(|l| limiter(settings.limit(l), key.clone())),
+            limiters: Limit::ALL
+                .map(|l| Limiter::new(l.policy_name(), settings.limit(l), key.clone())),
+            clients: key,
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
         }

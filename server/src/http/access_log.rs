@@ -1,45 +1,103 @@
-//! Request logs: one JSON line per request on stderr (time, client, method, path, status,
-//! duration), recorded by the edge middleware ([`super::edge`]). Each worker thread gathers
+//! Request logs: one JSON line per request on stderr (time, request id, peer, client as the
+//! rate limiter sees it, method, route template, path, query, status, error code, duration),
+//! recorded by the edge middleware ([`super::edge`]), which also gives every answer its
+//! `X-Request-Id` ([`request_id`]). Each worker thread gathers
 //! its lines in a buffer that is written out when it holds 32 KiB, every
 //! [`FLUSH_PERIOD`] (see [`flush_every`]) and when the thread ends, so a request costs no
 //! write system call of its own.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
+use std::net::IpAddr;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use actix_web::dev::ServiceResponse;
+use actix_web::http::header::HeaderValue;
+use actix_web::HttpRequest;
 use serde::Serialize;
 
-use super::error::truncated;
+use super::error::{truncated, ErrorCode};
+use super::rate_limit::ClientIp;
+
+/// The longest request id taken from a client.
+pub const MAX_REQUEST_ID: usize = 64;
+
+/// The request's id: the client's `X-Request-Id` reduced to letters, digits, `.`, `_` and
+/// `-` and cut to [`MAX_REQUEST_ID`], or when nothing is left a new one: a random prefix per
+/// worker thread and the thread's request count.
+#[allow(
+    clippy::expect_used,
+    reason = "the id is cut to visible ASCII characters, which a header value always takes"
+)]
+pub fn request_id(req: &HttpRequest) -> HeaderValue {
+    let given: String = req
+        .headers()
+        .get("x-request-id")
+        .map(|v| v.as_bytes())
+        .unwrap_or_default()
+        .iter()
+        .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        .take(MAX_REQUEST_ID)
+        .map(|&b| char::from(b))
+        .collect();
+    let id = if given.is_empty() {
+        NEXT_ID.with(|(prefix, count)| {
+            count.set(count.get() + 1);
+            format!("{prefix:016x}-{:x}", count.get())
+        })
+    } else {
+        given
+    };
+    HeaderValue::try_from(id).expect("the id holds visible ASCII only")
+}
+
+thread_local! {
+    /// A worker's random id prefix and its request count.
+    static NEXT_ID: (u64, Cell<u64>) = (RandomState::new().hash_one(std::thread::current().id()), Cell::new(0));
+}
 
 #[derive(Serialize)]
 struct Line<'a> {
     ts: f64,
-    peer: Option<std::net::IpAddr>,
+    id: &'a str,
+    peer: Option<IpAddr>,
+    client: Option<IpAddr>,
     method: &'a str,
+    route: Option<&'a str>,
     path: &'a str,
     query: &'a str,
     status: u16,
+    code: Option<&'static str>,
     ms: f64,
 }
 
-/// Logs one answered request, `started` being when it arrived.
+/// Logs one answered request with its id, `started` being when it arrived.
 #[allow(
     clippy::expect_used,
     reason = "a log line is strings and numbers, written into memory: nothing can fail"
 )]
-pub fn record<B>(response: &ServiceResponse<B>, started: Instant) {
+pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, started: Instant) {
     let request = response.request();
     let line = Line {
         ts: SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0.0, |d| (d.as_millis() as f64) / 1000.0),
+        id: id.to_str().unwrap_or_default(),
         peer: request.peer_addr().map(|a| a.ip()),
+        client: request
+            .app_data::<ClientIp>()
+            .map(|clients| clients.of(request)),
         method: request.method().as_str(),
+        route: request.match_name(),
         path: truncated(request.path()),
         query: truncated(request.query_string()),
         status: response.status().as_u16(),
+        code: response
+            .response()
+            .extensions()
+            .get::<ErrorCode>()
+            .map(|code| code.as_str()),
         ms: (started.elapsed().as_micros() as f64) / 1000.0,
     };
     BUFFER.with(|buffer| {

@@ -97,7 +97,8 @@ impl ResponseError for ApiError {
         self.code.status()
     }
 
-    /// The envelope, as JSON, never stored by caches.
+    /// The envelope, as JSON, never stored by caches; the code is kept in the response's
+    /// extensions for the request log.
     fn error_response(&self) -> HttpResponse {
         #[derive(Serialize)]
         struct Envelope<'a> {
@@ -119,13 +120,16 @@ impl ResponseError for ApiError {
             },
         })
         .expect("serialising strings into memory cannot fail");
-        HttpResponse::build(self.code.status())
+        let mut response = HttpResponse::build(self.code.status())
             .insert_header((
                 header::CONTENT_TYPE,
                 HeaderValue::from_static("application/json"),
             ))
             .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
-            .body(body)
+            .body(body);
+        // The code rides along for the request log.
+        response.extensions_mut().insert(self.code);
+        response
     }
 }
 
@@ -140,7 +144,7 @@ pub async fn not_found(req: HttpRequest) -> HttpResponse {
 
 /// Fallback for a known path asked with a method other than GET or HEAD: 405 with
 /// `Allow: GET, HEAD`.
-pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
+pub fn method_not_allowed(req: &HttpRequest) -> HttpResponse {
     let mut response = ApiError::new(
         ErrorCode::MethodNotAllowed,
         format!(

@@ -1,5 +1,5 @@
 //! HTTP pieces every endpoint shares: query parameters, the error envelope, replies with
-//! caching and ETags, CORS, rate limits and request logs.
+//! caching and ETags, CORS, rate limits, request logs and socket options.
 
 pub mod access_log;
 pub mod cors;
@@ -8,3 +8,4 @@ pub mod error;
 pub mod query;
 pub mod rate_limit;
 pub mod reply;
+pub mod socket;

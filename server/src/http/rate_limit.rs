@@ -1,21 +1,26 @@
-//! Per-client-IP rate limits (actix-governor): the client is the peer address, or the
-//! `X-Forwarded-For` client when the peer is a trusted proxy; a refused request gets 429
-//! `rate_limit_exceeded` with the error envelope and `Retry-After` of at least one second.
+//! Per-client rate limits over `governor`'s keyed GCRA. The client is the peer address, or
+//! the `X-Forwarded-For` client when the peer is a trusted proxy; IPv4 clients are counted
+//! by address, IPv6 clients by their /64 (one host holds a whole /64 and could otherwise rotate
+//! through it). Every limited answer tells its budget with the IETF draft's fields
+//! (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy: "<name>";q=<count>;w=<seconds>`
+//! and `RateLimit: "<name>";r=<remaining>;t=<seconds until the budget is whole again>`; a
+//! refused request gets 429 `rate_limit_exceeded` with the error envelope, `r=0` and
+//! `Retry-After` of at least one second. Clients idle long enough to have their whole budget
+//! back are forgotten every [`FORGET_PERIOD`] ([`forget_idle_every`]), so the counters' memory
+//! follows the clients active in the last window, not every client ever seen.
 
 use std::fmt;
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix_governor::governor::clock::{Clock, DefaultClock, QuantaInstant};
-use actix_governor::governor::middleware::NoOpMiddleware;
-use actix_governor::governor::NotUntil;
-use actix_governor::{
-    GovernorConfig, GovernorConfigBuilder, KeyExtractor, SimpleKeyExtractionError,
-};
-use actix_web::dev::ServiceRequest;
-use actix_web::http::header;
-use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError};
+use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use governor::clock::{Clock, DefaultClock};
+use governor::middleware::StateInformationMiddleware;
+use governor::state::keyed::DefaultKeyedStateStore;
+use governor::{Quota, RateLimiter};
 
 use super::error::{ApiError, ErrorCode};
 
@@ -45,28 +50,160 @@ impl RateLimit {
         };
         (limit.count > 0 && limit.seconds > 0).then_some(limit)
     }
+
+    /// The time one request takes to refill: the window over the count (at least 1 ns).
+    pub fn period(self) -> Duration {
+        (Duration::from_secs(u64::from(self.seconds)) / self.count).max(Duration::from_nanos(1))
+    }
 }
 
-/// A limiter configuration; clones share the same counters.
-pub type Limiter = GovernorConfig<ClientIp, NoOpMiddleware>;
+/// How often [`forget_idle_every`] forgets the clients whose budget is whole again.
+pub const FORGET_PERIOD: Duration = Duration::from_secs(60);
 
-/// Builds a limiter allowing `limit.count` requests per `limit.seconds`, as a burst that
-/// refills evenly over the window.
-#[allow(
-    clippy::expect_used,
-    reason = "the builder refuses only a zero period or burst: the period is at least 1 ns and \
-              the settings refuse a zero count"
-)]
-pub fn limiter(limit: RateLimit, key: ClientIp) -> Limiter {
-    let period = Duration::from_secs(u64::from(limit.seconds)) / limit.count;
-    GovernorConfigBuilder::default()
-        .period(period.max(Duration::from_nanos(1)))
-        .burst_size(limit.count)
-        .key_extractor(key)
-        .finish()
-        .expect("settings refuse zero counts and windows")
+/// The draft's `RateLimit-Policy` field.
+const POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
+/// The draft's `RateLimit` field.
+const STATE: HeaderName = HeaderName::from_static("ratelimit");
+
+type Counters<C> =
+    RateLimiter<IpAddr, DefaultKeyedStateStore<IpAddr>, C, StateInformationMiddleware>;
+
+/// The limiter of one endpoint family: a budget per client key. Clones share the counters.
+#[derive(Clone)]
+pub struct Limiter<C: Clock = DefaultClock> {
+    counters: Arc<Counters<C>>,
+    clients: ClientIp,
+    name: &'static str,
+    limit: RateLimit,
+    policy: HeaderValue,
 }
 
+impl Limiter {
+    /// A limiter named `name` (its policy name in the headers) allowing `limit.count`
+    /// requests per `limit.seconds` to each client, as a burst that refills evenly over the
+    /// window.
+    pub fn new(name: &'static str, limit: RateLimit, clients: ClientIp) -> Limiter {
+        Limiter::with_clock(name, limit, clients, DefaultClock::default())
+    }
+}
+
+impl<C: Clock> Limiter<C> {
+    /// [`Limiter::new`] on another clock (tests use governor's fake one).
+    #[allow(
+        clippy::expect_used,
+        reason = "the settings refuse a zero count, a period is at least 1 ns, and the policy \
+                  is a name and numbers: visible ASCII"
+    )]
+    pub fn with_clock(name: &'static str, limit: RateLimit, clients: ClientIp, clock: C) -> Self {
+        let count = NonZeroU32::new(limit.count).expect("settings refuse zero counts");
+        let quota = Quota::with_period(limit.period())
+            .expect("a period is at least one nanosecond")
+            .allow_burst(count);
+        let policy = format!("\"{name}\";q={};w={}", limit.count, limit.seconds);
+        Limiter {
+            counters: Arc::new(RateLimiter::dashmap_with_clock(quota, clock).with_middleware()),
+            clients,
+            name,
+            limit,
+            policy: HeaderValue::try_from(policy).expect("names and numbers are visible ASCII"),
+        }
+    }
+
+    /// Counts a request of `client` and answers it: `answer`'s response with the budget
+    /// fields, or 429 without calling `answer`.
+    pub fn admit(
+        &self,
+        client: IpAddr,
+        answer: impl FnOnce() -> Result<HttpResponse, ApiError>,
+    ) -> HttpResponse {
+        match self.count(client) {
+            Ok(remaining) => {
+                let mut response = answer().unwrap_or_else(|error| error.error_response());
+                self.tell(response.headers_mut(), remaining);
+                response
+            }
+            Err(wait) => {
+                let seconds = whole_seconds(wait).max(1);
+                let mut response = ApiError::new(
+                    ErrorCode::RateLimitExceeded,
+                    format!("too many requests from this address; retry in {seconds} s"),
+                )
+                .error_response();
+                self.tell(response.headers_mut(), 0);
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, seconds.into());
+                response
+            }
+        }
+    }
+
+    /// Takes one request from `client`'s budget: the requests left, or the wait until one
+    /// more is allowed.
+    pub fn count(&self, client: IpAddr) -> Result<u32, Duration> {
+        let clock = self.counters.clock();
+        match self.counters.check_key(&key(client)) {
+            Ok(snapshot) => Ok(snapshot.remaining_burst_capacity()),
+            Err(refused) => Err(refused.wait_time_from(clock.now())),
+        }
+    }
+
+    /// Writes the budget fields: the policy, and `remaining` requests with the seconds until
+    /// the whole budget is back (an upper bound: each spent request refills in one period).
+    #[allow(
+        clippy::expect_used,
+        reason = "the field is a name and numbers: visible ASCII"
+    )]
+    fn tell(&self, headers: &mut HeaderMap, remaining: u32) {
+        let spent = self.limit.count.saturating_sub(remaining);
+        let refill = whole_seconds(self.limit.period() * spent);
+        let state = format!("\"{}\";r={remaining};t={refill}", self.name);
+        headers.insert(POLICY, self.policy.clone());
+        headers.insert(
+            STATE,
+            HeaderValue::try_from(state).expect("names and numbers are visible ASCII"),
+        );
+    }
+
+    /// Forgets the clients whose budget is whole again (they are indistinguishable from new
+    /// ones) and gives the freed memory back.
+    pub fn forget_idle(&self) {
+        self.counters.retain_recent();
+        self.counters.shrink_to_fit();
+    }
+
+    /// How many client keys the limiter holds now.
+    pub fn clients_held(&self) -> usize {
+        self.counters.len()
+    }
+
+    /// The client of a request, as this limiter sees it before grouping.
+    pub fn client(&self, req: &HttpRequest) -> IpAddr {
+        self.clients.of(req)
+    }
+}
+
+/// Forgets the idle clients of `limiters` every [`FORGET_PERIOD`], forever (spawn it once).
+pub async fn forget_idle_every(limiters: Vec<Limiter>) {
+    let mut ticks = actix_web::rt::time::interval(FORGET_PERIOD);
+    loop {
+        ticks.tick().await;
+        limiters.iter().for_each(Limiter::forget_idle);
+    }
+}
+
+/// A duration in whole seconds, rounded up.
+fn whole_seconds(duration: Duration) -> u64 {
+    duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
+}
+
+/// The key a client is counted under: an IPv4 address, or the /64 of an IPv6 address.
+fn key(client: IpAddr) -> IpAddr {
+    match client {
+        IpAddr::V4(_) => client,
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
+    }
+}
 /// An IP block: an address and a prefix length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Block {
@@ -149,43 +286,21 @@ impl ClientIp {
         hops.find(|hop| hop.as_ref().map_or(true, |ip| !self.trusted.trusts(*ip)))
             .map_or(peer, |hop| hop.map_or(peer, |ip| ip.to_canonical()))
     }
-}
 
-impl KeyExtractor for ClientIp {
-    type Key = IpAddr;
-    type KeyExtractionError = SimpleKeyExtractionError<&'static str>;
-
-    fn extract(&self, req: &ServiceRequest) -> Result<IpAddr, Self::KeyExtractionError> {
+    /// The client of a request (see [`ClientIp::client`]).
+    pub fn of(&self, req: &HttpRequest) -> IpAddr {
         let forwarded = req
             .headers()
             .get("x-forwarded-for")
             .and_then(|v| v.to_str().ok());
-        Ok(self.client(req.peer_addr().map(|a| a.ip()), forwarded))
-    }
-
-    fn exceed_rate_limit_response(
-        &self,
-        negative: &NotUntil<QuantaInstant>,
-        _response: HttpResponseBuilder,
-    ) -> HttpResponse {
-        let wait = negative.wait_time_from(DefaultClock::default().now());
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        let seconds = seconds.max(1);
-        let mut response = ApiError::new(
-            ErrorCode::RateLimitExceeded,
-            format!("too many requests from this address; retry in {seconds} s"),
-        )
-        .error_response();
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, seconds.into());
-        response
+        self.client(req.peer_addr().map(|a| a.ip()), forwarded)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use governor::clock::FakeRelativeClock;
 
     fn ip(text: &str) -> IpAddr {
         text.parse().unwrap()
@@ -222,5 +337,108 @@ mod tests {
             proxies.client(Some(ip("5.5.5.5")), Some("1.2.3.4")),
             ip("5.5.5.5")
         );
+    }
+
+    fn fake(limit: &str) -> (Limiter<FakeRelativeClock>, FakeRelativeClock) {
+        let clock = FakeRelativeClock::default();
+        let limit = RateLimit::parse(limit).unwrap();
+        let limiter = Limiter::with_clock(
+            "default",
+            limit,
+            ClientIp::new(TrustedProxies::default()),
+            clock.clone(),
+        );
+        (limiter, clock)
+    }
+
+    fn fields(response: &HttpResponse) -> (String, String, Option<String>) {
+        let text = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .map(|v| v.to_str().unwrap().to_owned())
+        };
+        (
+            text("ratelimit-policy").unwrap(),
+            text("ratelimit").unwrap(),
+            text("retry-after"),
+        )
+    }
+
+    #[test]
+    fn the_budget_counts_down_and_refills() {
+        let (limiter, clock) = fake("3/60");
+        let client = ip("192.0.2.1");
+        let ok = || Ok(HttpResponse::Ok().finish());
+        let policy = r#""default";q=3;w=60"#.to_owned();
+        // Each request refills in 20 s: the budget is whole again 20 s per spent request.
+        for (remaining, reset) in [(2, 20), (1, 40), (0, 60)] {
+            let response = limiter.admit(client, ok);
+            assert_eq!(response.status(), 200);
+            let state = format!(r#""default";r={remaining};t={reset}"#);
+            assert_eq!(fields(&response), (policy.clone(), state, None));
+        }
+        let refused = limiter.admit(client, || panic!("a refused request is not answered"));
+        assert_eq!(refused.status(), 429);
+        let state = r#""default";r=0;t=60"#.to_owned();
+        assert_eq!(fields(&refused), (policy.clone(), state, Some("20".into())));
+        // Another client has its own budget; errors of the answer carry the fields too.
+        let other = limiter.admit(ip("192.0.2.2"), || {
+            Err(ApiError::new(ErrorCode::InvalidDate, "bad"))
+        });
+        assert_eq!(other.status(), 400);
+        assert_eq!(fields(&other).1, r#""default";r=2;t=20"#);
+        // 5 s before the next refill, Retry-After rounds up to whole seconds.
+        clock.advance(Duration::from_millis(15_500));
+        assert_eq!(fields(&limiter.admit(client, ok)).2, Some("5".into()));
+        clock.advance(Duration::from_millis(4_500));
+        assert_eq!(
+            fields(&limiter.admit(client, ok)).1,
+            r#""default";r=0;t=60"#
+        );
+    }
+
+    #[test]
+    fn ipv6_clients_are_counted_by_their_64() {
+        assert_eq!(key(ip("2001:db8:1:2:aaaa::1")), ip("2001:db8:1:2::"));
+        assert_eq!(
+            key(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")),
+            ip("2001:db8:1:2::")
+        );
+        assert_ne!(key(ip("2001:db8:1:3::1")), ip("2001:db8:1:2::"));
+        assert_eq!(key(ip("192.0.2.7")), ip("192.0.2.7"));
+        let (limiter, _clock) = fake("1/60");
+        assert!(limiter.count(ip("2001:db8:1:2::1")).is_ok());
+        assert!(limiter.count(ip("2001:db8:1:2:9:9:9:9")).is_err());
+        assert!(limiter.count(ip("2001:db8:1:3::1")).is_ok());
+        assert!(limiter.count(ip("192.0.2.1")).is_ok());
+        assert!(limiter.count(ip("192.0.2.2")).is_ok());
+        assert_eq!(limiter.clients_held(), 4);
+    }
+
+    #[test]
+    fn idle_clients_are_forgotten() {
+        let (limiter, clock) = fake("10/10");
+        for n in 0..1000u32 {
+            assert!(limiter.count(IpAddr::V4(Ipv4Addr::from_bits(n))).is_ok());
+        }
+        let busy = ip("198.51.100.1");
+        for _ in 0..10 {
+            assert!(limiter.count(busy).is_ok());
+        }
+        assert_eq!(limiter.clients_held(), 1001);
+        // One second later everyone still waits for a refill: nobody is forgotten.
+        clock.advance(Duration::from_secs(1));
+        limiter.forget_idle();
+        assert_eq!(limiter.clients_held(), 1001);
+        // After two more seconds the one-request clients have their budget back; the busy
+        // one, which spent all ten, is still refilling and still counted.
+        clock.advance(Duration::from_secs(2));
+        limiter.forget_idle();
+        assert_eq!(limiter.clients_held(), 1);
+        assert_eq!(limiter.count(busy), Ok(2));
+        clock.advance(Duration::from_secs(10));
+        limiter.forget_idle();
+        assert_eq!(limiter.clients_held(), 0);
     }
 }

@@ -216,12 +216,13 @@ async fn rate_limit_answers_429_with_retry_after() {
         ],
     );
     let app = actix_web::test::init_service(hijri_server::app(state)).await;
-    // The default family shares one budget across its endpoints.
-    assert_eq!(
-        get(&app, "/api/v1/convert?date=2025-03-01").await.status,
-        200
-    );
-    assert_eq!(get(&app, "/api/v1/months").await.status, 200);
+    // The default family shares one budget across its endpoints, counted down.
+    let first = get(&app, "/api/v1/convert?date=2025-03-01").await;
+    assert_eq!(first.status, 200);
+    assert_eq!(first.header("ratelimit"), Some(r#""default";r=1;t=30"#));
+    let second = get(&app, "/api/v1/months").await;
+    assert_eq!(second.status, 200);
+    assert_eq!(second.header("ratelimit"), Some(r#""default";r=0;t=60"#));
     let refused = get(&app, "/api/v1/convert?date=2025-03-01").await;
     assert_eq!(
         (refused.status, refused.code().as_str()),
@@ -229,6 +230,12 @@ async fn rate_limit_answers_429_with_retry_after() {
     );
     let wait: u64 = refused.header("retry-after").unwrap().parse().unwrap();
     assert!((1..=30).contains(&wait), "{wait}");
+    // The budget is told on every answer of the family, the refusal included.
+    assert_eq!(
+        refused.header("ratelimit-policy"),
+        Some(r#""default";q=2;w=60"#)
+    );
+    assert_eq!(refused.header("ratelimit"), Some(r#""default";r=0;t=60"#));
     assert_eq!(refused.header("content-type"), Some("application/json"));
     assert_eq!(refused.header("access-control-allow-origin"), Some("*"));
     assert_documented("/api/v1/convert", &refused);
@@ -248,6 +255,10 @@ async fn rate_limit_answers_429_with_retry_after() {
     );
     let info = get(&app, "/api/v1/hilal/info?month=9&year=1446").await;
     assert_eq!(info.status, 429);
+    assert_eq!(
+        info.header("ratelimit-policy"),
+        Some(r#""hilal-info";q=1;w=3600"#)
+    );
     assert!(info.header("retry-after").unwrap().parse::<u64>().unwrap() >= 1);
 }
 
@@ -263,9 +274,14 @@ async fn every_route_is_rate_limited() {
         let app =
             actix_web::test::init_service(hijri_server::app(state_with(real(), &limits))).await;
         let uri = sample(route.path);
-        assert_ne!(get(&app, &uri).await.status, 429, "{uri}");
+        let first = get(&app, &uri).await;
+        assert_ne!(first.status, 429, "{uri}");
+        let name = route.limit.policy_name();
+        let told = format!(r#""{name}";r=0;t=3600"#);
+        assert_eq!(first.header("ratelimit"), Some(told.as_str()), "{uri}");
         let second = get(&app, &uri).await;
         assert_eq!(second.status, 429, "{uri}");
+        assert_eq!(second.header("ratelimit"), Some(told.as_str()), "{uri}");
         assert_documented(&uri, &second);
     }
 }
@@ -324,6 +340,11 @@ async fn forwarded_for_names_the_client_behind_a_trusted_proxy() {
             .status,
         429
     );
+    // An IPv6 client is its /64: another address of the same /64 shares the budget.
+    let months = |client| send(&app, from_proxy("/api/v1/months", client));
+    assert_eq!(months("2001:db8:5:6::1").await.status, 200);
+    assert_eq!(months("2001:db8:5:6:ffff::2").await.status, 429);
+    assert_eq!(months("2001:db8:5:7::1").await.status, 200);
 }
 
 #[actix_web::test]
@@ -379,4 +400,52 @@ async fn missing_evening_records_are_503() {
     // The synthetic computed month's evening passed by 0.1 deg: borderline.
     let computed = get(&app, "/api/v1/convert?date=2025-05-28").await.json();
     assert_eq!(computed["warnings"][1]["code"], "borderline");
+}
+
+#[actix_web::test]
+async fn every_answer_carries_a_request_id() {
+    let app = actix_web::test::init_service(hijri_server::app(state_with(
+        real(),
+        &[("HIJRI_LIMIT_DEFAULT", "1/3600")],
+    )))
+    .await;
+    let with_id = |uri: &str, id: &str| {
+        TestRequest::get()
+            .uri(uri)
+            .insert_header(("x-request-id", id))
+            .to_request()
+    };
+    // Echoed on an answer, a 404 and a 429 alike.
+    let first = send(&app, with_id("/api/v1/months", "req-1.a_b")).await;
+    assert_eq!(
+        (first.status, first.header("x-request-id")),
+        (200, Some("req-1.a_b"))
+    );
+    let refused = send(&app, with_id("/api/v1/months", "req-2")).await;
+    assert_eq!(
+        (refused.status, refused.header("x-request-id")),
+        (429, Some("req-2"))
+    );
+    let missing = send(&app, with_id("/nowhere", "req-3")).await;
+    assert_eq!(
+        (missing.status, missing.header("x-request-id")),
+        (404, Some("req-3"))
+    );
+    // Cleaned to [A-Za-z0-9._-] and cut to 64 characters.
+    let long = format!("x y{}", "z".repeat(100));
+    let cleaned = send(&app, with_id("/nowhere", &long)).await;
+    assert_eq!(
+        cleaned.header("x-request-id"),
+        Some(format!("xy{}", "z".repeat(62)).as_str())
+    );
+    // Made up when absent or empty after cleaning: distinct, of the same shape.
+    let made = |answer: &crate::common::Answer| answer.header("x-request-id").unwrap().to_owned();
+    let one = made(&get(&app, "/nowhere").await);
+    let two = made(&send(&app, with_id("/nowhere", "<>")).await);
+    assert_ne!(one, two);
+    for id in [&one, &two] {
+        let (prefix, count) = id.split_once('-').unwrap();
+        assert_eq!(prefix.len(), 16, "{id}");
+        assert!(u64::from_str_radix(prefix, 16).is_ok() && u64::from_str_radix(count, 16).is_ok());
+    }
 }

@@ -299,3 +299,65 @@ pub fn spawn_server(
         .spawn()
         .unwrap()
 }
+
+/// The built server started with stderr piped (so JSON logs); its stderr lines arrive on
+/// the channel. Killed when dropped.
+pub struct Logging {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<serde_json::Value>,
+}
+
+impl Drop for Logging {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Logging {
+    /// Starts the binary on `archive` with `vars`, on a free loopback port.
+    pub fn start(archive: &std::path::Path, vars: &[(&str, &str)]) -> Logging {
+        use std::io::BufRead;
+        let mut child = spawn_server(archive, "127.0.0.1:0", vars);
+        let stderr = child.stderr.take().unwrap();
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                let json = serde_json::from_str(&line)
+                    .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line:?}"));
+                if send.send(json).is_err() {
+                    break;
+                }
+            }
+        });
+        Logging { child, lines }
+    }
+
+    /// The next line of a target (actix logs its own lines too).
+    pub fn next(&self, target: &str) -> serde_json::Value {
+        self.next_where(|line| line["target"] == target)
+    }
+
+    /// The next line that `wanted` accepts (within 10 s).
+    pub fn next_where(&self, wanted: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .expect("a log line within 10 s");
+            if wanted(&line) {
+                return line;
+            }
+        }
+    }
+
+    /// The port of the start-up line (read it first).
+    pub fn port(&self) -> u16 {
+        let start = self.next("hijri_server::start");
+        let bind = start["bind"].as_str().unwrap();
+        bind.rsplit(':').next().unwrap().parse().unwrap()
+    }
+}

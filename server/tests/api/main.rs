@@ -16,6 +16,7 @@ mod damaged;
 mod edges;
 mod ical;
 mod openapi;
+mod slow_clients;
 mod snapshots;
 mod startup;
 mod swap;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{synthetic_bytes, FAKE_PNG};
+use crate::common::{synthetic_bytes, Logging, FAKE_PNG};
 
 fn temp_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hijri-serve-startup-{}", std::process::id()));
@@ -167,62 +167,13 @@ fn a_bad_flag_value_names_its_variable() {
     assert!(stderr.contains("HIJRI_LIMIT_HILAL_VIZ"), "{stderr}");
 }
 
-/// A server started on the synthetic archive with stderr piped (so JSON logs); its stderr
-/// lines arrive on the channel. Killed when dropped.
-struct Logging {
-    child: std::process::Child,
-    lines: std::sync::mpsc::Receiver<serde_json::Value>,
-}
-
-impl Drop for Logging {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Logging {
-    fn start(archive: &Path) -> Logging {
-        use std::io::BufRead;
-        let mut child = crate::common::spawn_server(archive, "127.0.0.1:0", &[]);
-        let stderr = child.stderr.take().unwrap();
-        let (send, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stderr)
-                .lines()
-                .map_while(Result::ok)
-            {
-                let json = serde_json::from_str(&line)
-                    .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line:?}"));
-                if send.send(json).is_err() {
-                    break;
-                }
-            }
-        });
-        Logging { child, lines }
-    }
-
-    /// The next line of a target (actix logs its own lines too).
-    fn next(&self, target: &str) -> serde_json::Value {
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(10))
-                .expect("a log line within 10 s");
-            if line["target"] == target {
-                return line;
-            }
-        }
-    }
-}
-
 #[test]
 fn the_start_up_line() {
     let dir = temp_dir().join("logs");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("synthetic.archive");
     std::fs::write(&path, synthetic_bytes()).unwrap();
-    let server = Logging::start(&path);
+    let server = Logging::start(&path, &[]);
 
     let start = server.next("hijri_server::start");
     assert_eq!(start["target"], "hijri_server::start", "{start}");
@@ -246,6 +197,72 @@ fn the_start_up_line() {
 
     drop(server);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Sends one HTTP/1.1 request on a new connection and reads the answer to the end.
+fn exchange(port: u16, request: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
+}
+
+#[test]
+fn request_lines_carry_the_request_id_and_route() {
+    let server = Logging::start(
+        &crate::common::archive_path(),
+        &[
+            ("HIJRI_TRUSTED_PROXIES", "127.0.0.1"),
+            ("HIJRI_LIMIT_DEFAULT", "1/3600"),
+        ],
+    );
+    let port = server.port();
+    let get = |path: &str, id: &str| {
+        exchange(
+            port,
+            &format!(
+                "GET {path} HTTP/1.1\r\nHost: x\r\nX-Request-Id: {id}\r\n\
+                 X-Forwarded-For: 2001:db8::7\r\nConnection: close\r\n\r\n"
+            ),
+        )
+    };
+    let line_of = |id: &str| server.next_where(|line| line["id"] == id);
+
+    let answer = get("/api/v1/today/2025-03-01?tz=UTC", "trace-1");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("x-request-id: trace-1\r\n"), "{answer}");
+    let line = line_of("trace-1");
+    assert_eq!(line["method"], "GET");
+    assert_eq!(line["route"], "/api/v1/today/{target_date}");
+    assert_eq!(line["path"], "/api/v1/today/2025-03-01");
+    assert_eq!(line["query"], "tz=UTC");
+    assert_eq!(line["status"], 200);
+    assert_eq!(line["code"], serde_json::Value::Null);
+    assert_eq!(line["peer"], "127.0.0.1");
+    assert_eq!(line["client"], "2001:db8::7");
+    assert!(line["ms"].as_f64().unwrap() >= 0.0, "{line}");
+
+    // Refused by the limiter: the error code, the same client, the id echoed.
+    let answer = get("/api/v1/months", "trace-2");
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    assert!(answer.contains("x-request-id: trace-2\r\n"), "{answer}");
+    let line = line_of("trace-2");
+    assert_eq!(line["route"], "/api/v1/months");
+    assert_eq!(line["status"], 429);
+    assert_eq!(line["code"], "rate_limit_exceeded");
+    assert_eq!(line["client"], "2001:db8::7");
+
+    // No route: 404 with no template; an id with foreign characters is cleaned.
+    let answer = get("/nowhere", "a<b>c d");
+    assert!(answer.contains("x-request-id: abcd\r\n"), "{answer}");
+    let line = line_of("abcd");
+    assert_eq!(line["route"], serde_json::Value::Null);
+    assert_eq!(line["code"], "not_found");
 }
 
 #[test]
