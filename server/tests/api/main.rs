@@ -7,6 +7,7 @@ mod common;
 mod conformance;
 mod damaged;
 mod edges;
+mod encoding;
 mod ical;
 mod openapi;
 mod snapshots;
