@@ -7,7 +7,7 @@ use std::io::Read;
 use actix_web::http::header;
 use actix_web::test::TestRequest;
 
-use crate::common::{send, state, Answer};
+use crate::common::{on_the_wire, send, state, Answer};
 
 const PEER: &str = "192.0.2.1:40000";
 
@@ -199,40 +199,25 @@ async fn head_gives_the_headers_of_get_in_every_coding() {
 
 #[actix_web::test]
 async fn head_on_the_wire_announces_the_coded_length() {
-    use std::io::Write;
-    let state = state();
-    let server = actix_web::HttpServer::new(move || hijri_server::app(state.clone()))
-        .workers(1)
-        .bind("127.0.0.1:0")
-        .unwrap();
-    let address = server.addrs()[0];
-    let server = server.run();
-    let handle = server.handle();
-    actix_web::rt::spawn(server);
-    let exchange = |method: &'static str| {
-        actix_web::rt::task::spawn_blocking(move || {
-            let mut stream = std::net::TcpStream::connect(address).unwrap();
-            write!(
-                stream,
-                "{method} /api/v1/year?year=1446 HTTP/1.1\r\nHost: test\r\n\
-                 Accept-Encoding: br\r\nConnection: close\r\n\r\n"
-            )
-            .unwrap();
-            let mut bytes = Vec::new();
-            stream.read_to_end(&mut bytes).unwrap();
-            bytes
-        })
-    };
-    let get = exchange("GET").await.unwrap();
-    let head = exchange("HEAD").await.unwrap();
-    handle.stop(true).await;
+    let answers = on_the_wire(
+        ["GET", "HEAD"]
+            .map(|method| {
+                format!(
+                    "{method} /api/v1/year?year=1446 HTTP/1.1\r\nHost: test\r\n\
+                     Accept-Encoding: br\r\nConnection: close\r\n\r\n"
+                )
+            })
+            .to_vec(),
+    )
+    .await;
+    let (get, head) = (&answers[0], &answers[1]);
     let split = |bytes: &[u8]| {
         let end = bytes.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
         let head = String::from_utf8(bytes[..end].to_vec()).unwrap();
         (head.to_ascii_lowercase(), bytes[end + 4..].to_vec())
     };
-    let (get_head, get_body) = split(&get);
-    let (head_head, head_body) = split(&head);
+    let (get_head, get_body) = split(get);
+    let (head_head, head_body) = split(head);
     let line = |text: &str, name: &str| {
         text.lines()
             .find(|l| l.starts_with(name))
