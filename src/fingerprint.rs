@@ -28,7 +28,13 @@ pub fn hash64(bytes: &[u8]) -> u64 {
 
 /// The strong entity tag of a body: its hash as 16 hex digits in quotes.
 pub fn etag(body: &[u8]) -> String {
-    format!("\"{:016x}\"", hash64(body))
+    representation_etag(body, "")
+}
+
+/// The strong entity tag of one representation of a body (a content coding of it): the
+/// body's hash as 16 hex digits followed by the representation's `suffix`, in quotes.
+pub fn representation_etag(body: &[u8], suffix: &str) -> String {
+    format!("\"{:016x}{suffix}\"", hash64(body))
 }
 
 /// A short identity of some bytes: the top 48 bits of the hash as 12 hex digits.
@@ -54,6 +60,10 @@ mod tests {
             assert_eq!(hash64(bytes), hash, "{bytes:?}");
         }
         assert_eq!(etag(b"hijri"), "\"a7f890600707af77\"");
+        assert_eq!(
+            representation_etag(b"hijri", "-gz"),
+            "\"a7f890600707af77-gz\""
+        );
         assert_eq!(short_id(b"hijri"), "a7f890600707");
     }
 

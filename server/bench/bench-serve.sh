@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Load benchmark of hijri-serve beside its ceiling, a bare actix-web handler returning a fixed
-# body of the same size, in the same run: requests/s and p99 for /api/v1/convert,
-# /api/v1/month, /api/v1/year and a PNG card (/api/v1/hilal/viz), their ratios to the bare
-# handler, start-up time (ms until /healthz answers) and anonymous RSS after the run.
+# body of the same size, in the same run: requests/s, p99 and the server's CPU time per
+# request for /api/v1/convert, /api/v1/month, /api/v1/year (identity and gzip),
+# /api/v1/hilal/history (gzip) and a PNG card (/api/v1/hilal/viz), their ratios to the bare
+# handler (which sends the same number of bytes), start-up time (ms until /healthz answers)
+# and anonymous RSS after the run.
 # Loopback only; every step is bounded.
 #
 # Settings: BENCH_DURATION (default 10s per run), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
@@ -54,37 +56,54 @@ pids+=("$server_pid")
 wait_for "http://$host:$port/healthz"
 startup_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 
+# Each path with the Accept-Encoding it is requested with ("identity": none sent).
 paths=(
     "/api/v1/convert?date=2025-03-01"
     "/api/v1/month?year=1446&month=9"
     "/api/v1/year?year=1446"
+    "/api/v1/year?year=1446"
+    "/api/v1/hilal/history"
     "/api/v1/hilal/viz?month=9&year=1446"
 )
+codings=(identity identity identity gzip gzip identity)
+# The request header for a coding ("" for identity).
+accept() { [ "$1" = identity ] && return; echo "Accept-Encoding: $1"; }
 sizes=()
-for path in "${paths[@]}"; do
-    sizes+=("$(curl -sf "http://$host:$port$path" | wc -c)")
+for i in "${!paths[@]}"; do
+    header=$(accept "${codings[$i]}")
+    sizes+=("$(curl -sf ${header:+-H "$header"} "http://$host:$port${paths[$i]}" | wc -c)")
 done
 "$bare" "$host:$bare_port" "${sizes[@]}" 2>/dev/null &
 pids+=("$!")
 wait_for "http://$host:$bare_port/bare/${sizes[0]}"
 
-# Runs wrk on a URL; prints "<requests/s> <p99 ms>".
+# CPU time (user + system, in clock ticks) the server has used so far.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
+tick_us=$(( 1000000 / $(getconf CLK_TCK) ))
+
+# Runs wrk on a URL (with an optional extra header); prints "<requests/s> <p99 ms> <requests>".
 load() {
     local out
-    out=$(timeout 120 wrk -t"$threads" -c"$connections" -d"$duration" --latency "$1")
-    local rps p99
+    out=$(timeout 120 wrk -t"$threads" -c"$connections" -d"$duration" --latency ${2:+-H "$2"} "$1")
+    local rps p99 requests
     rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
     p99=$(awk '$1 == "99%" {v=$2; u=v; sub(/[0-9.]+/, "", u); sub(/[a-z]+$/, "", v);
         if (u == "us") v /= 1000; else if (u == "s") v *= 1000; print v}' <<<"$out")
-    echo "$rps $p99"
+    requests=$(awk '/requests in/ {print $1}' <<<"$out")
+    echo "$rps $p99 $requests"
 }
 
-printf '%-34s %8s %12s %9s %12s %9s %9s %9s\n' endpoint bytes "req/s" "p99 ms" "bare req/s" "bare p99" "rps ratio" "p99 ratio"
+printf '%-36s %-8s %8s %10s %8s %10s %8s %7s %7s %9s\n' endpoint coding bytes "req/s" "p99 ms" \
+    "bare req/s" "bare p99" "rps x" "p99 x" "CPU us/req"
 for i in "${!paths[@]}"; do
-    read -r rps p99 < <(load "http://$host:$port${paths[$i]}")
-    read -r bare_rps bare_p99 < <(load "http://$host:$bare_port/bare/${sizes[$i]}")
-    awk -v p="${paths[$i]}" -v b="${sizes[$i]}" -v r="$rps" -v l="$p99" -v br="$bare_rps" -v bl="$bare_p99" \
-        'BEGIN { printf "%-34s %8d %12.0f %9.2f %12.0f %9.2f %9.2f %9.2f\n", p, b, r, l, br, bl, r / br, l / bl }'
+    before=$(cpu_ticks)
+    read -r rps p99 requests < <(load "http://$host:$port${paths[$i]}" "$(accept "${codings[$i]}")")
+    cpu_us=$(( ($(cpu_ticks) - before) * tick_us ))
+    read -r bare_rps bare_p99 _ < <(load "http://$host:$bare_port/bare/${sizes[$i]}")
+    awk -v p="${paths[$i]}" -v c="${codings[$i]}" -v b="${sizes[$i]}" -v r="$rps" -v l="$p99" \
+        -v br="$bare_rps" -v bl="$bare_p99" -v cpu="$cpu_us" -v n="$requests" \
+        'BEGIN { printf "%-36s %-8s %8d %10.0f %8.2f %10.0f %8.2f %7.2f %7.2f %9.1f\n",
+            p, c, b, r, l, br, bl, r / br, l / bl, cpu / n }'
 done
 
 rss_kb=$(awk '/^Anonymous:/ {print $2}' "/proc/$server_pid/smaps_rollup")

@@ -1,11 +1,17 @@
 //! Successful answers: JSON bodies written into one buffer, `Cache-Control`, the strong
 //! `ETag` (quoted hex of a 64-bit hash of the body) and 304 Not Modified on a matching
 //! `If-None-Match` (weak comparison, `*` matches), with the same `Cache-Control` and `ETag`.
+//! Text answers of at least [`MIN_COMPRESSED`] bytes are negotiated (see [`encoding`]): each
+//! coding is its own representation with its own strong `ETag` (suffix `-gz` or `-br` inside
+//! the quotes), `If-None-Match` is compared with the `ETag` of the representation this request
+//! gets, and both the 200 and the 304 carry `Vary: accept-encoding`.
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
+
+use super::encoding::{self, Coding, MIN_COMPRESSED};
 
 /// `Cache-Control` for answers that never change for the same input (conversions, months,
 /// years, events from the official table, hilal answers and cards): shared caches too.
@@ -36,17 +42,45 @@ pub fn json(
 ) -> HttpResponse {
     let mut body = Vec::with_capacity(capacity);
     serde_json::to_writer(&mut body, value).expect("serialising into memory cannot fail");
-    let tag = etag(&body);
-    respond(
+    negotiated(
         req,
         cache,
-        tag,
         HeaderValue::from_static("application/json"),
         body.into(),
     )
 }
 
-/// A 200 answer (or 304) with a ready body and its `ETag`.
+/// A 200 answer (or 304) with a text body in the coding the client prefers: bodies of at
+/// least [`MIN_COMPRESSED`] bytes are compressed unless the client refuses it, smaller ones
+/// are sent as they are (and do not vary).
+pub fn negotiated(
+    req: &HttpRequest,
+    cache: HeaderValue,
+    content_type: HeaderValue,
+    body: web::Bytes,
+) -> HttpResponse {
+    if body.len() < MIN_COMPRESSED {
+        return respond(req, cache, etag(&body), content_type, body);
+    }
+    let coding = encoding::negotiate(req.headers());
+    let tag = representation_etag(&body, coding);
+    let mut response = if not_modified(req, &tag) {
+        head(StatusCode::NOT_MODIFIED, cache, tag).finish()
+    } else {
+        let mut response = head(StatusCode::OK, cache, tag);
+        response.insert_header((header::CONTENT_TYPE, content_type));
+        match coding.content_encoding() {
+            Some(name) => response
+                .insert_header((header::CONTENT_ENCODING, name))
+                .body(coding.encode(&body)),
+            None => response.body(body),
+        }
+    };
+    response.headers_mut().insert(header::VARY, encoding::VARY);
+    response
+}
+
+/// A 200 answer (or 304) with a ready body of one representation and its `ETag`.
 pub fn respond(
     req: &HttpRequest,
     cache: HeaderValue,
@@ -54,32 +88,43 @@ pub fn respond(
     content_type: HeaderValue,
     body: web::Bytes,
 ) -> HttpResponse {
-    let status = if not_modified(req, &etag) {
-        StatusCode::NOT_MODIFIED
-    } else {
-        StatusCode::OK
-    };
+    if not_modified(req, &etag) {
+        return head(StatusCode::NOT_MODIFIED, cache, etag).finish();
+    }
+    head(StatusCode::OK, cache, etag)
+        .insert_header((header::CONTENT_TYPE, content_type))
+        .body(body)
+}
+
+/// The headers every 200 and 304 carry.
+fn head(
+    status: StatusCode,
+    cache: HeaderValue,
+    etag: HeaderValue,
+) -> actix_web::HttpResponseBuilder {
     let mut response = HttpResponse::build(status);
     response
         .insert_header((header::CACHE_CONTROL, cache))
         .insert_header((header::ETAG, etag));
-    if status == StatusCode::OK {
-        response
-            .insert_header((header::CONTENT_TYPE, content_type))
-            .body(body)
-    } else {
-        response.finish()
-    }
+    response
 }
 
 /// The strong `ETag` of a body (the project's one fingerprint rule).
+pub fn etag(body: &[u8]) -> HeaderValue {
+    representation_etag(body, Coding::Identity)
+}
+
+/// The strong `ETag` of a body sent in `coding`.
 #[allow(
     clippy::expect_used,
-    reason = "the tag is hex digits in quotes, always a valid header value"
+    reason = "the tag is hex digits and a suffix in quotes, always a valid header value"
 )]
-pub fn etag(body: &[u8]) -> HeaderValue {
-    HeaderValue::from_str(&hijri::fingerprint::etag(body))
-        .expect("hex in quotes is a valid header value")
+fn representation_etag(body: &[u8], coding: Coding) -> HeaderValue {
+    HeaderValue::from_str(&hijri::fingerprint::representation_etag(
+        body,
+        coding.etag_suffix(),
+    ))
+    .expect("hex and a suffix in quotes is a valid header value")
 }
 
 /// True if an `If-None-Match` header of the request matches `etag` (weak comparison).

@@ -63,8 +63,7 @@ pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
 }
 
 fn respond(req: &HttpRequest, cache: HeaderValue, body: String) -> HttpResponse {
-    let tag = reply::etag(body.as_bytes());
-    reply::respond(req, cache, tag, CALENDAR, body.into())
+    reply::negotiated(req, cache, CALENDAR, body.into())
 }
 
 /// The VCALENDAR of the selected events.

@@ -178,10 +178,9 @@ pub fn months(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError>
 /// `GET /api/v1/openapi.json` and `GET /openapi.json`.
 pub fn openapi(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError> {
     let body = OPENAPI.as_bytes();
-    Ok(reply::respond(
+    Ok(reply::negotiated(
         req,
         reply::DOCUMENT,
-        reply::etag(body),
         HeaderValue::from_static("application/json"),
         web::Bytes::from_static(body),
     ))

@@ -136,11 +136,9 @@ pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         body.push_str(COLUMNS);
         body.push_str("\r\n");
         rows.for_each(|row| row.write_csv(&mut body));
-        let tag = reply::etag(body.as_bytes());
-        return Ok(reply::respond(
+        return Ok(reply::negotiated(
             req,
             reply::IMMUTABLE,
-            tag,
             HeaderValue::from_static("text/csv; charset=utf-8"),
             body.into(),
         ));

@@ -5,7 +5,9 @@ use actix_web::http::header;
 use actix_web::test::TestRequest;
 use hijri_server::routes::ROUTES;
 
-use crate::common::{get, real, send, snapshot, state, state_with, synthetic, FAKE_PNG};
+use crate::common::{
+    get, on_the_wire, real, send, snapshot, state, state_with, synthetic, FAKE_PNG,
+};
 use crate::openapi::assert_documented;
 
 const PEER: &str = "192.0.2.1:40000";
@@ -45,32 +47,18 @@ async fn head_answers_like_get_on_every_route() {
 
 #[actix_web::test]
 async fn head_sends_no_body_on_the_wire() {
-    use std::io::{Read, Write};
-    let state = state();
-    let server = actix_web::HttpServer::new(move || hijri_server::app(state.clone()))
-        .workers(1)
-        .bind("127.0.0.1:0")
-        .unwrap();
-    let address = server.addrs()[0];
-    let server = server.run();
-    let handle = server.handle();
-    actix_web::rt::spawn(server);
-    let exchange = |method: &'static str| {
-        actix_web::rt::task::spawn_blocking(move || {
-            let mut stream = std::net::TcpStream::connect(address).unwrap();
-            write!(
-                stream,
-                "{method} /api/v1/convert?date=2025-03-01 HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
-            )
-            .unwrap();
-            let mut text = String::new();
-            stream.read_to_string(&mut text).unwrap();
-            text
-        })
-    };
-    let get = exchange("GET").await.unwrap();
-    let head = exchange("HEAD").await.unwrap();
-    handle.stop(true).await;
+    let answers = on_the_wire(
+        ["GET", "HEAD"]
+            .map(|method| {
+                format!(
+                    "{method} /api/v1/convert?date=2025-03-01 HTTP/1.1\r\nHost: test\r\n\
+                     Connection: close\r\n\r\n"
+                )
+            })
+            .to_vec(),
+    )
+    .await;
+    let [get, head] = [&answers[0], &answers[1]].map(|bytes| String::from_utf8_lossy(bytes));
     let (get_head, get_body) = get.split_once("\r\n\r\n").unwrap();
     let (head_head, head_body) = head.split_once("\r\n\r\n").unwrap();
     assert!(head_head.starts_with("HTTP/1.1 200"));

@@ -160,6 +160,37 @@ where
     send(app, req).await
 }
 
+/// Serves the real archive on a loopback port (one worker), sends each raw HTTP/1.1 request
+/// on a connection of its own and returns the raw answers, for what only the wire shows.
+pub async fn on_the_wire(requests: Vec<String>) -> Vec<Vec<u8>> {
+    use std::io::{Read, Write};
+    let state = state();
+    let server = actix_web::HttpServer::new(move || hijri_server::app(state.clone()))
+        .workers(1)
+        .bind("127.0.0.1:0")
+        .unwrap();
+    let address = server.addrs()[0];
+    let server = server.run();
+    let handle = server.handle();
+    actix_web::rt::spawn(server);
+    let answers = actix_web::rt::task::spawn_blocking(move || {
+        requests
+            .iter()
+            .map(|request| {
+                let mut stream = std::net::TcpStream::connect(address).unwrap();
+                stream.write_all(request.as_bytes()).unwrap();
+                let mut bytes = Vec::new();
+                stream.read_to_end(&mut bytes).unwrap();
+                bytes
+            })
+            .collect()
+    })
+    .await
+    .unwrap();
+    handle.stop(true).await;
+    answers
+}
+
 /// Records a snapshot under the top-level `snapshots/` directory; its description is the
 /// request that produced it.
 pub fn snapshot(name: &str, answer: &Answer) {

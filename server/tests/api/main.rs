@@ -14,6 +14,7 @@ mod common;
 mod conformance;
 mod damaged;
 mod edges;
+mod encoding;
 mod ical;
 mod openapi;
 mod slow_clients;
