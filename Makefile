@@ -11,7 +11,7 @@ SERVE := $(BIN)/hijri-serve
 # The committed facts the archive is made from (a change to any regenerates it).
 FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all build generate serve test lint fuzz bench bench-generate bench-announce bench-serve clean
+.PHONY: all build generate serve test e2e lint fuzz bench bench-generate bench-announce bench-serve clean
 
 all: $(ARCHIVE)
 
@@ -38,6 +38,12 @@ serve: $(SERVE) $(ARCHIVE)
 ## Every test of the workspace (release, as shipped), over an up-to-date archive.
 test: $(ARCHIVE)
 	$(CARGO) test --release --workspace
+
+## The docs page in a real browser: the built server on a free port over the archive, Debian's
+## headless Chromium (`apt-get install -y chromium`; HIJRI_CHROMIUM to use another) loading
+## /docs. Leaves a screenshot in target/e2e/docs-page.png (docs/api-reference.png is a copy).
+e2e: $(ARCHIVE)
+	$(CARGO) test --release -p hijri-server --test e2e -- --ignored --nocapture
 
 ## Formatting and lints, warnings as errors.
 lint:

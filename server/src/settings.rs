@@ -8,6 +8,9 @@ use std::path::PathBuf;
 use crate::http::cors::Origins;
 use crate::http::rate_limit::{RateLimit, TrustedProxies};
 
+/// The path of the docs page: `docs_url` of `/meta` links to it.
+pub const DOCS_PATH: &str = "/docs";
+
 /// The rate-limited endpoint families.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
@@ -87,7 +90,8 @@ pub struct Settings {
     pub trusted_proxies: TrustedProxies,
     /// `HIJRI_LIMIT_*`, in the order of [`Limit::ALL`].
     pub limits: [RateLimit; 4],
-    /// `HIJRI_DOCS_URL`: the documentation link reported by `/meta`.
+    /// The documentation link reported by `/meta`: [`DOCS_PATH`], after `HIJRI_PUBLIC_URL`
+    /// when that is set.
     pub docs_url: String,
     /// `HIJRI_LOG`: the log filter (env-filter syntax), checked by [`crate::logging::init`].
     pub log: String,
@@ -182,8 +186,6 @@ pub mod defaults {
     pub const ORIGINS: &str = "*";
     /// `HIJRI_TRUSTED_PROXIES`.
     pub const TRUSTED_PROXIES: &str = "";
-    /// `HIJRI_DOCS_URL`.
-    pub const DOCS_URL: &str = "/api/v1/openapi.json";
     /// `HIJRI_LOG`.
     pub const LOG: &str = "info";
     /// `HIJRI_MAX_CONNECTIONS` (per worker: four workers stay under a 1,024 file limit).
@@ -246,9 +248,9 @@ pub struct Cli {
     #[arg(long, value_name = "N/SECS", env = "HIJRI_LIMIT_DEFAULT",
           default_value = Limit::Default.default_text())]
     pub limit_default: String,
-    /// Documentation link reported by /api/v1/meta.
-    #[arg(long, value_name = "URL", env = "HIJRI_DOCS_URL", default_value = defaults::DOCS_URL)]
-    pub docs_url: String,
+    /// The service's public address, e.g. https://kalender.example.id; makes docs_url absolute.
+    #[arg(long, value_name = "URL", env = "HIJRI_PUBLIC_URL")]
+    pub public_url: Option<String>,
     /// Log filter of the start-up, swap and actix lines, env-filter syntax (e.g. warn).
     #[arg(long, value_name = "FILTER", env = "HIJRI_LOG", default_value = defaults::LOG)]
     pub log: String,
@@ -303,7 +305,7 @@ impl Cli {
             "HIJRI_LIMIT_HILAL_VIZ" => &self.limit_hilal_viz,
             "HIJRI_LIMIT_HILAL_MAP" => &self.limit_hilal_map,
             "HIJRI_LIMIT_DEFAULT" => &self.limit_default,
-            "HIJRI_DOCS_URL" => &self.docs_url,
+            "HIJRI_PUBLIC_URL" => return self.public_url.as_deref(),
             "HIJRI_LOG" => &self.log,
             "HIJRI_MAX_CONNECTIONS" => &self.max_connections,
             "HIJRI_KEEP_ALIVE" => &self.keep_alive,
@@ -341,13 +343,24 @@ impl Settings {
             expected: "a comma list of IP addresses or CIDR blocks",
         })?;
         let connections = Connections::from_lookup(&lookup)?;
+        let docs_url = match lookup("HIJRI_PUBLIC_URL") {
+            Some(value) => match public_base(&value) {
+                Some(base) => format!("{base}{DOCS_PATH}"),
+                None => Err(SettingsError {
+                    variable: "HIJRI_PUBLIC_URL",
+                    value,
+                    expected: "an absolute http or https URL without query or fragment",
+                })?,
+            },
+            None => DOCS_PATH.to_owned(),
+        };
         Ok(Settings {
             archive: PathBuf::from(text("HIJRI_ARCHIVE", defaults::ARCHIVE)),
             bind: text("HIJRI_BIND", defaults::BIND),
             origins: Origins::parse(&text("ALLOWED_ORIGINS", defaults::ORIGINS)),
             trusted_proxies,
             limits,
-            docs_url: text("HIJRI_DOCS_URL", defaults::DOCS_URL),
+            docs_url,
             log: text("HIJRI_LOG", defaults::LOG),
             connections,
         })
@@ -361,6 +374,15 @@ impl Settings {
     pub fn limit(&self, limit: Limit) -> RateLimit {
         self.limits[limit.index()]
     }
+}
+
+/// The public address without its trailing `/`, if it is an absolute http(s) URL with a
+/// host and neither query nor fragment.
+fn public_base(value: &str) -> Option<&str> {
+    let uri: actix_web::http::Uri = value.parse().ok()?;
+    let web = matches!(uri.scheme_str(), Some("http" | "https"));
+    let plain = uri.query().is_none() && !value.contains('#');
+    (web && uri.host().is_some_and(|h| !h.is_empty()) && plain).then(|| value.trim_end_matches('/'))
 }
 
 #[cfg(test)]
@@ -410,7 +432,7 @@ mod tests {
                 seconds: 60
             }
         );
-        assert_eq!(s.docs_url, "/api/v1/openapi.json");
+        assert_eq!(s.docs_url, "/docs");
         assert_eq!(
             s.connections,
             Connections {
@@ -460,6 +482,31 @@ mod tests {
     }
 
     #[test]
+    fn the_public_url_makes_docs_url_absolute() {
+        let docs = |url: &str| settings(&[("HIJRI_PUBLIC_URL", url)]).map(|s| s.docs_url);
+        assert_eq!(
+            docs("https://kalender.example.id").unwrap(),
+            "https://kalender.example.id/docs"
+        );
+        assert_eq!(
+            docs("http://10.0.0.5:8080/hijri/").unwrap(),
+            "http://10.0.0.5:8080/hijri/docs"
+        );
+        for bad in [
+            "kalender.example.id",
+            "/hijri",
+            "ftp://kalender.example.id",
+            "https://kalender.example.id/?a=1",
+            "https://kalender.example.id/#top",
+            "https:///docs",
+            "",
+        ] {
+            let error = docs(bad).unwrap_err();
+            assert_eq!(error.variable, "HIJRI_PUBLIC_URL", "{bad}");
+        }
+    }
+
+    #[test]
     fn limit_indices_follow_the_list() {
         for (i, limit) in Limit::ALL.into_iter().enumerate() {
             assert_eq!(limit.index(), i);
@@ -478,7 +525,7 @@ mod tests {
             "HIJRI_BIND",
             "ALLOWED_ORIGINS",
             "HIJRI_TRUSTED_PROXIES",
-            "HIJRI_DOCS_URL",
+            "HIJRI_PUBLIC_URL",
             "HIJRI_LOG",
         ]
         .into_iter()

@@ -5,6 +5,7 @@
 pub mod cards;
 pub mod convert;
 pub mod days;
+pub mod docs;
 pub mod events;
 pub mod hilal;
 pub mod ical;
@@ -15,7 +16,7 @@ pub mod today;
 use actix_web::{guard, web, HttpRequest, HttpResponse};
 
 use crate::http::error::{method_not_allowed, ApiError};
-use crate::settings::Limit;
+use crate::settings::{Limit, DOCS_PATH};
 use crate::state::{AppState, SharedState};
 
 /// An endpoint handler: synchronous, from the request and the state as the request sees it.
@@ -60,6 +61,9 @@ pub const ROUTES: &[Route] = &[
     // The same document where tooling built for the reference looks for it.
     route("/openapi.json", Limit::Default, meta::openapi),
     route("/healthz", Limit::Default, meta::healthz),
+    route("/", Limit::Default, docs::landing),
+    route(DOCS_PATH, Limit::Default, docs::page),
+    route("/docs/redoc.standalone.js", Limit::Default, docs::redoc),
     // The one dynamic path comes last: actix tries routes in order, and a pattern match
     // costs a regex run that the static paths above should not pay.
     route(

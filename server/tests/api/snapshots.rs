@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::{get, snapshot, state, Answer};
+use crate::common::{get, real, snapshot, state, state_with, Answer};
 use crate::openapi::assert_documented;
 
 /// Calls each `(name, uri)` on a fresh app, snapshots it, checks its error code against the
@@ -887,6 +887,49 @@ async fn meta_and_health() {
     assert_eq!(at_root.body, hijri_server::routes::meta::OPENAPI.as_bytes());
     at_root.body = Default::default();
     snapshot("openapi_document_at_root", &at_root);
+}
+
+#[actix_web::test]
+async fn pages_for_people() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let landing = get(&app, "/").await;
+    assert_documented("/", &landing);
+    snapshot("landing_page", &landing);
+    let docs = get(&app, "/docs").await;
+    assert_documented("/docs", &docs);
+    snapshot("docs_page", &docs);
+    let bundle = get(&app, "/docs/redoc.standalone.js").await;
+    assert_documented("/docs/redoc.standalone.js", &bundle);
+    assert!(bundle.body.starts_with(b"/*! For license information"));
+    snapshot("docs_redoc_bundle", &bundle);
+    // The pages link relatively (they also work under a proxy's sub-path); every link from
+    // the root resolves to a 200 of this service.
+    let page = |answer: &Answer| String::from_utf8(answer.body.to_vec()).unwrap();
+    for (text, links) in [
+        (
+            page(&landing),
+            &["docs", "api/v1/openapi.json", "api/v1/meta", "healthz"][..],
+        ),
+        (
+            page(&docs),
+            &["docs/redoc.standalone.js", "api/v1/openapi.json"],
+        ),
+    ] {
+        for link in links {
+            assert!(text.contains(&format!("\"{link}\"")), "{link}");
+            assert_eq!(get(&app, &format!("/{link}")).await.status, 200, "{link}");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn docs_url_is_absolute_with_a_public_url() {
+    let public = [("HIJRI_PUBLIC_URL", "https://kalender.example.id/")];
+    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), &public))).await;
+    let meta = get(&app, "/api/v1/meta").await;
+    assert_eq!(meta.json()["docs_url"], "https://kalender.example.id/docs");
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    assert_eq!(get(&app, "/api/v1/meta").await.json()["docs_url"], "/docs");
 }
 
 #[actix_web::test]

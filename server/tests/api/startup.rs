@@ -123,14 +123,14 @@ fn help_lists_the_settings() {
         "HIJRI_LIMIT_HILAL_VIZ",
         "HIJRI_LIMIT_HILAL_MAP",
         "HIJRI_LIMIT_DEFAULT",
-        "HIJRI_DOCS_URL",
+        "HIJRI_PUBLIC_URL",
         "--archive",
         "--bind",
         "--allowed-origins",
         "--trusted-proxies",
         "--limit-hilal-info",
         "--limit-default",
-        "--docs-url",
+        "--public-url",
     ] {
         assert!(stdout.contains(name), "{name}");
     }
