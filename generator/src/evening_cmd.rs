@@ -472,6 +472,15 @@ mod tests {
     }
 
     #[test]
+    fn help_states_the_criterion() {
+        let text = help();
+        assert!(text.contains(
+            "flags (altitude >= 3.0, elongation >= 6.4: Neo-MABIMS (revised MABIMS criterion))."
+        ));
+        assert!(text.contains(r#"A bad row prints {"line": N, "error": "..."} in its place"#));
+    }
+
+    #[test]
     fn rounds_and_formats() {
         assert_eq!(r4(-0.000_01), 0.0);
         assert_eq!(r4(9.348_353), 9.3484);
