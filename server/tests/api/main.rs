@@ -9,6 +9,7 @@ mod damaged;
 mod edges;
 mod ical;
 mod openapi;
+mod schemas;
 mod snapshots;
 mod startup;
 mod swap;
