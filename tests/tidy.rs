@@ -72,6 +72,7 @@ fn the_server_http_layer_imports_nothing_above_it() {
 /// SPDX identifiers that may be combined into a GPL-3.0-or-later program.
 const ALLOWED: &[&str] = &[
     "MIT",
+    "MIT-0",
     "Apache-2.0",
     "Apache-2.0 WITH LLVM-exception",
     "BSD-2-Clause",
