@@ -132,6 +132,7 @@ fn only_the_mapped_archive_lifts_the_unsafe_code_lint() {
 /// SPDX identifiers that may be combined into a GPL-3.0-or-later program.
 const ALLOWED: &[&str] = &[
     "MIT",
+    "MIT-0",
     "Apache-2.0",
     "Apache-2.0 WITH LLVM-exception",
     "BSD-2-Clause",

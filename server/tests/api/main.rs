@@ -17,6 +17,7 @@ mod edges;
 mod encoding;
 mod ical;
 mod openapi;
+mod schemas;
 mod slow_clients;
 mod snapshots;
 mod startup;

@@ -11,13 +11,13 @@ use serde_json::Value;
 
 use crate::common::Answer;
 
-fn document() -> &'static Value {
+pub fn document() -> &'static Value {
     static DOCUMENT: OnceLock<Value> = OnceLock::new();
     DOCUMENT.get_or_init(|| serde_json::from_str(OPENAPI).expect("openapi.json is JSON"))
 }
 
 /// Follows a local `$ref`, once.
-fn resolve(value: &Value) -> &Value {
+pub fn resolve(value: &Value) -> &Value {
     match value["$ref"].as_str() {
         Some(pointer) => document()
             .pointer(pointer.trim_start_matches('#'))
@@ -27,7 +27,7 @@ fn resolve(value: &Value) -> &Value {
 }
 
 /// The route pattern matching a request path, if any.
-fn route_of(path: &str) -> Option<&'static str> {
+pub fn route_of(path: &str) -> Option<&'static str> {
     ROUTES.iter().map(|r| r.path).find(|pattern| {
         let (a, b): (Vec<_>, Vec<_>) = (pattern.split('/').collect(), path.split('/').collect());
         a.len() == b.len()
@@ -102,7 +102,7 @@ fn every_route_is_documented_with_get_and_head() {
 
 #[test]
 fn every_error_code_is_documented() {
-    let listed: Vec<&str> = document()["components"]["schemas"]["ErrorCode"]["enum"]
+    let listed: Vec<&str> = document()["components"]["schemas"]["KnownErrorCode"]["enum"]
         .as_array()
         .unwrap()
         .iter()
@@ -132,11 +132,65 @@ fn every_error_code_is_documented() {
     }
 }
 
+/// Codes in answers are open enums (a known value, or any string), so that a new code does not
+/// break a generated client.
+#[test]
+fn answer_codes_are_open_enums() {
+    let schemas = &document()["components"]["schemas"];
+    for (open, known) in [
+        (&schemas["ErrorCode"], "KnownErrorCode"),
+        (&schemas["Warning"]["properties"]["code"], "WarningCode"),
+    ] {
+        let any_of = serde_json::json!([
+            {"$ref": format!("#/components/schemas/{known}")},
+            {"type": "string"}
+        ]);
+        assert_eq!(open["anyOf"], any_of, "{known}");
+    }
+}
+
+/// The boolean flags are typed boolean (generators then make booleans), PNG answers are
+/// binary strings, and every operation is tagged with a family listed in `tags`.
+#[test]
+fn flags_are_booleans_pngs_are_binary_operations_are_tagged() {
+    let families: Vec<&Value> = document()["tags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tag| &tag["name"])
+        .collect();
+    let mut flags = 0;
+    for item in document()["paths"].as_object().unwrap().values() {
+        for (method, op) in item.as_object().unwrap() {
+            assert!(
+                families.contains(&&op["tags"][0]),
+                "{method} {}",
+                op["operationId"]
+            );
+            for parameter in op["parameters"].as_array().unwrap().iter().map(resolve) {
+                let flag = ["retro", "next", "bare", "download"]
+                    .contains(&parameter["name"].as_str().unwrap());
+                if flag {
+                    flags += 1;
+                    assert_eq!(parameter["schema"]["type"], "boolean", "{parameter}");
+                }
+            }
+            for response in op["responses"].as_object().unwrap().values() {
+                let png = &resolve(response)["content"]["image/png"]["schema"];
+                if !png.is_null() {
+                    assert_eq!(png["format"], "binary", "{}", op["operationId"]);
+                }
+            }
+        }
+    }
+    assert!(flags >= 20, "only {flags} flags found");
+}
+
 #[test]
 fn warnings_are_documented_as_objects() {
     let warning = &document()["components"]["schemas"]["Warning"];
     assert_eq!(warning["required"], serde_json::json!(["code", "message"]));
-    let codes = &warning["properties"]["code"]["enum"];
+    let codes = &document()["components"]["schemas"]["WarningCode"]["enum"];
     let limits = hijri::schema::Criterion::neo_mabims().limits;
     let basis = hijri::warnings::Basis { limits, sites: 25 };
     for w in [
