@@ -49,10 +49,12 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
     let metrics_server = match settings.metrics_bind {
         Some(address) => {
             let scraped = state.clone();
-            let server = actix_web::HttpServer::new(move || metrics::app(scraped.clone()))
-                .workers(1)
-                .bind(address)
-                .map_err(|e| format!("cannot listen for metrics on {address}: {e}"))?;
+            let server = actix_web::HttpServer::new(move || {
+                actix_web::App::new().configure(metrics::routes(scraped.clone()))
+            })
+            .workers(1)
+            .bind(address)
+            .map_err(|e| format!("cannot listen for metrics on {address}: {e}"))?;
             Some(server)
         }
         None => None,

@@ -2,10 +2,8 @@
 //! `/metrics`, writing [`crate::http::metrics`]'s counters with the rate-limit refusals and
 //! the live archive's versions in the Prometheus text format.
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderValue, CONTENT_TYPE};
-use actix_web::{web, App, Error, HttpResponse};
+use actix_web::{web, HttpResponse};
 
 use crate::http::metrics::{self, Extra};
 use crate::state::SharedState;
@@ -13,21 +11,13 @@ use crate::state::SharedState;
 /// The path the metrics are served at.
 pub const PATH: &str = "/metrics";
 
-/// The app of the metrics listener: `GET /metrics`, 404 elsewhere.
-pub fn app(
-    state: SharedState,
-) -> App<
-    impl ServiceFactory<
-        ServiceRequest,
-        Config = (),
-        Response = ServiceResponse<impl MessageBody>,
-        Error = Error,
-        InitError = (),
-    >,
-> {
-    App::new()
-        .app_data(web::Data::new(state))
-        .route(PATH, web::get().to(scrape))
+/// The metrics listener's routes, for `App::configure`: `GET /metrics` (404 elsewhere).
+pub fn routes(state: SharedState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |config| {
+        config
+            .app_data(web::Data::new(state))
+            .route(PATH, web::get().to(scrape));
+    }
 }
 
 /// The exposition text of everything counted so far.

@@ -357,15 +357,20 @@ impl Settings {
         })?;
         let connections = Connections::from_lookup(&lookup)?;
         let metrics = text("HIJRI_METRICS_BIND", defaults::METRICS_BIND);
-        let metrics_bind = match metrics.trim() {
-            "" => None,
-            address => Some(address.parse().map_err(|_| SettingsError {
+        let metrics_bind =
+            match metrics.trim() {
+                "" => None,
+                address => {
+                    Some(address.parse().map_err(|_| {
+                        SettingsError {
                 variable: "HIJRI_METRICS_BIND",
                 value: metrics.clone(),
                 expected:
                     "empty (no metrics listener) or an IP address and port, e.g. 127.0.0.1:9090",
-            })?),
-        };
+            }
+                    })?)
+                }
+            };
         Ok(Settings {
             archive: PathBuf::from(text("HIJRI_ARCHIVE", defaults::ARCHIVE)),
             bind: text("HIJRI_BIND", defaults::BIND),

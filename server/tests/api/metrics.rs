@@ -6,6 +6,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 
 use actix_web::test::init_service;
+use actix_web::App;
 use hijri_server::{app, metrics, swap};
 
 use crate::common::{archive_path, get, real, state_with, Logging};
@@ -30,7 +31,7 @@ async fn counters_follow_the_requests() {
     assert_eq!(get(&service, "/no/such/path").await.status, 404);
     swap::reload(&state, std::path::Path::new("/nonexistent/hijri.archive"));
 
-    let scraper = init_service(metrics::app(state.clone())).await;
+    let scraper = init_service(App::new().configure(metrics::routes(state.clone()))).await;
     let scraped = get(&scraper, metrics::PATH).await;
     assert_eq!(scraped.status, 200);
     assert_eq!(
