@@ -1,5 +1,5 @@
 //! The app factory: state, routes, the 404 fallback, and the edge middleware (CORS, request
-//! logs). Tests use it
+//! logs, metrics). Tests use it
 //! without a socket; `main` hands it to the HTTP server.
 
 use actix_web::body::MessageBody;
@@ -28,6 +28,7 @@ pub fn app(
         .app_data(web::Data::new(state.clone()))
         .app_data(web::Data::new(state.origins.clone()))
         .app_data(state.clients.clone())
+        .app_data(state.metrics.clone())
         .configure(routes::configure)
         .default_service(web::to(not_found))
         .wrap(from_fn(edge))

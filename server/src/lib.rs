@@ -5,7 +5,8 @@
 //! Module map: [`settings`] (command line and environment), [`logging`] (tracing), [`archive`] (map and validate), [`swap`] (replace
 //! the archive on SIGHUP), [`state`],
 //! [`app`] (the factory), [`routes`] (one module per endpoint family), [`http`] (parameters,
-//! errors, caching and ETags, CORS, rate limits, logs), [`view`] (JSON shapes), [`coverage`]
+//! errors, caching and ETags, CORS, rate limits, logs, request metrics), [`metrics`] (the
+//! metrics listener), [`view`] (JSON shapes), [`coverage`]
 //! (what may be served), [`computed`] (computed months served so far), [`zone`] (time zones).
 
 pub mod app;
@@ -14,6 +15,7 @@ pub mod computed;
 pub mod coverage;
 pub mod http;
 pub mod logging;
+pub mod metrics;
 pub mod routes;
 pub mod settings;
 pub mod state;

@@ -1,6 +1,7 @@
 //! `hijri-serve` entry point: read the command line (each flag falling back to its
-//! environment variable), open the archive, serve until SIGINT or SIGTERM; SIGHUP replaces the
-//! archive ([`hijri_server::swap`]). Any start-up failure prints one line on stderr and exits
+//! environment variable), open the archive, serve (and the metrics on their own listener when
+//! `HIJRI_METRICS_BIND` is set) until SIGINT or SIGTERM; SIGHUP replaces the archive
+//! ([`hijri_server::swap`]). Any start-up failure prints one line on stderr and exits
 //! non-zero; so does an unknown argument (with clap's usage hint).
 
 use std::process::ExitCode;
@@ -9,7 +10,7 @@ use std::time::Duration;
 
 use hijri_server::http::{access_log, rate_limit, socket};
 use hijri_server::settings::{Cli, Limit, Settings};
-use hijri_server::{app, archive, logging, swap, SharedState};
+use hijri_server::{app, archive, logging, metrics, swap, SharedState};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse_from(std::env::args_os()) {
@@ -45,11 +46,35 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
     .on_connect(socket::send_timeout(seconds(connections.send_timeout)))
     .bind(&settings.bind)
     .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
-    let bound: Vec<String> = server.addrs().iter().map(ToString::to_string).collect();
-    log_start(cli, &settings, &state, &bound.join(","));
+    let metrics_server = match settings.metrics_bind {
+        Some(address) => {
+            let scraped = state.clone();
+            let server = actix_web::HttpServer::new(move || {
+                actix_web::App::new().configure(metrics::routes(scraped.clone()))
+            })
+            .workers(1)
+            .bind(address)
+            .map_err(|e| format!("cannot listen for metrics on {address}: {e}"))?;
+            Some(server)
+        }
+        None => None,
+    };
+    let metrics_bound = metrics_server
+        .as_ref()
+        .map_or("off".to_owned(), |server| joined(&server.addrs()));
+    log_start(
+        cli,
+        &settings,
+        &state,
+        &joined(&server.addrs()),
+        &metrics_bound,
+    );
     let limiters = state.limiters.to_vec();
     actix_web::rt::System::new().block_on(async move {
         actix_web::rt::spawn(rate_limit::forget_idle_every(limiters));
+        if let Some(metrics_server) = metrics_server {
+            actix_web::rt::spawn(metrics_server.run());
+        }
         swap::on_hangup(state, settings.archive.clone())
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen for SIGHUP: {e}")))?;
         server.run().await
@@ -57,8 +82,15 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The start-up line: what runs, on which data, where, and the limits in force.
-fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str) {
+/// Addresses as one comma list.
+fn joined(addresses: &[std::net::SocketAddr]) -> String {
+    let texts: Vec<String> = addresses.iter().map(ToString::to_string).collect();
+    texts.join(",")
+}
+
+/// The start-up line: what runs, on which data, where (`bound`, and `metrics` or `off`),
+/// and the limits in force.
+fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str, metrics: &str) {
     let loaded = state.live.load();
     let header = &loaded.archive.calendar().header;
     tracing::info!(
@@ -69,6 +101,7 @@ fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str) {
         data_version = header.data_version.as_str(),
         table_version = header.table_version.as_str(),
         bind = bound,
+        metrics_bind = metrics,
         limit_hilal_info = %settings.limit(Limit::HilalInfo),
         limit_hilal_viz = %settings.limit(Limit::HilalViz),
         limit_hilal_map = %settings.limit(Limit::HilalMap),

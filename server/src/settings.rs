@@ -3,6 +3,7 @@
 //! parses and checks the values.
 
 use std::fmt;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use crate::http::cors::Origins;
@@ -97,6 +98,8 @@ pub struct Settings {
     pub log: String,
     /// `HIJRI_MAX_CONNECTIONS` and the connection timeouts.
     pub connections: Connections,
+    /// `HIJRI_METRICS_BIND`: the metrics listener's address; `None` (empty): no listener.
+    pub metrics_bind: Option<SocketAddr>,
 }
 
 /// How many connections a worker holds and how long a client may keep one busy.
@@ -198,6 +201,8 @@ pub mod defaults {
     pub const DISCONNECT_TIMEOUT: &str = "5";
     /// `HIJRI_SEND_TIMEOUT`, seconds.
     pub const SEND_TIMEOUT: &str = "30";
+    /// `HIJRI_METRICS_BIND`: empty, no metrics listener.
+    pub const METRICS_BIND: &str = "";
 }
 
 /// The command line of `hijri-serve`: one flag per setting, each falling back to its
@@ -273,6 +278,15 @@ pub struct Cli {
     #[arg(long, value_name = "SECS", env = "HIJRI_SEND_TIMEOUT",
           default_value = defaults::SEND_TIMEOUT)]
     pub send_timeout: String,
+    /// Address of a separate listener serving Prometheus metrics at /metrics; empty: none.
+    #[arg(
+        long,
+        value_name = "ADDR",
+        env = "HIJRI_METRICS_BIND",
+        default_value = defaults::METRICS_BIND,
+        hide_default_value = true
+    )]
+    pub metrics_bind: String,
 }
 
 impl Cli {
@@ -312,6 +326,7 @@ impl Cli {
             "HIJRI_REQUEST_TIMEOUT" => &self.request_timeout,
             "HIJRI_DISCONNECT_TIMEOUT" => &self.disconnect_timeout,
             "HIJRI_SEND_TIMEOUT" => &self.send_timeout,
+            "HIJRI_METRICS_BIND" => &self.metrics_bind,
             _ => return None,
         })
     }
@@ -354,6 +369,21 @@ impl Settings {
             },
             None => DOCS_PATH.to_owned(),
         };
+        let metrics = text("HIJRI_METRICS_BIND", defaults::METRICS_BIND);
+        let metrics_bind =
+            match metrics.trim() {
+                "" => None,
+                address => {
+                    Some(address.parse().map_err(|_| {
+                        SettingsError {
+                variable: "HIJRI_METRICS_BIND",
+                value: metrics.clone(),
+                expected:
+                    "empty (no metrics listener) or an IP address and port, e.g. 127.0.0.1:9090",
+            }
+                    })?)
+                }
+            };
         Ok(Settings {
             archive: PathBuf::from(text("HIJRI_ARCHIVE", defaults::ARCHIVE)),
             bind: text("HIJRI_BIND", defaults::BIND),
@@ -363,6 +393,7 @@ impl Settings {
             docs_url,
             log: text("HIJRI_LOG", defaults::LOG),
             connections,
+            metrics_bind,
         })
     }
 
@@ -433,6 +464,7 @@ mod tests {
             }
         );
         assert_eq!(s.docs_url, "/docs");
+        assert_eq!(s.metrics_bind, None);
         assert_eq!(
             s.connections,
             Connections {
@@ -466,6 +498,16 @@ mod tests {
         assert_eq!(bad.variable, "HIJRI_LIMIT_HILAL_MAP");
         assert!(settings(&[("HIJRI_LIMIT_DEFAULT", "ten")]).is_err());
         assert!(settings(&[("HIJRI_TRUSTED_PROXIES", "proxy.local")]).is_err());
+        let s = settings(&[("HIJRI_METRICS_BIND", "127.0.0.1:9090")]).unwrap();
+        assert_eq!(
+            s.metrics_bind,
+            Some(SocketAddr::from(([127, 0, 0, 1], 9090)))
+        );
+        let s = settings(&[("HIJRI_METRICS_BIND", "[::1]:0")]).unwrap();
+        assert_eq!(
+            s.metrics_bind,
+            Some(SocketAddr::from(([0u16, 0, 0, 0, 0, 0, 0, 1], 0)))
+        );
         let s = settings(&[("HIJRI_MAX_CONNECTIONS", "64"), ("HIJRI_KEEP_ALIVE", "2")]).unwrap();
         assert_eq!((s.connections.max, s.connections.keep_alive), (64, 2));
         for (variable, value) in [
@@ -473,6 +515,8 @@ mod tests {
             ("HIJRI_MAX_CONNECTIONS", "many"),
             ("HIJRI_REQUEST_TIMEOUT", "-1"),
             ("HIJRI_DISCONNECT_TIMEOUT", "1.5"),
+            ("HIJRI_METRICS_BIND", "localhost:9090"),
+            ("HIJRI_METRICS_BIND", "9090"),
         ] {
             assert_eq!(
                 settings(&[(variable, value)]).unwrap_err().variable,
@@ -527,6 +571,7 @@ mod tests {
             "HIJRI_TRUSTED_PROXIES",
             "HIJRI_PUBLIC_URL",
             "HIJRI_LOG",
+            "HIJRI_METRICS_BIND",
         ]
         .into_iter()
         .chain(Limit::ALL.map(Limit::variable))
@@ -549,9 +594,18 @@ mod tests {
             );
         }
         // Flags (env-free when the variables are unset in the test environment) reach settings.
-        let parsed = cli(&["--bind", "0.0.0.0:9", "--limit-default", "5/1"]).unwrap();
+        let parsed = cli(&[
+            "--bind",
+            "0.0.0.0:9",
+            "--limit-default",
+            "5/1",
+            "--metrics-bind",
+            "127.0.0.1:9",
+        ])
+        .unwrap();
         let s = parsed.settings().unwrap();
         assert_eq!(s.bind, "0.0.0.0:9");
+        assert_eq!(s.metrics_bind, Some(SocketAddr::from(([127, 0, 0, 1], 9))));
         assert_eq!(
             s.limit(Limit::Default),
             RateLimit {

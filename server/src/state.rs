@@ -1,5 +1,5 @@
 //! The state every worker shares ([`SharedState`]: the live archive with its computed-months
-//! set, CORS origins, the rate limiters and the clock) and the state one request sees
+//! set, CORS origins, the rate limiters, the request metrics and the clock) and the state one request sees
 //! ([`AppState`]: the archive that was live when it started, kept to its end).
 
 use std::sync::Arc;
@@ -11,7 +11,9 @@ use hijri::schema::ArchivedCalendar;
 use crate::archive::Archive;
 use crate::computed::ComputedMonths;
 use crate::http::cors::Origins;
+use crate::http::metrics::Metrics;
 use crate::http::rate_limit::{ClientIp, Limiter};
+use crate::routes::ROUTES;
 use crate::settings::{Limit, Settings};
 
 /// Where `/today` gets the current time.
@@ -66,6 +68,8 @@ pub struct SharedState {
     pub limiters: [Limiter; 4],
     /// Who the client of a request is (for the limiters and the request log).
     pub clients: ClientIp,
+    /// Request counters by route template (served by [`crate::metrics`]).
+    pub metrics: Arc<Metrics>,
     /// The current time.
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
@@ -82,6 +86,7 @@ impl SharedState {
             limiters: Limit::ALL
                 .map(|l| Limiter::new(l.policy_name(), settings.limit(l), key.clone())),
             clients: key,
+            metrics: Arc::new(Metrics::new(ROUTES.iter().map(|route| route.path))),
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
         }

@@ -3,7 +3,7 @@
 //! atomically. Requests already running finish on the old archive, new ones see the new one.
 //! A missing or bad file changes nothing: the server logs one line and keeps serving the old
 //! data; it never exits because of a replacement. The lines go through `tracing` (target
-//! [`TARGET`]): info for a replacement, warn for a refusal.
+//! [`TARGET`]): info for a replacement, warn for a refusal; both are counted in the metrics.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -23,6 +23,7 @@ pub fn reload(state: &SharedState, path: &Path) -> String {
     match archive::open(path) {
         Ok(archive) => {
             let old = state.replace(Arc::new(archive));
+            state.metrics.record_swap(true);
             let new = state.live.load();
             let line = one_line(&format!(
                 "archive replaced from {}: {} -> {}",
@@ -34,6 +35,7 @@ pub fn reload(state: &SharedState, path: &Path) -> String {
             line
         }
         Err(error) => {
+            state.metrics.record_swap(false);
             let line = one_line(&format!(
                 "archive not replaced, still serving {}: {error}",
                 versions(&state.live.load())

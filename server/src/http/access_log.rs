@@ -10,7 +10,7 @@ use std::cell::{Cell, RefCell};
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
 use std::net::IpAddr;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use actix_web::dev::ServiceResponse;
 use actix_web::http::header::HeaderValue;
@@ -72,12 +72,12 @@ struct Line<'a> {
     ms: f64,
 }
 
-/// Logs one answered request with its id, `started` being when it arrived.
+/// Logs one answered request with its id and the time since it arrived.
 #[allow(
     clippy::expect_used,
     reason = "a log line is strings and numbers, written into memory: nothing can fail"
 )]
-pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, started: Instant) {
+pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, elapsed: Duration) {
     let request = response.request();
     let line = Line {
         ts: SystemTime::now()
@@ -98,7 +98,7 @@ pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, started: Insta
             .extensions()
             .get::<ErrorCode>()
             .map(|code| code.as_str()),
-        ms: (started.elapsed().as_micros() as f64) / 1000.0,
+        ms: (elapsed.as_micros() as f64) / 1000.0,
     };
     BUFFER.with(|buffer| {
         let mut buffer = buffer.borrow_mut();

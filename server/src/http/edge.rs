@@ -1,7 +1,9 @@
 //! The one middleware at the edge of the app: CORS (which may answer by itself), then the
-//! request id on whatever answered, and its request log line. One `from_fn` layer instead of two: each layer costs a
-//! boxed call per request, measurable on the small answers.
+//! request id on whatever answered, its request log line and its metrics (when the app holds
+//! an `Arc<Metrics>`). One `from_fn` layer instead of several: each layer costs a boxed call
+//! per request, measurable on the small answers.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use actix_web::body::{EitherBody, MessageBody};
@@ -10,6 +12,7 @@ use actix_web::http::header::HeaderName;
 use actix_web::middleware::Next;
 use actix_web::Error;
 
+use super::metrics::Metrics;
 use super::{access_log, cors};
 
 /// The header that carries the request id both ways.
@@ -23,7 +26,12 @@ pub async fn edge(
     let started = Instant::now();
     let id = access_log::request_id(req.request());
     let mut response = cors::cors(req, next).await?;
-    access_log::record(&response, &id, started);
+    let elapsed = started.elapsed();
+    access_log::record(&response, &id, elapsed);
+    let request = response.request();
+    if let Some(metrics) = request.app_data::<Arc<Metrics>>() {
+        metrics.record(request.match_name(), response.status().as_u16(), elapsed);
+    }
     response.headers_mut().insert(REQUEST_ID, id);
     Ok(response)
 }

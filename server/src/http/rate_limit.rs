@@ -12,6 +12,7 @@
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -72,6 +73,8 @@ type Counters<C> =
 #[derive(Clone)]
 pub struct Limiter<C: Clock = DefaultClock> {
     counters: Arc<Counters<C>>,
+    /// Requests refused so far (for the metrics).
+    refused: Arc<AtomicU64>,
     clients: ClientIp,
     name: &'static str,
     limit: RateLimit,
@@ -102,6 +105,7 @@ impl<C: Clock> Limiter<C> {
         let policy = format!("\"{name}\";q={};w={}", limit.count, limit.seconds);
         Limiter {
             counters: Arc::new(RateLimiter::dashmap_with_clock(quota, clock).with_middleware()),
+            refused: Arc::default(),
             clients,
             name,
             limit,
@@ -123,6 +127,7 @@ impl<C: Clock> Limiter<C> {
                 response
             }
             Err(wait) => {
+                self.refused.fetch_add(1, Ordering::Relaxed);
                 let seconds = whole_seconds(wait).max(1);
                 let mut response = ApiError::new(
                     ErrorCode::RateLimitExceeded,
@@ -170,6 +175,11 @@ impl<C: Clock> Limiter<C> {
     pub fn forget_idle(&self) {
         self.counters.retain_recent();
         self.counters.shrink_to_fit();
+    }
+
+    /// Its policy name and how many requests it has refused so far.
+    pub fn refusals(&self) -> (&'static str, u64) {
+        (self.name, self.refused.load(Ordering::Relaxed))
     }
 
     /// How many client keys the limiter holds now.

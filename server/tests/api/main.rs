@@ -16,6 +16,7 @@ mod damaged;
 mod edges;
 mod encoding;
 mod ical;
+mod metrics;
 mod openapi;
 mod schemas;
 mod slow_clients;

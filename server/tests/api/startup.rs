@@ -186,6 +186,7 @@ fn the_start_up_line() {
     let header = &archive.calendar().header;
     assert_eq!(start["data_version"], header.data_version.as_str());
     assert_eq!(start["table_version"], header.table_version.as_str());
+    assert_eq!(start["metrics_bind"], "off");
     assert_eq!(start["limit_hilal_info"], "60/3600");
     assert_eq!(start["limit_hilal_viz"], "30/3600");
     assert_eq!(start["limit_hilal_map"], "30/3600");

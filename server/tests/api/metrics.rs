@@ -1,0 +1,114 @@
+//! The metrics: exact counters in the exposition after a few requests through the app
+//! factory (200, 404, 429, a refused archive swap), and the built binary serving `/metrics`
+//! on its metrics address only (404 on the public one).
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use actix_web::test::init_service;
+use actix_web::App;
+use hijri_server::{app, metrics, swap};
+
+use crate::common::{archive_path, get, real, state_with, Logging};
+
+#[actix_web::test]
+async fn counters_follow_the_requests() {
+    let state = state_with(real(), &[("HIJRI_LIMIT_DEFAULT", "2/3600")]);
+    let service = init_service(app(state.clone())).await;
+    assert_eq!(get(&service, "/api/v1/months").await.status, 200);
+    assert_eq!(
+        get(&service, "/api/v1/convert?date=2025-03-01")
+            .await
+            .status,
+        200
+    );
+    assert_eq!(
+        get(&service, "/api/v1/convert?date=2025-03-01")
+            .await
+            .status,
+        429
+    );
+    assert_eq!(get(&service, "/no/such/path").await.status, 404);
+    swap::reload(&state, std::path::Path::new("/nonexistent/hijri.archive"));
+
+    let scraper = init_service(App::new().configure(metrics::routes(state.clone()))).await;
+    let scraped = get(&scraper, metrics::PATH).await;
+    assert_eq!(scraped.status, 200);
+    assert_eq!(
+        scraped.header("content-type"),
+        Some("text/plain; version=0.0.4; charset=utf-8")
+    );
+    let text = std::str::from_utf8(&scraped.body).unwrap();
+    let archive = real();
+    let header = &archive.calendar().header;
+    let info = format!(
+        r#"hijri_archive_info{{data_version="{}",table_version="{}",format="{}"}} 1"#,
+        header.data_version.as_str(),
+        header.table_version.as_str(),
+        hijri::archive::FORMAT_VERSION
+    );
+    for line in [
+        r#"hijri_http_requests_total{route="/api/v1/months",status="2xx"} 1"#,
+        r#"hijri_http_requests_total{route="/api/v1/convert",status="2xx"} 1"#,
+        r#"hijri_http_requests_total{route="/api/v1/convert",status="4xx"} 1"#,
+        r#"hijri_http_requests_total{route="/api/v1/convert",status="5xx"} 0"#,
+        r#"hijri_http_requests_total{route="unmatched",status="4xx"} 1"#,
+        r#"hijri_http_requests_total{route="/api/v1/today/{target_date}",status="2xx"} 0"#,
+        r#"hijri_http_request_duration_seconds_count{route="/api/v1/convert"} 2"#,
+        r#"hijri_http_request_duration_seconds_bucket{route="/api/v1/convert",le="+Inf"} 2"#,
+        r#"hijri_http_request_duration_seconds_count{route="/api/v1/meta"} 0"#,
+        r#"hijri_rate_limited_total{policy="default"} 1"#,
+        r#"hijri_rate_limited_total{policy="hilal-info"} 0"#,
+        r#"hijri_archive_swaps_total{result="ok"} 0"#,
+        r#"hijri_archive_swaps_total{result="refused"} 1"#,
+        &info,
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+    }
+    // Scraping is not a request of the public app: nothing above changed.
+    let again = get(&scraper, metrics::PATH).await;
+    assert_eq!(again.body, scraped.body);
+    assert_eq!(get(&scraper, "/api/v1/months").await.status, 404);
+}
+
+/// The raw answer to `GET path` on a loopback port.
+fn fetch(port: u16, path: &str) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
+}
+
+#[test]
+fn the_binary_serves_metrics_on_their_own_address_only() {
+    let server = Logging::start(&archive_path(), &[("HIJRI_METRICS_BIND", "127.0.0.1:0")]);
+    let start = server.next("hijri_server::start");
+    let port = |field: &str| -> u16 {
+        let address = start[field].as_str().unwrap();
+        address.rsplit(':').next().unwrap().parse().unwrap()
+    };
+    let (public, metrics) = (port("bind"), port("metrics_bind"));
+    assert_ne!(public, metrics);
+
+    assert!(fetch(public, "/api/v1/months").starts_with("HTTP/1.1 200"));
+    assert!(fetch(public, "/metrics").starts_with("HTTP/1.1 404"));
+    let scraped = fetch(metrics, "/metrics");
+    assert!(scraped.starts_with("HTTP/1.1 200"), "{scraped}");
+    assert!(scraped
+        .to_ascii_lowercase()
+        .contains("content-type: text/plain; version=0.0.4"));
+    for line in [
+        r#"hijri_http_requests_total{route="/api/v1/months",status="2xx"} 1"#,
+        r#"hijri_http_requests_total{route="unmatched",status="4xx"} 1"#,
+    ] {
+        assert!(
+            scraped.lines().any(|l| l == line),
+            "{line} missing:\n{scraped}"
+        );
+    }
+}
