@@ -43,7 +43,7 @@ test: $(ARCHIVE)
 ## headless Chromium (`apt-get install -y chromium`; HIJRI_CHROMIUM to use another) loading
 ## /docs. Leaves a screenshot in target/e2e/docs-page.png (docs/api-reference.png is a copy).
 e2e: $(ARCHIVE)
-	$(CARGO) test --release -p hijri-server --test e2e -- --ignored --nocapture
+	$(CARGO) test --release --workspace --test e2e -- --ignored --nocapture
 
 ## Formatting and lints, warnings as errors.
 lint:
