@@ -24,12 +24,15 @@ pub fn app(
         InitError = (),
     >,
 > {
-    App::new()
+    let app = App::new()
         .app_data(web::Data::new(state.clone()))
         .app_data(web::Data::new(state.origins.clone()))
-        .app_data(state.clients.clone())
-        .app_data(state.metrics.clone())
-        .configure(routes::configure)
+        .app_data(state.clients.clone());
+    let app = match &state.metrics {
+        Some(metrics) => app.app_data(metrics.clone()),
+        None => app,
+    };
+    app.configure(routes::configure)
         .default_service(web::to(not_found))
         .wrap(from_fn(edge))
 }

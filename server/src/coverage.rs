@@ -50,6 +50,7 @@ pub fn span(
     let mut all_regional = true;
     for (index, month) in months.clone().zip(archived) {
         let tier = calendar.tier_of_day(month, through.min(month.last()));
+        state.served(tier);
         if tier != Tier::Regional {
             state.computed.mark(index);
             all_regional = false;

@@ -1,14 +1,17 @@
 //! The process's logs through `tracing`: JSON lines on stderr when it is not a terminal,
 //! readable lines on a terminal, filtered by `HIJRI_LOG` (env-filter syntax, e.g. `info`,
-//! `warn,actix_server=off`): the start-up line, archive swaps and actix's own lines. Request
-//! lines are still written by [`crate::http::access_log`]'s buffered writer.
+//! `warn,hijri_server::request=off`): the start-up line, archive swaps, request lines and
+//! actix's own lines. Request lines go through each worker's buffer
+//! ([`access_log::Buffered`]), everything else straight to stderr.
 
 use std::io::IsTerminal;
 
+use tracing_subscriber::fmt::writer::MakeWriterExt;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::EnvFilter;
 
+use crate::http::access_log;
 use crate::settings::SettingsError;
 
 /// Installs the global subscriber with the `HIJRI_LOG` filter; a filter that does not parse
@@ -22,8 +25,11 @@ pub fn init(filter: &str) -> Result<(), SettingsError> {
             expected: "an env-filter directive list, e.g. info or warn,hijri_server=debug",
         })?;
     let registry = tracing_subscriber::registry().with(filter);
+    let writer = (|| access_log::Buffered)
+        .with_filter(|line: &tracing::Metadata<'_>| line.target() == access_log::TARGET)
+        .or_else(std::io::stderr);
     let layer = tracing_subscriber::fmt::layer()
-        .with_writer(std::io::stderr)
+        .with_writer(writer)
         .with_target(true);
     let result = if std::io::stderr().is_terminal() {
         registry.with(layer.with_ansi(true)).try_init()

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+use hijri_server::http::metrics::UPKEEP_PERIOD;
 use hijri_server::http::{access_log, rate_limit, socket};
 use hijri_server::settings::{Cli, Limit, Settings};
 use hijri_server::{app, archive, logging, metrics, swap, SharedState};
@@ -74,6 +75,15 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
         actix_web::rt::spawn(rate_limit::forget_idle_every(limiters));
         if let Some(metrics_server) = metrics_server {
             actix_web::rt::spawn(metrics_server.run());
+        }
+        if let Some(metrics) = state.metrics.clone() {
+            actix_web::rt::spawn(async move {
+                let mut ticks = actix_web::rt::time::interval(UPKEEP_PERIOD);
+                loop {
+                    ticks.tick().await;
+                    metrics.upkeep();
+                }
+            });
         }
         swap::on_hangup(state, settings.archive.clone())
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen for SIGHUP: {e}")))?;

@@ -22,11 +22,15 @@ pub fn routes(state: SharedState) -> impl FnOnce(&mut web::ServiceConfig) {
 
 /// The exposition text of everything counted so far.
 async fn scrape(state: web::Data<SharedState>) -> HttpResponse {
+    let Some(metrics) = &state.metrics else {
+        // A state built without HIJRI_METRICS_BIND counts nothing: there is nothing to show.
+        return HttpResponse::NotFound().finish();
+    };
     let rate_limited = state.limiters.each_ref().map(|limiter| limiter.refusals());
     let loaded = state.live.load();
     let header = &loaded.archive.calendar().header;
     let format = hijri::archive::FORMAT_VERSION.to_string();
-    let text = state.metrics.render(&Extra {
+    let text = metrics.render(&Extra {
         rate_limited: &rate_limited,
         archive: &[
             ("data_version", header.data_version.as_str()),

@@ -237,19 +237,20 @@ pub struct Cli {
         hide_default_value = true
     )]
     pub trusted_proxies: String,
-    /// Rate limit per client IP of /api/v1/hilal/info, <count>/<seconds>.
+    /// Rate limit per client (IPv4 address or IPv6 /64) of /api/v1/hilal/info,
+    /// <count>/<seconds>.
     #[arg(long, value_name = "N/SECS", env = "HIJRI_LIMIT_HILAL_INFO",
           default_value = Limit::HilalInfo.default_text())]
     pub limit_hilal_info: String,
-    /// Rate limit per client IP of /api/v1/hilal/viz.
+    /// Rate limit per client (IPv4 address or IPv6 /64) of /api/v1/hilal/viz.
     #[arg(long, value_name = "N/SECS", env = "HIJRI_LIMIT_HILAL_VIZ",
           default_value = Limit::HilalViz.default_text())]
     pub limit_hilal_viz: String,
-    /// Rate limit per client IP of /api/v1/hilal/map.
+    /// Rate limit per client (IPv4 address or IPv6 /64) of /api/v1/hilal/map.
     #[arg(long, value_name = "N/SECS", env = "HIJRI_LIMIT_HILAL_MAP",
           default_value = Limit::HilalMap.default_text())]
     pub limit_hilal_map: String,
-    /// Rate limit per client IP of every other endpoint.
+    /// Rate limit per client (IPv4 address or IPv6 /64) of every other endpoint.
     #[arg(long, value_name = "N/SECS", env = "HIJRI_LIMIT_DEFAULT",
           default_value = Limit::Default.default_text())]
     pub limit_default: String,

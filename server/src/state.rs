@@ -2,16 +2,17 @@
 //! set, CORS origins, the rate limiters, the request metrics and the clock) and the state one request sees
 //! ([`AppState`]: the archive that was live when it started, kept to its end).
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 use chrono::{DateTime, Utc};
-use hijri::schema::ArchivedCalendar;
+use hijri::schema::{ArchivedCalendar, Tier};
 
 use crate::archive::Archive;
 use crate::computed::ComputedMonths;
 use crate::http::cors::Origins;
-use crate::http::metrics::Metrics;
+use crate::http::metrics::{Metrics, TierSet};
 use crate::http::rate_limit::{ClientIp, Limiter};
 use crate::routes::ROUTES;
 use crate::settings::{Limit, Settings};
@@ -68,8 +69,9 @@ pub struct SharedState {
     pub limiters: [Limiter; 4],
     /// Who the client of a request is (for the limiters and the request log).
     pub clients: ClientIp,
-    /// Request counters by route template (served by [`crate::metrics`]).
-    pub metrics: Arc<Metrics>,
+    /// The request metrics (served by [`crate::metrics`]), kept only when
+    /// `HIJRI_METRICS_BIND` is set: without a listener nothing is counted.
+    pub metrics: Option<Arc<Metrics>>,
     /// The current time.
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
@@ -86,7 +88,9 @@ impl SharedState {
             limiters: Limit::ALL
                 .map(|l| Limiter::new(l.policy_name(), settings.limit(l), key.clone())),
             clients: key,
-            metrics: Arc::new(Metrics::new(ROUTES.iter().map(|route| route.path))),
+            metrics: settings
+                .metrics_bind
+                .map(|_| Arc::new(Metrics::new(ROUTES.iter().map(|route| route.path)))),
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
         }
@@ -111,6 +115,7 @@ impl SharedState {
             computed: &loaded.computed,
             clock: self.clock,
             docs_url: &self.docs_url,
+            tiers: Cell::new(0),
         })
     }
 
@@ -134,4 +139,19 @@ pub struct AppState<'a> {
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
     pub docs_url: &'a str,
+    /// The source tiers of the days served so far (for the metrics; see [`AppState::served`]).
+    pub tiers: Cell<TierSet>,
+}
+
+impl AppState<'_> {
+    /// Notes that the answer serves days of `tier` (bits in the order of
+    /// [`crate::http::metrics::TIER_NAMES`]).
+    pub fn served(&self, tier: Tier) {
+        let bit = match tier {
+            Tier::Regional => 0,
+            Tier::Computed => 1,
+            Tier::Retro => 2,
+        };
+        self.tiers.set(self.tiers.get() | 1 << bit);
+    }
 }

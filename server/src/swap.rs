@@ -23,7 +23,9 @@ pub fn reload(state: &SharedState, path: &Path) -> String {
     match archive::open(path) {
         Ok(archive) => {
             let old = state.replace(Arc::new(archive));
-            state.metrics.record_swap(true);
+            if let Some(metrics) = &state.metrics {
+                metrics.record_swap(true);
+            }
             let new = state.live.load();
             let line = one_line(&format!(
                 "archive replaced from {}: {} -> {}",
@@ -35,7 +37,9 @@ pub fn reload(state: &SharedState, path: &Path) -> String {
             line
         }
         Err(error) => {
-            state.metrics.record_swap(false);
+            if let Some(metrics) = &state.metrics {
+                metrics.record_swap(false);
+            }
             let line = one_line(&format!(
                 "archive not replaced, still serving {}: {error}",
                 versions(&state.live.load())

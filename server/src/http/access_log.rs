@@ -1,24 +1,23 @@
-//! Request logs: one JSON line per request on stderr (time, request id, peer, client as the
-//! rate limiter sees it, method, route template, path, query, status, error code, duration),
-//! recorded by the edge middleware ([`super::edge`]), which also gives every answer its
-//! `X-Request-Id` ([`request_id`]). Each worker thread gathers
-//! its lines in a buffer that is written out when it holds 32 KiB, every
-//! [`FLUSH_PERIOD`] (see [`flush_every`]) and when the thread ends, so a request costs no
-//! write system call of its own.
+//! Request logs: one `tracing` event per request on [`TARGET`] (request id, peer, client as
+//! the rate limiter saw it, method, route template, path, query, status, error code,
+//! duration), recorded by the edge middleware ([`super::edge`]), which also gives every
+//! answer its `X-Request-Id` ([`request_id`]). The subscriber (`crate::logging`) formats them
+//! like every other line and writes them through [`Buffered`]: each worker thread gathers its
+//! lines in a buffer that is written out when it holds 32 KiB, every [`FLUSH_PERIOD`] (see
+//! [`flush_every`]) and when the thread ends, so a request costs no write system call of its
+//! own.
 
 use std::cell::{Cell, RefCell};
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
-use std::net::IpAddr;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use actix_web::dev::ServiceResponse;
 use actix_web::http::header::HeaderValue;
-use actix_web::HttpRequest;
-use serde::Serialize;
+use actix_web::{HttpMessage, HttpRequest};
 
 use super::error::{truncated, ErrorCode};
-use super::rate_limit::ClientIp;
+use super::rate_limit::{Client, ClientIp};
 
 /// The longest request id taken from a client.
 pub const MAX_REQUEST_ID: usize = 64;
@@ -57,57 +56,61 @@ thread_local! {
     static NEXT_ID: (u64, Cell<u64>) = (RandomState::new().hash_one(std::thread::current().id()), Cell::new(0));
 }
 
-#[derive(Serialize)]
-struct Line<'a> {
-    ts: f64,
-    id: &'a str,
-    peer: Option<IpAddr>,
-    client: Option<IpAddr>,
-    method: &'a str,
-    route: Option<&'a str>,
-    path: &'a str,
-    query: &'a str,
-    status: u16,
-    code: Option<&'static str>,
-    ms: f64,
-}
+/// The `tracing` target of request lines (the subscriber sends them to [`Buffered`]).
+pub const TARGET: &str = "hijri_server::request";
 
-/// Logs one answered request with its id and the time since it arrived.
-#[allow(
-    clippy::expect_used,
-    reason = "a log line is strings and numbers, written into memory: nothing can fail"
-)]
+/// Logs one answered request (a `tracing` event at info level on [`TARGET`]) with its id and
+/// the time since it arrived; the client is the one the rate limiter saw (see [`Client`]).
 pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, elapsed: Duration) {
     let request = response.request();
-    let line = Line {
-        ts: SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0.0, |d| (d.as_millis() as f64) / 1000.0),
-        id: id.to_str().unwrap_or_default(),
-        peer: request.peer_addr().map(|a| a.ip()),
-        client: request
-            .app_data::<ClientIp>()
-            .map(|clients| clients.of(request)),
-        method: request.method().as_str(),
-        route: request.match_name(),
-        path: truncated(request.path()),
-        query: truncated(request.query_string()),
-        status: response.status().as_u16(),
-        code: response
-            .response()
-            .extensions()
-            .get::<ErrorCode>()
-            .map(|code| code.as_str()),
-        ms: (elapsed.as_micros() as f64) / 1000.0,
-    };
-    BUFFER.with(|buffer| {
-        let mut buffer = buffer.borrow_mut();
-        serde_json::to_writer(&mut buffer.0, &line).expect("serialising into memory cannot fail");
-        buffer.0.push(b'\n');
-        if buffer.0.len() >= FLUSH_BYTES {
-            buffer.flush();
-        }
-    });
+    let client = request
+        .extensions()
+        .get::<Client>()
+        .map(|client| client.0)
+        .or_else(|| {
+            request
+                .app_data::<ClientIp>()
+                .map(|clients| clients.of(request))
+        });
+    let code = response
+        .response()
+        .extensions()
+        .get::<ErrorCode>()
+        .map(|code| code.as_str());
+    tracing::info!(
+        target: TARGET,
+        id = id.to_str().unwrap_or_default(),
+        peer = request.peer_addr().map(|a| display(a.ip())),
+        client = client.map(display),
+        method = request.method().as_str(),
+        route = request.match_name(),
+        path = truncated(request.path()),
+        query = truncated(request.query_string()),
+        status = response.status().as_u16(),
+        code,
+        ms = (elapsed.as_micros() as f64) / 1000.0,
+    );
+}
+
+/// The writer of request lines: this worker thread's buffer, written out to stderr when it
+/// holds 32 KiB, every [`FLUSH_PERIOD`] and when the thread ends.
+pub struct Buffered;
+
+impl Write for Buffered {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        BUFFER.with(|buffer| {
+            let mut buffer = buffer.borrow_mut();
+            buffer.0.extend_from_slice(bytes);
+            if buffer.0.len() >= FLUSH_BYTES {
+                buffer.flush();
+            }
+        });
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// How often a worker writes out its waiting lines.

@@ -1,13 +1,19 @@
-//! Request metrics in the Prometheus text exposition format (version 0.0.4), without a
-//! metrics crate: relaxed atomic counters indexed by route template and status class, filled
-//! by the edge middleware ([`super::edge`]), and the text written when scraped. The route
-//! templates are a fixed set given at start (the route table); a request that matched no
-//! route counts under [`UNMATCHED`]. Counters the registry does not own (rate-limit refusals,
-//! the archive's versions) reach [`Metrics::render`] as plain values.
+//! Request metrics through the `metrics` facade and its Prometheus exporter
+//! (`metrics-exporter-prometheus`, recorder only: the server's own listener serves the text).
+//! The recorder is not installed globally: each [`Metrics`] owns one, so two apps in one
+//! process (the tests) count apart. A route's handles are registered on its first request
+//! with that status (so the exposition holds only series that happened) and then kept, so
+//! counting a request is an atomic add and one histogram sample, with no look-up by name; a
+//! status outside the usual set is looked up in the registry each time. Counts the registry does not see happen (rate-limit refusals,
+//! swaps, the archive's versions) are set when scraped ([`Metrics::render`]).
 
-use std::fmt::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 use std::time::Duration;
+
+use metrics::{Counter, Histogram, Key, KeyName, Label, Level, Metadata, Recorder, SharedString};
+use metrics_exporter_prometheus::{
+    Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder,
+};
 
 /// The `Content-Type` of the exposition.
 pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
@@ -15,36 +21,49 @@ pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 /// The route label of a request that matched no route (404 before any handler).
 pub const UNMATCHED: &str = "unmatched";
 
+/// How often the recorder folds its latency samples into the histogram buckets (the
+/// exporter keeps samples until then; a scrape also folds them).
+pub const UPKEEP_PERIOD: Duration = Duration::from_secs(5);
+
 /// Upper bounds of the latency histogram's buckets, in seconds (`+Inf` follows): the
 /// look-ups take tens of microseconds, a slow client or a loaded machine milliseconds.
 pub const BUCKETS: [f64; 12] = [
     0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
 ];
 
-/// The status classes counted: `1xx` to `5xx`.
-const CLASSES: [&str; 5] = ["1xx", "2xx", "3xx", "4xx", "5xx"];
+/// The status codes the service answers with, whose handles each route keeps.
+const STATUSES: [u16; 10] = [200, 304, 400, 404, 405, 408, 413, 429, 500, 503];
 
-/// One route template's counters.
-#[derive(Default)]
-struct RouteCounters {
-    /// Requests per status class, in the order of [`CLASSES`].
-    statuses: [AtomicU64; CLASSES.len()],
-    /// Requests per latency bucket (not cumulative), [`BUCKETS`] then `+Inf`.
-    buckets: [AtomicU64; BUCKETS.len() + 1],
-    /// Sum of the latencies, nanoseconds.
-    nanos: AtomicU64,
+const REQUESTS: &str = "hijri_http_requests_total";
+const DURATION: &str = "hijri_http_request_duration_seconds";
+const TIERS: &str = "hijri_responses_by_tier_total";
+const RATE_LIMITED: &str = "hijri_rate_limited_total";
+const SWAPS: &str = "hijri_archive_swaps_total";
+const INFO: &str = "hijri_archive_info";
+const INFO_HELP: &str = "The archive served now (always 1; its versions are the labels).";
+
+/// The source tiers counted, in the order of [`TierSet`]'s bits.
+pub const TIER_NAMES: [&str; 3] = ["regional", "computed", "retro"];
+
+/// The tiers of the days one answer served: bit `i` for [`TIER_NAMES`]`[i]`.
+pub type TierSet = u8;
+
+/// One route template's handles.
+struct RouteHandles {
+    route: &'static str,
+    /// Requests per status code of [`STATUSES`], registered on first use.
+    statuses: [OnceLock<Counter>; STATUSES.len()],
+    latency: OnceLock<Histogram>,
 }
 
 /// The request metrics of the whole server (shared by every worker).
 pub struct Metrics {
-    /// The route templates, sorted (for a binary search), then [`UNMATCHED`] last.
-    routes: Box<[&'static str]>,
-    /// Counters per entry of `routes`.
-    counters: Box<[RouteCounters]>,
-    /// Archive swaps that succeeded.
-    swaps_ok: AtomicU64,
-    /// Archive swaps that were refused (the old archive stayed).
-    swaps_refused: AtomicU64,
+    recorder: PrometheusRecorder,
+    handle: PrometheusHandle,
+    /// Per route template, sorted by template (for a binary search), then [`UNMATCHED`].
+    routes: Box<[RouteHandles]>,
+    tiers: [Counter; 3],
+    swaps: [Counter; 2],
 }
 
 /// What the registry does not count itself, given when the metrics are written.
@@ -55,146 +74,152 @@ pub struct Extra<'a> {
     pub archive: &'a [(&'a str, &'a str)],
 }
 
+/// The metadata handles are registered with (the exporter ignores it).
+static METADATA: Metadata<'static> = Metadata::new(module_path!(), Level::INFO, None);
+
 impl Metrics {
     /// Counters for the route templates `routes` (duplicates are counted once).
+    #[allow(
+        clippy::expect_used,
+        reason = "the bucket list is a non-empty constant, the only thing the builder checks"
+    )]
     pub fn new(routes: impl IntoIterator<Item = &'static str>) -> Metrics {
-        let mut routes: Vec<&'static str> = routes.into_iter().collect();
-        routes.sort_unstable();
-        routes.dedup();
-        routes.push(UNMATCHED);
+        let recorder = PrometheusBuilder::new()
+            .set_buckets_for_metric(Matcher::Full(DURATION.into()), &BUCKETS)
+            .expect("the buckets are not empty")
+            .build_recorder();
+        for (name, help) in [
+            (
+                REQUESTS,
+                "Answered requests by route template and status code.",
+            ),
+            (
+                DURATION,
+                "Time from a request's arrival to its answer's head, by route template.",
+            ),
+            (
+                TIERS,
+                "Answers by the source tier of the days they serve (an answer mixing tiers \
+                 counts once for each).",
+            ),
+            (
+                RATE_LIMITED,
+                "Requests refused with 429 by rate-limit policy.",
+            ),
+            (
+                SWAPS,
+                "Archive replacements on SIGHUP: ok went live, refused left the old archive.",
+            ),
+        ] {
+            recorder.describe_counter(KeyName::from_const_str(name), None, help.into());
+        }
+        let mut names: Vec<&'static str> = routes.into_iter().collect();
+        names.sort_unstable();
+        names.dedup();
+        names.push(UNMATCHED);
+        let routes = names
+            .into_iter()
+            .map(|route| RouteHandles {
+                route,
+                statuses: Default::default(),
+                latency: OnceLock::new(),
+            })
+            .collect();
+        let counter = |name: &'static str, label: &'static str, value: &'static str| {
+            recorder.register_counter(
+                &Key::from_parts(name, vec![Label::new(label, value)]),
+                &METADATA,
+            )
+        };
         Metrics {
-            counters: routes.iter().map(|_| RouteCounters::default()).collect(),
-            routes: routes.into_boxed_slice(),
-            swaps_ok: AtomicU64::new(0),
-            swaps_refused: AtomicU64::new(0),
+            tiers: TIER_NAMES.map(|tier| counter(TIERS, "tier", tier)),
+            swaps: ["ok", "refused"].map(|result| counter(SWAPS, "result", result)),
+            handle: recorder.handle(),
+            recorder,
+            routes,
         }
     }
 
     /// Counts one answered request: its route template (`None` or an unknown one counts as
     /// [`UNMATCHED`]), status code and latency.
     pub fn record(&self, route: Option<&str>, status: u16, elapsed: Duration) {
-        let known = self.routes.len() - 1;
-        let index = route
-            .and_then(|route| self.routes.get(..known)?.binary_search(&route).ok())
-            .unwrap_or(known);
-        let Some(counters) = self.counters.get(index) else {
-            return;
+        let (known, unmatched) = match &*self.routes {
+            [known @ .., unmatched] => (known, unmatched),
+            [] => return,
         };
-        let class = usize::from(status / 100).clamp(1, CLASSES.len()) - 1;
-        let seconds = elapsed.as_secs_f64();
-        let bucket = BUCKETS
+        let handles = route
+            .and_then(|route| known.binary_search_by(|h| h.route.cmp(route)).ok())
+            .and_then(|index| known.get(index))
+            .unwrap_or(unmatched);
+        let route = handles.route;
+        match STATUSES
             .iter()
-            .position(|bound| seconds <= *bound)
-            .unwrap_or(BUCKETS.len());
-        for counter in [counters.statuses.get(class), counters.buckets.get(bucket)]
-            .into_iter()
-            .flatten()
+            .position(|&s| s == status)
+            .and_then(|index| handles.statuses.get(index))
         {
-            counter.fetch_add(1, Ordering::Relaxed);
+            Some(counter) => counter
+                .get_or_init(|| request_counter(&self.recorder, route, status))
+                .increment(1),
+            None => request_counter(&self.recorder, route, status).increment(1),
         }
-        let nanos = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX);
-        counters.nanos.fetch_add(nanos, Ordering::Relaxed);
+        let latency = handles.latency.get_or_init(|| {
+            let key = Key::from_parts(DURATION, vec![Label::new("route", route)]);
+            self.recorder.register_histogram(&key, &METADATA)
+        });
+        latency.record(elapsed.as_secs_f64());
+    }
+
+    /// Counts one answer that served days of the tiers in `tiers`.
+    pub fn record_tiers(&self, tiers: TierSet) {
+        for (bit, counter) in self.tiers.iter().enumerate() {
+            if tiers & (1 << bit) != 0 {
+                counter.increment(1);
+            }
+        }
     }
 
     /// Counts one archive swap: `true` if the new archive went live, `false` if refused.
     pub fn record_swap(&self, ok: bool) {
-        let counter = if ok {
-            &self.swaps_ok
-        } else {
-            &self.swaps_refused
-        };
-        counter.fetch_add(1, Ordering::Relaxed);
+        let [went_live, refused] = &self.swaps;
+        if ok { went_live } else { refused }.increment(1);
     }
 
-    /// The exposition text: every counter of the registry and `extra`.
+    /// Folds the latency samples into the histogram (run every [`UPKEEP_PERIOD`]).
+    pub fn upkeep(&self) {
+        self.handle.run_upkeep();
+    }
+
+    /// The exposition text: everything counted so far and `extra`.
     pub fn render(&self, extra: &Extra<'_>) -> String {
-        let mut out = String::with_capacity(16 * 1024);
-        // Writing into a String cannot fail: the results are ignored below.
-        header(
-            &mut out,
-            "hijri_http_requests_total",
-            "counter",
-            "Answered requests by route template and status class.",
-        );
-        for (route, counters) in self.routes.iter().zip(&*self.counters) {
-            for (class, counter) in CLASSES.iter().zip(&counters.statuses) {
-                let _ = writeln!(
-                    out,
-                    "hijri_http_requests_total{{route=\"{}\",status=\"{class}\"}} {}",
-                    escaped(route),
-                    counter.load(Ordering::Relaxed)
-                );
-            }
-        }
-        header(
-            &mut out,
-            "hijri_http_request_duration_seconds",
-            "histogram",
-            "Time from a request's arrival to its answer's head, by route template.",
-        );
-        for (route, counters) in self.routes.iter().zip(&*self.counters) {
-            let route = escaped(route);
-            let mut cumulative = 0;
-            let bounds = BUCKETS.iter().map(|b| b.to_string()).chain(["+Inf".into()]);
-            for (bound, counter) in bounds.zip(&counters.buckets) {
-                cumulative += counter.load(Ordering::Relaxed);
-                let _ = writeln!(
-                    out,
-                    "hijri_http_request_duration_seconds_bucket{{route=\"{route}\",le=\"{bound}\"}} {cumulative}"
-                );
-            }
-            let seconds = counters.nanos.load(Ordering::Relaxed) as f64 / 1e9;
-            let _ = writeln!(
-                out,
-                "hijri_http_request_duration_seconds_sum{{route=\"{route}\"}} {seconds}\n\
-                 hijri_http_request_duration_seconds_count{{route=\"{route}\"}} {cumulative}"
-            );
-        }
-        header(
-            &mut out,
-            "hijri_rate_limited_total",
-            "counter",
-            "Requests refused with 429 by rate-limit policy.",
-        );
         for (policy, count) in extra.rate_limited {
-            let _ = writeln!(
-                out,
-                "hijri_rate_limited_total{{policy=\"{}\"}} {count}",
-                escaped(policy)
-            );
+            let key = Key::from_parts(RATE_LIMITED, vec![Label::new("policy", policy.to_string())]);
+            self.recorder
+                .register_counter(&key, &METADATA)
+                .absolute(*count);
         }
-        header(
-            &mut out,
-            "hijri_archive_swaps_total",
-            "counter",
-            "Archive replacements on SIGHUP: ok went live, refused left the old archive.",
-        );
-        for (result, counter) in [("ok", &self.swaps_ok), ("refused", &self.swaps_refused)] {
-            let _ = writeln!(
-                out,
-                "hijri_archive_swaps_total{{result=\"{result}\"}} {}",
-                counter.load(Ordering::Relaxed)
-            );
-        }
-        header(
-            &mut out,
-            "hijri_archive_info",
-            "gauge",
-            "The archive served now (always 1; its versions are the labels).",
-        );
+        let mut text = self.handle.render();
+        // The info gauge is a fact of the live archive, not a count: written as it is now,
+        // so the old versions disappear after a swap.
         let labels: Vec<String> = extra
             .archive
             .iter()
             .map(|(name, value)| format!("{name}=\"{}\"", escaped(value)))
             .collect();
-        let _ = writeln!(out, "hijri_archive_info{{{}}} 1", labels.join(","));
-        out
+        text.push_str(&format!(
+            "# HELP {INFO} {INFO_HELP}\n# TYPE {INFO} gauge\n{INFO}{{{}}} 1\n",
+            labels.join(",")
+        ));
+        text
     }
 }
 
-/// The `# HELP` and `# TYPE` lines of a metric.
-fn header(out: &mut String, name: &str, kind: &str, help: &str) {
-    let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
+/// The request counter of a route template and status code.
+fn request_counter(recorder: &PrometheusRecorder, route: &'static str, status: u16) -> Counter {
+    let labels = vec![
+        Label::new("route", route),
+        Label::new("status", SharedString::from(status.to_string())),
+    ];
+    recorder.register_counter(&Key::from_parts(REQUESTS, labels), &METADATA)
 }
 
 /// A label value with `\`, `"` and line feeds escaped as the format requires.
@@ -214,8 +239,12 @@ mod tests {
         archive: &[],
     };
 
+    fn has(text: &str, line: &str) {
+        assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+    }
+
     #[test]
-    fn counts_by_route_class_and_bucket() {
+    fn counts_by_route_status_and_bucket() {
         let metrics = Metrics::new(["/b", "/a", "/b"]);
         metrics.record(Some("/a"), 200, Duration::from_micros(50));
         metrics.record(Some("/a"), 404, Duration::from_millis(3));
@@ -224,31 +253,45 @@ mod tests {
         metrics.record(Some("/b"), 42, Duration::ZERO);
         let text = metrics.render(&NONE);
         for line in [
-            r#"hijri_http_requests_total{route="/a",status="2xx"} 1"#,
-            r#"hijri_http_requests_total{route="/a",status="4xx"} 1"#,
-            r#"hijri_http_requests_total{route="unmatched",status="4xx"} 1"#,
-            r#"hijri_http_requests_total{route="unmatched",status="5xx"} 1"#,
-            r#"hijri_http_requests_total{route="/b",status="1xx"} 1"#,
+            r#"hijri_http_requests_total{route="/a",status="200"} 1"#,
+            r#"hijri_http_requests_total{route="/a",status="404"} 1"#,
+            r#"hijri_http_requests_total{route="unmatched",status="404"} 1"#,
+            r#"hijri_http_requests_total{route="unmatched",status="599"} 1"#,
+            r#"hijri_http_requests_total{route="/b",status="42"} 1"#,
             r#"hijri_http_request_duration_seconds_bucket{route="/a",le="0.0001"} 1"#,
             r#"hijri_http_request_duration_seconds_bucket{route="/a",le="0.0025"} 1"#,
             r#"hijri_http_request_duration_seconds_bucket{route="/a",le="0.005"} 2"#,
             r#"hijri_http_request_duration_seconds_bucket{route="/a",le="+Inf"} 2"#,
-            r#"hijri_http_request_duration_seconds_sum{route="/a"} 0.00305"#,
             r#"hijri_http_request_duration_seconds_count{route="/a"} 2"#,
             r#"hijri_http_request_duration_seconds_bucket{route="unmatched",le="1"} 1"#,
             r#"hijri_http_request_duration_seconds_bucket{route="unmatched",le="+Inf"} 2"#,
+            "# TYPE hijri_http_request_duration_seconds histogram",
         ] {
-            assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+            has(&text, line);
         }
-        assert_eq!(text.matches(r#"route="/b",status="#).count(), 5);
+        let sum = text
+            .lines()
+            .find_map(|l| l.strip_prefix(r#"hijri_http_request_duration_seconds_sum{route="/a"} "#))
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap();
+        assert!((sum - 0.00305).abs() < 1e-12, "{sum}");
+        // Only what happened is shown.
+        assert_eq!(
+            text.matches(r#"hijri_http_requests_total{route="/b","#)
+                .count(),
+            1
+        );
+        assert!(!text.contains(r#"status="429""#), "{text}");
     }
 
     #[test]
-    fn swaps_extra_values_and_escaping() {
+    fn tiers_swaps_extra_values_and_escaping() {
         let metrics = Metrics::new([]);
         metrics.record_swap(true);
         metrics.record_swap(false);
         metrics.record_swap(false);
+        metrics.record_tiers(0b011);
+        metrics.record_tiers(0b010);
         let text = metrics.render(&Extra {
             rate_limited: &[("default", 3)],
             archive: &[("data_version", "a\"b\\c\nd"), ("format", "2")],
@@ -256,11 +299,15 @@ mod tests {
         for line in [
             r#"hijri_archive_swaps_total{result="ok"} 1"#,
             r#"hijri_archive_swaps_total{result="refused"} 2"#,
+            r#"hijri_responses_by_tier_total{tier="regional"} 1"#,
+            r#"hijri_responses_by_tier_total{tier="computed"} 2"#,
+            r#"hijri_responses_by_tier_total{tier="retro"} 0"#,
             r#"hijri_rate_limited_total{policy="default"} 3"#,
             r#"hijri_archive_info{data_version="a\"b\\c\nd",format="2"} 1"#,
-            "# TYPE hijri_http_request_duration_seconds histogram",
+            "# TYPE hijri_archive_info gauge",
+            "# TYPE hijri_responses_by_tier_total counter",
         ] {
-            assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+            has(&text, line);
         }
     }
 }

@@ -25,7 +25,7 @@ use governor::{Quota, RateLimiter};
 
 use super::error::{ApiError, ErrorCode};
 
-/// A rate limit: `count` requests per `seconds` per client IP.
+/// A rate limit: `count` requests per `seconds` per client (an IPv4 address, or the /64 of an IPv6 address).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RateLimit {
     /// Requests allowed in the window (also the burst size).
@@ -270,6 +270,11 @@ impl TrustedProxies {
         self.0.iter().any(|block| block.contains(ip))
     }
 }
+
+/// The client of a request as its limiter saw it, kept in the request's extensions so the
+/// request log does not work it out again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Client(pub IpAddr);
 
 /// The rate-limit key: the client's IP address.
 #[derive(Clone, Debug)]

@@ -13,9 +13,12 @@ pub mod meta;
 pub mod table;
 pub mod today;
 
-use actix_web::{guard, web, HttpRequest, HttpResponse};
+use std::net::IpAddr;
+
+use actix_web::{guard, web, HttpMessage, HttpRequest, HttpResponse};
 
 use crate::http::error::{method_not_allowed, ApiError};
+use crate::http::rate_limit::{Client, Limiter};
 use crate::settings::{Limit, DOCS_PATH};
 use crate::state::{AppState, SharedState};
 
@@ -86,8 +89,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
                         .guard(guard::Any(guard::Get()).or(guard::Head()))
                         .to(move |req: HttpRequest, state: web::Data<SharedState>| {
                             let limiter = state.limiter(limit);
-                            let response = limiter.admit(limiter.client(&req), || {
-                                state.with_view(|view| handler(&req, view))
+                            let response = limiter.admit(client(&req, limiter), || {
+                                state.with_view(|view| {
+                                    let answer = handler(&req, view);
+                                    if let (Ok(_), Some(metrics)) = (&answer, &state.metrics) {
+                                        metrics.record_tiers(view.tiers.get());
+                                    }
+                                    answer
+                                })
                             });
                             async move { response }
                         }),
@@ -96,10 +105,18 @@ pub fn configure(config: &mut web::ServiceConfig) {
                     move |req: HttpRequest, state: web::Data<SharedState>| {
                         let limiter = state.limiter(limit);
                         let response =
-                            limiter.admit(limiter.client(&req), || Ok(method_not_allowed(&req)));
+                            limiter.admit(client(&req, limiter), || Ok(method_not_allowed(&req)));
                         async move { response }
                     },
                 )),
         );
     }
+}
+
+/// The client of a request as `limiter` sees it, kept in the request's extensions for the
+/// request log (so the address is worked out once).
+fn client(req: &HttpRequest, limiter: &Limiter) -> IpAddr {
+    let client = limiter.client(req);
+    req.extensions_mut().insert(Client(client));
+    client
 }
