@@ -8,7 +8,9 @@
 # Loopback only; every step is bounded.
 #
 # Settings: BENCH_DURATION (default 10s per run), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
-# HIJRI_ARCHIVE (data/hijri.archive), CARGO_TARGET_DIR (target).
+# HIJRI_ARCHIVE (data/hijri.archive), CARGO_TARGET_DIR (target), BENCH_SERVE (another
+# hijri-serve binary, to compare two builds side by side). The server runs with its metrics
+# listener on, as in production, so the request log and the metrics are both measured.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -31,7 +33,7 @@ fi
 [ -f "$archive" ] || { echo "bench-serve: $archive is missing; run make generate" >&2; exit 1; }
 
 cargo build --release --quiet -p hijri-server --bin hijri-serve --example bare
-serve="$target/release/hijri-serve"
+serve="${BENCH_SERVE:-$target/release/hijri-serve}"
 bare="$target/release/examples/bare"
 
 pids=()
@@ -49,7 +51,7 @@ wait_for() {
 }
 
 started=$(date +%s%N)
-HIJRI_ARCHIVE="$archive" HIJRI_BIND="$host:$port" \
+HIJRI_ARCHIVE="$archive" HIJRI_BIND="$host:$port" HIJRI_METRICS_BIND="$host:18182" \
     HIJRI_LIMIT_DEFAULT=1000000000/1 HIJRI_LIMIT_HILAL_VIZ=1000000000/1 "$serve" 2>/dev/null &
 server_pid=$!
 pids+=("$server_pid")
