@@ -8,7 +8,7 @@
 #   docker run --rm -p 8080:8080 --read-only hijri-serve
 # Not built on the machines of this project (no container runtime there): see docs/deploy.md.
 
-ARG RUST_VERSION=1.87
+ARG RUST_VERSION=1.89
 ARG DEBIAN=bookworm
 
 FROM rust:${RUST_VERSION}-slim-${DEBIAN} AS build

@@ -189,6 +189,48 @@ fn every_dependency_licence_is_allowed() {
     );
 }
 
+/// A `rust-version` as (major, minor, patch); a missing part is 0.
+fn rust_version(text: &str) -> (u32, u32, u32) {
+    let mut parts = text.split('.').map(|p| p.parse::<u32>().unwrap());
+    let mut next = || parts.next().unwrap_or(0);
+    (next(), next(), next())
+}
+
+/// The declared `rust-version` is true of the locked tree: no dependency built for Linux
+/// (the platform the service ships on) needs a newer toolchain.
+#[test]
+fn the_declared_rust_version_builds_every_locked_dependency() {
+    let output = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--locked"])
+        .args(["--filter-platform", "x86_64-unknown-linux-gnu"])
+        .current_dir(workspace_root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(output.status.success());
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let packages = metadata["packages"].as_array().unwrap();
+    let built: std::collections::HashSet<&str> = metadata["resolve"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|node| node["id"].as_str().unwrap())
+        .collect();
+    let ours = packages
+        .iter()
+        .find(|p| p["name"] == "hijri")
+        .and_then(|p| p["rust_version"].as_str())
+        .map(rust_version)
+        .expect("the workspace declares a rust-version");
+    let newer: Vec<String> = packages
+        .iter()
+        .filter(|p| built.contains(p["id"].as_str().unwrap()))
+        .filter_map(|p| Some((p, p["rust_version"].as_str()?)))
+        .filter(|(_, needs)| rust_version(needs) > ours)
+        .map(|(p, needs)| format!("{} {} needs {needs}", p["name"], p["version"]))
+        .collect();
+    assert!(newer.is_empty(), "newer than the declared rust-version: {newer:#?}");
+}
+
 #[test]
 fn the_licence_rule_reads_spdx_expressions() {
     assert!(allowed("MIT OR Apache-2.0"));
