@@ -47,6 +47,31 @@ impl fmt::Display for Date {
     }
 }
 
+/// A text that is not a date written exactly `YYYY-MM-DD`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidDate(pub String);
+
+impl fmt::Display for InvalidDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid date {:?}: expected a day written YYYY-MM-DD (zero-padded)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for InvalidDate {}
+
+impl std::str::FromStr for Date {
+    type Err = InvalidDate;
+
+    /// [`Date::parse_iso`], with an error that names the text.
+    fn from_str(text: &str) -> Result<Date, InvalidDate> {
+        Date::parse_iso(text).ok_or_else(|| InvalidDate(text.to_owned()))
+    }
+}
+
 /// Splits `Y…Y-MM-DD` with exactly `year_digits` year digits into numbers; digits only.
 pub(crate) fn split_iso(text: &str, year_digits: usize) -> Option<(u32, u32, u32)> {
     let bytes = text.as_bytes();

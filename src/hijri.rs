@@ -98,6 +98,31 @@ impl fmt::Display for HijriMonth {
     }
 }
 
+/// A text that is not a Hijri month written exactly `YYYY-MM`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidMonth(pub String);
+
+impl fmt::Display for InvalidMonth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid Hijri month {:?}: expected YYYY-MM (zero-padded, month 01-12)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for InvalidMonth {}
+
+impl std::str::FromStr for HijriMonth {
+    type Err = InvalidMonth;
+
+    /// [`HijriMonth::parse_iso`], with an error that names the text.
+    fn from_str(text: &str) -> Result<HijriMonth, InvalidMonth> {
+        HijriMonth::parse_iso(text).ok_or_else(|| InvalidMonth(text.to_owned()))
+    }
+}
+
 /// A Hijri date (day 1–30 of a month); whether the day exists depends on the archive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HijriDate {

@@ -1,6 +1,6 @@
 //! Core of the Indonesian Hijri calendar service, shared by the generator and the server.
 //!
-//! It knows dates (Gregorian day numbers, Hijri dates, Indonesian weekdays), the rkyv schema
+//! It knows dates (Gregorian day numbers, Hijri dates, Indonesian weekdays, time zones), the rkyv schema
 //! of the one archive file, and look-ups over the archived calendar. It knows no HTTP and no
 //! astronomy.
 
@@ -18,6 +18,7 @@ pub mod schema;
 pub mod validate;
 pub mod warnings;
 pub mod weekday;
+pub mod zone;
 
 /// Version of this build (the workspace version).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -6,8 +6,9 @@
 //! month is acceptable; each file is replaced atomically.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use clap::Args;
 use hijri::calendar::day_tier;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
@@ -19,13 +20,10 @@ use crate::inputs::{self, Correction, OfficialMonth};
 use crate::visibility::day_of;
 use crate::writer::write_atomically;
 
-/// Usage text of the subcommand.
-pub const HELP: &str = "\
-usage: hijri-generate announce [--data DIR] YYYY-MM=YYYY-MM-DD [YYYY-MM=YYYY-MM-DD ...]
-                               [--coverage-end YYYY-MM-DD] [--note TEXT] [--recorded-on YYYY-MM-DD]
-
-Takes announced month starts into DIR/official (months.csv, coverage.csv, corrections.csv).
-Each pair is a Hijri month and its announced first day.
+/// The subcommand's description.
+const ABOUT: &str = "\
+Takes announced month starts into DIR/official (months.csv, coverage.csv, corrections.csv),
+DIR being --data. Each pair is a Hijri month and its announced first day.
 
   new month    the month after the table's last month is appended; the length of the
                month before it follows from the new start
@@ -35,28 +33,55 @@ Each pair is a Hijri month and its announced first day.
                computed) is appended to corrections.csv: /meta's divergences and
                table_version, and the divergence warning, come from it
 
-  --data DIR             the committed facts (default: data)
-  --coverage-end DATE    the new end of the official coverage; default: the latest
-                         announced start + 28 days (every month has at least 29 days)
-  --note TEXT            one line for the ledger (who announced, where)
-  --recorded-on DATE     the ledger's date (default: today in Asia/Jakarta)
-  --help                 this text
-
 Refused, with no file changed: a malformed pair, a month length other than 29 or 30, a gap
 after the table, a start that moves by more than one day from the one served, a coverage
 end outside the last month. Prints one JSON line per month: month, start, previous_start
 (the start served before), delta_days, tier_before. Then regenerate (make generate, which
-re-renders only the cards whose inputs changed) and send the server SIGHUP.
-";
+re-renders only the cards whose inputs changed) and send the server SIGHUP.";
 
-/// The parsed command line.
-#[derive(Debug)]
-struct Request {
-    data_dir: PathBuf,
+/// Examples at the end of `announce --help`.
+const EXAMPLES: &str = "\
+Examples:
+  hijri-generate announce 1448-09=2027-02-07 --note \"Sidang isbat 2027-02-06, Kemenag RI\"
+  hijri-generate --data /srv/hijri/data announce 1448-08=2027-01-09 1448-09=2027-02-07 \\
+      --coverage-end 2027-03-01 --note \"Kalender Hijriah 1448, Kemenag RI\"";
+
+/// Take announced month starts into the official table, its coverage and the ledger
+#[derive(Debug, Args)]
+#[command(long_about = ABOUT, after_long_help = EXAMPLES)]
+pub struct AnnounceArgs {
+    /// A Hijri month and its announced first day (one or more)
+    #[arg(value_name = "YYYY-MM=YYYY-MM-DD", required = true, value_parser = announced_pair)]
     announced: Vec<(HijriMonth, Date)>,
+    /// The new end of the official coverage [default: the latest announced start
+    /// + 28 days (every month has at least 29 days)]
+    #[arg(long, value_name = "YYYY-MM-DD", verbatim_doc_comment)]
     coverage_end: Option<Date>,
-    note: String,
+    /// One line for the ledger (who announced, where)
+    #[arg(long, value_name = "TEXT", value_parser = one_line)]
+    note: Option<String>,
+    /// The ledger's date [default: today in Asia/Jakarta]
+    #[arg(long, value_name = "YYYY-MM-DD")]
     recorded_on: Option<Date>,
+}
+
+/// An announcement on the command line: `YYYY-MM=YYYY-MM-DD`, a Hijri month and its first
+/// day.
+fn announced_pair(text: &str) -> Result<(HijriMonth, Date), String> {
+    let (month, start) = text.split_once('=').ok_or_else(|| {
+        format!("expected YYYY-MM=YYYY-MM-DD (Hijri month = its first day), got {text:?}")
+    })?;
+    let month = month.parse::<HijriMonth>().map_err(|e| e.to_string())?;
+    let start = start.parse::<Date>().map_err(|e| e.to_string())?;
+    Ok((month, start))
+}
+
+/// A ledger note: one line.
+fn one_line(text: &str) -> Result<String, String> {
+    if text.contains(['\n', '\r']) {
+        return Err("the note must be one line".into());
+    }
+    Ok(text.to_owned())
 }
 
 /// What one announced month changed, as printed.
@@ -87,13 +112,9 @@ pub struct Applied {
     pub corrections: Vec<(HijriMonth, i8)>,
 }
 
-/// Runs the subcommand with the arguments that follow `announce`; `data_dir` is the global
-/// `--data` (given before or after the subcommand).
-pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
-    let Some(request) = parse(args, data_dir)? else {
-        return write!(std::io::stdout(), "{HELP}").map_err(|e| format!("stdout: {e}"));
-    };
-    let official = request.data_dir.join("official");
+/// Runs the subcommand on the facts in `data_dir` (the global `--data`).
+pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
+    let official = data_dir.join("official");
     let (months_path, coverage_path, ledger_path) = (
         official.join("months.csv"),
         official.join("coverage.csv"),
@@ -103,7 +124,7 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
     let (coverage_first, coverage_last) =
         inputs::load_coverage(&coverage_path, &table).map_err(|e| e.to_string())?;
     let ledger = inputs::load_ledger(&ledger_path).map_err(|e| e.to_string())?;
-    let served = build_calendar(&request.data_dir, false)
+    let served = build_calendar(data_dir, false)
         .map_err(|e| e.to_string())?
         .calendar
         .months;
@@ -111,11 +132,12 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
         &table.months,
         coverage_last,
         &served,
-        &request.announced,
-        request.coverage_end,
+        &args.announced,
+        args.coverage_end,
     )?;
 
-    let recorded_on = request.recorded_on.unwrap_or_else(today_in_jakarta);
+    let recorded_on = args.recorded_on.unwrap_or_else(today_in_jakarta);
+    let note = args.note.unwrap_or_default();
     let corrections: Vec<Correction> = applied
         .corrections
         .iter()
@@ -123,7 +145,7 @@ pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
             month,
             delta_days,
             recorded_on,
-            note: request.note.clone(),
+            note: note.clone(),
         })
         .collect();
     let write = |path: &Path, text: &str| {
@@ -274,63 +296,6 @@ pub fn apply(
         outcomes,
         corrections,
     })
-}
-
-/// Parses the arguments; `None` asks for the help text.
-fn parse(args: &[String], data_dir: &Path) -> Result<Option<Request>, String> {
-    let mut request = Request {
-        data_dir: data_dir.to_owned(),
-        announced: Vec::new(),
-        coverage_end: None,
-        note: String::new(),
-        recorded_on: None,
-    };
-    let date = |flag: &str, text: &str| {
-        Date::parse_iso(text)
-            .ok_or_else(|| format!("{flag} must be a date YYYY-MM-DD, got {text:?}"))
-    };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |flag: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value (see announce --help)"))
-        };
-        match arg.as_str() {
-            "--help" | "-h" => return Ok(None),
-            "--coverage-end" => {
-                request.coverage_end = Some(date("--coverage-end", &value("--coverage-end")?)?)
-            }
-            "--recorded-on" => {
-                request.recorded_on = Some(date("--recorded-on", &value("--recorded-on")?)?)
-            }
-            "--note" => {
-                let note = value("--note")?;
-                if note.contains(['\n', '\r']) {
-                    return Err("--note must be one line".into());
-                }
-                request.note = note;
-            }
-            flag if flag.starts_with('-') => {
-                return Err(format!("unknown flag {flag:?} (see announce --help)"))
-            }
-            pair => {
-                let parsed = pair.split_once('=').and_then(|(month, start)| {
-                    Some((HijriMonth::parse_iso(month)?, Date::parse_iso(start)?))
-                });
-                let pair = parsed.ok_or_else(|| {
-                    format!(
-                        "expected YYYY-MM=YYYY-MM-DD (Hijri month = its first day), got {pair:?}"
-                    )
-                })?;
-                request.announced.push(pair);
-            }
-        }
-    }
-    if request.announced.is_empty() {
-        return Err("no month announced: give YYYY-MM=YYYY-MM-DD (see announce --help)".into());
-    }
-    Ok(Some(request))
 }
 
 /// Today's date in Western Indonesia, where the announcements are made.

@@ -191,7 +191,7 @@ fn criteria_at(
         lat_deg: lat,
         lon_deg: lon,
         elev_m: 0.0,
-        tz: zone_for(lon),
+        tz: zone_for(lon).into(),
     };
     let o = astro.evening(&observer, day).ok()?;
     let met = limits.margin_deg(o.moon_alt_deg, o.elongation_deg) >= 0.0;

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use clap::Args;
 use hijri::fixed::from_fixed;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{ArchivedCalendar, ArchivedCardKind};
@@ -11,67 +12,55 @@ use rkyv::util::AlignedVec;
 
 use crate::cards::verdict;
 
-const HELP: &str = "\
-usage: hijri-generate cards --list [--archive FILE]
-       hijri-generate cards --month YYYY-MM [--month YYYY-MM ...] --out DIR [--archive FILE]
+/// Examples at the end of `cards --help`.
+const EXAMPLES: &str = "\
+Examples:
+  hijri-generate cards --list
+  hijri-generate cards --month 1446-09 --month 1446-10 --out docs/cards
+  hijri-generate cards --list --archive /srv/hijri/hijri.archive";
 
-  --list      one line per target month with cards: evening, deciding site, verdict, values
-  --month     a target Hijri month whose four cards to copy out
-  --out       directory for hilal-<kind>[-bare]-<year>-<month>.png
-  --archive   the archive to read (default: <data>/hijri.archive)
-";
+/// List the cards of an archive, or copy months' cards out as PNG files
+#[derive(Debug, Args)]
+#[command(
+    override_usage = "\
+hijri-generate cards --list [--archive FILE]
+       hijri-generate cards --month YYYY-MM [--month YYYY-MM ...] --out DIR [--archive FILE]",
+    after_long_help = EXAMPLES
+)]
+pub struct CardsArgs {
+    /// One line per target month with cards: evening, deciding site, verdict, values
+    #[arg(long, conflicts_with = "months", required_unless_present = "months")]
+    list: bool,
+    /// A target Hijri month whose four cards to copy out (repeatable)
+    #[arg(long = "month", value_name = "YYYY-MM", requires = "out")]
+    months: Vec<HijriMonth>,
+    /// Directory for the cards, named hilal-<kind>[-bare]-<year>-<month>.png
+    /// (created if missing)
+    #[arg(long, value_name = "DIR", requires = "months", verbatim_doc_comment)]
+    out: Option<PathBuf>,
+    /// The archive to read [default: <DIR>/hijri.archive, DIR being --data]
+    #[arg(long, value_name = "FILE")]
+    archive: Option<PathBuf>,
+}
 
-/// Runs the subcommand with the arguments that follow `cards`.
-pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
-    let mut archive = data_dir.join("hijri.archive");
-    let mut months = Vec::new();
-    let mut out = None;
-    let mut list = false;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match flag.as_str() {
-            "--help" | "-h" => {
-                return write!(std::io::stdout(), "{HELP}").map_err(|e| format!("stdout: {e}"));
-            }
-            "--list" => list = true,
-            "--archive" => archive = PathBuf::from(value()?),
-            "--out" => out = Some(PathBuf::from(value()?)),
-            "--month" => months.push(parse_month(&value()?)?),
-            other => return Err(format!("unknown argument {other:?}\n{HELP}")),
-        }
-    }
+/// Runs the subcommand; the archive defaults to the one in `data_dir` (the global `--data`).
+pub fn run(args: CardsArgs, data_dir: &Path) -> Result<(), String> {
+    let archive = args
+        .archive
+        .unwrap_or_else(|| data_dir.join("hijri.archive"));
     let bytes = read_aligned(&archive)?;
     let calendar =
         hijri::archive::open(&bytes).map_err(|e| format!("{}: {e}", archive.display()))?;
-    if list {
+    if args.list {
         return print_list(calendar).map_err(|e| format!("stdout: {e}"));
     }
-    let out = out.ok_or_else(|| format!("--out is required with --month\n{HELP}"))?;
-    if months.is_empty() {
-        return Err(format!("give --list or at least one --month\n{HELP}"));
-    }
+    // clap's rules: without --list, at least one --month and --out.
+    let out = args.out.ok_or("give --list, or --month with --out")?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    for month in months {
+    for month in args.months {
         copy_month(calendar, month, &out)?;
     }
     Ok(())
-}
-
-fn parse_month(text: &str) -> Result<HijriMonth, String> {
-    let bad = || format!("month {text:?} is not YYYY-MM");
-    let (year, month) = text.split_once('-').ok_or_else(bad)?;
-    let year: u16 = year.parse().map_err(|_| bad())?;
-    let month: u8 = month
-        .parse()
-        .ok()
-        .filter(|m| (1..=12).contains(m))
-        .ok_or_else(bad)?;
-    Ok(HijriMonth { year, month })
 }
 
 fn read_aligned(path: &Path) -> Result<AlignedVec<16>, String> {

@@ -3,26 +3,25 @@
 
 use crate::astro::{Astro, EveningObservation, Observer};
 use crate::inputs::load_sites;
-use crate::visibility::observer;
+use crate::visibility::{naive, observer};
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
+use clap::Args;
+use hijri::date::Date;
 use hijri::fixed::{to_fixed, Decimal};
 use hijri::schema::{Criterion, Limits};
+use hijri::zone::Zone;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Usage text of the subcommand, with the limits of the criterion the archive is written with.
-pub fn help() -> String {
+/// The subcommand's description, with the limits of the criterion the archive is written with.
+fn about() -> String {
     let criterion = Criterion::neo_mabims();
     let (name, limits) = (&criterion.name, criterion.limits);
     let (alt, elong) = (Decimal(limits.min_moon_alt), Decimal(limits.min_elongation));
     format!(
         "\
-usage: hijri-generate evening --date YYYY-MM-DD --site NAME
-       hijri-generate evening --date YYYY-MM-DD --lat X --lon Y --elev M --tz IANA
-       hijri-generate evening --batch FILE.csv [--strict]
-
 Computes the hilal evening record: sunset, nearest moonset, the Moon's topocentric altitude
 (refracted and airless) and azimuth, the Sun's altitude and azimuth at sunset, geocentric
 elongation and illumination, the nearest conjunction and the Moon's age, and the criteria
@@ -34,22 +33,97 @@ that dips below the horizon for a few minutes sets. No sunset in that window (po
 night) is an error. The moonset is the one nearest to that sunset within 14 hours.
 
 sunset_local and moonset_local are local ISO times to the second with the zone's offset
-(to the second when it has seconds, e.g. Africa/Monrovia before 1972: -00:44:30).
-
-  --date     local civil date of the evening, exactly YYYY-MM-DD (zero-padded)
-  --site     a site name from data/sites.json (exact, case-insensitive)
-  --lat/--lon/--elev/--tz
-             a site given directly: degrees north (-90..90), degrees east (-180..180),
-             metres (-500..10000), all plain decimals (-6.1; no exponent), and an IANA
-             zone name as spelled in the tz database (Asia/Jakarta)
-  --batch    CSV with header date,lat,lon,elev_m,tz; prints one JSON object per row, in
-             order. A bad row prints {{\"line\": N, \"error\": \"...\"}} in its place (N is its
-             line in the file) and a line on stderr; the other rows go on, and the exit
-             status is non-zero at the end
-  --strict   with --batch: stop at the first bad row
-  --help     this text
-"
+(to the second when it has seconds, e.g. Africa/Monrovia before 1972: -00:44:30)."
     )
+}
+
+/// Examples at the end of `evening --help`.
+const EXAMPLES: &str = "\
+Examples:
+  hijri-generate evening --date 2025-02-28 --site \"Pelabuhan Ratu, Jabar\"
+  hijri-generate evening --date 2025-02-28 --lat -6.2 --lon 106.8 --elev 10 --tz Asia/Jakarta
+  hijri-generate evening --date 2025-02-28 --lat 21.42 --lon 39.83 --elev 300 --tz UTC+3
+  hijri-generate --data /srv/hijri/data evening --batch evenings.csv --strict";
+
+/// Print one evening's hilal record as JSON, or one line per row of a CSV batch
+#[derive(Debug, Args)]
+#[command(
+    override_usage = "\
+hijri-generate evening --date YYYY-MM-DD --site NAME
+       hijri-generate evening --date YYYY-MM-DD --lat DEG --lon DEG --elev M --tz ZONE
+       hijri-generate evening --batch FILE.csv [--strict]",
+    long_about = about(),
+    after_long_help = EXAMPLES
+)]
+pub struct EveningArgs {
+    /// Local civil date of the evening, exactly YYYY-MM-DD (zero-padded)
+    #[arg(long, value_name = "YYYY-MM-DD", required_unless_present = "batch")]
+    date: Option<Date>,
+    /// A site name from <DIR>/sites.json (exact, any letter case)
+    #[arg(
+        long,
+        value_name = "NAME",
+        conflicts_with_all = ["lat", "lon", "elev", "tz"],
+        required_unless_present_any = ["batch", "lat", "lon", "elev", "tz"]
+    )]
+    site: Option<String>,
+    /// Latitude of a site given directly: degrees north, -90..90, a plain decimal
+    /// (-6.1; no exponent)
+    #[arg(
+        long,
+        verbatim_doc_comment,
+        value_name = "DEG",
+        value_parser = latitude,
+        allow_negative_numbers = true,
+        requires_all = ["lon", "elev", "tz"]
+    )]
+    lat: Option<f64>,
+    /// Longitude: degrees east, -180..180, a plain decimal
+    #[arg(
+        long,
+        value_name = "DEG",
+        value_parser = longitude,
+        allow_negative_numbers = true,
+        requires_all = ["lat", "elev", "tz"]
+    )]
+    lon: Option<f64>,
+    /// Elevation: metres, -500..10000, a plain decimal
+    #[arg(
+        long,
+        value_name = "M",
+        value_parser = elevation,
+        allow_negative_numbers = true,
+        requires_all = ["lat", "lon", "tz"]
+    )]
+    elev: Option<f64>,
+    /// Time zone, in any form the API's tz takes: an IANA name in any letter case
+    /// (Asia/Jakarta), WIB/WITA/WIT, or a UTC offset (UTC+7, +08:00, -03:30)
+    #[arg(
+        long,
+        verbatim_doc_comment,
+        value_name = "ZONE",
+        allow_hyphen_values = true,
+        requires_all = ["lat", "lon", "elev"]
+    )]
+    tz: Option<Zone>,
+    /// CSV with the header date,lat,lon,elev_m,tz (values as for the flags);
+    /// prints one JSON object per row, in order. A bad row prints
+    /// {"line": N, "error": "..."} in its place (N is its line in the file) and a
+    /// line on stderr; the other rows go on, and the exit status is 1 at the end
+    #[arg(
+        long,
+        verbatim_doc_comment,
+        value_name = "FILE.csv",
+        conflicts_with_all = ["date", "site", "lat", "lon", "elev", "tz"]
+    )]
+    batch: Option<PathBuf>,
+    /// With --batch: stop at the first bad row
+    #[arg(
+        long,
+        requires = "batch",
+        conflicts_with_all = ["date", "site", "lat", "lon", "elev", "tz"]
+    )]
+    strict: bool,
 }
 
 /// One site as named in `sites.json` or given on the command line.
@@ -60,155 +134,82 @@ struct NamedSite {
     observer: Observer,
 }
 
-/// Parsed command line.
-enum Command {
-    Help,
-    Single { date: NaiveDate, site: NamedSite },
-    Batch { file: String, strict: bool },
-}
-
-/// Runs the subcommand with the arguments that follow `evening`.
-pub fn run(args: &[String], data_dir: &Path) -> Result<(), String> {
-    match parse_args(args, data_dir)? {
-        Command::Help => {
-            write!(std::io::stdout(), "{}", help()).map_err(|e| format!("stdout: {e}"))
+/// Runs the subcommand.
+pub fn run(args: EveningArgs, data_dir: &Path) -> Result<(), String> {
+    let EveningArgs {
+        date,
+        site,
+        lat,
+        lon,
+        elev,
+        tz,
+        batch,
+        strict,
+    } = args;
+    let (date, site) = match (batch, date, site, (lat, lon, elev, tz)) {
+        (Some(file), ..) => return run_batch(&file, strict, data_dir),
+        (None, Some(date), Some(name), _) => (date, find_site(&name, data_dir)?),
+        (None, Some(date), None, (Some(lat), Some(lon), Some(elev), Some(tz))) => {
+            (date, make_site(lat, lon, elev, tz))
         }
-        Command::Single { date, site } => {
-            let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
-            let ev = astro
-                .evening(&site.observer, date)
-                .map_err(|e| format!("{date}: {e}"))?;
-            let text = serde_json::to_string_pretty(&record(
-                date,
-                &site,
-                &ev,
-                Criterion::neo_mabims().limits,
-            ))
-            .map_err(|e| e.to_string())?;
-            writeln!(std::io::stdout(), "{text}").map_err(|e| format!("stdout: {e}"))
-        }
-        Command::Batch { file, strict } => run_batch(&file, strict, data_dir),
-    }
-}
-
-/// Parses the arguments into a command.
-fn parse_args(args: &[String], data_dir: &Path) -> Result<Command, String> {
-    let mut date = None;
-    let mut site = None;
-    let (mut lat, mut lon, mut elev, mut tz) = (None, None, None, None);
-    let mut batch = None;
-    let mut strict = false;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        if flag == "--help" || flag == "-h" {
-            return Ok(Command::Help);
-        }
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value\n\n{}", help()))
-        };
-        match flag.as_str() {
-            "--date" => date = Some(parse_date(&value()?)?),
-            "--site" => site = Some(value()?),
-            "--lat" => lat = Some(parse_number("--lat", &value()?)?),
-            "--lon" => lon = Some(parse_number("--lon", &value()?)?),
-            "--elev" => elev = Some(parse_number("--elev", &value()?)?),
-            "--tz" => tz = Some(value()?),
-            "--batch" => batch = Some(value()?),
-            "--strict" => strict = true,
-            other => return Err(format!("unknown argument {other:?}\n\n{}", help())),
-        }
-    }
-    let coords = lat.is_some() || lon.is_some() || elev.is_some() || tz.is_some();
-    if let Some(file) = batch {
-        if date.is_some() || site.is_some() || coords {
-            return Err("--batch takes no other arguments".into());
-        }
-        return Ok(Command::Batch { file, strict });
-    }
-    if strict {
-        return Err("--strict applies only to --batch".into());
-    }
-    let date = date.ok_or_else(|| format!("missing --date (or --batch)\n\n{}", help()))?;
-    let site = match (site, coords) {
-        (Some(_), true) => {
-            return Err("give either --site or --lat/--lon/--elev/--tz, not both".into())
-        }
-        (Some(name), false) => find_site(&name, data_dir)?,
-        (None, true) => {
-            let (Some(lat), Some(lon), Some(elev), Some(tz)) = (lat, lon, elev, tz) else {
-                return Err("--lat, --lon, --elev and --tz must all be given".into());
-            };
-            make_site(None, lat, lon, elev, &tz)?
-        }
-        (None, false) => {
-            return Err(format!(
-                "missing --site or --lat/--lon/--elev/--tz\n\n{}",
-                help()
-            ))
-        }
+        // clap's rules on the flags leave no other case.
+        _ => return Err("give --date with --site or --lat/--lon/--elev/--tz, or --batch".into()),
     };
-    Ok(Command::Single { date, site })
+    let date = naive(date);
+    let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
+    let ev = astro
+        .evening(&site.observer, date)
+        .map_err(|e| format!("{date}: {e}"))?;
+    let text =
+        serde_json::to_string_pretty(&record(date, &site, &ev, Criterion::neo_mabims().limits))
+            .map_err(|e| e.to_string())?;
+    writeln!(std::io::stdout(), "{text}").map_err(|e| format!("stdout: {e}"))
 }
 
-/// Parses exactly `YYYY-MM-DD` (four-digit year, two-digit month and day), as the API does.
-fn parse_date(s: &str) -> Result<NaiveDate, String> {
-    hijri::date::Date::parse_iso(s)
-        .and_then(|d| {
-            let (y, m, day) = d.ymd();
-            NaiveDate::from_ymd_opt(y, m, day)
-        })
-        .ok_or_else(|| format!("invalid date {s:?} (expected YYYY-MM-DD, zero-padded)"))
-}
-
-/// Parses a plain decimal number: an optional `-`, digits, and an optional fraction
-/// (no `+`, exponent, `inf` or `NaN`).
-fn parse_number(what: &str, s: &str) -> Result<f64, String> {
-    let digits = s.strip_prefix('-').unwrap_or(s);
+/// A plain decimal number: an optional `-`, digits, and an optional fraction (no `+`,
+/// exponent, `inf` or `NaN`) inside `min..=max`; `what` names it in the range error.
+fn bounded(text: &str, what: &str, (min, max): (f64, f64)) -> Result<f64, String> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
     let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
     let plain = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
-    if !(plain(whole) && plain(fraction)) {
-        return Err(format!(
-            "{what}: {s:?} is not a plain decimal number (e.g. -6.1)"
-        ));
-    }
-    s.parse::<f64>()
+    let value = text
+        .parse::<f64>()
         .ok()
-        .filter(|v| v.is_finite())
-        .ok_or_else(|| format!("{what}: {s:?} is not a number"))
+        .filter(|v| plain(whole) && plain(fraction) && v.is_finite())
+        .ok_or_else(|| format!("{text:?} is not a plain decimal number (e.g. -6.1)"))?;
+    if !(min..=max).contains(&value) {
+        return Err(format!("{what} {value} is outside {min}..{max}"));
+    }
+    Ok(value)
 }
 
-/// Builds a site, checking ranges and the zone name.
-fn make_site(
-    name: Option<String>,
-    lat: f64,
-    lon: f64,
-    elev: f64,
-    tz: &str,
-) -> Result<NamedSite, String> {
-    if !(-90.0..=90.0).contains(&lat) {
-        return Err(format!("latitude {lat} is outside -90..90"));
-    }
-    if !(-180.0..=180.0).contains(&lon) {
-        return Err(format!("longitude {lon} is outside -180..180"));
-    }
-    if !(-500.0..=10_000.0).contains(&elev) {
-        return Err(format!("elevation {elev} m is outside -500..10000"));
-    }
-    let zone: chrono_tz::Tz = tz
-        .parse()
-        .map_err(|_| format!("unknown IANA time zone {tz:?} (e.g. Asia/Jakarta)"))?;
-    Ok(NamedSite {
-        name,
-        tz_name: zone.name().to_string(),
+/// `--lat` and the `lat` column: degrees north.
+fn latitude(text: &str) -> Result<f64, String> {
+    bounded(text, "latitude", (-90.0, 90.0))
+}
+
+/// `--lon` and the `lon` column: degrees east.
+fn longitude(text: &str) -> Result<f64, String> {
+    bounded(text, "longitude", (-180.0, 180.0))
+}
+
+/// `--elev` and the `elev_m` column: metres.
+fn elevation(text: &str) -> Result<f64, String> {
+    bounded(text, "elevation", (-500.0, 10_000.0))
+}
+
+/// A site given by its coordinates (checked by the parsers above) and zone.
+fn make_site(lat: f64, lon: f64, elev: f64, zone: Zone) -> NamedSite {
+    NamedSite {
+        name: None,
+        tz_name: zone.to_string(),
         observer: Observer {
             lat_deg: lat,
             lon_deg: lon,
             elev_m: elev,
             tz: zone,
         },
-    })
+    }
 }
 
 /// Looks a site up by name (case-insensitive) in `data_dir/sites.json`.
@@ -339,7 +340,7 @@ fn record<'a>(
 /// One row of a batch: the evening asked for, or what is wrong with the row.
 type BatchRow = Result<(NaiveDate, NamedSite), String>;
 
-/// Parses one CSV row `date,lat,lon,elev_m,tz`.
+/// Parses one CSV row `date,lat,lon,elev_m,tz`, each value by its flag's rule.
 fn parse_row(line: &str) -> BatchRow {
     let f: Vec<&str> = line
         .split(',')
@@ -348,18 +349,26 @@ fn parse_row(line: &str) -> BatchRow {
     let [date, lat, lon, elev, tz] = f.as_slice() else {
         return Err(format!("expected 5 fields, found {}", f.len()));
     };
-    let date = parse_date(date)?;
-    let lat = parse_number("lat", lat)?;
-    let lon = parse_number("lon", lon)?;
-    let elev = parse_number("elev_m", elev)?;
-    Ok((date, make_site(None, lat, lon, elev, tz)?))
+    let column = |name: &str, e: String| format!("{name}: {e}");
+    let date = date
+        .parse::<Date>()
+        .map_err(|e| column("date", e.to_string()))?;
+    let lat = latitude(lat).map_err(|e| column("lat", e))?;
+    let lon = longitude(lon).map_err(|e| column("lon", e))?;
+    let elev = elevation(elev).map_err(|e| column("elev_m", e))?;
+    let zone = tz
+        .parse::<Zone>()
+        .map_err(|e| column("tz", e.to_string()))?;
+    Ok((naive(date), make_site(lat, lon, elev, zone)))
 }
 
 /// Runs a CSV batch, printing one compact JSON object per row in input order. A bad row
 /// prints `{"line": N, "error": "…"}` in its place and a line on stderr, the run goes on,
 /// and the result is an error at the end; with `strict`, the first bad row stops the run.
-fn run_batch(file: &str, strict: bool, data_dir: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+fn run_batch(file: &Path, strict: bool, data_dir: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let file = file.display();
     let mut lines = text.lines().enumerate();
     let header = lines.next().map(|(_, h)| h.trim()).unwrap_or_default();
     let columns: Vec<&str> = header
@@ -429,55 +438,117 @@ fn run_batch(file: &str, strict: bool, data_dir: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::error::ErrorKind;
+    use clap::{Command, FromArgMatches};
 
-    fn args(s: &[&str]) -> Vec<String> {
-        s.iter().map(|a| a.to_string()).collect()
+    fn command() -> Command {
+        EveningArgs::augment_args(Command::new("evening"))
+    }
+
+    fn parse(args: &[&str]) -> Result<EveningArgs, clap::Error> {
+        let matches = command()
+            .try_get_matches_from(std::iter::once("evening").chain(args.iter().copied()))?;
+        EveningArgs::from_arg_matches(&matches)
     }
 
     #[test]
     fn rejects_bad_arguments_clearly() {
-        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
-        let err = |a: &[&str]| match parse_args(&args(a), &data) {
-            Err(e) => e,
-            Ok(_) => panic!("{a:?} accepted"),
+        let refused = |a: &[&str], kind: ErrorKind, text: &str| {
+            let error = parse(a).unwrap_err();
+            let message = error.to_string();
+            assert_eq!(error.kind(), kind, "{a:?}: {message}");
+            assert!(message.contains(text), "{a:?}: {message}");
+            assert_eq!(error.exit_code(), 2, "{a:?}");
         };
-        assert!(err(&["--date", "2024-13-01", "--site", "Sabang, Aceh"]).contains("invalid date"));
-        assert!(err(&["--date", "2024-03-10", "--site", "Atlantis"]).contains("unknown site"));
-        assert!(err(&["--date", "2024-03-10", "--lat", "1"]).contains("must all be given"));
-        assert!(err(&[
+        let site = ["--site", "Sabang, Aceh"];
+        let at = ["--lat", "1", "--lon", "100", "--elev", "0", "--tz"];
+        use ErrorKind::*;
+        refused(
+            &["--date", "2024-13-01", "--site", "x"],
+            ValueValidation,
+            "invalid date",
+        );
+        refused(
+            &["--date", "2025-2-3", "--site", "x"],
+            ValueValidation,
+            "\"2025-2-3\"",
+        );
+        refused(
+            &["--date", "2024-03-10", "--lat", "1"],
+            MissingRequiredArgument,
+            "--lon",
+        );
+        refused(
+            &["--date", "2024-03-10", "--lon", "181"],
+            ValueValidation,
+            "longitude 181",
+        );
+        refused(
+            &["--date", "2024-03-10", "--lat", "1e1"],
+            ValueValidation,
+            "plain decimal",
+        );
+        let mut mars = vec!["--date", "2024-03-10"];
+        mars.extend(at);
+        mars.push("Mars/Base");
+        refused(&mars, ValueValidation, "unknown time zone \"Mars/Base\"");
+        let mut both = vec!["--date", "2024-03-10"];
+        both.extend(site);
+        both.extend(["--lat", "1"]);
+        refused(&both, ArgumentConflict, "--lat");
+        refused(
+            &["--batch", "x.csv", "--date", "2024-03-10"],
+            ArgumentConflict,
+            "--date",
+        );
+        refused(
+            &["--date", "2024-03-10", "--strict"],
+            ArgumentConflict,
+            "'--strict'",
+        );
+        refused(&["--strict"], MissingRequiredArgument, "--batch <FILE.csv>");
+        refused(&["--frobnicate"], UnknownArgument, "--frobnicate");
+        refused(&[], MissingRequiredArgument, "--date");
+        let help = parse(&["--help"]).unwrap_err();
+        assert_eq!((help.kind(), help.exit_code()), (DisplayHelp, 0));
+        // Negative numbers and offsets are values, not flags.
+        let args = parse(&[
             "--date",
             "2024-03-10",
             "--lat",
-            "1",
+            "-6.1",
             "--lon",
-            "100",
+            "-0.5",
             "--elev",
-            "0",
+            "-10",
             "--tz",
-            "Mars/Base"
+            "-03:30",
         ])
-        .contains("unknown IANA time zone"));
-        assert!(err(&["--frobnicate"]).contains("unknown argument"));
-        assert!(matches!(
-            parse_args(&args(&["--help"]), &data),
-            Ok(Command::Help)
-        ));
-        assert!(matches!(
-            parse_args(
-                &args(&["--date", "2024-03-10", "--site", "sabang, aceh"]),
-                &data
-            ),
-            Ok(Command::Single { .. })
-        ));
+        .unwrap();
+        assert_eq!(
+            (args.lat, args.lon, args.elev),
+            (Some(-6.1), Some(-0.5), Some(-10.0))
+        );
+        assert_eq!(args.tz.unwrap().to_string(), "UTC-03:30");
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+        let unknown = parse(&["--date", "2024-03-10", "--site", "Atlantis"]).unwrap();
+        assert!(run(unknown, &data).unwrap_err().contains("unknown site"));
     }
 
     #[test]
     fn help_states_the_criterion() {
-        let text = help();
+        let text = command().render_long_help().to_string();
         assert!(text.contains(
             "flags (altitude >= 3.0, elongation >= 6.4: Neo-MABIMS (revised MABIMS criterion))."
         ));
-        assert!(text.contains(r#"A bad row prints {"line": N, "error": "..."} in its place"#));
+        assert!(text.contains(r#"{"line": N, "error": "..."} in its place"#));
+        for shown in [
+            "Usage: hijri-generate evening --date",
+            "-90..90",
+            "Examples:",
+        ] {
+            assert!(text.contains(shown), "{shown}: {text}");
+        }
     }
 
     #[test]
@@ -493,28 +564,26 @@ mod tests {
     #[test]
     fn runs_single_and_batch() {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
-        run(
-            &args(&["--date", "1945-02-13", "--site", "Sabang, Aceh"]),
-            &data,
-        )
-        .unwrap();
+        let single = parse(&["--date", "1945-02-13", "--site", "sabang, aceh"]).unwrap();
+        run(single, &data).unwrap();
         let csv = std::env::temp_dir().join(format!("evening-batch-{}.csv", std::process::id()));
         std::fs::write(
             &csv,
-            "date,lat,lon,elev_m,tz\n2024-03-10,-6.1,106.8,10,Asia/Jakarta\n2024-03-10,-8.6,116.1,5,Asia/Makassar\n",
+            "date,lat,lon,elev_m,tz\n2024-03-10,-6.1,106.8,10,Asia/Jakarta\n2024-03-10,-8.6,116.1,5,WITA\n",
         )
         .unwrap();
         let file = csv.to_string_lossy().to_string();
-        run(&args(&["--batch", &file]), &data).unwrap();
+        run(parse(&["--batch", &file]).unwrap(), &data).unwrap();
         std::fs::write(
             &csv,
             "date,lat,lon,elev_m,tz\n2024-03-10,x,106.8,10,Asia/Jakarta\n",
         )
         .unwrap();
-        let err = run(&args(&["--batch", &file]), &data).unwrap_err();
+        let err = run(parse(&["--batch", &file]).unwrap(), &data).unwrap_err();
         assert!(err.contains("1 of 1 rows failed"), "{err}");
-        let err = run(&args(&["--batch", &file, "--strict"]), &data).unwrap_err();
+        let strict = parse(&["--batch", &file, "--strict"]).unwrap();
+        let err = run(strict, &data).unwrap_err();
         std::fs::remove_file(&csv).ok();
-        assert!(err.contains(":2:") && err.contains("lat"), "{err}");
+        assert!(err.contains(":2: lat: "), "{err}");
     }
 }

@@ -1,12 +1,16 @@
-//! `hijri-generate`: command-line entry point of the generator. clap reads the global options
-//! (accepted before or after a subcommand) and picks the subcommand; each subcommand reads the
-//! arguments that follow it with its own parser and `--help` text.
+//! `hijri-generate`: command-line entry point of the generator. clap reads the whole command
+//! line: the generation's options, or a subcommand with its own flags (their types, help and
+//! value rules live with each subcommand); the global `--data` is accepted before or after
+//! the subcommand.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use hijri_generator::announce::{self, AnnounceArgs};
+use hijri_generator::cards_cmd::{self, CardsArgs};
+use hijri_generator::evening_cmd::{self, EveningArgs};
 use hijri_generator::generate::{generate, Options};
 
 /// hijri-generate: compute the Hijri month chain 1945-2100 and write the archive
@@ -15,19 +19,24 @@ use hijri_generator::generate::{generate, Options};
     name = "hijri-generate",
     disable_help_subcommand = true,
     override_usage = "hijri-generate [--data DIR] [--out FILE] [--reuse FILE | --full] [--no-cards] [--quiet]\n       \
-                      hijri-generate [--data DIR] <announce|evening|cards> [ARGS] (see <SUBCOMMAND> --help)"
+                      hijri-generate [--data DIR] <announce|evening|cards> [ARGS] (see <COMMAND> --help)"
 )]
 struct Cli {
-    /// The committed facts
+    /// The committed facts (before or after a subcommand)
     #[arg(long, value_name = "DIR", default_value = "data", global = true)]
     data: PathBuf,
-    /// The archive to write (default: <DIR>/hijri.archive); written to a temporary file and
-    /// renamed over FILE, so a running server can be sent SIGHUP safely
-    #[arg(long, value_name = "FILE")]
+    /// The archive to write (default: <DIR>/hijri.archive); written to a
+    /// temporary file and renamed over FILE, so a running server can be sent SIGHUP
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
     out: Option<PathBuf>,
-    /// Take the cards whose inputs are unchanged from this archive (default: the archive at
-    /// --out, if there is one) and render only the rest
-    #[arg(long, value_name = "FILE", conflicts_with = "full")]
+    /// Take the cards whose inputs are unchanged from this archive (default:
+    /// the archive at --out, if there is one) and render only the rest
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "full",
+        verbatim_doc_comment
+    )]
     reuse: Option<PathBuf>,
     /// Render every card
     #[arg(long)]
@@ -42,22 +51,12 @@ struct Cli {
     command: Option<Command>,
 }
 
+// Each subcommand's description, help and examples are on its arguments' type.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Take announced month starts into the official table and the ledger
-    Announce(Rest),
-    /// Print one evening's hilal record as JSON
-    Evening(Rest),
-    /// List the cards of an archive, or copy months' cards out as PNG files
-    Cards(Rest),
-}
-
-/// The arguments after a subcommand, for its own parser (which also answers `--help`).
-#[derive(Debug, Args)]
-#[command(disable_help_flag = true)]
-struct Rest {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    args: Vec<String>,
+    Announce(AnnounceArgs),
+    Evening(EveningArgs),
+    Cards(CardsArgs),
 }
 
 fn main() -> ExitCode {
@@ -83,39 +82,12 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
     Cli::from_arg_matches(&command.try_get_matches_from(args)?)
 }
 
-/// Takes `--data DIR` (or `--data=DIR`) out of a subcommand's arguments, where clap leaves it
-/// once the subcommand's own arguments have begun; the last one wins, as with clap.
-fn take_data(args: Vec<String>, data_dir: &mut PathBuf) -> Result<Vec<String>, String> {
-    let mut rest = Vec::with_capacity(args.len());
-    let mut it = args.into_iter();
-    while let Some(arg) = it.next() {
-        if arg == "--data" {
-            let dir = it.next().ok_or("--data needs a value (see --help)")?;
-            *data_dir = PathBuf::from(dir);
-        } else if let Some(dir) = arg.strip_prefix("--data=") {
-            *data_dir = PathBuf::from(dir);
-        } else {
-            rest.push(arg);
-        }
-    }
-    Ok(rest)
-}
-
 fn run(cli: Cli) -> Result<(), String> {
-    let mut data_dir = cli.data;
+    let data_dir = cli.data;
     match cli.command {
-        Some(Command::Announce(rest)) => {
-            let args = take_data(rest.args, &mut data_dir)?;
-            return hijri_generator::announce::run(&args, &data_dir);
-        }
-        Some(Command::Evening(rest)) => {
-            let args = take_data(rest.args, &mut data_dir)?;
-            return hijri_generator::evening_cmd::run(&args, &data_dir);
-        }
-        Some(Command::Cards(rest)) => {
-            let args = take_data(rest.args, &mut data_dir)?;
-            return hijri_generator::cards_cmd::run(&args, &data_dir);
-        }
+        Some(Command::Announce(args)) => return announce::run(args, &data_dir),
+        Some(Command::Evening(args)) => return evening_cmd::run(args, &data_dir),
+        Some(Command::Cards(args)) => return cards_cmd::run(args, &data_dir),
         None => {}
     }
     let progress = !cli.quiet;
@@ -155,31 +127,39 @@ mod tests {
         )
     }
 
-    fn sub(cli: Cli) -> (PathBuf, Vec<String>) {
-        let mut data = cli.data;
-        let rest = match cli.command.expect("a subcommand") {
-            Command::Announce(rest) | Command::Evening(rest) | Command::Cards(rest) => rest,
-        };
-        let args = take_data(rest.args, &mut data).unwrap();
-        (data, args)
-    }
-
     #[test]
     fn data_in_any_position() {
-        let want = (PathBuf::from("d"), vec!["--list".to_owned()]);
         for args in [
             &["--data", "d", "cards", "--list"][..],
             &["cards", "--data", "d", "--list"],
             &["cards", "--list", "--data", "d"],
             &["cards", "--list", "--data=d"],
+            &["--data", "x", "cards", "--list", "--data", "d"],
         ] {
-            assert_eq!(sub(cli(args).unwrap()), want, "{args:?}");
+            let cli = cli(args).unwrap();
+            assert_eq!(cli.data, PathBuf::from("d"), "{args:?}");
+            assert!(matches!(cli.command, Some(Command::Cards(_))), "{args:?}");
         }
-        let (data, args) = sub(cli(&["evening", "--help"]).unwrap());
-        assert_eq!(
-            (data, args),
-            (PathBuf::from("data"), vec!["--help".to_owned()])
-        );
+        let evening = cli(&["evening", "--date", "2025-02-28", "--site", "x"]).unwrap();
+        assert_eq!(evening.data, PathBuf::from("data"));
+    }
+
+    #[test]
+    fn subcommand_usage_errors_exit_2() {
+        for args in [
+            &["cards", "--frobnicate"][..],
+            &["cards"],
+            &["cards", "--month", "1446-9", "--out", "x"],
+            &["cards", "--month", "1446-09"],
+            &["evening", "--date", "2025-2-3", "--site", "x"],
+            &["announce"],
+            &["announce", "1448-08:2027-01-09"],
+            &["announce", "1448-08=2027-01-09", "--full"],
+            &["evening", "--data"],
+        ] {
+            let error = cli(args).unwrap_err();
+            assert_eq!(error.exit_code(), 2, "{args:?}: {error}");
+        }
     }
 
     #[test]
@@ -210,8 +190,16 @@ mod tests {
         ] {
             assert!(text.contains(flag), "{flag} missing from --help");
         }
-        for command in ["announce", "evening", "cards"] {
+        for (command, about) in [
+            ("announce", "Take announced month starts"),
+            ("evening", "Print one evening's hilal record"),
+            ("cards", "List the cards of an archive"),
+        ] {
             assert!(text.contains(command), "{command} missing from --help");
+            assert!(text.contains(about), "{about} missing from --help");
+            let help = cli(&[command, "--help"]).unwrap_err();
+            assert_eq!(help.kind(), clap::error::ErrorKind::DisplayHelp);
+            assert!(help.to_string().contains("Examples:"), "{command} --help");
         }
     }
 }

@@ -25,7 +25,7 @@ pub fn observer(site: &SiteInput) -> Observer {
         lat_deg: site.site.lat,
         lon_deg: site.site.lon,
         elev_m: f64::from(site.site.elev_m),
-        tz: site.tz,
+        tz: site.tz.into(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `hijri-generate announce` on a private copy of the facts: a month appended as computed, an
 //! isbat that moves it and lands in the ledger (and from there in the archive's divergences
-//! and table version), and every refusal, each leaving the files byte-identical.
+//! and table version), and every refusal (of the facts, exit 1; of the command line, clap's
+//! usage error, exit 2), each leaving the files byte-identical.
 
 #![allow(
     clippy::unwrap_used,
@@ -175,25 +176,48 @@ fn refusals_change_no_file() {
             &["1448-08=2027-01-09", "--coverage-end", "2027-03-01"][..],
             "--coverage-end 2027-03-01 must fall within",
         ),
-        (&["1448-8=2027-01-09"][..], "expected YYYY-MM=YYYY-MM-DD"),
+    ] {
+        let output = announce(&data, args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("hijri-generate: {expected}")),
+            "{args:?}: {stderr}"
+        );
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert_eq!(snapshot(&data), before, "{args:?} changed a file");
+    }
+    // Usage errors: clap's message (naming the argument and the rule) and exit status 2.
+    for (args, expected) in [
+        (
+            &["1448-8=2027-01-09"][..],
+            "invalid Hijri month \"1448-8\": expected YYYY-MM",
+        ),
         (&["1448-08:2027-01-09"][..], "expected YYYY-MM=YYYY-MM-DD"),
-        (&["1448-08=2027-02-30"][..], "expected YYYY-MM=YYYY-MM-DD"),
+        (&["1448-08=2027-02-30"][..], "invalid date \"2027-02-30\""),
+        (
+            &["1448-08=2027-01-09", "--recorded-on", "2027-1-7"][..],
+            "invalid date \"2027-1-7\"",
+        ),
         (
             &["1448-08=2027-01-09", "--note", "two\nlines"][..],
-            "--note must be one line",
+            "the note must be one line",
         ),
-        (&["--coverage-end", "2027-01-05"][..], "no month announced"),
+        (
+            &["--coverage-end", "2027-01-05"][..],
+            "required arguments were not provided",
+        ),
         (
             &["1448-08=2027-01-09", "--bogus"][..],
-            "unknown flag \"--bogus\"",
+            "unexpected argument '--bogus'",
         ),
     ] {
         let output = announce(&data, args);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{args:?} succeeded");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(
-            stderr.starts_with(&format!("hijri-generate: {expected}")),
+            stderr.starts_with("error: ") && stderr.contains(expected),
             "{args:?}: {stderr}"
         );
         assert!(output.stdout.is_empty(), "{args:?}");

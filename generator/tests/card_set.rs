@@ -56,7 +56,7 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
             lat_deg: point.lat,
             lon_deg: point.lon,
             elev_m: 0.0,
-            tz: chrono_tz::Etc::GMTMinus8,
+            tz: chrono_tz::Etc::GMTMinus8.into(),
         };
         let o = built.astro.evening(&observer, evening).unwrap();
         let limits = built.calendar.criterion.limits;

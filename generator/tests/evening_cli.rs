@@ -377,11 +377,18 @@ fn strict_batch_stops_at_the_first_error() {
 }
 
 /// Inputs are as strict as the API's: zero-padded dates, longitudes in −180..180, plain
-/// decimal numbers, exact IANA names.
+/// decimal numbers, the zones the API's `tz` takes. A refused value is a usage error: clap's
+/// message naming the flag, exit status 2.
 #[test]
 fn inputs_are_strict() {
     let cases = [
-        ("2025-2-3", "-6.1", "106.8", "Asia/Jakarta", "invalid date"),
+        (
+            "2025-2-3",
+            "-6.1",
+            "106.8",
+            "Asia/Jakarta",
+            "invalid date \"2025-2-3\"",
+        ),
         (
             "2025-02-30",
             "-6.1",
@@ -413,23 +420,61 @@ fn inputs_are_strict() {
             "Asia/Jakarta",
             "plain decimal",
         ),
-        ("2025-02-03", "-6.1", "106.8", "Mars/Base", "unknown IANA"),
+        (
+            "2025-02-03",
+            "-6.1",
+            "106.8",
+            "Mars/Base",
+            "unknown time zone",
+        ),
+        ("2025-02-03", "-6.1", "106.8", "UTC+15", "unknown time zone"),
     ];
-    let fails = |out: Output, wanted: &str| {
+    let usage_error = |out: Output, wanted: &str| {
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{wanted}: {stderr}");
         assert!(
-            !out.status.success() && stderr.contains(wanted),
+            stderr.starts_with("error: invalid value") && stderr.contains(wanted),
             "{wanted}: {stderr}"
         );
     };
     for (date, lat, lon, tz, wanted) in cases {
-        fails(evening_at(date, lat, lon, tz, &[]), wanted);
+        usage_error(evening_at(date, lat, lon, tz, &[]), wanted);
     }
     let strict = evening_at("2025-02-03", "-6.1", "106.8", "Asia/Jakarta", &["--strict"]);
-    fails(strict, "--strict applies only to --batch");
+    let stderr = String::from_utf8_lossy(&strict.stderr);
+    assert_eq!(strict.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot be used with '--strict'"),
+        "{stderr}"
+    );
     // The edges of the ranges are accepted.
     let record = record_at("2025-02-03", "-6.1", "180", "Asia/Jakarta");
     assert_eq!(record["site"]["lon"], 180.0);
+}
+
+/// `--tz` takes every form the API takes: a name in any letter case, WIB/WITA/WIT and UTC
+/// offsets; the record names the zone as the API echoes it, and an offset gives the same
+/// evening as an IANA zone with that offset.
+#[test]
+fn every_zone_form_of_the_api() {
+    let jakarta = record_at("2025-02-28", "-6.2", "106.8", "Asia/Jakarta");
+    for (tz, echoed) in [
+        ("asia/jakarta", "Asia/Jakarta"),
+        ("WIB", "Asia/Jakarta"),
+        ("UTC+7", "UTC+07:00"),
+        ("+07:00", "UTC+07:00"),
+    ] {
+        let record = record_at("2025-02-28", "-6.2", "106.8", tz);
+        assert_eq!(record["site"]["tz"], echoed, "{tz}");
+        for field in [
+            "sunset_local",
+            "moonset_local",
+            "moon_alt_deg",
+            "elongation_deg",
+        ] {
+            assert_eq!(record[field], jakarta[field], "{tz}: {field}");
+        }
+    }
 }
 
 /// The sweep behind issue 9 §6 (slow, run with `--ignored`): every day of 2025 at 60°–70° N

@@ -7,7 +7,8 @@
 //! [`app`] (the factory), [`routes`] (one module per endpoint family), [`http`] (parameters,
 //! errors, caching and ETags, CORS, rate limits, logs, request metrics), [`metrics`] (the
 //! metrics listener), [`view`] (JSON shapes), [`coverage`]
-//! (what may be served), [`computed`] (computed months served so far), [`zone`] (time zones).
+//! (what may be served), [`computed`] (computed months served so far); time zones are the
+//! core's [`hijri::zone`].
 
 pub mod app;
 pub mod archive;
@@ -21,7 +22,6 @@ pub mod settings;
 pub mod state;
 pub mod swap;
 pub mod view;
-pub mod zone;
 
 pub use app::app;
 pub use state::{AppState, SharedState};

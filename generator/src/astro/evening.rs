@@ -10,6 +10,7 @@ use super::time::{datetime_from_ut, ut_seconds, Instant, DAY, JD_J2000, UNIX_J20
 use super::vector::{add, angle_between, norm, scale, Vec3};
 use super::{Astro, EveningObservation, Observer};
 use chrono::{DateTime, NaiveDate, TimeZone, Timelike, Utc};
+use hijri::zone::Zone;
 
 /// Sun's centre altitude at sunset, degrees (upper limb with 34′ refraction).
 pub const SUNSET_ALTITUDE_DEG: f64 = -50.0 / 60.0;
@@ -366,8 +367,8 @@ fn sky_at<'a>(astro: &'a Astro, site: Site, guess: f64) -> Result<Sky<'a>, Astro
 
 /// UT seconds of 12:00 civil time on `date` in `tz` (the first 12:00 if it repeats, the
 /// first instant after it if it is skipped).
-fn civil_noon(tz: chrono_tz::Tz, date: NaiveDate) -> Result<f64, AstroError> {
-    let no_noon = || AstroError::NoEvent(format!("{date} has no 12:00 in {}", tz.name()));
+fn civil_noon(tz: Zone, date: NaiveDate) -> Result<f64, AstroError> {
+    let no_noon = || AstroError::NoEvent(format!("{date} has no 12:00 in {tz}"));
     let noon = date.and_hms_opt(12, 0, 0).ok_or_else(no_noon)?;
     let local = tz
         .from_local_datetime(&noon)

@@ -39,8 +39,8 @@ pub struct Observer {
     pub lon_deg: f64,
     /// Height above the ellipsoid, metres.
     pub elev_m: f64,
-    /// The civil time zone (IANA history).
-    pub tz: chrono_tz::Tz,
+    /// The civil time zone (an IANA zone with its history, or a fixed UTC offset).
+    pub tz: hijri::zone::Zone,
 }
 
 /// What one site sees on one evening (all angles in degrees).

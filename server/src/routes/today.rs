@@ -5,6 +5,7 @@ use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
+use hijri::zone::Zone;
 use serde::Serialize;
 
 use crate::coverage;
@@ -14,7 +15,6 @@ use crate::http::reply;
 use crate::state::AppState;
 use crate::view::dates::DateObject;
 use crate::view::{Text, WarningList};
-use crate::zone::Zone;
 
 #[derive(Serialize)]
 struct Input {

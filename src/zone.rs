@@ -1,10 +1,15 @@
-//! Time zones for `/today`: IANA names (any letter case), the Indonesian zone names `WIB`,
-//! `WITA` and `WIT`, and UTC offsets written `UTC+7`, `UTC-03:30`, `+08:00` or `GMT+0530`,
-//! with the local date and the seconds until the next local midnight.
+//! Time zones as the service accepts them (the API's `tz` and the generator's `evening --tz`):
+//! IANA names (any letter case), the Indonesian zone names `WIB`, `WITA` and `WIT`, and UTC
+//! offsets written `UTC+7`, `UTC-03:30`, `+08:00` or `GMT+0530`; a [`Zone`] is a chrono
+//! [`TimeZone`], with the local date and the seconds until the next local midnight.
 
 use std::fmt;
+use std::str::FromStr;
 
-use chrono::{DateTime, Days, FixedOffset, NaiveDate, NaiveTime, Offset, TimeZone, Utc};
+use chrono::{
+    DateTime, Days, FixedOffset, MappedLocalTime, NaiveDate, NaiveDateTime, NaiveTime, Offset,
+    TimeZone, Utc,
+};
 use chrono_tz::Tz;
 
 /// The zones as Indonesians write them, each an alias of its IANA zone.
@@ -46,10 +51,7 @@ impl Zone {
 
     /// The local date at `now`.
     pub fn local_date(self, now: DateTime<Utc>) -> NaiveDate {
-        match self {
-            Zone::Iana(tz) => now.with_timezone(&tz).date_naive(),
-            Zone::Fixed(offset) => now.with_timezone(&offset).date_naive(),
-        }
+        now.with_timezone(&self).date_naive()
     }
 
     /// Seconds from `now` until the next local midnight (at least 1).
@@ -63,16 +65,97 @@ impl Zone {
             .checked_add_days(Days::new(1))
             .expect("dates near now have a tomorrow")
             .and_time(NaiveTime::MIN);
-        let midnight = match self {
-            Zone::Iana(tz) => next_instant(&tz, tomorrow),
-            Zone::Fixed(offset) => next_instant(&offset, tomorrow),
-        };
-        (midnight - now).num_seconds().max(1)
+        (next_instant(self, tomorrow) - now).num_seconds().max(1)
+    }
+
+    /// The zone's offset from UTC at the instant `utc`.
+    fn fixed_at(self, utc: &NaiveDateTime) -> FixedOffset {
+        match self {
+            Zone::Iana(tz) => tz.offset_from_utc_datetime(utc).fix(),
+            Zone::Fixed(offset) => offset,
+        }
+    }
+}
+
+impl From<Tz> for Zone {
+    fn from(tz: Tz) -> Zone {
+        Zone::Iana(tz)
+    }
+}
+
+/// A text that is neither a zone name nor a UTC offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownZone(pub String);
+
+impl fmt::Display for UnknownZone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown time zone {:?}: expected an IANA zone name (Asia/Jakarta, any letter case), \
+             WIB, WITA, WIT or a UTC offset (UTC+7, +08:00)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownZone {}
+
+impl FromStr for Zone {
+    type Err = UnknownZone;
+
+    /// [`Zone::parse`], with an error that names the text.
+    fn from_str(text: &str) -> Result<Zone, UnknownZone> {
+        Zone::parse(text).ok_or_else(|| UnknownZone(text.to_owned()))
+    }
+}
+
+/// A [`Zone`]'s offset at one instant: what chrono keeps in a `DateTime<Zone>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZoneOffset {
+    zone: Zone,
+    offset: FixedOffset,
+}
+
+impl Offset for ZoneOffset {
+    fn fix(&self) -> FixedOffset {
+        self.offset
+    }
+}
+
+impl TimeZone for Zone {
+    type Offset = ZoneOffset;
+
+    fn from_offset(offset: &ZoneOffset) -> Zone {
+        offset.zone
+    }
+
+    fn offset_from_local_date(&self, local: &NaiveDate) -> MappedLocalTime<ZoneOffset> {
+        self.offset_from_local_datetime(&local.and_time(NaiveTime::MIN))
+    }
+
+    fn offset_from_local_datetime(&self, local: &NaiveDateTime) -> MappedLocalTime<ZoneOffset> {
+        let zone = *self;
+        let with = |offset: FixedOffset| ZoneOffset { zone, offset };
+        match zone {
+            Zone::Iana(tz) => tz.offset_from_local_datetime(local).map(|o| with(o.fix())),
+            Zone::Fixed(offset) => MappedLocalTime::Single(with(offset)),
+        }
+    }
+
+    fn offset_from_utc_date(&self, utc: &NaiveDate) -> ZoneOffset {
+        self.offset_from_utc_datetime(&utc.and_time(NaiveTime::MIN))
+    }
+
+    fn offset_from_utc_datetime(&self, utc: &NaiveDateTime) -> ZoneOffset {
+        ZoneOffset {
+            zone: *self,
+            offset: self.fixed_at(utc),
+        }
     }
 }
 
 /// The instant of a local time; across a gap, the first instant after it.
-fn next_instant<Z: TimeZone>(zone: &Z, local: chrono::NaiveDateTime) -> DateTime<Utc> {
+fn next_instant(zone: Zone, local: NaiveDateTime) -> DateTime<Utc> {
     (0..=4)
         .find_map(|hours| {
             zone.from_local_datetime(&(local + chrono::Duration::hours(hours)))
@@ -193,5 +276,31 @@ mod tests {
             .unwrap()
             .to_utc();
         assert_eq!(ny.seconds_to_midnight(evening), 3600);
+    }
+
+    #[test]
+    fn a_zone_is_a_chrono_time_zone() {
+        let instant = DateTime::parse_from_rfc3339("1960-06-01T19:00:00Z")
+            .unwrap()
+            .to_utc();
+        // Monrovia kept -00:44:30 until 1972: the IANA history is kept to the second.
+        let monrovia: Zone = "africa/monrovia".parse().unwrap();
+        let local = instant.with_timezone(&monrovia);
+        assert_eq!(local.offset().fix().local_minus_utc(), -(44 * 60 + 30));
+        assert_eq!(local.naive_local().to_string(), "1960-06-01 18:15:30");
+        let fixed: Zone = "UTC+7".parse().unwrap();
+        let local = instant.with_timezone(&fixed);
+        assert_eq!(local.naive_local().to_string(), "1960-06-02 02:00:00");
+        let skipped = NaiveDate::from_ymd_opt(2025, 3, 9)
+            .unwrap()
+            .and_hms_opt(2, 30, 0)
+            .unwrap();
+        let ny = Zone::from(Tz::America__New_York);
+        assert!(ny.from_local_datetime(&skipped).earliest().is_none());
+        assert_eq!(
+            "Mars/Base".parse::<Zone>().unwrap_err().to_string(),
+            "unknown time zone \"Mars/Base\": expected an IANA zone name (Asia/Jakarta, any \
+             letter case), WIB, WITA, WIT or a UTC offset (UTC+7, +08:00)"
+        );
     }
 }
