@@ -330,7 +330,13 @@ fn the_boundary_note_shows_only_with_a_boundary_line() {
         .collect();
     for bare in [false, true] {
         let map = map_svg(&ctx(&site, &v), &grid, &points, bare).unwrap();
-        for id in ["alt-line", "elong-line", "alt-label", "elong-label", "boundary-note"] {
+        for id in [
+            "alt-line",
+            "elong-line",
+            "alt-label",
+            "elong-label",
+            "boundary-note",
+        ] {
             assert!(!map.contains(&format!(r#"id="{id}""#)), "{id}, bare {bare}");
         }
     }

@@ -399,7 +399,17 @@ fn place_label(
         let hidden = covered(&b, view, points, 4.2 * s);
         if best.as_ref().is_none_or(|(c, _)| hidden < *c) {
             let leader = false;
-            best = Some((hidden, Place { at, up, centre, baseline, b, leader }));
+            best = Some((
+                hidden,
+                Place {
+                    at,
+                    up,
+                    centre,
+                    baseline,
+                    b,
+                    leader,
+                },
+            ));
         }
         if hidden == 0 {
             break;
@@ -422,7 +432,10 @@ fn place_label(
             .enumerate()
         {
             let (sin, cos) = angle.to_radians().sin_cos();
-            let d = (across.0 * cos - across.1 * sin, across.0 * sin + across.1 * cos);
+            let d = (
+                across.0 * cos - across.1 * sin,
+                across.0 * sin + across.1 * cos,
+            );
             for gap in [10.0, 20.0, 40.0, 80.0, 160.0] {
                 let distance = reach(d) + gap * s;
                 let centre = (at.0 + d.0 * distance, at.1 + d.1 * distance);
@@ -438,14 +451,23 @@ fn place_label(
                     + 10.0 * turn as f64;
                 if best.as_ref().is_none_or(|(c, _)| cost < *c) {
                     let leader = true;
-                    best = Some((cost, Place { at, up, centre, baseline, b, leader }));
+                    best = Some((
+                        cost,
+                        Place {
+                            at,
+                            up,
+                            centre,
+                            baseline,
+                            b,
+                            leader,
+                        },
+                    ));
                 }
             }
         }
     }
     best.map(|(_, place)| place)
 }
-
 
 /// Labels a boundary with `≥ value` and an arrow from the line to the side where the
 /// criterion holds (see [`place_label`]); returns nothing only for a boundary without lines.
@@ -473,7 +495,10 @@ fn boundary_label(
         // From the label's edge (plus a gap) to the line.
         let (cx, cy) = place.centre;
         let (dx, dy) = (px - cx, py - cy);
-        let half = ((place.b.x1 - place.b.x0) / 2.0, (place.b.y1 - place.b.y0) / 2.0);
+        let half = (
+            (place.b.x1 - place.b.x0) / 2.0,
+            (place.b.y1 - place.b.y0) / 2.0,
+        );
         let exit = [(dx, half.0), (dy, half.1)]
             .iter()
             .filter(|(d, _)| d.abs() > 1e-9)
