@@ -2,7 +2,8 @@
 //! 1444–1475, sky chart and map, normal and bare) is drawn as SVG from the real data and laid
 //! out by usvg with the committed fonts; every text's ink box must lie inside the canvas and
 //! no two texts' boxes may overlap. This measures what resvg will draw, not what the
-//! templates intend.
+//! templates intend. On every map each drawn boundary line carries its label and arrow, and
+//! the legend's note on them shows exactly when a line is drawn.
 
 #![allow(
     clippy::unwrap_used,
@@ -80,6 +81,35 @@ fn faults(renderer: &Renderer, svg: &str, bare: bool, name: &str) -> Vec<String>
     out
 }
 
+/// What is wrong with a map's boundary labels, one line per fault: each drawn boundary line
+/// (altitude, elongation) must have its `≥` label and arrow, and the legend's note on them
+/// must show exactly when a line is drawn. Returns the faults, the lines drawn and how many
+/// labels needed a leader.
+fn boundary_faults(svg: &str, name: &str) -> (Vec<String>, usize, usize) {
+    let count = |id: String| svg.matches(&format!(r#"id="{id}""#)).count();
+    let mut out = Vec::new();
+    let (mut lines, mut leaders) = (0, 0);
+    for boundary in ["alt", "elong"] {
+        let line = count(format!("{boundary}-line"));
+        let label = count(format!("{boundary}-label"));
+        let arrow = count(format!("{boundary}-arrow"));
+        if line > 1 || label != line || arrow != line {
+            out.push(format!(
+                "{name}: {line} {boundary} line(s) drawn with {label} label(s) and {arrow} arrow(s)"
+            ));
+        }
+        lines += line;
+        leaders += count(format!("{boundary}-leader"));
+    }
+    let note = count("boundary-note".to_owned());
+    if note != usize::from(lines > 0) {
+        out.push(format!(
+            "{name}: {lines} boundary line(s) drawn, the legend's note shown {note} time(s)"
+        ));
+    }
+    (out, lines, leaders)
+}
+
 #[test]
 fn no_card_text_leaves_the_canvas_or_overlaps_another() {
     let started = Instant::now();
@@ -92,12 +122,13 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
         .iter()
         .filter(|m| (YEARS[0]..=YEARS[1]).contains(&m.year))
         .collect();
-    let results: Vec<(usize, Vec<String>)> = months
+    let results: Vec<(usize, Vec<String>, usize, usize)> = months
         .par_iter()
         .map(|month| {
             let inputs = month_inputs(&built.astro, &built.calendar, points, month).unwrap();
             let mut cards = 0;
             let mut out = Vec::new();
+            let (mut lines, mut leaders) = (0, 0);
             for bare in [false, true] {
                 let tag = |kind: &str| {
                     let bare = if bare { "-bare" } else { "" };
@@ -107,15 +138,22 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
                 out.extend(faults(&renderer, &viz, bare, &tag("viz")));
                 let map = map_svg(&inputs.ctx, &inputs.grid, &inputs.points, bare).unwrap();
                 out.extend(faults(&renderer, &map, bare, &tag("map")));
+                let (boundary, drawn, led) = boundary_faults(&map, &tag("map"));
+                out.extend(boundary);
+                lines += drawn;
+                leaders += led;
                 cards += 2;
             }
-            (cards, out)
+            (cards, out, lines, leaders)
         })
         .collect();
-    let cards: usize = results.iter().map(|(n, _)| n).sum();
-    let faults: Vec<&String> = results.iter().flat_map(|(_, f)| f).collect();
+    let cards: usize = results.iter().map(|(n, ..)| n).sum();
+    let lines: usize = results.iter().map(|(_, _, l, _)| l).sum();
+    let leaders: usize = results.iter().map(|(.., l)| l).sum();
+    let faults: Vec<&String> = results.iter().flat_map(|(_, f, ..)| f).collect();
     eprintln!(
-        "checked the texts of {cards} cards in {:.1} s",
+        "checked the texts of {cards} cards in {:.1} s: {lines} boundary lines drawn on the \
+         maps, {leaders} of their labels joined by a leader",
         started.elapsed().as_secs_f64()
     );
     assert_eq!(cards, 1536, "every card of the card years");

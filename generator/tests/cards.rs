@@ -280,6 +280,72 @@ fn map_boundaries_are_labelled_on_the_side_that_meets_them() {
 }
 
 #[test]
+fn a_boundary_by_the_map_edge_is_labelled_across_it_with_an_arrow() {
+    // The elongation holds only in a strip 1.5° wide at the map's west edge: too thin for
+    // the label beside the line, so it goes into free space with a leader, and the arrow
+    // still points from the line into the strip.
+    let strip = |lat: f64, lon: f64| (field(lat, lon).0, 6.4 + 0.5 * (95.5 - lon));
+    let grid = VisibilityGrid::compute(0.25, strip).unwrap();
+    let points: Vec<PointResult> = display_points()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let (alt, elong) = strip(p.lat, p.lon);
+            p.result(alt >= 3.0 && elong >= 6.4)
+        })
+        .collect();
+    let site = site();
+    let v = values(31_234, 28_901, 80_012);
+    for bare in [false, true] {
+        let map = map_svg(&ctx(&site, &v), &grid, &points, bare).unwrap();
+        assert_eq!(text_by_id(&map, "elong-label"), "elongasi ≥ 6,4°");
+        assert!(map.contains(r#"id="elong-leader""#), "bare {bare}");
+        assert!(!map.contains(r#"id="alt-leader""#), "bare {bare}");
+        assert!(map.contains(r#"id="boundary-note""#));
+        // The arrow "M line L base M tip L wing L wing Z": from the line towards the west.
+        let at = map.find(r#"id="elong-arrow""#).unwrap();
+        let start = map[..at].rfind("<path").unwrap();
+        let d = map[start..at].split(r#"d=""#).nth(1).unwrap();
+        let numbers: Vec<f64> = d
+            .split(|c: char| c.is_ascii_alphabetic() || c == '"' || c == ' ')
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let (line_x, tip_x) = (numbers[0], numbers[4]);
+        assert!(tip_x < line_x - 4.0, "arrow {d} points west, bare {bare}");
+    }
+}
+
+#[test]
+fn the_boundary_note_shows_only_with_a_boundary_line() {
+    let site = site();
+    let v = values(63_612, 61_234, 80_012);
+    // Both criteria hold everywhere: no boundary line, no note on the map.
+    let everywhere = |_: f64, _: f64| (10.0, 12.0);
+    let grid = VisibilityGrid::compute(0.25, everywhere).unwrap();
+    let points: Vec<PointResult> = display_points()
+        .unwrap()
+        .iter()
+        .map(|p| p.result(true))
+        .collect();
+    for bare in [false, true] {
+        let map = map_svg(&ctx(&site, &v), &grid, &points, bare).unwrap();
+        for id in [
+            "alt-line",
+            "elong-line",
+            "alt-label",
+            "elong-label",
+            "boundary-note",
+        ] {
+            assert!(!map.contains(&format!(r#"id="{id}""#)), "{id}, bare {bare}");
+        }
+    }
+    let (grid, points) = grid_and_points();
+    let map = map_svg(&ctx(&site, &v), &grid, &points, false).unwrap();
+    assert!(map.contains(r#"id="boundary-note""#));
+}
+
+#[test]
 fn map_points_and_site_row_agree() {
     let site = site();
     let (grid, points) = grid_and_points();

@@ -1,6 +1,6 @@
 //! The visibility map (`/hilal/map`): the archipelago, the region where both criteria hold at
 //! local sunset, the criterion's altitude and elongation boundaries (each labelled `≥ value`
-//! on the side where it holds), the display points (green where the criteria hold, gray where not),
+//! with an arrow to the side where it holds), the display points (green where the criteria hold, gray where not),
 //! the deciding site's yellow ring under them with its name where it covers the fewest points,
 //! the graticule labelled outside the map, a legend with counts and, on normal cards, the
 //! criteria panel with the same site row as the sky chart.
@@ -43,6 +43,13 @@ const LAT_LINES: [i32; 4] = [-10, -5, 0, 5];
 const GUTTER: f64 = 40.0;
 /// Outline around map labels, so that they read over lines, land and points.
 const HALO: &str = "#0b1022";
+/// Font size of a boundary's label (times the scale).
+const BOUNDARY_LABEL: f64 = 13.0;
+/// Length of the arrow from a boundary line towards the side where its criterion holds
+/// (times the scale).
+const ARROW: f64 = 11.0;
+/// The shortest that arrow gets where the map's edge is nearer (times the scale).
+const ARROW_MIN: f64 = 6.0;
 
 /// One display point of the map and whether both criteria hold at its local sunset.
 #[derive(Clone, Debug, PartialEq)]
@@ -260,26 +267,210 @@ struct Boundary<'a> {
     id: &'static str,
 }
 
-/// Direction (pixels, unit length) in which `values` grows at grid point `p`, if defined.
+/// Direction (pixels, unit length) in which `values` grows at grid point `p`, if defined
+/// (central differences, one-sided at the grid's edges).
 #[allow(
     clippy::indexing_slicing,
-    reason = "i, j are clamped to 1..=n − 2, so every neighbour is a node of the nx·ny values"
+    reason = "every index is clamped to 0..n − 1 of a grid of nx·ny values"
 )]
 fn uphill(grid: &VisibilityGrid, values: &[f64], (gi, gj): GridPoint) -> Option<(f64, f64)> {
-    let clamp = |v: f64, n: usize| (v.round().max(1.0) as usize).min(n - 2);
-    let (i, j) = (clamp(gi, grid.nx), clamp(gj, grid.ny));
+    if grid.nx < 2 || grid.ny < 2 || values.len() != grid.nx * grid.ny {
+        return None;
+    }
+    // The nearest node and its neighbours on one axis (one side only at an edge).
+    let near = |v: f64, n: usize| {
+        let k = (v.round().max(0.0) as usize).min(n - 1);
+        (k.saturating_sub(1), k, (k + 1).min(n - 1))
+    };
+    let ((i0, i, i1), (j0, j, j1)) = (near(gi, grid.nx), near(gj, grid.ny));
     let at = |i: usize, j: usize| values[j * grid.nx + i];
-    let di = (at(i + 1, j) - at(i - 1, j)) / 2.0;
-    let dj = (at(i, j + 1) - at(i, j - 1)) / 2.0;
+    let di = (at(i1, j) - at(i0, j)) / (i1 - i0) as f64;
+    let dj = (at(i, j1) - at(i, j0)) / (j1 - j0) as f64;
     // Longitude grows to the right, latitude upwards (y down).
     let (dx, dy) = (di, -dj);
     let norm = dx.hypot(dy);
     (norm.is_finite() && norm > 0.0).then(|| (dx / norm, dy / norm))
 }
 
-/// Labels a boundary with its value on the side where the criterion holds: a short tick from
-/// the line towards that side and `≥ value` beyond it, at the first place along the line that
-/// stays inside the map, clear of `taken` and covering the fewest display points.
+/// Distance from `p` along the unit direction `d` to the map's edge, pixels.
+fn room(view: &MapView, (px, py): (f64, f64), (dx, dy): (f64, f64)) -> f64 {
+    let reach = |p: f64, d: f64, low: f64, high: f64| {
+        if d > 1e-9 {
+            (high - p) / d
+        } else if d < -1e-9 {
+            (low - p) / d
+        } else {
+            f64::INFINITY
+        }
+    };
+    reach(px, dx, view.left, view.left + view.width())
+        .min(reach(py, dy, view.top, view.top + view.height()))
+        .max(0.0)
+}
+
+/// True if the segment from `a` to `c` passes through `b` (Liang–Barsky clipping).
+fn crosses(b: &LabelBox, (ax, ay): (f64, f64), (cx, cy): (f64, f64)) -> bool {
+    let (dx, dy) = (cx - ax, cy - ay);
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (p, q) in [
+        (-dx, ax - b.x0),
+        (dx, b.x1 - ax),
+        (-dy, ay - b.y0),
+        (dy, b.y1 - ay),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t0 < t1
+}
+
+/// Where a boundary's label goes: the point on the line and the direction in which the
+/// criterion holds there, the label's centre, baseline and box, and whether the label is
+/// joined to the line by a leader (it is not beside the line on the criterion's side).
+struct Place {
+    at: (f64, f64),
+    up: (f64, f64),
+    centre: (f64, f64),
+    baseline: f64,
+    b: LabelBox,
+    leader: bool,
+}
+
+/// Points along the boundary's lines (longest line first) at the given fractions of each
+/// line, with the direction in which the criterion holds there.
+fn anchors(
+    view: &MapView,
+    grid: &VisibilityGrid,
+    boundary: &Boundary,
+    fractions: &[f64],
+) -> Vec<((f64, f64), (f64, f64))> {
+    let mut lines: Vec<&Vec<GridPoint>> = boundary.lines.iter().collect();
+    lines.sort_by_key(|line| std::cmp::Reverse(line.len()));
+    lines
+        .into_iter()
+        .flat_map(|line| {
+            fractions.iter().filter_map(move |fraction| {
+                let at = (line.len().saturating_sub(1) as f64 * fraction).round() as usize;
+                let &p = line.get(at)?;
+                let up = uphill(grid, boundary.values, p)?;
+                Some((view.grid_xy(grid, p), up))
+            })
+        })
+        .collect()
+}
+
+/// Finds the place of a boundary's label. First choice: a short arrow from the line towards
+/// the side where the criterion holds and `≥ value` beyond it, at the first place along the
+/// line that stays inside the map, clear of `taken` and covering the fewest display points.
+/// Where that side has no room (a thin strip at the map's edge), the label goes into free
+/// space nearby, preferably straight across the line, joined to it by a leader, and the arrow
+/// still points from the line to the criterion's side.
+fn place_label(
+    view: &MapView,
+    grid: &VisibilityGrid,
+    boundary: &Boundary,
+    points: &[PointResult],
+    taken: &[LabelBox],
+    s: f64,
+) -> Option<Place> {
+    let size = BOUNDARY_LABEL * s;
+    let (probe, _) = centred(&boundary.label, size, 0.0, 0.0);
+    let reach = |(dx, dy): (f64, f64)| dx.abs() * probe.x1 + dy.abs() * probe.y1;
+    let free = |b: &LabelBox| inside(b, view, 6.0 * s) && !b.hits(taken);
+    // Beside the line, on the criterion's side.
+    let mut best: Option<(usize, Place)> = None;
+    for (at, up) in anchors(view, grid, boundary, &[0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9]) {
+        let distance = ARROW * s + reach(up) + 3.0 * s;
+        let centre = (at.0 + up.0 * distance, at.1 + up.1 * distance);
+        let (b, baseline) = centred(&boundary.label, size, centre.0, centre.1);
+        if !free(&b) {
+            continue;
+        }
+        let hidden = covered(&b, view, points, 4.2 * s);
+        if best.as_ref().is_none_or(|(c, _)| hidden < *c) {
+            let leader = false;
+            best = Some((
+                hidden,
+                Place {
+                    at,
+                    up,
+                    centre,
+                    baseline,
+                    b,
+                    leader,
+                },
+            ));
+        }
+        if hidden == 0 {
+            break;
+        }
+    }
+    if let Some((_, place)) = best {
+        return Some(place);
+    }
+    // In free space, joined by a leader: every few points along the lines, in eight
+    // directions (across the line first) at growing gaps; the cost counts hidden points
+    // first, then an arrow that cannot fit, a leader through another label, its length and
+    // how far it turns from straight across.
+    let fractions: Vec<f64> = (0..=32).map(|k| f64::from(k) / 32.0).collect();
+    let mut best: Option<(f64, Place)> = None;
+    for (at, up) in anchors(view, grid, boundary, &fractions) {
+        let across = (-up.0, -up.1);
+        let arrow_fits = room(view, at, up) >= ARROW_MIN * s + 2.0 * s;
+        for (turn, angle) in [0.0_f64, 45.0, -45.0, 90.0, -90.0, 135.0, -135.0, 180.0]
+            .into_iter()
+            .enumerate()
+        {
+            let (sin, cos) = angle.to_radians().sin_cos();
+            let d = (
+                across.0 * cos - across.1 * sin,
+                across.0 * sin + across.1 * cos,
+            );
+            for gap in [10.0, 20.0, 40.0, 80.0, 160.0] {
+                let distance = reach(d) + gap * s;
+                let centre = (at.0 + d.0 * distance, at.1 + d.1 * distance);
+                let (b, baseline) = centred(&boundary.label, size, centre.0, centre.1);
+                if !free(&b) {
+                    continue;
+                }
+                let through = taken.iter().any(|t| crosses(t, at, centre));
+                let cost = 1e6 * covered(&b, view, points, 4.2 * s) as f64
+                    + 1e5 * f64::from(u8::from(!arrow_fits))
+                    + 1e4 * f64::from(u8::from(through))
+                    + gap
+                    + 10.0 * turn as f64;
+                if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                    let leader = true;
+                    best = Some((
+                        cost,
+                        Place {
+                            at,
+                            up,
+                            centre,
+                            baseline,
+                            b,
+                            leader,
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    best.map(|(_, place)| place)
+}
+
+/// Labels a boundary with `≥ value` and an arrow from the line to the side where the
+/// criterion holds (see [`place_label`]); returns nothing only for a boundary without lines.
 fn boundary_label(
     svg: &mut Svg,
     view: &MapView,
@@ -289,71 +480,81 @@ fn boundary_label(
     taken: &mut Vec<LabelBox>,
     s: f64,
 ) {
-    if boundary.lines.is_empty() || grid.nx < 3 || grid.ny < 3 {
-        return;
-    }
-    let size = 13.0 * s;
-    let tick = 9.0 * s;
-    let mut lines: Vec<&Vec<GridPoint>> = boundary.lines.iter().collect();
-    lines.sort_by_key(|line| std::cmp::Reverse(line.len()));
-    // (points hidden, point on the line, label centre, baseline, box) of the best place.
-    type Place = (usize, (f64, f64), (f64, f64), f64, LabelBox);
-    let mut best: Option<Place> = None;
-    let (probe, _) = centred(&boundary.label, size, 0.0, 0.0);
-    for line in lines {
-        for fraction in [0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9] {
-            let at = (line.len().saturating_sub(1) as f64 * fraction).round() as usize;
-            let Some(&p) = line.get(at) else {
-                continue;
-            };
-            let Some((ux, uy)) = uphill(grid, boundary.values, p) else {
-                continue;
-            };
-            let (px, py) = view.grid_xy(grid, p);
-            let reach = ux.abs() * probe.x1 + uy.abs() * probe.y1 + 3.0 * s;
-            let (cx, cy) = (px + ux * (tick + reach), py + uy * (tick + reach));
-            let (b, baseline) = centred(&boundary.label, size, cx, cy);
-            if !inside(&b, view, 6.0 * s) || b.hits(taken) {
-                continue;
-            }
-            let hidden = covered(&b, view, points, 4.2 * s);
-            if best.as_ref().is_none_or(|(c, ..)| hidden < *c) {
-                best = Some((hidden, (px, py), (cx, cy), baseline, b));
-            }
-            if hidden == 0 {
-                break;
-            }
-        }
-        if best.as_ref().is_some_and(|(c, ..)| *c == 0) {
-            break;
-        }
-    }
-    let Some((_, (px, py), (cx, cy), baseline, b)) = best else {
+    let Some(place) = place_label(view, grid, boundary, points, taken, s) else {
         return;
     };
-    let (ux, uy) = ((cx - px), (cy - py));
-    let norm = ux.hypot(uy);
-    svg.line(
-        px,
-        py,
-        px + ux / norm * tick,
-        py + uy / norm * tick,
-        &format!(
-            r#"stroke="{}" stroke-width="{}" stroke-linecap="round""#,
+    let ((px, py), (ux, uy)) = (place.at, place.up);
+    let stroke = |width: f64| {
+        format!(
+            r#"stroke="{}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round""#,
             boundary.colour,
-            num(2.2 * s)
+            num(width * s)
+        )
+    };
+    if place.leader {
+        // From the label's edge (plus a gap) to the line.
+        let (cx, cy) = place.centre;
+        let (dx, dy) = (px - cx, py - cy);
+        let half = (
+            (place.b.x1 - place.b.x0) / 2.0,
+            (place.b.y1 - place.b.y0) / 2.0,
+        );
+        let exit = [(dx, half.0), (dy, half.1)]
+            .iter()
+            .filter(|(d, _)| d.abs() > 1e-9)
+            .map(|(d, h)| (h + 3.0 * s) / d.abs())
+            .fold(f64::INFINITY, f64::min);
+        if exit < 1.0 {
+            svg.line(
+                cx + dx * exit,
+                cy + dy * exit,
+                px,
+                py,
+                &format!(r#"id="{}-leader" {}"#, boundary.id, stroke(1.4)),
+            );
+        }
+    }
+    let length = if place.leader {
+        (room(view, place.at, place.up) - 2.0 * s).clamp(ARROW_MIN * s, ARROW * s)
+    } else {
+        ARROW * s
+    };
+    let head = 5.0 * s;
+    let (tx, ty) = (px + ux * length, py + uy * length);
+    let (bx, by) = (tx - ux * head, ty - uy * head);
+    let (wx, wy) = (-uy * 0.7 * head, ux * 0.7 * head);
+    let d = format!(
+        "M{} {}L{} {}M{} {}L{} {}L{} {}Z",
+        num(px),
+        num(py),
+        num(bx),
+        num(by),
+        num(tx),
+        num(ty),
+        num(bx + wx),
+        num(by + wy),
+        num(bx - wx),
+        num(by - wy)
+    );
+    svg.path(
+        &d,
+        &format!(
+            r#"id="{}-arrow" fill="{}" {}"#,
+            boundary.id,
+            boundary.colour,
+            stroke(2.2)
         ),
     );
     svg.text_with(
-        cx,
-        baseline,
-        TextStyle::new(size, boundary.colour)
+        place.centre.0,
+        place.baseline,
+        TextStyle::new(BOUNDARY_LABEL * s, boundary.colour)
             .bold()
             .anchor(Anchor::Middle),
         &format!(r#"id="{}-label" {}"#, boundary.id, halo(s)),
         &boundary.label,
     );
-    taken.push(b);
+    taken.push(place.b);
 }
 
 /// The region where both criteria hold and the two boundary lines; returns the boundaries
@@ -507,8 +708,9 @@ fn points_layer(
     [ring_box, b]
 }
 
-/// The legend in two columns from `y`; returns the y below it.
-fn legend(svg: &mut Svg, frame: &Frame, limits: Limits, y: f64) -> f64 {
+/// The legend in two columns from `y`, with the note on the boundaries' arrows when a
+/// boundary line is drawn (`boundaries`); returns the y below it.
+fn legend(svg: &mut Svg, frame: &Frame, limits: Limits, boundaries: bool, y: f64) -> f64 {
     let s = frame.s;
     let row = 28.0 * s;
     let swatch = 26.0 * s;
@@ -572,12 +774,16 @@ fn legend(svg: &mut Svg, frame: &Frame, limits: Limits, y: f64) -> f64 {
             &label,
         );
     }
+    if !boundaries {
+        return y + row + 14.0 * s;
+    }
     let note_y = y + 2.0 * row - 2.0 * s;
-    svg.text(
+    svg.text_with(
         frame.margin,
         note_y,
         TextStyle::new(13.0 * s, MUTED),
-        "Label “≥” pada garis batas ada di sisi yang memenuhi batas itu",
+        r#"id="boundary-note""#,
+        "Panah pada label “≥” menunjuk ke sisi garis batas yang memenuhi batas itu",
     );
     note_y + 8.0 * s
 }
@@ -723,10 +929,12 @@ pub fn map_svg(
         radius,
         &format!(r#"fill="none" stroke="{BOX_LINE}" stroke-width="1.5""#),
     );
+    let drawn = boundaries.iter().any(|b| !b.lines.is_empty());
     let y = legend(
         &mut svg,
         &frame,
         ctx.limits,
+        drawn,
         view.top + view.height() + 42.0 * s,
     );
     let y = counts(&mut svg, &frame, points, y + 6.0 * s);

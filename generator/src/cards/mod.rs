@@ -33,7 +33,7 @@ pub use verdict::{verdict, Verdict};
 /// Version of the card drawing. Bump it with every change that alters a card's pixels: the
 /// generator reuses a card from the previous archive only while its inputs and this version
 /// are unchanged (`generator/tests/card_reuse.rs` pins the bytes to it).
-pub const CARD_FORMAT_VERSION: u32 = 2;
+pub const CARD_FORMAT_VERSION: u32 = 3;
 
 /// Fingerprint of the committed assets every card is drawn with: the fonts, the basemap and
 /// the display points.
