@@ -29,6 +29,10 @@ pub struct Calendar {
     pub divergences: Vec<Divergence>,
     /// Pre-rendered PNG cards, sorted by (year, month, kind, bare).
     pub cards: Vec<Card>,
+    /// The keys of the stored answers, sorted by key, each once (a binary search finds one).
+    pub bodies: Vec<BodyKey>,
+    /// The stored answers the keys point at (one answer may have several keys).
+    pub answers: Vec<StoredAnswer>,
 }
 
 /// Dataset identity and coverage.
@@ -233,4 +237,45 @@ pub struct Card {
     pub key: u64,
     /// The PNG file.
     pub png: Vec<u8>,
+}
+
+/// The key of a stored answer: the canonical request that asks its question (see the
+/// `hijri-view` crate's `Question`), e.g. `/api/v1/year?year=1446&calendar=hijri&retro=false`.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct BodyKey {
+    /// The key.
+    pub key: String,
+    /// Index into [`Calendar::answers`].
+    pub answer: u32,
+}
+
+/// A complete response body written at build time, in every coding where it is smaller.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct StoredAnswer {
+    /// The `/events` cache rule: every event listed comes from the official table (always
+    /// true for the other families).
+    pub immutable: bool,
+    /// The months this answer serves from computed (or retro) data, as ranges `[start, end)`
+    /// of month indices, sorted and apart: served, they are recorded as a request building
+    /// the answer would record them.
+    pub computed: Vec<[u32; 2]>,
+    /// The JSON body.
+    pub identity: Representation,
+    /// gzip of it (level 9), if smaller.
+    pub gzip: Option<Representation>,
+    /// brotli of it, if smaller.
+    pub brotli: Option<Representation>,
+}
+
+/// One representation of a stored answer: its bytes and its strong entity tag (quoted, the
+/// coding's suffix inside the quotes, as the server's fingerprint rule makes it).
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Representation {
+    /// Quoted strong ETag.
+    pub etag: String,
+    /// The bytes sent.
+    pub bytes: Vec<u8>,
 }

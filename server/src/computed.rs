@@ -3,6 +3,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use hijri_view::Record;
+
 /// One bit per archived month, set once the month has been served from computed data.
 #[derive(Debug)]
 pub struct ComputedMonths {
@@ -19,7 +21,9 @@ impl ComputedMonths {
         }
     }
 
-    /// Records that the month at `index` was served from computed (or retro) data.
+    /// Records that the month at `index` was served from computed (or retro) data: the one
+    /// place where served months are recorded, by dynamic and stored answers alike (through
+    /// [`Record`]).
     pub fn mark(&self, index: usize) {
         let Some(word) = self.words.get(index / 64) else {
             return;
@@ -38,5 +42,11 @@ impl ComputedMonths {
                 .filter(move |b| bits & (1 << b) != 0)
                 .map(move |b| w * 64 + b)
         })
+    }
+}
+
+impl Record for ComputedMonths {
+    fn computed(&self, index: usize) {
+        self.mark(index);
     }
 }

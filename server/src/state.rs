@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 use chrono::{DateTime, Utc};
-use hijri::schema::ArchivedCalendar;
+use hijri_view::Scope;
 
 use crate::archive::Archive;
 use crate::computed::ComputedMonths;
@@ -74,6 +74,9 @@ pub struct SharedState {
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
     pub docs_url: Arc<str>,
+    /// Answer from the archive's stored answers where it holds them (tests turn this off to
+    /// compare them with the answers built per request).
+    pub stored_answers: bool,
 }
 
 impl SharedState {
@@ -89,6 +92,7 @@ impl SharedState {
             metrics: Arc::new(Metrics::new(ROUTES.iter().map(|route| route.path))),
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
+            stored_answers: true,
         }
     }
 
@@ -106,11 +110,15 @@ impl SharedState {
     pub fn with_view<R>(&self, f: impl FnOnce(&AppState<'_>) -> R) -> R {
         let loaded = self.live.load();
         f(&AppState {
-            calendar: loaded.archive.calendar(),
+            scope: Scope {
+                calendar: loaded.archive.calendar(),
+                record: &loaded.computed,
+            },
             archive: &loaded.archive,
             computed: &loaded.computed,
             clock: self.clock,
             docs_url: &self.docs_url,
+            stored_answers: self.stored_answers,
         })
     }
 
@@ -122,10 +130,12 @@ impl SharedState {
 }
 
 /// The state as one request sees it (what handlers get): the live archive at the request's
-/// start, its computed-months set, the clock and the documentation link.
+/// start, its computed-months set, the clock and the documentation link. It derefs to its
+/// [`Scope`] (`state.calendar`, and what the answers of `hijri-view` are built from).
 pub struct AppState<'a> {
-    /// The validated calendar of the archive this request uses.
-    pub calendar: &'a ArchivedCalendar,
+    /// The validated calendar of the archive this request uses, with its computed-months set
+    /// as the place where served computed months are recorded.
+    pub scope: Scope<'a>,
     /// That archive, to share its bytes (PNG cards) with a response body.
     pub archive: &'a Archive,
     /// Months served from that archive's computed data so far.
@@ -134,4 +144,14 @@ pub struct AppState<'a> {
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
     pub docs_url: &'a str,
+    /// See [`SharedState::stored_answers`].
+    pub stored_answers: bool,
+}
+
+impl<'a> std::ops::Deref for AppState<'a> {
+    type Target = Scope<'a>;
+
+    fn deref(&self) -> &Scope<'a> {
+        &self.scope
+    }
 }

@@ -1,0 +1,76 @@
+//! Answers stored in the archive: a request whose parsed parameters name a stored
+//! [`Question`] is answered with the stored body in the coding it negotiates, borrowed from
+//! the mapping (no copy), under the stored `ETag`, after recording the answer's computed
+//! months where the dynamic path records them. The bytes are those the dynamic path builds
+//! (the generator builds them with the same code), so nothing but speed tells the two apart.
+
+use actix_web::http::header::HeaderValue;
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse};
+use hijri::schema::{ArchivedRepresentation, ArchivedStoredAnswer};
+use hijri_view::{Question, KEY_CAPACITY, MIN_COMPRESSED};
+
+use crate::http::encoding::{self, Coding};
+use crate::http::reply;
+use crate::state::AppState;
+
+/// The stored answer to `question`, if the archive holds one (and stored answers are on):
+/// its computed months recorded, then a 200 or 304 with `Cache-Control` from `cache` (given
+/// the answer's `/events` cache rule) and the representation the request negotiates.
+pub fn answer(
+    req: &HttpRequest,
+    state: &AppState,
+    question: Question,
+    cache: impl FnOnce(bool) -> HeaderValue,
+) -> Option<HttpResponse> {
+    if !state.stored_answers {
+        return None;
+    }
+    let mut buffer = [0; KEY_CAPACITY];
+    let stored = state.calendar.stored_answer(question.key(&mut buffer)?)?;
+    let response = respond(req, state, stored, cache(stored.immutable))?;
+    for range in stored.computed.iter() {
+        let [start, end] = range.map(|i| i.to_native() as usize);
+        for index in start..end {
+            state.record.computed(index);
+        }
+    }
+    Some(response)
+}
+
+/// The response of a stored answer, as [`reply::negotiated`] gives it for its body.
+fn respond(
+    req: &HttpRequest,
+    state: &AppState,
+    stored: &ArchivedStoredAnswer,
+    cache: HeaderValue,
+) -> Option<HttpResponse> {
+    let identity = &stored.identity;
+    if identity.bytes.len() < MIN_COMPRESSED {
+        let (tag, body) = shared(state, identity)?;
+        return Some(reply::respond(req, cache, tag, reply::JSON, body));
+    }
+    let coding = encoding::negotiate(req.headers());
+    let chosen = match coding {
+        Coding::Brotli => stored.brotli.as_ref(),
+        Coding::Gzip => stored.gzip.as_ref(),
+        Coding::Identity => None,
+    };
+    // A coding not stored (it would not have been smaller) sends the body as it is.
+    let (representation, coding) = match chosen {
+        Some(representation) => (representation, coding),
+        None => (identity, Coding::Identity),
+    };
+    let (tag, body) = shared(state, representation)?;
+    Some(reply::varied(req, cache, tag, reply::JSON, coding, || body))
+}
+
+/// A representation's `ETag` and bytes, sharing the mapping.
+fn shared(
+    state: &AppState,
+    representation: &ArchivedRepresentation,
+) -> Option<(HeaderValue, Bytes)> {
+    let tag = HeaderValue::from_maybe_shared(state.archive.share(representation.etag.as_bytes())?)
+        .ok()?;
+    Some((tag, state.archive.share(&representation.bytes)?))
+}
