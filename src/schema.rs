@@ -261,8 +261,11 @@ pub struct StoredAnswer {
     /// of month indices, sorted and apart: served, they are recorded as a request building
     /// the answer would record them.
     pub computed: Vec<[u32; 2]>,
-    /// The JSON body.
-    pub identity: Representation,
+    /// Quoted strong ETag of the JSON body (the identity representation).
+    pub etag: String,
+    /// The JSON body; left out for the families whose identity answers are built per
+    /// request (to keep the archive small), never for a body without compressed forms.
+    pub identity: Option<Vec<u8>>,
     /// gzip of it (level 9), if smaller.
     pub gzip: Option<Representation>,
     /// brotli of it, if smaller.

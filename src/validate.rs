@@ -160,8 +160,9 @@ pub enum Rule {
     /// Computed-month ranges of an answer that are empty, unsorted, touching or outside the
     /// months.
     ComputedMonths,
-    /// A representation whose `ETag` is not the fingerprint of the body with its coding's
-    /// suffix, or whose bytes are empty.
+    /// A representation whose `ETag` is not the body's with its coding's suffix, or whose
+    /// bytes are empty; an identity body whose `ETag` is not its fingerprint, or missing with
+    /// no gzip form.
     Representation(&'static str),
     /// Official-table coverage not inside the archived days.
     Coverage {
@@ -267,7 +268,7 @@ impl fmt::Display for Rule {
             ),
             Rule::Representation(coding) => write!(
                 f,
-                "{coding} representation: empty, or its ETag is not the body's fingerprint"
+                "{coding} representation: missing, empty, or its ETag is not the body's"
             ),
             Rule::Coverage {
                 first,
@@ -511,9 +512,9 @@ fn divergences(calendar: &ArchivedCalendar) -> Result<(), Problem> {
 }
 
 /// Stored answers: keys sorted and unique, each pointing at an answer; each answer's computed
-/// months inside the archive, and each representation tagged with the fingerprint of the body
-/// (the identity bytes) and its coding's suffix. Hashes every identity body once (tens of
-/// megabytes: milliseconds).
+/// months inside the archive, its identity body (where stored) tagged with its fingerprint,
+/// or else a gzip form, and each compressed form tagged with that `ETag` and its coding's
+/// suffix. Hashes every identity body once (megabytes: milliseconds).
 fn bodies(calendar: &ArchivedCalendar) -> Result<(), Problem> {
     let answers = calendar.answers.len();
     let mut previous: Option<&str> = None;
@@ -549,9 +550,15 @@ fn bodies(calendar: &ArchivedCalendar) -> Result<(), Problem> {
             .map_err(fail)?;
             end = Some(stop);
         }
-        let body = answer.identity.bytes.as_slice();
+        let etag = answer.etag.as_str();
+        let identity = answer.identity.as_ref().map(|bytes| bytes.as_slice());
+        check(
+            identity.is_some_and(|body| fingerprint::etag(body) == etag)
+                || (identity.is_none() && answer.gzip.is_some()),
+            Rule::Representation("identity"),
+        )
+        .map_err(fail)?;
         let representations = [
-            (Some(&answer.identity), "", "identity"),
             (answer.gzip.as_ref(), fingerprint::GZIP_SUFFIX, "gzip"),
             (answer.brotli.as_ref(), fingerprint::BROTLI_SUFFIX, "brotli"),
         ];
@@ -559,10 +566,13 @@ fn bodies(calendar: &ArchivedCalendar) -> Result<(), Problem> {
             let Some(representation) = representation else {
                 continue;
             };
+            let tagged = etag
+                .strip_suffix('"')
+                .and_then(|open| representation.etag.as_str().strip_prefix(open))
+                .and_then(|rest| rest.strip_suffix('"'))
+                == Some(suffix);
             check(
-                !representation.bytes.is_empty()
-                    && representation.etag.as_str()
-                        == fingerprint::representation_etag(body, suffix),
+                !representation.bytes.is_empty() && tagged,
                 Rule::Representation(coding),
             )
             .map_err(fail)?;

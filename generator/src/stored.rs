@@ -3,7 +3,9 @@
 //! bytes the server would build per request; each compressed once, hard (gzip level 9,
 //! brotli quality [`BROTLI_QUALITY`]), kept where smaller, tagged by the one fingerprint rule,
 //! with the months it serves from computed data. Identical answers (a year without retro
-//! months asked with and without `retro`) are stored once under both keys.
+//! months asked with and without `retro`) are stored once under both keys. The identity
+//! bodies of `/month` (11.7 MB) are not stored, so that the archive stays within 230 MB: the
+//! server builds them per request (clients that take no coding are rare).
 
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
@@ -17,8 +19,10 @@ use rayon::prelude::*;
 /// gzip level of stored bodies: the smallest, as they are compressed once.
 const GZIP_LEVEL: u32 = 9;
 
-/// brotli quality of stored bodies: the smallest, as they are compressed once.
-const BROTLI_QUALITY: u32 = 11;
+/// brotli quality of stored bodies. Quality 11 made the answers 2.3 MB (gzip 9: 3.3 MB) but
+/// took 330 s of the generation on the shared two-core machine; 9 is a few percent larger in
+/// a fraction of the time.
+const BROTLI_QUALITY: u32 = 9;
 
 /// brotli window (log2 of its size in bytes): covers the largest body.
 const BROTLI_WINDOW: u32 = 22;
@@ -33,10 +37,14 @@ impl Record for Collected {
     }
 }
 
+/// What makes two built answers one stored answer: body, cache rule and computed months.
+type Sameness<'b> = (&'b [u8], bool, &'b [[u32; 2]]);
+
 /// One answer as built, before compression.
 struct Built {
     key: String,
     family: &'static str,
+    keep_identity: bool,
     body: Vec<u8>,
     immutable: bool,
     computed: Vec<[u32; 2]>,
@@ -84,6 +92,7 @@ pub fn build(calendar: &ArchivedCalendar) -> Stored {
             Some(Built {
                 key: question.to_string(),
                 family: family(question),
+                keep_identity: !matches!(question, Question::Month { .. }),
                 body: answer.body,
                 immutable: answer.immutable,
                 computed: ranges(&collected.0.into_inner()),
@@ -91,7 +100,7 @@ pub fn build(calendar: &ArchivedCalendar) -> Stored {
         })
         .collect();
     // One answer per distinct (body, immutable, computed), in question order.
-    let mut index_of: HashMap<(&[u8], bool, &[[u32; 2]]), u32> = HashMap::new();
+    let mut index_of: HashMap<Sameness, u32> = HashMap::new();
     let mut unique: Vec<&Built> = Vec::new();
     let mut bodies = Vec::with_capacity(built.len());
     for b in &built {
@@ -109,15 +118,16 @@ pub fn build(calendar: &ArchivedCalendar) -> Stored {
     }
     let answers: Vec<StoredAnswer> = unique
         .par_iter()
-        .map(|b| StoredAnswer {
-            immutable: b.immutable,
-            computed: b.computed.clone(),
-            identity: Representation {
+        .map(|b| {
+            let gzip = compressed(&b.body, fingerprint::GZIP_SUFFIX, gzip);
+            StoredAnswer {
+                immutable: b.immutable,
+                computed: b.computed.clone(),
                 etag: fingerprint::etag(&b.body),
-                bytes: b.body.clone(),
-            },
-            gzip: compressed(&b.body, fingerprint::GZIP_SUFFIX, gzip),
-            brotli: compressed(&b.body, fingerprint::BROTLI_SUFFIX, brotli),
+                identity: (b.keep_identity || gzip.is_none()).then(|| b.body.clone()),
+                gzip,
+                brotli: compressed(&b.body, fingerprint::BROTLI_SUFFIX, brotli),
+            }
         })
         .collect();
     let mut families: Vec<(&'static str, FamilyBytes)> = Vec::new();
@@ -127,7 +137,7 @@ pub fn build(calendar: &ArchivedCalendar) -> Stored {
     for (b, answer) in unique.iter().zip(&answers) {
         let f = family_bytes(&mut families, b.family);
         f.answers += 1;
-        f.identity += answer.identity.bytes.len();
+        f.identity += answer.identity.as_ref().map_or(0, Vec::len);
         f.gzip += answer.gzip.as_ref().map_or(0, |r| r.bytes.len());
         f.brotli += answer.brotli.as_ref().map_or(0, |r| r.bytes.len());
     }

@@ -3,11 +3,13 @@
 //! the mapping (no copy), under the stored `ETag`, after recording the answer's computed
 //! months where the dynamic path records them. The bytes are those the dynamic path builds
 //! (the generator builds them with the same code), so nothing but speed tells the two apart.
+//! A representation the archive does not hold (the identity of `/month`) is built per
+//! request.
 
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
-use hijri::schema::{ArchivedRepresentation, ArchivedStoredAnswer};
+use hijri::schema::ArchivedStoredAnswer;
 use hijri_view::{Question, KEY_CAPACITY, MIN_COMPRESSED};
 
 use crate::http::encoding::{self, Coding};
@@ -38,16 +40,18 @@ pub fn answer(
     Some(response)
 }
 
-/// The response of a stored answer, as [`reply::negotiated`] gives it for its body.
+/// The response of a stored answer, as [`reply::negotiated`] gives it for its body; `None`
+/// for a representation the archive does not hold (an identity body left out).
 fn respond(
     req: &HttpRequest,
     state: &AppState,
     stored: &ArchivedStoredAnswer,
     cache: HeaderValue,
 ) -> Option<HttpResponse> {
-    let identity = &stored.identity;
-    if identity.bytes.len() < MIN_COMPRESSED {
-        let (tag, body) = shared(state, identity)?;
+    let etag = &stored.etag;
+    let identity = stored.identity.as_ref();
+    if let Some(body) = identity.filter(|body| body.len() < MIN_COMPRESSED) {
+        let (tag, body) = shared(state, etag, body)?;
         return Some(reply::respond(req, cache, tag, reply::JSON, body));
     }
     let coding = encoding::negotiate(req.headers());
@@ -57,20 +61,16 @@ fn respond(
         Coding::Identity => None,
     };
     // A coding not stored (it would not have been smaller) sends the body as it is.
-    let (representation, coding) = match chosen {
-        Some(representation) => (representation, coding),
-        None => (identity, Coding::Identity),
+    let (tag, body, coding) = match chosen {
+        Some(representation) => (&representation.etag, &representation.bytes, coding),
+        None => (etag, identity?, Coding::Identity),
     };
-    let (tag, body) = shared(state, representation)?;
+    let (tag, body) = shared(state, tag, body)?;
     Some(reply::varied(req, cache, tag, reply::JSON, coding, || body))
 }
 
-/// A representation's `ETag` and bytes, sharing the mapping.
-fn shared(
-    state: &AppState,
-    representation: &ArchivedRepresentation,
-) -> Option<(HeaderValue, Bytes)> {
-    let tag = HeaderValue::from_maybe_shared(state.archive.share(representation.etag.as_bytes())?)
-        .ok()?;
-    Some((tag, state.archive.share(&representation.bytes)?))
+/// An `ETag` and bytes of the archive, sharing the mapping.
+fn shared(state: &AppState, etag: &str, bytes: &[u8]) -> Option<(HeaderValue, Bytes)> {
+    let tag = HeaderValue::from_maybe_shared(state.archive.share(etag.as_bytes())?).ok()?;
+    Some((tag, state.archive.share(bytes)?))
 }

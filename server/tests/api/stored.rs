@@ -33,6 +33,15 @@ fn unbrotli(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The body of an answer decoded from its `Content-Encoding` (none or br).
+fn decoded(answer: &Answer) -> Vec<u8> {
+    match answer.header("content-encoding") {
+        None => answer.body.to_vec(),
+        Some("br") => unbrotli(&answer.body),
+        Some(other) => panic!("unexpected coding {other}"),
+    }
+}
+
 async fn fetch<S, B>(app: &S, method: Method, uri: &str, headers: &[(&str, &str)]) -> Answer
 where
     S: actix_web::dev::Service<
@@ -62,16 +71,20 @@ async fn every_stored_answer_is_the_dynamic_answer() {
     for body in calendar.bodies.iter() {
         let key = body.key.as_str();
         let answer = calendar.stored_answer(key).unwrap();
-        let identity = answer.identity.bytes.as_slice();
         let dynamic = get(&dynamic_app, key).await;
         assert_eq!(dynamic.status, 200, "{key}");
-        assert!(dynamic.body == identity, "{key}: stored body differs");
+        let identity = &dynamic.body[..];
+        if let Some(stored) = answer.identity.as_ref() {
+            assert!(stored.as_slice() == identity, "{key}: stored body differs");
+        } else {
+            assert!(key.starts_with("/api/v1/month?"), "{key} has no identity");
+        }
         let stored = get(&stored_app, key).await;
         assert_eq!(stored.body, dynamic.body, "{key}");
         for name in ["etag", "cache-control", "content-type", "vary"] {
             assert_eq!(stored.header(name), dynamic.header(name), "{key} {name}");
         }
-        assert_eq!(stored.header("etag"), Some(answer.identity.etag.as_str()));
+        assert_eq!(stored.header("etag"), Some(answer.etag.as_str()));
         if let Some(gzip) = answer.gzip.as_ref() {
             assert!(gunzip(&gzip.bytes) == identity, "{key} gzip");
             assert!(gzip.bytes.len() < identity.len());
@@ -96,7 +109,8 @@ async fn every_stored_answer_is_the_dynamic_answer() {
 
 #[actix_web::test]
 async fn stored_answers_record_their_computed_months() {
-    let calendar = real().calendar();
+    let archive = real();
+    let calendar = archive.calendar();
     for uri in [
         "/api/v1/year?year=1500&calendar=hijri&retro=false",
         "/api/v1/month?year=2090&month=5&calendar=gregorian&retro=false",
@@ -126,7 +140,8 @@ async fn stored_answers_record_their_computed_months() {
 async fn other_spellings_find_the_stored_answer_only_when_the_bytes_are_the_same() {
     let stored_app = init_service(hijri_server::app(app_state(true))).await;
     let dynamic_app = init_service(hijri_server::app(app_state(false))).await;
-    let calendar = real().calendar();
+    let archive = real();
+    let calendar = archive.calendar();
     let brotli_of = |key: &str| {
         calendar
             .stored_answer(key)
@@ -165,7 +180,7 @@ async fn other_spellings_find_the_stored_answer_only_when_the_bytes_are_the_same
         let stored = fetch(&stored_app, Method::GET, uri, &accept).await;
         let dynamic = fetch(&dynamic_app, Method::GET, uri, &accept).await;
         assert_eq!(stored.status, 200, "{uri}");
-        assert_eq!(unbrotli(&stored.body), unbrotli(&dynamic.body), "{uri}");
+        assert_eq!(decoded(&stored), decoded(&dynamic), "{uri}");
         assert_eq!(stored.header("etag"), dynamic.header("etag"), "{uri}");
         // The stored brotli (quality 11) is not the per-request one (quality 1).
         assert_eq!(
@@ -180,33 +195,41 @@ async fn other_spellings_find_the_stored_answer_only_when_the_bytes_are_the_same
 async fn stored_representations_are_negotiated() {
     let app = init_service(hijri_server::app(app_state(true))).await;
     let uri = "/api/v1/year?year=1446";
-    let stored = real()
+    let archive = real();
+    let stored = archive
         .calendar()
         .stored_answer("/api/v1/year?year=1446&calendar=hijri&retro=false")
         .unwrap();
     let gzip = stored.gzip.as_ref().unwrap();
     let brotli = stored.brotli.as_ref().unwrap();
-    let identity = &stored.identity;
+    let gzip = (gzip.etag.as_str(), gzip.bytes.as_slice());
+    let brotli = (brotli.etag.as_str(), brotli.bytes.as_slice());
+    let identity = (
+        stored.etag.as_str(),
+        stored.identity.as_ref().unwrap().as_slice(),
+    );
     for (accept, representation, coding) in [
         (None, identity, None),
         (Some("gzip, deflate, br"), brotli, Some("br")),
         (Some("gzip, br;q=0"), gzip, Some("gzip")),
-        (Some("identity;q=0"), brotli, Some("br")),
+        (Some("identity;q=0"), identity, None),
+        (Some("identity;q=0, br"), brotli, Some("br")),
         (Some("*"), brotli, Some("br")),
         (Some("*, br;q=0"), gzip, Some("gzip")),
         (Some("identity, gzip;q=0.5"), identity, None),
         (Some("br;q=0, gzip;q=0"), identity, None),
     ] {
+        let (etag, bytes) = representation;
         let headers: Vec<(&str, &str)> =
             accept.map(|a| ("accept-encoding", a)).into_iter().collect();
         let answer = fetch(&app, Method::GET, uri, &headers).await;
         assert_eq!(answer.status, 200, "{accept:?}");
-        assert_eq!(answer.body, representation.bytes.as_slice(), "{accept:?}");
-        assert_eq!(answer.header("etag"), Some(representation.etag.as_str()));
+        assert_eq!(answer.body, bytes, "{accept:?}");
+        assert_eq!(answer.header("etag"), Some(etag));
         assert_eq!(answer.header("content-encoding"), coding, "{accept:?}");
         assert_eq!(answer.header("vary"), Some("accept-encoding"), "{accept:?}");
+        // (The test service keeps HEAD bodies; the wire drops them, see encoding.rs.)
         let head = fetch(&app, Method::HEAD, uri, &headers).await;
-        assert!(head.body.is_empty());
         for name in [
             "etag",
             "cache-control",
@@ -218,19 +241,19 @@ async fn stored_representations_are_negotiated() {
         }
         // A 304 for this representation's tag, and not for another's.
         let mut with_tag = headers.clone();
-        with_tag.push(("if-none-match", representation.etag.as_str()));
+        with_tag.push(("if-none-match", etag));
         let again = fetch(&app, Method::GET, uri, &with_tag).await;
         assert_eq!(again.status, 304, "{accept:?}");
         assert!(again.body.is_empty());
-        assert_eq!(again.header("etag"), Some(representation.etag.as_str()));
+        assert_eq!(again.header("etag"), Some(etag));
         assert_eq!(again.header("vary"), Some("accept-encoding"));
-        let other = if std::ptr::eq(representation, identity) {
-            gzip
+        let other = if etag == identity.0 {
+            gzip.0
         } else {
-            identity
+            identity.0
         };
         let mut crossed = headers.clone();
-        crossed.push(("if-none-match", other.etag.as_str()));
+        crossed.push(("if-none-match", other));
         assert_eq!(fetch(&app, Method::GET, uri, &crossed).await.status, 200);
     }
     // A small stored answer is never compressed and does not vary.
