@@ -6,7 +6,8 @@
 use crate::date::Date;
 use crate::hijri::{HijriDate, HijriMonth};
 use crate::schema::{
-    ArchivedCalendar, ArchivedCard, ArchivedCardKind, ArchivedMonth, CardKind, Tier,
+    ArchivedCalendar, ArchivedCard, ArchivedCardKind, ArchivedMonth, ArchivedStoredAnswer,
+    CardKind, Tier,
 };
 
 impl ArchivedMonth {
@@ -152,6 +153,16 @@ impl ArchivedCalendar {
         self.cards.get(index)
     }
 
+    /// The stored answer under `key` (binary search over the sorted keys, no allocation).
+    pub fn stored_answer(&self, key: &str) -> Option<&ArchivedStoredAnswer> {
+        let index = self
+            .bodies
+            .binary_search_by(|b| b.key.as_str().cmp(key))
+            .ok()?;
+        let answer = self.bodies.get(index)?.answer.to_native();
+        self.answers.get(usize::try_from(answer).ok()?)
+    }
+
     /// Official-table coverage `(first, last)`.
     pub fn coverage(&self) -> (Date, Date) {
         (
@@ -204,6 +215,8 @@ mod tests {
             ],
             divergences: vec![],
             cards: vec![],
+            bodies: vec![],
+            answers: vec![],
         };
         let mut bytes = rkyv::util::AlignedVec::<16>::new();
         bytes.extend_from_slice(&archive::encode(&calendar).unwrap());

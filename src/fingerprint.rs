@@ -37,6 +37,11 @@ pub fn representation_etag(body: &[u8], suffix: &str) -> String {
     format!("\"{:016x}{suffix}\"", hash64(body))
 }
 
+/// What a gzip representation adds to the body's entity tag, inside the quotes.
+pub const GZIP_SUFFIX: &str = "-gz";
+/// What a brotli representation adds to the body's entity tag, inside the quotes.
+pub const BROTLI_SUFFIX: &str = "-br";
+
 /// A short identity of some bytes: the top 48 bits of the hash as 12 hex digits.
 pub fn short_id(bytes: &[u8]) -> String {
     format!("{:012x}", hash64(bytes) >> 16)

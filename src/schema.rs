@@ -29,6 +29,10 @@ pub struct Calendar {
     pub divergences: Vec<Divergence>,
     /// Pre-rendered PNG cards, sorted by (year, month, kind, bare).
     pub cards: Vec<Card>,
+    /// The keys of the stored answers, sorted by key, each once (a binary search finds one).
+    pub bodies: Vec<BodyKey>,
+    /// The stored answers the keys point at (one answer may have several keys).
+    pub answers: Vec<StoredAnswer>,
 }
 
 /// Dataset identity and coverage.
@@ -104,6 +108,27 @@ pub enum Tier {
 }
 
 impl Tier {
+    /// Every tier, in the order of their [`Tier::bit`]s.
+    pub const ALL: [Tier; 3] = [Tier::Regional, Tier::Computed, Tier::Retro];
+
+    /// Its bit in a set of tiers (`StoredAnswer::tiers`, the server's per-answer set).
+    pub fn bit(self) -> u8 {
+        match self {
+            Tier::Regional => 1,
+            Tier::Computed => 2,
+            Tier::Retro => 4,
+        }
+    }
+
+    /// Its short name (`regional`, `computed`, `retro`), as the metrics label it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::Regional => "regional",
+            Tier::Computed => "computed",
+            Tier::Retro => "retro",
+        }
+    }
+
     /// The contract's `source` value.
     pub fn source(self) -> &'static str {
         match self {
@@ -233,4 +258,51 @@ pub struct Card {
     pub key: u64,
     /// The PNG file.
     pub png: Vec<u8>,
+}
+
+/// The key of a stored answer: the canonical request that asks its question (see the
+/// `hijri-view` crate's `Question`), e.g. `/api/v1/year?year=1446&calendar=hijri&retro=false`.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct BodyKey {
+    /// The key.
+    pub key: String,
+    /// Index into [`Calendar::answers`].
+    pub answer: u32,
+}
+
+/// A complete response body written at build time, in every coding where it is smaller.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct StoredAnswer {
+    /// The `/events` cache rule: every event listed comes from the official table (always
+    /// true for the other families).
+    pub immutable: bool,
+    /// The months this answer serves from computed (or retro) data, as ranges `[start, end)`
+    /// of month indices, sorted and apart: served, they are recorded as a request building
+    /// the answer would record them.
+    pub computed: Vec<[u32; 2]>,
+    /// The tiers of the days it serves, as a set of [`Tier::bit`]s (0 for an answer that
+    /// serves no day, such as `/months`).
+    pub tiers: u8,
+    /// Quoted strong ETag of the JSON body (the identity representation).
+    pub etag: String,
+    /// The JSON body; left out for the families whose identity answers are built per
+    /// request (to keep the archive small), never for a body without compressed forms.
+    pub identity: Option<Vec<u8>>,
+    /// gzip of it (level 9), if smaller.
+    pub gzip: Option<Representation>,
+    /// brotli of it, if smaller.
+    pub brotli: Option<Representation>,
+}
+
+/// One representation of a stored answer: its bytes and its strong entity tag (quoted, the
+/// coding's suffix inside the quotes, as the server's fingerprint rule makes it).
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Representation {
+    /// Quoted strong ETag.
+    pub etag: String,
+    /// The bytes sent.
+    pub bytes: Vec<u8>,
 }

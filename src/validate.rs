@@ -1,7 +1,8 @@
 //! The meaning of an archive, checked once when it is opened, after bytecheck has checked its
 //! structure: every rule the look-ups rely on (the criterion's limits in range, month numbers,
 //! lengths, contiguous months, tier order, indices, evening flags that follow from the
-//! criterion, sorted cards, coverage inside the months, values in range), so that
+//! criterion, sorted cards, coverage inside the months, values in range, stored answers
+//! found by their keys and tagged by their bodies), so that
 //! no look-up can panic on a well-formed but nonsensical archive. A violation names what is
 //! wrong and where, e.g. `month 1446-13 at index 1234: month number out of 1..12`.
 
@@ -9,6 +10,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use crate::date::Date;
+use crate::fingerprint;
 use crate::hijri::HijriMonth;
 use crate::schema::{ArchivedCalendar, ArchivedMonth, ArchivedSiteEvening, Limits, Tier};
 
@@ -65,6 +67,10 @@ pub enum Place {
         /// Month number as stored.
         month: u8,
     },
+    /// The key at an index of `bodies`.
+    Body(usize),
+    /// The stored answer at an index of `answers`.
+    Answer(usize),
     /// The divergence at an index of `divergences`, with the month it names.
     Divergence {
         /// Index in `divergences`.
@@ -147,6 +153,20 @@ pub enum Rule {
     CardYears([u16; 2]),
     /// Card years `[min, max]` with min after max.
     CardYearRange([u16; 2]),
+    /// A key not strictly after the one before it (keys are sorted, each once).
+    BodyOrder,
+    /// A key pointing at no stored answer.
+    UnknownAnswer(u32),
+    /// Computed-month ranges of an answer that are empty, unsorted, touching or outside the
+    /// months.
+    ComputedMonths,
+    /// A stored answer's tiers are not a set of tier bits, or lack a computed tier although
+    /// it lists computed months.
+    AnswerTiers,
+    /// A representation whose `ETag` is not the body's with its coding's suffix, or whose
+    /// bytes are empty; an identity body whose `ETag` is not its fingerprint, or missing with
+    /// no gzip form.
+    Representation(&'static str),
     /// Official-table coverage not inside the archived days.
     Coverage {
         /// Coverage as stored.
@@ -175,6 +195,8 @@ impl fmt::Display for Place {
             Place::Divergence { index, year, month } => {
                 write!(f, "divergence {index} (month {year:04}-{month:02})")
             }
+            Place::Body(index) => write!(f, "stored body key {index}"),
+            Place::Answer(index) => write!(f, "stored answer {index}"),
         }
     }
 }
@@ -238,6 +260,23 @@ impl fmt::Display for Rule {
             ),
             Rule::CardYears([min, max]) => write!(f, "outside the card years {min}..{max}"),
             Rule::CardYearRange([min, max]) => write!(f, "card years {min}..{max} are reversed"),
+            Rule::BodyOrder => write!(
+                f,
+                "not after the key before it (keys are sorted, each once)"
+            ),
+            Rule::UnknownAnswer(answer) => write!(f, "points at answer {answer}, which is not stored"),
+            Rule::AnswerTiers => write!(
+                f,
+                "tiers are not a set of tier bits holding the computed months' tiers"
+            ),
+            Rule::ComputedMonths => write!(
+                f,
+                "computed months are not sorted, apart, non-empty ranges of archived months"
+            ),
+            Rule::Representation(coding) => write!(
+                f,
+                "{coding} representation: missing, empty, or its ETag is not the body's"
+            ),
             Rule::Coverage {
                 first,
                 last,
@@ -267,7 +306,8 @@ pub fn calendar(calendar: &ArchivedCalendar) -> Result<(), Problem> {
     months(calendar)?;
     header(calendar)?;
     cards(calendar)?;
-    divergences(calendar)
+    divergences(calendar)?;
+    bodies(calendar)
 }
 
 /// A named criterion with limits in range, so margins cannot overflow and every threshold is
@@ -474,6 +514,84 @@ fn divergences(calendar: &ArchivedCalendar) -> Result<(), Problem> {
             place: Place::Divergence { index, year, month },
             rule,
         })?;
+    }
+    Ok(())
+}
+
+/// Stored answers: keys sorted and unique, each pointing at an answer; each answer's computed
+/// months inside the archive, its identity body (where stored) tagged with its fingerprint,
+/// or else a gzip form, and each compressed form tagged with that `ETag` and its coding's
+/// suffix. Hashes every identity body once (megabytes: milliseconds).
+fn bodies(calendar: &ArchivedCalendar) -> Result<(), Problem> {
+    let answers = calendar.answers.len();
+    let mut previous: Option<&str> = None;
+    for (index, body) in calendar.bodies.iter().enumerate() {
+        let fail = |rule| Problem {
+            place: Place::Body(index),
+            rule,
+        };
+        let key = body.key.as_str();
+        check(previous.is_none_or(|p| p < key), Rule::BodyOrder).map_err(fail)?;
+        previous = Some(key);
+        let answer = body.answer.to_native();
+        check(
+            usize::try_from(answer).is_ok_and(|a| a < answers),
+            Rule::UnknownAnswer(answer),
+        )
+        .map_err(fail)?;
+    }
+    let months = calendar.months.len();
+    for (index, answer) in calendar.answers.iter().enumerate() {
+        let fail = |rule| Problem {
+            place: Place::Answer(index),
+            rule,
+        };
+        let mut end = None;
+        for range in answer.computed.iter() {
+            let [start, stop] = range.map(|i| usize::try_from(i.to_native()).unwrap_or(usize::MAX));
+            let apart = end.is_none_or(|end| end < start);
+            check(
+                apart && start < stop && stop <= months,
+                Rule::ComputedMonths,
+            )
+            .map_err(fail)?;
+            end = Some(stop);
+        }
+        let all = Tier::ALL.iter().fold(0, |set, tier| set | tier.bit());
+        let not_regional = Tier::Computed.bit() | Tier::Retro.bit();
+        check(
+            answer.tiers & !all == 0
+                && (answer.computed.is_empty() || answer.tiers & not_regional != 0),
+            Rule::AnswerTiers,
+        )
+        .map_err(fail)?;
+        let etag = answer.etag.as_str();
+        let identity = answer.identity.as_ref().map(|bytes| bytes.as_slice());
+        check(
+            identity.is_some_and(|body| fingerprint::etag(body) == etag)
+                || (identity.is_none() && answer.gzip.is_some()),
+            Rule::Representation("identity"),
+        )
+        .map_err(fail)?;
+        let representations = [
+            (answer.gzip.as_ref(), fingerprint::GZIP_SUFFIX, "gzip"),
+            (answer.brotli.as_ref(), fingerprint::BROTLI_SUFFIX, "brotli"),
+        ];
+        for (representation, suffix, coding) in representations {
+            let Some(representation) = representation else {
+                continue;
+            };
+            let tagged = etag
+                .strip_suffix('"')
+                .and_then(|open| representation.etag.as_str().strip_prefix(open))
+                .and_then(|rest| rest.strip_suffix('"'))
+                == Some(suffix);
+            check(
+                !representation.bytes.is_empty() && tagged,
+                Rule::Representation(coding),
+            )
+            .map_err(fail)?;
+        }
     }
     Ok(())
 }

@@ -248,6 +248,8 @@ mod tests {
             months,
             divergences,
             cards: vec![],
+            bodies: vec![],
+            answers: vec![],
         })
         .unwrap()
     }

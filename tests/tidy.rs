@@ -35,7 +35,7 @@ fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
 fn every_rust_file_has_a_module_doc() {
     let root = workspace_root();
     let mut files = Vec::new();
-    for dir in ["src", "tests", "generator", "server"] {
+    for dir in ["src", "tests", "generator", "server", "view"] {
         rust_files(&root.join(dir), &mut files);
     }
     files.push(root.join("build.rs"));
@@ -86,7 +86,12 @@ fn every_crate_inherits_the_workspace_lints() {
         workspace.contains("unsafe_code = \"deny\""),
         "the lint table must deny unsafe"
     );
-    for manifest in ["Cargo.toml", "generator/Cargo.toml", "server/Cargo.toml"] {
+    for manifest in [
+        "Cargo.toml",
+        "generator/Cargo.toml",
+        "server/Cargo.toml",
+        "view/Cargo.toml",
+    ] {
         let text = std::fs::read_to_string(root.join(manifest)).unwrap();
         assert!(
             text.contains("[lints]\nworkspace = true\n"),
@@ -101,7 +106,7 @@ fn every_crate_inherits_the_workspace_lints() {
 fn only_the_mapped_archive_lifts_the_unsafe_code_lint() {
     let root = workspace_root();
     let mut files = Vec::new();
-    for dir in ["src", "tests", "generator", "server", "examples"] {
+    for dir in ["src", "tests", "generator", "server", "view", "examples"] {
         rust_files(&root.join(dir), &mut files);
     }
     files.push(root.join("build.rs"));
@@ -228,7 +233,10 @@ fn the_declared_rust_version_builds_every_locked_dependency() {
         .filter(|(_, needs)| rust_version(needs) > ours)
         .map(|(p, needs)| format!("{} {} needs {needs}", p["name"], p["version"]))
         .collect();
-    assert!(newer.is_empty(), "newer than the declared rust-version: {newer:#?}");
+    assert!(
+        newer.is_empty(),
+        "newer than the declared rust-version: {newer:#?}"
+    );
 }
 
 #[test]

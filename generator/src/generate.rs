@@ -1,5 +1,5 @@
 //! The whole generation: read the facts, build the month chain, make the cards (reusing the
-//! previous archive's unchanged ones), assemble and write the archive. Progress goes to
+//! previous archive's unchanged ones), store the big answers, assemble and write the archive. Progress goes to
 //! stderr.
 
 use std::fmt;
@@ -17,6 +17,7 @@ use crate::card_set;
 use crate::cards::CardError;
 use crate::chain::{self, ChainError, ChainInputs};
 use crate::inputs::{self, InputError};
+use crate::stored;
 use crate::writer;
 
 /// The archive spans the months containing these two days: every day of the Gregorian years
@@ -54,6 +55,8 @@ pub enum GenerateError {
     Cards(CardError),
     /// The calendar could not be encoded as an archive body.
     Encode(rkyv::rancor::BoxedError),
+    /// The calendar as encoded does not open (a bug: the generator broke a rule of meaning).
+    Check(hijri::archive::ArchiveError),
     /// The archive could not be written.
     Write(PathBuf, std::io::Error),
 }
@@ -66,6 +69,7 @@ impl fmt::Display for GenerateError {
             GenerateError::Chain(e) => e.fmt(f),
             GenerateError::Cards(e) => e.fmt(f),
             GenerateError::Encode(e) => write!(f, "cannot encode the archive: {e}"),
+            GenerateError::Check(e) => write!(f, "the archive built does not open: {e}"),
             GenerateError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
         }
     }
@@ -181,6 +185,8 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         months,
         divergences: ledger.divergences(),
         cards: Vec::new(),
+        bodies: Vec::new(),
+        answers: Vec::new(),
     };
     Ok(Built { calendar, astro })
 }
@@ -216,6 +222,42 @@ pub fn add_cards(
     ));
     built.calendar.cards = set.cards;
     Ok((set.rendered, set.reused))
+}
+
+/// Stores the answers of `hijri_view::Question::stored` in the calendar ([`stored`]), built
+/// over the calendar as archived (without its cards, which no answer reads).
+pub fn add_answers(calendar: &mut Calendar, progress: bool) -> Result<(), GenerateError> {
+    let report = Progress::new(progress);
+    report.phase("stored answers: /year, /month, /hilal/history, /months, /events");
+    let started = Instant::now();
+    let cards = std::mem::take(&mut calendar.cards);
+    let encoded = hijri::archive::encode(calendar);
+    calendar.cards = cards;
+    let encoded = encoded.map_err(GenerateError::Encode)?;
+    let mut aligned = AlignedVec::<16>::with_capacity(encoded.len());
+    aligned.extend_from_slice(&encoded);
+    drop(encoded);
+    let archived = hijri::archive::open(&aligned).map_err(GenerateError::Check)?;
+    let stored = stored::build(archived);
+    for (family, bytes) in &stored.families {
+        report.done(&format!(
+            "{family}: {} keys, {} answers, identity {:.2} MB, gzip {:.2} MB, brotli {:.2} MB",
+            bytes.keys,
+            bytes.answers,
+            bytes.identity as f64 / 1e6,
+            bytes.gzip as f64 / 1e6,
+            bytes.brotli as f64 / 1e6
+        ));
+    }
+    report.done(&format!(
+        "{} keys, {} answers in {:.1} s",
+        stored.bodies.len(),
+        stored.answers.len(),
+        started.elapsed().as_secs_f64()
+    ));
+    calendar.bodies = stored.bodies;
+    calendar.answers = stored.answers;
+    Ok(())
 }
 
 /// The cards of the archive at `path`, for reuse. A missing file gives none; an unreadable
@@ -268,6 +310,7 @@ pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
             .unwrap_or_default();
         (rendered, reused) = add_cards(&mut built, &previous, options.progress)?;
     }
+    add_answers(&mut built.calendar, options.progress)?;
     let bytes = hijri::archive::encode(&built.calendar).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
         .map_err(|e| GenerateError::Write(options.out.clone(), e))?;

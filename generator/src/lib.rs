@@ -2,7 +2,8 @@
 //!
 //! The generator is the only writer of `data/hijri.archive`; it knows no HTTP. Facts come
 //! from `data/` ([`inputs`]), the astronomy from [`astro`], the month chain from [`chain`]
-//! and [`visibility`], the PNG cards from [`cards`] and [`card_set`], and the file from
+//! and [`visibility`], the PNG cards from [`cards`] and [`card_set`], the stored answers
+//! from [`stored`] (built by `hijri-view`, the server's own code), and the file from
 //! [`writer`]; [`generate`] runs them in order. [`announce`] edits the official facts.
 
 #![forbid(unsafe_code)]
@@ -16,5 +17,6 @@ pub mod chain;
 pub mod evening_cmd;
 pub mod generate;
 pub mod inputs;
+pub mod stored;
 pub mod visibility;
 pub mod writer;

@@ -1,7 +1,12 @@
 //! The months served from computed data so far (`computed_active`, `computed_months` of
-//! `/meta`): an in-memory bitset over the archive's months, set without locks.
+//! `/meta`): an in-memory bitset over the archive's months, set without locks; and what one
+//! request served ([`Served`]), which feeds it.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use hijri::schema::Tier;
+use hijri_view::Record;
 
 /// One bit per archived month, set once the month has been served from computed data.
 #[derive(Debug)]
@@ -19,7 +24,9 @@ impl ComputedMonths {
         }
     }
 
-    /// Records that the month at `index` was served from computed (or retro) data.
+    /// Records that the month at `index` was served from computed (or retro) data: the one
+    /// place where served months are recorded, by dynamic and stored answers alike (through
+    /// [`Record`]).
     pub fn mark(&self, index: usize) {
         let Some(word) = self.words.get(index / 64) else {
             return;
@@ -38,5 +45,47 @@ impl ComputedMonths {
                 .filter(move |b| bits & (1 << b) != 0)
                 .map(move |b| w * 64 + b)
         })
+    }
+}
+
+/// What one request served: the months served from computed data go into the archive's
+/// [`ComputedMonths`], and the tiers of the days served are gathered for the metrics
+/// (`hijri_responses_by_tier_total`). The dynamic path records through [`Record`], a stored
+/// answer through [`Served::stored`].
+pub struct Served<'a> {
+    computed: &'a ComputedMonths,
+    tiers: Cell<u8>,
+}
+
+impl<'a> Served<'a> {
+    /// Nothing served yet, recording into `computed`.
+    pub fn new(computed: &'a ComputedMonths) -> Served<'a> {
+        Served {
+            computed,
+            tiers: Cell::new(0),
+        }
+    }
+
+    /// Records a stored answer: its months served from computed data and its tiers (a set of
+    /// [`Tier::bit`]s), as building it would have recorded them.
+    pub fn stored(&self, computed: impl IntoIterator<Item = usize>, tiers: u8) {
+        computed
+            .into_iter()
+            .for_each(|index| self.computed.mark(index));
+        self.tiers.set(self.tiers.get() | tiers);
+    }
+
+    /// The tiers of the days served so far, as a set of [`Tier::bit`]s.
+    pub fn tiers(&self) -> u8 {
+        self.tiers.get()
+    }
+}
+
+impl Record for Served<'_> {
+    fn served(&self, index: usize, tier: Tier) {
+        if tier != Tier::Regional {
+            self.computed.mark(index);
+        }
+        self.tiers.set(self.tiers.get() | tier.bit());
     }
 }

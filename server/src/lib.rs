@@ -13,7 +13,7 @@
 pub mod app;
 pub mod archive;
 pub mod computed;
-pub mod coverage;
+pub use hijri_view::coverage;
 pub mod http;
 pub mod logging;
 pub mod metrics;

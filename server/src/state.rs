@@ -2,17 +2,16 @@
 //! set, CORS origins, the rate limiters, the request metrics and the clock) and the state one request sees
 //! ([`AppState`]: the archive that was live when it started, kept to its end).
 
-use std::cell::Cell;
 use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 use chrono::{DateTime, Utc};
-use hijri::schema::{ArchivedCalendar, Tier};
+use hijri_view::Scope;
 
 use crate::archive::Archive;
-use crate::computed::ComputedMonths;
+use crate::computed::{ComputedMonths, Served};
 use crate::http::cors::Origins;
-use crate::http::metrics::{Metrics, TierSet};
+use crate::http::metrics::Metrics;
 use crate::http::rate_limit::{ClientIp, Limiter};
 use crate::routes::ROUTES;
 use crate::settings::{Limit, Settings};
@@ -76,6 +75,9 @@ pub struct SharedState {
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
     pub docs_url: Arc<str>,
+    /// Answer from the archive's stored answers where it holds them (tests turn this off to
+    /// compare them with the answers built per request).
+    pub stored_answers: bool,
 }
 
 impl SharedState {
@@ -93,6 +95,7 @@ impl SharedState {
                 .map(|_| Arc::new(Metrics::new(ROUTES.iter().map(|route| route.path)))),
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
+            stored_answers: true,
         }
     }
 
@@ -109,13 +112,18 @@ impl SharedState {
     /// (with its computed-months set) until `f` returns, whatever is swapped in meanwhile.
     pub fn with_view<R>(&self, f: impl FnOnce(&AppState<'_>) -> R) -> R {
         let loaded = self.live.load();
+        let served = Served::new(&loaded.computed);
         f(&AppState {
-            calendar: loaded.archive.calendar(),
+            scope: Scope {
+                calendar: loaded.archive.calendar(),
+                record: &served,
+            },
             archive: &loaded.archive,
             computed: &loaded.computed,
+            served: &served,
             clock: self.clock,
             docs_url: &self.docs_url,
-            tiers: Cell::new(0),
+            stored_answers: self.stored_answers,
         })
     }
 
@@ -127,31 +135,30 @@ impl SharedState {
 }
 
 /// The state as one request sees it (what handlers get): the live archive at the request's
-/// start, its computed-months set, the clock and the documentation link.
+/// start, its computed-months set, the clock and the documentation link. It derefs to its
+/// [`Scope`] (`state.calendar`, and what the answers of `hijri-view` are built from).
 pub struct AppState<'a> {
-    /// The validated calendar of the archive this request uses.
-    pub calendar: &'a ArchivedCalendar,
+    /// The validated calendar of the archive this request uses, with this request's
+    /// [`Served`] as the place where the months it serves are recorded.
+    pub scope: Scope<'a>,
     /// That archive, to share its bytes (PNG cards) with a response body.
     pub archive: &'a Archive,
     /// Months served from that archive's computed data so far.
     pub computed: &'a ComputedMonths,
+    /// What this request has served (the scope's record): computed months, tiers.
+    pub served: &'a Served<'a>,
     /// The current time.
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
     pub docs_url: &'a str,
-    /// The source tiers of the days served so far (for the metrics; see [`AppState::served`]).
-    pub tiers: Cell<TierSet>,
+    /// See [`SharedState::stored_answers`].
+    pub stored_answers: bool,
 }
 
-impl AppState<'_> {
-    /// Notes that the answer serves days of `tier` (bits in the order of
-    /// [`crate::http::metrics::TIER_NAMES`]).
-    pub fn served(&self, tier: Tier) {
-        let bit = match tier {
-            Tier::Regional => 0,
-            Tier::Computed => 1,
-            Tier::Retro => 2,
-        };
-        self.tiers.set(self.tiers.get() | 1 << bit);
+impl<'a> std::ops::Deref for AppState<'a> {
+    type Target = Scope<'a>;
+
+    fn deref(&self) -> &Scope<'a> {
+        &self.scope
     }
 }

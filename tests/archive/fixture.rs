@@ -1,10 +1,11 @@
 //! A small valid calendar with something of everything the look-ups read: two sites, four
-//! months of three tiers (one evening without site results), two cards and a divergence.
+//! months of three tiers (one evening without site results), two cards, a divergence and two
+//! stored answers under three keys.
 
 use hijri::archive;
 use hijri::schema::{
-    ArchivedCalendar, Calendar, Card, CardKind, Criterion, Divergence, Evening, Header, Month,
-    Site, SiteEvening, Tier,
+    ArchivedCalendar, BodyKey, Calendar, Card, CardKind, Criterion, Divergence, Evening, Header,
+    Month, Representation, Site, SiteEvening, StoredAnswer, Tier,
 };
 use rkyv::util::AlignedVec;
 
@@ -87,6 +88,50 @@ pub fn calendar() -> Calendar {
             delta_days: 1,
         }],
         cards: vec![card(CardKind::Viz, false), card(CardKind::Map, true)],
+        bodies: vec![
+            body_key(
+                "/api/v1/month?year=1446&month=11&calendar=hijri&retro=false",
+                1,
+            ),
+            body_key(
+                "/api/v1/month?year=1446&month=11&calendar=hijri&retro=true",
+                1,
+            ),
+            body_key("/api/v1/months", 0),
+        ],
+        answers: vec![
+            stored(b"{\"calendar\":\"hijri\"}", vec![]),
+            stored(&[b'x'; 2048], vec![[3, 4]]),
+        ],
+    }
+}
+
+fn body_key(key: &str, answer: u32) -> BodyKey {
+    BodyKey {
+        key: key.into(),
+        answer,
+    }
+}
+
+/// A stored answer with fake compressed forms (the archive holds bytes, not their meaning).
+pub fn stored(body: &[u8], computed: Vec<[u32; 2]>) -> StoredAnswer {
+    let representation = |bytes: &[u8], suffix| Representation {
+        etag: hijri::fingerprint::representation_etag(body, suffix),
+        bytes: bytes.to_vec(),
+    };
+    let big = body.len() >= 1024;
+    StoredAnswer {
+        immutable: true,
+        tiers: if computed.is_empty() {
+            Tier::Regional.bit()
+        } else {
+            Tier::Computed.bit()
+        },
+        computed,
+        etag: hijri::fingerprint::etag(body),
+        identity: Some(body.to_vec()),
+        gzip: big.then(|| representation(b"\x1f\x8bfake", hijri::fingerprint::GZIP_SUFFIX)),
+        brotli: big.then(|| representation(b"fake", hijri::fingerprint::BROTLI_SUFFIX)),
     }
 }
 
@@ -153,6 +198,20 @@ pub fn look_up_everything(calendar: &ArchivedCalendar) {
             }
         }
     }
+    for body in calendar.bodies.iter() {
+        let answer = calendar.stored_answer(&body.key).unwrap();
+        let _ = (
+            answer.identity.as_ref().map(|b| b.len()),
+            answer.etag.as_str(),
+        );
+        let _ = (
+            answer.gzip.as_ref(),
+            answer.brotli.as_ref(),
+            answer.immutable,
+        );
+        let _ = answer.computed.iter().count();
+    }
+    assert!(calendar.stored_answer("/api/v1/none").is_none());
     for divergence in calendar.divergences.iter() {
         let month = HijriMonth {
             year: divergence.year.to_native(),

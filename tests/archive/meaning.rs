@@ -236,3 +236,89 @@ fn evening_flags_follow_from_the_criterion() {
         .starts_with("month 1446-10 at index 2: visible"));
     assert_eq!((found.place, found.rule), (month(2, 10), Rule::Visible));
 }
+
+#[test]
+fn stored_keys_are_sorted_and_point_at_answers() {
+    let found = problem(|c| c.bodies.swap(1, 2));
+    assert_eq!((found.place, found.rule), (Place::Body(2), Rule::BodyOrder));
+    let found = problem(|c| c.bodies[1].key = c.bodies[0].key.clone());
+    assert_eq!((found.place, found.rule), (Place::Body(1), Rule::BodyOrder));
+    let found = problem(|c| c.bodies[2].answer = 2);
+    assert_eq!(
+        (found.place, found.rule),
+        (Place::Body(2), Rule::UnknownAnswer(2))
+    );
+}
+
+#[test]
+fn stored_computed_months_are_archived_ranges() {
+    for computed in [
+        vec![[3, 5]],
+        vec![[2, 2]],
+        vec![[1, 2], [2, 3]],
+        vec![[2, 3], [0, 1]],
+        vec![[u32::MAX, 0]],
+    ] {
+        let found = problem(|c| c.answers[1].computed = computed.clone());
+        assert_eq!(
+            (found.place, found.rule),
+            (Place::Answer(1), Rule::ComputedMonths),
+            "{computed:?}"
+        );
+    }
+    assert_eq!(
+        fixture::open(&{
+            let mut c = fixture::calendar();
+            c.answers[1].computed = vec![[0, 1], [2, 4]];
+            c
+        }),
+        Ok(())
+    );
+}
+
+#[test]
+fn stored_tiers_are_tier_bits_covering_the_computed_months() {
+    for tiers in [8, 0xff, Tier::Regional.bit()] {
+        let found = problem(|c| c.answers[1].tiers = tiers);
+        assert_eq!(
+            (found.place, found.rule),
+            (Place::Answer(1), Rule::AnswerTiers),
+            "{tiers}"
+        );
+    }
+    assert_eq!(
+        fixture::open(&{
+            let mut c = fixture::calendar();
+            c.answers[1].tiers = Tier::Retro.bit() | Tier::Regional.bit();
+            c.answers[0].tiers = 0;
+            c
+        }),
+        Ok(())
+    );
+}
+
+#[test]
+fn stored_representations_carry_the_body_fingerprint() {
+    let found = problem(|c| c.answers[1].identity.as_mut().unwrap()[0] = b'y');
+    assert_eq!(
+        (found.place, found.rule),
+        (Place::Answer(1), Rule::Representation("identity"))
+    );
+    let found = problem(|c| {
+        let identity = c.answers[1].etag.clone();
+        c.answers[1].gzip.as_mut().unwrap().etag = identity;
+    });
+    assert_eq!(found.rule, Rule::Representation("gzip"));
+    let found = problem(|c| c.answers[1].brotli.as_mut().unwrap().bytes.clear());
+    assert_eq!(found.rule, Rule::Representation("brotli"));
+    let found = problem(|c| c.answers[0].identity = None);
+    assert_eq!(found.rule, Rule::Representation("identity"));
+    for keep in [
+        |c: &mut Calendar| c.answers[1].gzip = None,
+        |c: &mut Calendar| c.answers[1].identity = None,
+    ] {
+        let mut c = fixture::calendar();
+        keep(&mut c);
+        assert_eq!(fixture::open(&c), Ok(()));
+    }
+}

@@ -8,9 +8,7 @@ use std::io::Write;
 
 use actix_web::http::header::{self, HeaderMap, HeaderValue};
 
-/// Bodies shorter than this are never compressed: below about one kilobyte the saving is a
-/// few hundred bytes at most and the headers and the CPU cost outweigh it.
-pub const MIN_COMPRESSED: usize = 1024;
+pub use hijri_view::MIN_COMPRESSED;
 
 /// gzip level of on-the-fly compression: the fastest. Measured with flate2 on this machine
 /// (best of 30): `/year` (30.6 KB) 3.6 KB in ~60 µs at level 1, 2.5 KB in ~500 µs at level 6;
@@ -58,8 +56,8 @@ impl Coding {
     /// each representation has its own strong `ETag`.
     pub fn etag_suffix(self) -> &'static str {
         match self {
-            Coding::Brotli => "-br",
-            Coding::Gzip => "-gz",
+            Coding::Brotli => hijri::fingerprint::BROTLI_SUFFIX,
+            Coding::Gzip => hijri::fingerprint::GZIP_SUFFIX,
             Coding::Identity => "",
         }
     }

@@ -9,63 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde::Serialize;
 
-macro_rules! error_codes {
-    ($($variant:ident = $code:literal, $status:ident;)*) => {
-        /// Every error code the service answers with.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum ErrorCode {
-            $(
-                #[doc = concat!("`", $code, "`")]
-                $variant,
-            )*
-        }
-
-        impl ErrorCode {
-            /// Every code, in declaration order.
-            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant),*];
-
-            /// The machine-readable code.
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $(ErrorCode::$variant => $code,)*
-                }
-            }
-
-            /// The HTTP status that goes with the code.
-            pub fn status(self) -> StatusCode {
-                match self {
-                    $(ErrorCode::$variant => StatusCode::$status,)*
-                }
-            }
-        }
-    };
-}
-
-error_codes! {
-    InvalidDate = "invalid_date", BAD_REQUEST;
-    InvalidCalendar = "invalid_calendar", BAD_REQUEST;
-    MissingParameter = "missing_parameter", BAD_REQUEST;
-    OutOfCoverage = "out_of_coverage", BAD_REQUEST;
-    InvalidRetro = "invalid_retro", BAD_REQUEST;
-    InvalidBare = "invalid_bare", BAD_REQUEST;
-    InvalidDownload = "invalid_download", BAD_REQUEST;
-    InvalidNext = "invalid_next", BAD_REQUEST;
-    InvalidTimezone = "invalid_timezone", BAD_REQUEST;
-    InvalidStep = "invalid_step", BAD_REQUEST;
-    RangeTooLarge = "range_too_large", BAD_REQUEST;
-    InvalidRange = "invalid_range", BAD_REQUEST;
-    InvalidMonth = "invalid_month", BAD_REQUEST;
-    InvalidYear = "invalid_year", BAD_REQUEST;
-    InvalidInclude = "invalid_include", BAD_REQUEST;
-    InvalidFormat = "invalid_format", BAD_REQUEST;
-    DateOutOfSupportedRange = "date_out_of_supported_range", BAD_REQUEST;
-    DateNotFound = "date_not_found", NOT_FOUND;
-    NotFound = "not_found", NOT_FOUND;
-    MethodNotAllowed = "method_not_allowed", METHOD_NOT_ALLOWED;
-    ForbiddenOrigin = "forbidden_origin", FORBIDDEN;
-    RateLimitExceeded = "rate_limit_exceeded", TOO_MANY_REQUESTS;
-    ComputationUnavailable = "computation_unavailable", SERVICE_UNAVAILABLE;
-}
+pub use hijri_view::error::{truncated, ErrorCode};
 
 /// An error answer: a code and a human-readable message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +30,15 @@ impl ApiError {
     }
 }
 
+impl From<hijri_view::Refusal> for ApiError {
+    fn from(refusal: hijri_view::Refusal) -> ApiError {
+        ApiError {
+            code: refusal.code,
+            message: refusal.message,
+        }
+    }
+}
+
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.code.as_str(), self.message)
@@ -94,7 +47,7 @@ impl fmt::Display for ApiError {
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        self.code.status()
+        status(self.code)
     }
 
     /// The envelope, as JSON, never stored by caches; the code is kept in the response's
@@ -120,7 +73,7 @@ impl ResponseError for ApiError {
             },
         })
         .expect("serialising strings into memory cannot fail");
-        let mut response = HttpResponse::build(self.code.status())
+        let mut response = HttpResponse::build(status(self.code))
             .insert_header((
                 header::CONTENT_TYPE,
                 HeaderValue::from_static("application/json"),
@@ -159,13 +112,9 @@ pub fn method_not_allowed(req: &HttpRequest) -> HttpResponse {
     response
 }
 
-/// At most 100 bytes of client text, cut on a character boundary, for echoing in messages.
-pub fn truncated(text: &str) -> &str {
-    let mut end = text.len().min(100);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
+/// The HTTP status of a code (the code list keeps each status number).
+fn status(code: ErrorCode) -> StatusCode {
+    StatusCode::from_u16(code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 #[cfg(test)]
@@ -173,23 +122,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_are_unique_and_snake_case() {
-        let mut seen = std::collections::BTreeSet::new();
-        for code in ErrorCode::ALL {
-            assert!(seen.insert(code.as_str()), "{code:?} twice");
-            assert!(code
-                .as_str()
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b == b'_'));
+    fn statuses_are_http_statuses() {
+        for &code in ErrorCode::ALL {
+            assert_eq!(status(code).as_u16(), code.status(), "{code:?}");
         }
-        assert_eq!(ErrorCode::RateLimitExceeded.status().as_u16(), 429);
-        assert_eq!(ErrorCode::DateNotFound.status().as_u16(), 404);
-    }
-
-    #[test]
-    fn truncation_respects_characters() {
-        let long = "é".repeat(80);
-        assert_eq!(truncated(&long).len(), 100);
-        assert_eq!(truncated("abc"), "abc");
     }
 }

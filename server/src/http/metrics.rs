@@ -10,6 +10,8 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use hijri::schema::Tier;
+
 use metrics::{Counter, Histogram, Key, KeyName, Label, Level, Metadata, Recorder, SharedString};
 use metrics_exporter_prometheus::{
     Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder,
@@ -41,12 +43,6 @@ const RATE_LIMITED: &str = "hijri_rate_limited_total";
 const SWAPS: &str = "hijri_archive_swaps_total";
 const INFO: &str = "hijri_archive_info";
 const INFO_HELP: &str = "The archive served now (always 1; its versions are the labels).";
-
-/// The source tiers counted, in the order of [`TierSet`]'s bits.
-pub const TIER_NAMES: [&str; 3] = ["regional", "computed", "retro"];
-
-/// The tiers of the days one answer served: bit `i` for [`TIER_NAMES`]`[i]`.
-pub type TierSet = u8;
 
 /// One route template's handles.
 struct RouteHandles {
@@ -132,7 +128,7 @@ impl Metrics {
             )
         };
         Metrics {
-            tiers: TIER_NAMES.map(|tier| counter(TIERS, "tier", tier)),
+            tiers: Tier::ALL.map(|tier| counter(TIERS, "tier", tier.name())),
             swaps: ["ok", "refused"].map(|result| counter(SWAPS, "result", result)),
             handle: recorder.handle(),
             recorder,
@@ -169,10 +165,10 @@ impl Metrics {
         latency.record(elapsed.as_secs_f64());
     }
 
-    /// Counts one answer that served days of the tiers in `tiers`.
-    pub fn record_tiers(&self, tiers: TierSet) {
-        for (bit, counter) in self.tiers.iter().enumerate() {
-            if tiers & (1 << bit) != 0 {
+    /// Counts one answer that served days of the tiers in `tiers` (a set of [`Tier::bit`]s).
+    pub fn record_tiers(&self, tiers: u8) {
+        for (tier, counter) in Tier::ALL.iter().zip(&self.tiers) {
+            if tiers & tier.bit() != 0 {
                 counter.increment(1);
             }
         }
@@ -290,8 +286,8 @@ mod tests {
         metrics.record_swap(true);
         metrics.record_swap(false);
         metrics.record_swap(false);
-        metrics.record_tiers(0b011);
-        metrics.record_tiers(0b010);
+        metrics.record_tiers(Tier::Regional.bit() | Tier::Computed.bit());
+        metrics.record_tiers(Tier::Computed.bit());
         let text = metrics.render(&Extra {
             rate_limited: &[("default", 3)],
             archive: &[("data_version", "a\"b\\c\nd"), ("format", "2")],

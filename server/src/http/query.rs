@@ -100,24 +100,7 @@ impl<'a> Query<'a> {
     }
 }
 
-/// The calendar of input dates or years.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Calendar {
-    /// Gregorian dates.
-    Gregorian,
-    /// Hijri dates.
-    Hijri,
-}
-
-impl Calendar {
-    /// The name echoed in responses.
-    pub fn name(self) -> &'static str {
-        match self {
-            Calendar::Gregorian => "gregorian",
-            Calendar::Hijri => "hijri",
-        }
-    }
-}
+pub use hijri_view::Calendar;
 
 /// 400 `missing_parameter` for a required parameter.
 pub fn missing(name: &str) -> ApiError {

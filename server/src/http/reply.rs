@@ -13,6 +13,9 @@ use serde::Serialize;
 
 use super::encoding::{self, Coding, MIN_COMPRESSED};
 
+/// `Content-Type` of JSON answers.
+pub const JSON: HeaderValue = HeaderValue::from_static("application/json");
+
 /// `Cache-Control` for answers that never change for the same input (conversions, months,
 /// years, events from the official table, hilal answers and cards): shared caches too.
 pub const IMMUTABLE: HeaderValue =
@@ -42,12 +45,7 @@ pub fn json(
 ) -> HttpResponse {
     let mut body = Vec::with_capacity(capacity);
     serde_json::to_writer(&mut body, value).expect("serialising into memory cannot fail");
-    negotiated(
-        req,
-        cache,
-        HeaderValue::from_static("application/json"),
-        body.into(),
-    )
+    negotiated(req, cache, JSON, body.into())
 }
 
 /// A 200 answer (or 304) with a text body in the coding the client prefers: bodies of at
@@ -64,17 +62,31 @@ pub fn negotiated(
     }
     let coding = encoding::negotiate(req.headers());
     let tag = representation_etag(&body, coding);
+    varied(req, cache, tag, content_type, coding, || match coding {
+        Coding::Identity => body,
+        _ => coding.encode(&body).into(),
+    })
+}
+
+/// A 200 answer (or 304) of a negotiated representation: the body in `coding` (made only
+/// for a 200) under its `ETag`, with `Vary: accept-encoding` on both.
+pub fn varied(
+    req: &HttpRequest,
+    cache: HeaderValue,
+    tag: HeaderValue,
+    content_type: HeaderValue,
+    coding: Coding,
+    body: impl FnOnce() -> web::Bytes,
+) -> HttpResponse {
     let mut response = if not_modified(req, &tag) {
         head(StatusCode::NOT_MODIFIED, cache, tag).finish()
     } else {
         let mut response = head(StatusCode::OK, cache, tag);
         response.insert_header((header::CONTENT_TYPE, content_type));
-        match coding.content_encoding() {
-            Some(name) => response
-                .insert_header((header::CONTENT_ENCODING, name))
-                .body(coding.encode(&body)),
-            None => response.body(body),
+        if let Some(name) = coding.content_encoding() {
+            response.insert_header((header::CONTENT_ENCODING, name));
         }
+        response.body(body())
     };
     response.headers_mut().insert(header::VARY, encoding::VARY);
     response

@@ -1,13 +1,15 @@
-//! `/api/v1/range`, `/api/v1/month` and `/api/v1/year`: every day of a span as range items.
+//! `/api/v1/range`, `/api/v1/month` and `/api/v1/year`: every day of a span as range items
+//! (`/month` and `/year` from their stored answers when the archive holds them).
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
-use hijri::hijri::HijriMonth;
-use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
+use hijri_view::answers::days::{self, RangeBody};
+use hijri_view::Question;
+use serde::Serialize;
 
 use super::convert::{gregorian_date, hijri_date};
-use crate::coverage::{self, Served};
+use super::stored;
+use crate::coverage;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{Calendar, Query};
 use crate::http::reply;
@@ -23,14 +25,6 @@ struct RangeInput {
     start: Text<AnyDate>,
     end: Text<AnyDate>,
     calendar: &'static str,
-}
-
-#[derive(Serialize)]
-struct RangeBody<'a, I> {
-    input: I,
-    count: usize,
-    items: Days<'a>,
-    warnings: WarningList,
 }
 
 /// `GET /api/v1/range?start=&end=&calendar=&step=&retro=`.
@@ -109,13 +103,6 @@ fn within_cap(first: Date, last: Date) -> Result<(), ApiError> {
     Ok(())
 }
 
-#[derive(Serialize)]
-struct MonthInput {
-    year: i32,
-    month: u8,
-    calendar: &'static str,
-}
-
 /// `GET /api/v1/month?year=&month=&calendar=&retro=`.
 pub fn month(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
@@ -128,81 +115,17 @@ pub fn month(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         .ok()
         .filter(|m| (1..=12).contains(m))
         .ok_or_else(|| ApiError::new(ErrorCode::InvalidMonth, "`month` must be 1 to 12"))?;
-    let (days, served) = month_days(state, calendar, year, month, retro)?;
-    let body = RangeBody {
-        input: MonthInput {
-            year,
-            month,
-            calendar: calendar.name(),
-        },
-        count: days.count(),
-        items: days,
-        warnings: WarningList(served.warnings),
-    };
-    Ok(reply::json(req, reply::IMMUTABLE, 3_000, &body))
-}
-
-/// The days of a Hijri or Gregorian month, served.
-fn month_days<'a>(
-    state: &AppState<'a>,
-    calendar: Calendar,
-    year: i32,
-    month: u8,
-    retro: bool,
-) -> Result<(Days<'a>, Served), ApiError> {
-    let (first, last) = match calendar {
-        Calendar::Hijri => {
-            let target = HijriMonth {
-                year: year as u16,
-                month,
-            };
-            let (_, archived) = coverage::month(state, target, ErrorCode::DateOutOfSupportedRange)?;
-            (archived.start(), archived.last())
-        }
-        Calendar::Gregorian => {
-            coverage::gregorian_month(state, year, month, ErrorCode::DateOutOfSupportedRange)?
-        }
-    };
-    let served = coverage::days(
-        state,
-        first,
-        last,
+    let question = Question::Month {
+        calendar,
+        year,
+        month,
         retro,
-        ErrorCode::DateOutOfSupportedRange,
-    )?;
-    let days = Days {
-        calendar: state.calendar,
-        first,
-        last,
     };
-    Ok((days, served))
-}
-
-#[derive(Serialize)]
-struct YearInput {
-    year: i32,
-    calendar: &'static str,
-}
-
-#[derive(Serialize)]
-struct YearBody<'a> {
-    input: YearInput,
-    count: usize,
-    months: YearMonths<'a>,
-    warnings: WarningList,
-}
-
-/// The twelve months of a year as `{"1": [...], ..., "12": [...]}`.
-struct YearMonths<'a>([Days<'a>; 12]);
-
-impl Serialize for YearMonths<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(12))?;
-        for (number, days) in (1..=12).zip(&self.0) {
-            map.serialize_entry(&Text(number), days)?;
-        }
-        map.end()
+    if let Some(stored) = stored::answer(req, state, question, |_| reply::IMMUTABLE) {
+        return Ok(stored);
     }
+    let body = days::month(state, calendar, year, month, retro)?;
+    Ok(reply::json(req, reply::IMMUTABLE, 3_000, &body))
 }
 
 /// `GET /api/v1/year?year=&calendar=&retro=`.
@@ -212,63 +135,14 @@ pub fn year(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     let calendar = query.calendar(Calendar::Hijri)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let year = coverage::year(state, calendar, year)?;
-    let (first, last) = match calendar {
-        Calendar::Hijri => {
-            let bound = |month| {
-                let target = HijriMonth {
-                    year: year as u16,
-                    month,
-                };
-                coverage::month(state, target, ErrorCode::DateOutOfSupportedRange)
-                    .map(|(_, archived)| archived)
-            };
-            (bound(1)?.start(), bound(12)?.last())
-        }
-        Calendar::Gregorian => {
-            coverage::gregorian_year(state, year, ErrorCode::DateOutOfSupportedRange)?
-        }
-    };
-    let served = coverage::days(
-        state,
-        first,
-        last,
+    let question = Question::Year {
+        calendar,
+        year,
         retro,
-        ErrorCode::DateOutOfSupportedRange,
-    )?;
-    let outside = || coverage::outside_archive(state, ErrorCode::DateOutOfSupportedRange);
-    let bounds: Vec<(Date, Date)> = match calendar {
-        Calendar::Hijri => state
-            .calendar
-            .months
-            .get(served.months.clone())
-            .ok_or_else(outside)?
-            .iter()
-            .map(|archived| (archived.start(), archived.last()))
-            .collect(),
-        Calendar::Gregorian => (1..=12)
-            .map(|month| {
-                coverage::gregorian_month(state, year, month, ErrorCode::DateOutOfSupportedRange)
-            })
-            .collect::<Result<_, _>>()?,
     };
-    let months: [Days; 12] = bounds
-        .into_iter()
-        .map(|(first, last)| Days {
-            calendar: state.calendar,
-            first,
-            last,
-        })
-        .collect::<Vec<_>>()
-        .try_into()
-        .map_err(|_| outside())?;
-    let body = YearBody {
-        input: YearInput {
-            year,
-            calendar: calendar.name(),
-        },
-        count: (last.0 - first.0 + 1) as usize,
-        months: YearMonths(months),
-        warnings: WarningList(served.warnings),
-    };
+    if let Some(stored) = stored::answer(req, state, question, |_| reply::IMMUTABLE) {
+        return Ok(stored);
+    }
+    let body = days::year(state, calendar, year, retro)?;
     Ok(reply::json(req, reply::IMMUTABLE, 96 * 366 + 512, &body))
 }

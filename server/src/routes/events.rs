@@ -1,269 +1,82 @@
 //! `/api/v1/events`: observance dates of a Hijri year, or of the Hijri years that overlap a
-//! Gregorian year. Events whose dates need `retro=true` are left out without it, and a
-//! `retro_required` warning says how many: the endpoint never answers `out_of_coverage`.
+//! Gregorian year (the selection and the body are `hijri-view`'s), from the stored answers
+//! for the default and `all` include sets.
 
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
-use hijri::date::Date;
-use hijri::hijri::HijriDate;
-use hijri::observance::{Occurrence, Selection};
-use hijri::schema::{ArchivedMonth, Tier};
-use hijri::warnings::{Warning, Warnings};
-use serde::Serialize;
+use hijri_view::answers::events as answers;
+use hijri_view::{Include, Question};
 
 use crate::coverage;
-use crate::http::error::{truncated, ApiError, ErrorCode};
+use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{Calendar, Query};
 use crate::http::reply;
+use crate::routes::stored;
 use crate::state::AppState;
-use crate::view::{Text, WarningList};
 
-#[derive(Serialize)]
-struct Input {
-    year: i32,
-    calendar: &'static str,
-    /// The parsed include items, each once in the order given; `null` when unset.
-    include: Option<Vec<&'static str>>,
-}
+pub use hijri_view::answers::events::{include, serve, Found, Selected};
 
-#[derive(Serialize)]
-struct DateRange {
-    hijri_start: Text<HijriDate>,
-    hijri_end: Text<HijriDate>,
-    gregorian_start: Text<Date>,
-    gregorian_end: Text<Date>,
-}
+/// The parameters of `/events` and `/events.ics`: `year` (checked), `calendar`, the parsed
+/// include list and `retro`.
+type Parsed = (
+    i32,
+    Calendar,
+    (hijri::observance::Selection, Option<Vec<&'static str>>),
+    bool,
+);
 
-#[derive(Serialize)]
-struct Event {
-    event: &'static str,
-    name: &'static str,
-    hijri: Text<HijriDate>,
-    gregorian: Text<Date>,
-    source: &'static str,
-    date_range: Option<DateRange>,
-}
-
-#[derive(Serialize)]
-struct Events {
-    input: Input,
-    count: usize,
-    events: Vec<Event>,
-    warnings: WarningList,
-}
-
-/// The events one request selects, as `/events` serves them (and `/events.ics`).
-pub struct Selected {
-    /// The year asked for, inside the supported bounds.
-    pub year: i32,
-    /// The calendar of `year`.
-    pub calendar: Calendar,
-    /// The parsed include items; `None` when unset.
-    pub include: Option<Vec<&'static str>>,
-    /// The events served, sorted by first Gregorian day.
-    pub events: Vec<Found>,
-    /// Their warnings (and `retro_required` for those left out).
-    pub warnings: Warnings,
-    /// True if every event served comes from the official table.
-    pub regional: bool,
-}
-
-/// One served occurrence: the observance in its month, its first Gregorian day, the index
-/// of its archived month and the tier of its first day.
-#[derive(Clone, Copy)]
-pub struct Found {
-    /// The observance in its Hijri month.
-    pub occurrence: Occurrence,
-    /// Its first Gregorian day.
-    pub first: Date,
-    /// The index of its month in the archive.
-    pub index: usize,
-    /// The tier of its first day.
-    pub tier: Tier,
-}
-
-impl Found {
-    /// Its last Gregorian day.
-    pub fn last(&self) -> Date {
-        self.first.add_days(i32::from(
-            self.occurrence.last_day - self.occurrence.first_day,
-        ))
-    }
-
-    /// The `source` of its first day.
-    pub fn source(&self) -> &'static str {
-        self.tier.source()
-    }
-}
-
-/// Parses the include list of `/events`: the selection and its items by canonical name.
-pub fn include(text: Option<&str>) -> Result<(Selection, Option<Vec<&'static str>>), ApiError> {
-    match text {
-        None => Ok((Selection::DEFAULT, None)),
-        Some(text) => {
-            let (selection, items) = Selection::parse_listed(text).map_err(|item| {
-                ApiError::new(
-                    ErrorCode::InvalidInclude,
-                    format!(
-                        "unknown include item \"{}\"; use extra, all, ayyamul_bidh or an event slug",
-                        truncated(item)
-                    ),
-                )
-            })?;
-            Ok((selection, Some(items)))
-        }
-    }
-}
-
-/// Reads `year`, `calendar`, `include` and `retro` and selects the events of `/events`.
-pub fn select(state: &AppState, query: Query<'_>) -> Result<Selected, ApiError> {
+/// Reads `year`, `calendar`, `include` and `retro`.
+fn parse(state: &AppState, query: Query<'_>) -> Result<Parsed, ApiError> {
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let calendar = query.calendar(Calendar::Hijri)?;
     let text = query.optional("include", ErrorCode::InvalidInclude)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let year = coverage::year(state, calendar, year)?;
-    let (selection, include) = include(text.as_deref())?;
-    let mut selected = Selected {
-        year,
-        calendar,
-        include,
-        events: Vec::new(),
-        warnings: Warnings::default(),
-        regional: true,
-    };
-    serve(state, &mut selected, selection, retro)?;
-    Ok(selected)
+    let include = include(text.as_deref())?;
+    Ok((year, calendar, include, retro))
 }
 
-/// Adds the events of `selected.year` in `selected.calendar` to `selected`: those needing
-/// retro data are left out without `retro` (and counted in a `retro_required` warning).
-pub fn serve(
-    state: &AppState,
-    selected: &mut Selected,
-    selection: Selection,
-    retro: bool,
-) -> Result<(), ApiError> {
-    let mut found = occurrences(state, selected.calendar, selected.year, selection)?;
-    found.sort_by_key(|f| f.first);
-    let mut left_out = 0_u16;
-    selected.events.reserve(found.len());
-    for f in found {
-        if !retro && coverage::needs_retro(state, f.index) {
-            left_out = left_out.saturating_add(1);
-            continue;
-        }
-        let served = coverage::span(state, f.index..f.index + 1, f.last(), retro)?;
-        selected.warnings.merge(served.warnings);
-        selected.regional &= served.all_regional;
-        selected.events.push(f);
-    }
-    if left_out > 0 {
-        selected.warnings.add(Warning::RetroRequired(left_out));
-    }
-    Ok(())
+/// Reads `year`, `calendar`, `include` and `retro` and selects the events of `/events`.
+pub fn select(state: &AppState, query: Query<'_>) -> Result<Selected, ApiError> {
+    let (year, calendar, include, retro) = parse(state, query)?;
+    Ok(answers::select(state, calendar, year, include, retro)?)
 }
 
 /// `GET /api/v1/events?year=&calendar=&include=&retro=`.
 pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let selected = select(state, Query(req.query_string()))?;
-    let events: Vec<Event> = selected.events.iter().map(event).collect();
-    let body = Events {
-        input: Input {
-            year: selected.year,
-            calendar: selected.calendar.name(),
-            include: selected.include,
-        },
-        count: events.len(),
-        events,
-        warnings: WarningList(selected.warnings),
+    let (year, calendar, include, retro) = parse(state, Query(req.query_string()))?;
+    // Only the include lists whose echo is that of a stored answer.
+    let stored_include = match include.1.as_deref() {
+        None => Some(Include::Default),
+        Some(["all"]) => Some(Include::All),
+        Some(_) => None,
     };
+    if let Some(include) = stored_include {
+        let question = Question::Events {
+            calendar,
+            year,
+            include,
+            retro,
+        };
+        if let Some(stored) = stored::answer(req, state, question, cache) {
+            return Ok(stored);
+        }
+    }
+    let body = answers::events(answers::select(state, calendar, year, include, retro)?);
     Ok(reply::json(
         req,
-        cache(selected.regional, body.count),
-        320 * body.count + 256,
+        cache(body.immutable()),
+        320 * body.count() + 256,
         &body,
     ))
 }
 
-/// Immutable only when the answer lists events and all of them come from the official
-/// table; an empty answer (a year wholly before the table) is not inside it.
-pub fn cache(regional: bool, count: usize) -> HeaderValue {
-    if regional && count > 0 {
+/// The `Cache-Control` of an event answer ([`answers::immutable`]): computed events may be
+/// corrected.
+pub fn cache(immutable: bool) -> HeaderValue {
+    if immutable {
         reply::IMMUTABLE
     } else {
         reply::COMPUTED_EVENTS
-    }
-}
-
-/// The selected occurrences in the year, each with its first Gregorian day and the index of
-/// its month.
-fn occurrences(
-    state: &AppState,
-    calendar: Calendar,
-    year: i32,
-    selection: Selection,
-) -> Result<Vec<Found>, ApiError> {
-    let archive = state.calendar;
-    let found_in = |o: Occurrence, index: usize, month: &ArchivedMonth| {
-        let first = month.start().add_days(i32::from(o.first_day) - 1);
-        Found {
-            occurrence: o,
-            first,
-            index,
-            tier: archive.tier_of_day(month, first),
-        }
-    };
-    let mut found = Vec::with_capacity(48);
-    match calendar {
-        Calendar::Hijri => {
-            for o in selection.occurrences(year as u16) {
-                let (index, month) =
-                    coverage::month(state, o.month, ErrorCode::DateOutOfSupportedRange)?;
-                found.push(found_in(o, index, month));
-            }
-        }
-        Calendar::Gregorian => {
-            let (first, last) =
-                coverage::gregorian_year(state, year, ErrorCode::DateOutOfSupportedRange)?;
-            let (Some((a, _)), Some((b, _))) = (archive.to_hijri(first), archive.to_hijri(last))
-            else {
-                return Err(coverage::outside_archive(
-                    state,
-                    ErrorCode::DateOutOfSupportedRange,
-                ));
-            };
-            for o in (a.year..=b.year).flat_map(|y| selection.occurrences(y)) {
-                let Some((index, month)) = archive.indexed_month(o.month) else {
-                    continue;
-                };
-                let f = found_in(o, index, month);
-                if (first..=last).contains(&f.first) {
-                    found.push(f);
-                }
-            }
-        }
-    }
-    Ok(found)
-}
-
-fn event(f: &Found) -> Event {
-    let o = f.occurrence;
-    let hijri = |day| HijriDate {
-        year: o.month.year,
-        month: o.month.month,
-        day,
-    };
-    Event {
-        event: o.observance.slug,
-        name: o.observance.name,
-        hijri: Text(hijri(o.first_day)),
-        gregorian: Text(f.first),
-        source: f.source(),
-        date_range: o.observance.is_multi_day().then(|| DateRange {
-            hijri_start: Text(hijri(o.first_day)),
-            hijri_end: Text(hijri(o.last_day)),
-            gregorian_start: Text(f.first),
-            gregorian_end: Text(f.last()),
-        }),
     }
 }

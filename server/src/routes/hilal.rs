@@ -10,21 +10,13 @@ use crate::coverage;
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
+use crate::routes::stored;
 use crate::state::AppState;
 use crate::view::evening::HilalRecord;
-use crate::view::{MonthText, WarningList};
+use hijri_view::answers::hilal;
+use hijri_view::Question;
 
-/// Default and widest history bounds.
-pub const HISTORY_BOUNDS: (HijriMonth, HijriMonth) = (
-    HijriMonth {
-        year: 1444,
-        month: 8,
-    },
-    HijriMonth {
-        year: 1475,
-        month: 12,
-    },
-);
+pub use hijri_view::answers::hilal::HISTORY_BOUNDS;
 
 #[derive(Serialize)]
 struct InfoInput {
@@ -80,7 +72,7 @@ pub fn target<'a>(
         month,
     };
     match coverage::month(state, target, ErrorCode::OutOfCoverage)? {
-        (0, _) => Err(coverage::outside_archive(state, ErrorCode::OutOfCoverage)),
+        (0, _) => Err(coverage::outside_archive(state, ErrorCode::OutOfCoverage).into()),
         (index, archived) => Ok((target, index, archived)),
     }
 }
@@ -94,7 +86,7 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     let start = archived.start();
     coverage::span(state, index..index + 1, start, retro)?;
     let record =
-        HilalRecord::of(state.calendar, index, include.is_some()).ok_or_else(unavailable)?;
+        HilalRecord::of(state.calendar, index, include.is_some()).ok_or_else(hilal::unavailable)?;
     let body = Info {
         input: InfoInput {
             month: target.month,
@@ -105,38 +97,6 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     };
     let capacity = if include.is_some() { 8_192 } else { 1_024 };
     Ok(reply::json(req, reply::IMMUTABLE, capacity, &body))
-}
-
-/// 503 for an evening the archive cannot show.
-fn unavailable() -> ApiError {
-    ApiError::new(
-        ErrorCode::ComputationUnavailable,
-        "the archive holds no evening record for this month",
-    )
-}
-
-#[derive(Serialize)]
-struct HistoryInput {
-    from: MonthText,
-    to: MonthText,
-    /// As in `/hilal/info`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    include: Option<&'static str>,
-}
-
-#[derive(Serialize)]
-struct Bounds {
-    first: MonthText,
-    last: MonthText,
-}
-
-#[derive(Serialize)]
-struct History<'a> {
-    input: HistoryInput,
-    count: usize,
-    range: Bounds,
-    months: Vec<HilalRecord<'a>>,
-    warnings: WarningList,
 }
 
 /// `GET /api/v1/hilal/history?from=&to=&include=`: the window intersected with
@@ -162,52 +122,19 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
         bound("from", HISTORY_BOUNDS.0)?,
         bound("to", HISTORY_BOUNDS.1)?,
     );
-    if from > to {
-        return Err(ApiError::new(
-            ErrorCode::InvalidRange,
-            "`from` must be on or before `to`",
-        ));
+    if include.is_none() {
+        if let Some(stored) = stored::answer(req, state, Question::History { from, to }, |_| {
+            reply::HISTORY
+        }) {
+            return Ok(stored);
+        }
     }
-    // The window is clamped to the bounds; nothing outside the requested window is returned.
-    let (first, last) = (from.max(HISTORY_BOUNDS.0), to.min(HISTORY_BOUNDS.1));
-    if first > last {
-        return Err(ApiError::new(
-            ErrorCode::InvalidRange,
-            format!(
-                "{from}..{to} lies outside {}..{}, the months with a hilal history",
-                HISTORY_BOUNDS.0, HISTORY_BOUNDS.1
-            ),
-        ));
-    }
-    let (a, _) = coverage::month(state, first, ErrorCode::ComputationUnavailable)?;
-    let (b, last_month) = coverage::month(state, last, ErrorCode::ComputationUnavailable)?;
-    // The records are about the months' starts; the bounds never reach retro months, so
-    // `retro` cannot refuse anything here.
-    let start = last_month.start();
-    let served = coverage::span(state, a..b + 1, start, true)?;
-    let months = (a..=b)
-        .map(|index| HilalRecord::of(state.calendar, index, include.is_some()))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(unavailable)?;
-    let body = History {
-        input: HistoryInput {
-            from: MonthText(from),
-            to: MonthText(to),
-            include,
-        },
-        count: months.len(),
-        range: Bounds {
-            first: MonthText(first),
-            last: MonthText(last),
-        },
-        months,
-        warnings: WarningList(served.warnings),
-    };
+    let body = hilal::history(state, from, to, include)?;
     let per_month = if include.is_some() { 7_000 } else { 1_100 };
     Ok(reply::json(
         req,
         reply::HISTORY,
-        per_month * body.count + 256,
+        per_month * body.count() + 256,
         &body,
     ))
 }

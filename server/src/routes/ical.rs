@@ -29,7 +29,10 @@ const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
 /// `GET /api/v1/events.ics?year=&calendar=&include=&retro=`: the answer of `/events`.
 pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let selected = events::select(state, Query(req.query_string()))?;
-    let cache = events::cache(selected.regional, selected.events.len());
+    let cache = events::cache(hijri_view::answers::events::immutable(
+        selected.regional,
+        selected.events.len(),
+    ));
     let body = calendar(state, &selected, "Hari Besar Islam", false);
     Ok(respond(req, cache, body))
 }

@@ -5,11 +5,13 @@ use actix_web::http::header::HeaderValue;
 use actix_web::{web, HttpRequest, HttpResponse};
 use hijri::criterion::MARGIN_RULE;
 use hijri::date::Date;
-use hijri::hijri::{HijriMonth, MONTH_NAMES};
+use hijri::hijri::HijriMonth;
 use hijri::schema::ArchivedCriterion;
+use hijri_view::Question;
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
+use super::stored;
 use crate::http::error::ApiError;
 use crate::http::reply;
 use crate::state::AppState;
@@ -148,31 +150,17 @@ pub fn healthz(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError
     Ok(reply::json(req, reply::HEALTH, 96, &body))
 }
 
-#[derive(Serialize)]
-struct MonthEntry {
-    number: usize,
-    name: &'static str,
-}
-
-#[derive(Serialize)]
-struct Months {
-    calendar: &'static str,
-    months: [MonthEntry; 12],
-}
-
 /// `GET /api/v1/months`.
-pub fn months(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError> {
-    let body = Months {
-        calendar: "hijri",
-        months: {
-            let mut number = 0;
-            MONTH_NAMES.map(|name| {
-                number += 1;
-                MonthEntry { number, name }
-            })
-        },
-    };
-    Ok(reply::json(req, reply::IMMUTABLE, 512, &body))
+pub fn months(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    if let Some(stored) = stored::answer(req, state, Question::Months, |_| reply::IMMUTABLE) {
+        return Ok(stored);
+    }
+    Ok(reply::json(
+        req,
+        reply::IMMUTABLE,
+        512,
+        &hijri_view::answers::months(),
+    ))
 }
 
 /// `GET /api/v1/openapi.json` and `GET /openapi.json`.

@@ -10,6 +10,7 @@ pub mod events;
 pub mod hilal;
 pub mod ical;
 pub mod meta;
+pub mod stored;
 pub mod table;
 pub mod today;
 
@@ -93,7 +94,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
                                 state.with_view(|view| {
                                     let answer = handler(&req, view);
                                     if let (Ok(_), Some(metrics)) = (&answer, &state.metrics) {
-                                        metrics.record_tiers(view.tiers.get());
+                                        metrics.record_tiers(view.served.tiers());
                                     }
                                     answer
                                 })

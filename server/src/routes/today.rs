@@ -55,13 +55,13 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     let hijri = |date: Date| {
         let (hijri, month) = state.calendar.to_hijri(date).ok_or_else(outside)?;
         let source = state.calendar.tier_of_day(month, date).source();
-        Ok((DateObject::hijri(hijri, date), source))
+        Ok::<_, ApiError>((DateObject::hijri(hijri, date), source))
     };
     let (output, source) = hijri(day)?;
     let next = with_next
         .then(|| {
             let (next, source) = hijri(day.add_days(1))?;
-            Ok(next.with_source(source))
+            Ok::<_, ApiError>(next.with_source(source))
         })
         .transpose()?;
     let cache = format!(

@@ -311,6 +311,8 @@ pub fn synthetic_bytes() -> Vec<u8> {
             ],
             divergences: vec![],
             cards: vec![card(CardKind::Viz, false), card(CardKind::Viz, true)],
+            bodies: vec![],
+            answers: vec![],
         };
         hijri::archive::encode(&calendar).unwrap()
     }

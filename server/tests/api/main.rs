@@ -22,5 +22,6 @@ mod schemas;
 mod slow_clients;
 mod snapshots;
 mod startup;
+mod stored;
 mod swap;
 mod table;

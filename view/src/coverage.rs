@@ -10,9 +10,7 @@ use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::schema::{ArchivedMonth, Tier};
 use hijri::warnings::{self, Basis, Warning, Warnings};
 
-use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::Calendar;
-use crate::state::AppState;
+use crate::{Calendar, ErrorCode, Refusal, Scope};
 
 /// The archived months a response is made of, and their warnings.
 #[derive(Clone, Debug)]
@@ -29,11 +27,11 @@ pub struct Served {
 /// them): refuses retro months without `retro`, records the months served from computed
 /// data and gathers the warnings (`computed` also for days after the official coverage).
 pub fn span(
-    state: &AppState,
+    state: &Scope,
     months: Range<usize>,
     through: Date,
     retro: bool,
-) -> Result<Served, ApiError> {
+) -> Result<Served, Refusal> {
     let calendar = state.calendar;
     let archived = calendar
         .months
@@ -41,7 +39,7 @@ pub fn span(
         .ok_or_else(|| outside_archive(state, ErrorCode::OutOfCoverage))?;
     if !retro && archived.iter().any(|month| month.tier() == Tier::Retro) {
         let (first, _) = calendar.coverage();
-        return Err(ApiError::new(
+        return Err(Refusal::new(
             ErrorCode::OutOfCoverage,
             format!("dates before {first} are retro-computed; add retro=true to get them"),
         ));
@@ -50,9 +48,8 @@ pub fn span(
     let mut all_regional = true;
     for (index, month) in months.clone().zip(archived) {
         let tier = calendar.tier_of_day(month, through.min(month.last()));
-        state.served(tier);
+        state.record.served(index, tier);
         if tier != Tier::Regional {
-            state.computed.mark(index);
             all_regional = false;
         }
         warnings.merge(warnings::for_month(calendar, month));
@@ -68,7 +65,7 @@ pub fn span(
 }
 
 /// Serves the whole archived months at `months` (see [`span`]).
-pub fn months(state: &AppState, months: Range<usize>, retro: bool) -> Result<Served, ApiError> {
+pub fn months(state: &Scope, months: Range<usize>, retro: bool) -> Result<Served, Refusal> {
     let through = months
         .end
         .checked_sub(1)
@@ -79,7 +76,7 @@ pub fn months(state: &AppState, months: Range<usize>, retro: bool) -> Result<Ser
 
 /// True if the archived month at `index` is served only with `retro=true`; `false` for an
 /// index outside the archive, which has no month to refuse.
-pub fn needs_retro(state: &AppState, index: usize) -> bool {
+pub fn needs_retro(state: &Scope, index: usize) -> bool {
     state
         .calendar
         .months
@@ -89,12 +86,12 @@ pub fn needs_retro(state: &AppState, index: usize) -> bool {
 
 /// Serves the Gregorian days `first..=last`; days outside the archive are `outside`.
 pub fn days(
-    state: &AppState,
+    state: &Scope,
     first: Date,
     last: Date,
     retro: bool,
     outside: ErrorCode,
-) -> Result<Served, ApiError> {
+) -> Result<Served, Refusal> {
     let calendar = state.calendar;
     match (
         calendar.month_index_of(first),
@@ -107,7 +104,7 @@ pub fn days(
 
 /// Checks a `year` parameter against the years the archive holds whole (Gregorian
 /// 1945–2100, Hijri 1364–1523); anything else is `invalid_year`.
-pub fn year(state: &AppState, calendar: Calendar, year: i64) -> Result<i32, ApiError> {
+pub fn year(state: &Scope, calendar: Calendar, year: i64) -> Result<i32, Refusal> {
     let bounds = match calendar {
         Calendar::Gregorian => state.calendar.gregorian_years(),
         Calendar::Hijri => {
@@ -119,7 +116,7 @@ pub fn year(state: &AppState, calendar: Calendar, year: i64) -> Result<i32, ApiE
         .ok()
         .filter(|y| (bounds.0..=bounds.1).contains(y))
         .ok_or_else(|| {
-            ApiError::new(
+            Refusal::new(
                 ErrorCode::InvalidYear,
                 format!(
                     "{} years are supported from {} to {}",
@@ -133,10 +130,10 @@ pub fn year(state: &AppState, calendar: Calendar, year: i64) -> Result<i32, ApiE
 
 /// The index of an archived Hijri month; a month outside the archive is `outside`.
 pub fn month<'a>(
-    state: &AppState<'a>,
+    state: &Scope<'a>,
     month: HijriMonth,
     outside: ErrorCode,
-) -> Result<(usize, &'a ArchivedMonth), ApiError> {
+) -> Result<(usize, &'a ArchivedMonth), Refusal> {
     state
         .calendar
         .indexed_month(month)
@@ -146,13 +143,13 @@ pub fn month<'a>(
 /// The Gregorian day of a Hijri date and its archived month: a month outside the archive is
 /// `out_of_coverage`, a day past the month's end is `missing_day`.
 pub fn hijri_day<'a>(
-    state: &AppState<'a>,
+    state: &Scope<'a>,
     date: HijriDate,
     missing_day: ErrorCode,
-) -> Result<(Date, &'a ArchivedMonth), ApiError> {
+) -> Result<(Date, &'a ArchivedMonth), Refusal> {
     let (_, archived) = month(state, date.month_of_year(), ErrorCode::OutOfCoverage)?;
     if date.day > archived.length {
-        return Err(ApiError::new(
+        return Err(Refusal::new(
             missing_day,
             format!(
                 "{date} does not exist: {} {} has {} days",
@@ -167,10 +164,10 @@ pub fn hijri_day<'a>(
 
 /// The first and last days of the Gregorian `year`; `outside` if it has no such dates.
 pub fn gregorian_year(
-    state: &AppState,
+    state: &Scope,
     year: i32,
     outside: ErrorCode,
-) -> Result<(Date, Date), ApiError> {
+) -> Result<(Date, Date), Refusal> {
     match (Date::from_ymd(year, 1, 1), Date::from_ymd(year, 12, 31)) {
         (Some(first), Some(last)) => Ok((first, last)),
         _ => Err(outside_archive(state, outside)),
@@ -180,11 +177,11 @@ pub fn gregorian_year(
 /// The first and last days of the Gregorian `month` (1–12) of `year`; `outside` if it has no
 /// such dates.
 pub fn gregorian_month(
-    state: &AppState,
+    state: &Scope,
     year: i32,
     month: u8,
     outside: ErrorCode,
-) -> Result<(Date, Date), ApiError> {
+) -> Result<(Date, Date), Refusal> {
     let month = u32::from(month);
     match Date::from_ymd(year, month, 1) {
         Some(first) => Ok((first, first.add_days(days_in_month(year, month) as i32 - 1))),
@@ -193,9 +190,9 @@ pub fn gregorian_month(
 }
 
 /// The error for dates outside the archive, naming its bounds.
-pub fn outside_archive(state: &AppState, code: ErrorCode) -> ApiError {
+pub fn outside_archive(state: &Scope, code: ErrorCode) -> Refusal {
     let calendar = state.calendar;
-    ApiError::new(
+    Refusal::new(
         code,
         format!(
             "dates are served from {} to {}",

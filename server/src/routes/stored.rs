@@ -1,0 +1,75 @@
+//! Answers stored in the archive: a request whose parsed parameters name a stored
+//! [`Question`] is answered with the stored body in the coding it negotiates, borrowed from
+//! the mapping (no copy), under the stored `ETag`, after recording the answer's computed
+//! months where the dynamic path records them. The bytes are those the dynamic path builds
+//! (the generator builds them with the same code), so nothing but speed tells the two apart.
+//! A representation the archive does not hold (the identity of `/month`) is built per
+//! request.
+
+use actix_web::http::header::HeaderValue;
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse};
+use hijri::schema::ArchivedStoredAnswer;
+use hijri_view::{Question, KEY_CAPACITY, MIN_COMPRESSED};
+
+use crate::http::encoding::{self, Coding};
+use crate::http::reply;
+use crate::state::AppState;
+
+/// The stored answer to `question`, if the archive holds one (and stored answers are on):
+/// its computed months recorded, then a 200 or 304 with `Cache-Control` from `cache` (given
+/// the answer's `/events` cache rule) and the representation the request negotiates.
+pub fn answer(
+    req: &HttpRequest,
+    state: &AppState,
+    question: Question,
+    cache: impl FnOnce(bool) -> HeaderValue,
+) -> Option<HttpResponse> {
+    if !state.stored_answers {
+        return None;
+    }
+    let mut buffer = [0; KEY_CAPACITY];
+    let stored = state.calendar.stored_answer(question.key(&mut buffer)?)?;
+    let response = respond(req, state, stored, cache(stored.immutable))?;
+    let computed = stored.computed.iter().flat_map(|range| {
+        let [start, end] = range.map(|i| i.to_native() as usize);
+        start..end
+    });
+    state.served.stored(computed, stored.tiers);
+    Some(response)
+}
+
+/// The response of a stored answer, as [`reply::negotiated`] gives it for its body; `None`
+/// for a representation the archive does not hold (an identity body left out).
+fn respond(
+    req: &HttpRequest,
+    state: &AppState,
+    stored: &ArchivedStoredAnswer,
+    cache: HeaderValue,
+) -> Option<HttpResponse> {
+    let etag = &stored.etag;
+    let identity = stored.identity.as_ref();
+    if let Some(body) = identity.filter(|body| body.len() < MIN_COMPRESSED) {
+        let (tag, body) = shared(state, etag, body)?;
+        return Some(reply::respond(req, cache, tag, reply::JSON, body));
+    }
+    let coding = encoding::negotiate(req.headers());
+    let chosen = match coding {
+        Coding::Brotli => stored.brotli.as_ref(),
+        Coding::Gzip => stored.gzip.as_ref(),
+        Coding::Identity => None,
+    };
+    // A coding not stored (it would not have been smaller) sends the body as it is.
+    let (tag, body, coding) = match chosen {
+        Some(representation) => (&representation.etag, &representation.bytes, coding),
+        None => (etag, identity?, Coding::Identity),
+    };
+    let (tag, body) = shared(state, tag, body)?;
+    Some(reply::varied(req, cache, tag, reply::JSON, coding, || body))
+}
+
+/// An `ETag` and bytes of the archive, sharing the mapping.
+fn shared(state: &AppState, etag: &str, bytes: &[u8]) -> Option<(HeaderValue, Bytes)> {
+    let tag = HeaderValue::from_maybe_shared(state.archive.share(etag.as_bytes())?).ok()?;
+    Some((tag, state.archive.share(bytes)?))
+}

@@ -1,0 +1,272 @@
+//! The observances of `/events` (and of the iCalendar feeds): the events of a Hijri year, or
+//! of the Hijri years that overlap a Gregorian year. Events whose dates need `retro=true` are
+//! left out without it, and a `retro_required` warning says how many: the endpoint never
+//! answers `out_of_coverage`.
+
+use hijri::date::Date;
+use hijri::hijri::HijriDate;
+use hijri::observance::{Occurrence, Selection};
+use hijri::schema::{ArchivedMonth, Tier};
+use hijri::warnings::{Warning, Warnings};
+use serde::Serialize;
+
+use crate::coverage;
+use crate::{truncated, Calendar, ErrorCode, Refusal, Scope, Text, WarningList};
+
+#[derive(Serialize)]
+struct Input {
+    year: i32,
+    calendar: &'static str,
+    /// The parsed include items, each once in the order given; `null` when unset.
+    include: Option<Vec<&'static str>>,
+}
+
+#[derive(Serialize)]
+struct DateRange {
+    hijri_start: Text<HijriDate>,
+    hijri_end: Text<HijriDate>,
+    gregorian_start: Text<Date>,
+    gregorian_end: Text<Date>,
+}
+
+#[derive(Serialize)]
+struct Event {
+    event: &'static str,
+    name: &'static str,
+    hijri: Text<HijriDate>,
+    gregorian: Text<Date>,
+    source: &'static str,
+    date_range: Option<DateRange>,
+}
+
+/// The body of `/events`.
+#[derive(Serialize)]
+pub struct Events {
+    input: Input,
+    count: usize,
+    events: Vec<Event>,
+    warnings: WarningList,
+    /// See [`immutable`]; not part of the body.
+    #[serde(skip)]
+    immutable: bool,
+}
+
+impl Events {
+    /// Number of events.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// See [`immutable`].
+    pub fn immutable(&self) -> bool {
+        self.immutable
+    }
+}
+
+/// The events one request selects, as `/events` serves them (and `/events.ics`).
+pub struct Selected {
+    /// The year asked for, inside the supported bounds.
+    pub year: i32,
+    /// The calendar of `year`.
+    pub calendar: Calendar,
+    /// The parsed include items; `None` when unset.
+    pub include: Option<Vec<&'static str>>,
+    /// The events served, sorted by first Gregorian day.
+    pub events: Vec<Found>,
+    /// Their warnings (and `retro_required` for those left out).
+    pub warnings: Warnings,
+    /// True if every event served comes from the official table.
+    pub regional: bool,
+}
+
+/// One served occurrence: the observance in its month, its first Gregorian day, the index
+/// of its archived month and the tier of its first day.
+#[derive(Clone, Copy)]
+pub struct Found {
+    /// The observance in its Hijri month.
+    pub occurrence: Occurrence,
+    /// Its first Gregorian day.
+    pub first: Date,
+    /// The index of its month in the archive.
+    pub index: usize,
+    /// The tier of its first day.
+    pub tier: Tier,
+}
+
+impl Found {
+    /// Its last Gregorian day.
+    pub fn last(&self) -> Date {
+        self.first.add_days(i32::from(
+            self.occurrence.last_day - self.occurrence.first_day,
+        ))
+    }
+
+    /// The `source` of its first day.
+    pub fn source(&self) -> &'static str {
+        self.tier.source()
+    }
+}
+
+/// Parses the include list of `/events`: the selection and its items by canonical name.
+pub fn include(text: Option<&str>) -> Result<(Selection, Option<Vec<&'static str>>), Refusal> {
+    match text {
+        None => Ok((Selection::DEFAULT, None)),
+        Some(text) => {
+            let (selection, items) = Selection::parse_listed(text).map_err(|item| {
+                Refusal::new(
+                    ErrorCode::InvalidInclude,
+                    format!(
+                        "unknown include item \"{}\"; use extra, all, ayyamul_bidh or an event slug",
+                        truncated(item)
+                    ),
+                )
+            })?;
+            Ok((selection, Some(items)))
+        }
+    }
+}
+
+/// Selects the events of `/events` for a checked `year` (see [`coverage::year`]) and a parsed
+/// include list (see [`include`]).
+pub fn select(
+    state: &Scope,
+    calendar: Calendar,
+    year: i32,
+    (selection, include): (Selection, Option<Vec<&'static str>>),
+    retro: bool,
+) -> Result<Selected, Refusal> {
+    let mut selected = Selected {
+        year,
+        calendar,
+        include,
+        events: Vec::new(),
+        warnings: Warnings::default(),
+        regional: true,
+    };
+    serve(state, &mut selected, selection, retro)?;
+    Ok(selected)
+}
+
+/// Adds the events of `selected.year` in `selected.calendar` to `selected`: those needing
+/// retro data are left out without `retro` (and counted in a `retro_required` warning).
+pub fn serve(
+    state: &Scope,
+    selected: &mut Selected,
+    selection: Selection,
+    retro: bool,
+) -> Result<(), Refusal> {
+    let mut found = occurrences(state, selected.calendar, selected.year, selection)?;
+    found.sort_by_key(|f| f.first);
+    let mut left_out = 0_u16;
+    selected.events.reserve(found.len());
+    for f in found {
+        if !retro && coverage::needs_retro(state, f.index) {
+            left_out = left_out.saturating_add(1);
+            continue;
+        }
+        let served = coverage::span(state, f.index..f.index + 1, f.last(), retro)?;
+        selected.warnings.merge(served.warnings);
+        selected.regional &= served.all_regional;
+        selected.events.push(f);
+    }
+    if left_out > 0 {
+        selected.warnings.add(Warning::RetroRequired(left_out));
+    }
+    Ok(())
+}
+
+/// The body of `/events` for the events selected.
+pub fn events(selected: Selected) -> Events {
+    let events: Vec<Event> = selected.events.iter().map(event).collect();
+    Events {
+        input: Input {
+            year: selected.year,
+            calendar: selected.calendar.name(),
+            include: selected.include,
+        },
+        count: events.len(),
+        immutable: immutable(selected.regional, events.len()),
+        events,
+        warnings: WarningList(selected.warnings),
+    }
+}
+
+/// True if an answer may be cached as immutable: only when it lists events and all of them
+/// come from the official table (an empty answer, a year wholly before the table, is not
+/// inside it).
+pub fn immutable(regional: bool, count: usize) -> bool {
+    regional && count > 0
+}
+
+/// The selected occurrences in the year, each with its first Gregorian day and the index of
+/// its month.
+fn occurrences(
+    state: &Scope,
+    calendar: Calendar,
+    year: i32,
+    selection: Selection,
+) -> Result<Vec<Found>, Refusal> {
+    let archive = state.calendar;
+    let found_in = |o: Occurrence, index: usize, month: &ArchivedMonth| {
+        let first = month.start().add_days(i32::from(o.first_day) - 1);
+        Found {
+            occurrence: o,
+            first,
+            index,
+            tier: archive.tier_of_day(month, first),
+        }
+    };
+    let mut found = Vec::with_capacity(48);
+    match calendar {
+        Calendar::Hijri => {
+            for o in selection.occurrences(year as u16) {
+                let (index, month) =
+                    coverage::month(state, o.month, ErrorCode::DateOutOfSupportedRange)?;
+                found.push(found_in(o, index, month));
+            }
+        }
+        Calendar::Gregorian => {
+            let (first, last) =
+                coverage::gregorian_year(state, year, ErrorCode::DateOutOfSupportedRange)?;
+            let (Some((a, _)), Some((b, _))) = (archive.to_hijri(first), archive.to_hijri(last))
+            else {
+                return Err(coverage::outside_archive(
+                    state,
+                    ErrorCode::DateOutOfSupportedRange,
+                ));
+            };
+            for o in (a.year..=b.year).flat_map(|y| selection.occurrences(y)) {
+                let Some((index, month)) = archive.indexed_month(o.month) else {
+                    continue;
+                };
+                let f = found_in(o, index, month);
+                if (first..=last).contains(&f.first) {
+                    found.push(f);
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+fn event(f: &Found) -> Event {
+    let o = f.occurrence;
+    let hijri = |day| HijriDate {
+        year: o.month.year,
+        month: o.month.month,
+        day,
+    };
+    Event {
+        event: o.observance.slug,
+        name: o.observance.name,
+        hijri: Text(hijri(o.first_day)),
+        gregorian: Text(f.first),
+        source: f.source(),
+        date_range: o.observance.is_multi_day().then(|| DateRange {
+            hijri_start: Text(hijri(o.first_day)),
+            hijri_end: Text(hijri(o.last_day)),
+            gregorian_start: Text(f.first),
+            gregorian_end: Text(f.last()),
+        }),
+    }
+}

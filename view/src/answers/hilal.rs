@@ -1,0 +1,111 @@
+//! The body of `/hilal/history`: the evening records of a window of months.
+
+use hijri::hijri::HijriMonth;
+use serde::Serialize;
+
+use crate::coverage;
+use crate::evening::HilalRecord;
+use crate::{ErrorCode, MonthText, Refusal, Scope, WarningList};
+
+/// Default and widest history bounds.
+pub const HISTORY_BOUNDS: (HijriMonth, HijriMonth) = (
+    HijriMonth {
+        year: 1444,
+        month: 8,
+    },
+    HijriMonth {
+        year: 1475,
+        month: 12,
+    },
+);
+
+/// 503 for an evening the archive cannot show.
+pub fn unavailable() -> Refusal {
+    Refusal::new(
+        ErrorCode::ComputationUnavailable,
+        "the archive holds no evening record for this month",
+    )
+}
+
+#[derive(Serialize)]
+struct HistoryInput {
+    from: MonthText,
+    to: MonthText,
+    /// As in `/hilal/info`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    include: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct Bounds {
+    first: MonthText,
+    last: MonthText,
+}
+
+/// The body of `/hilal/history`.
+#[derive(Serialize)]
+pub struct History<'a> {
+    input: HistoryInput,
+    count: usize,
+    range: Bounds,
+    months: Vec<HilalRecord<'a>>,
+    warnings: WarningList,
+}
+
+impl History<'_> {
+    /// Number of months.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+}
+
+/// The history of the window `from..=to` intersected with [`HISTORY_BOUNDS`]; `include` is
+/// `Some("sites")` for every site's values.
+pub fn history<'a>(
+    state: &Scope<'a>,
+    from: HijriMonth,
+    to: HijriMonth,
+    include: Option<&'static str>,
+) -> Result<History<'a>, Refusal> {
+    if from > to {
+        return Err(Refusal::new(
+            ErrorCode::InvalidRange,
+            "`from` must be on or before `to`",
+        ));
+    }
+    // The window is clamped to the bounds; nothing outside the requested window is returned.
+    let (first, last) = (from.max(HISTORY_BOUNDS.0), to.min(HISTORY_BOUNDS.1));
+    if first > last {
+        return Err(Refusal::new(
+            ErrorCode::InvalidRange,
+            format!(
+                "{from}..{to} lies outside {}..{}, the months with a hilal history",
+                HISTORY_BOUNDS.0, HISTORY_BOUNDS.1
+            ),
+        ));
+    }
+    let (a, _) = coverage::month(state, first, ErrorCode::ComputationUnavailable)?;
+    let (b, last_month) = coverage::month(state, last, ErrorCode::ComputationUnavailable)?;
+    // The records are about the months' starts; the bounds never reach retro months, so
+    // `retro` cannot refuse anything here.
+    let start = last_month.start();
+    let served = coverage::span(state, a..b + 1, start, true)?;
+    let months = (a..=b)
+        .map(|index| HilalRecord::of(state.calendar, index, include.is_some()))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(unavailable)?;
+    Ok(History {
+        input: HistoryInput {
+            from: MonthText(from),
+            to: MonthText(to),
+            include,
+        },
+        count: months.len(),
+        range: Bounds {
+            first: MonthText(first),
+            last: MonthText(last),
+        },
+        months,
+        warnings: WarningList(served.warnings),
+    })
+}
