@@ -28,6 +28,8 @@ for _ in $(seq 1 600); do
     curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break
     sleep 0.2
 done
+curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" ||
+    { echo "instructions: $bin did not serve $archive (an archive of another format?)" >&2; exit 1; }
 urls=()
 for _ in $(seq 1 "$requests"); do urls+=("http://127.0.0.1:$port$path"); done
 curl -s "${urls[@]}" >/dev/null
