@@ -53,7 +53,8 @@ impl Server {
         let child = Command::new(env!("CARGO_BIN_EXE_hijri-serve"))
             .env("HIJRI_BIND", format!("127.0.0.1:{port}"))
             .env("HIJRI_ARCHIVE", &archive)
-            .env("HIJRI_LOG", "warn")
+            // Quiet but for the request lines, which the test reads.
+            .env("HIJRI_LOG", "warn,hijri_server::request=info")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap())
