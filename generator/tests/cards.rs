@@ -410,7 +410,9 @@ fn bad_inputs_are_errors() {
     grid.alt_deg.pop();
     assert!(map_svg(&c, &grid, &points, false).is_err());
     let renderer = Renderer::new().unwrap();
-    assert!(renderer.png("<svg", 720, 1280).is_err());
+    assert!(renderer
+        .png("<svg", 720, 1280, png::Filter::NoFilter)
+        .is_err());
 }
 
 fn texts(group: &usvg::Group, out: &mut Vec<usvg::Text>) {

@@ -30,10 +30,11 @@ pub use render::Renderer;
 pub use sky::viz_svg;
 pub use verdict::{verdict, Verdict};
 
-/// Version of the card drawing. Bump it with every change that alters a card's pixels: the
-/// generator reuses a card from the previous archive only while its inputs and this version
-/// are unchanged (`generator/tests/card_reuse.rs` pins the bytes to it).
-pub const CARD_FORMAT_VERSION: u32 = 3;
+/// Version of the card drawing and encoding. Bump it with every change that alters a card's
+/// bytes (its pixels or their PNG encoding): the generator reuses a card from the previous
+/// archive only while its inputs and this version are unchanged
+/// (`generator/tests/card_reuse.rs` pins the bytes to it).
+pub const CARD_FORMAT_VERSION: u32 = 4;
 
 /// Fingerprint of the committed assets every card is drawn with: the fonts, the basemap and
 /// the display points.
@@ -115,6 +116,17 @@ impl fmt::Display for CardError {
 
 impl std::error::Error for CardError {}
 
+/// The PNG row filter that packs a card kind smallest (measured on 220 of the 1,536 cards at zlib
+/// level 9): the sky chart's gradients are predicted from the pixel on the left (Sub, 6 %
+/// smaller than none), the map's flat fills repeat as they are (no filter, 24 % smaller
+/// than Sub).
+fn row_filter(kind: CardKind) -> png::Filter {
+    match kind {
+        CardKind::Viz => png::Filter::Sub,
+        CardKind::Map => png::Filter::NoFilter,
+    }
+}
+
 /// Renders the four cards of one month: sky chart and map, normal and bare, in the archive's
 /// order (kind, then bare), each with its ETag and the reuse `key` of its inputs.
 pub fn month_cards(
@@ -132,7 +144,7 @@ pub fn month_cards(
                 CardKind::Map => map_svg(ctx, grid, points, bare)?,
             };
             let (width, height) = card_size(bare);
-            let png = renderer.png(&svg, width, height)?;
+            let png = renderer.png(&svg, width, height, row_filter(kind))?;
             cards.push(Card {
                 year: ctx.target.year,
                 month: ctx.target.month,
