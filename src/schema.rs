@@ -287,9 +287,8 @@ pub struct StoredAnswer {
     pub tiers: u8,
     /// Quoted strong ETag of the JSON body (the identity representation).
     pub etag: String,
-    /// The JSON body; left out for the families whose identity answers are built per
-    /// request (to keep the archive small), never for a body without compressed forms.
-    pub identity: Option<Vec<u8>>,
+    /// The JSON body (the identity representation).
+    pub identity: Vec<u8>,
     /// gzip of it (level 9), if smaller.
     pub gzip: Option<Representation>,
     /// brotli of it, if smaller.

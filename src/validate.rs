@@ -519,9 +519,8 @@ fn divergences(calendar: &ArchivedCalendar) -> Result<(), Problem> {
 }
 
 /// Stored answers: keys sorted and unique, each pointing at an answer; each answer's computed
-/// months inside the archive, its identity body (where stored) tagged with its fingerprint,
-/// or else a gzip form, and each compressed form tagged with that `ETag` and its coding's
-/// suffix. Hashes every identity body once (megabytes: milliseconds).
+/// months inside the archive, its identity body tagged with its fingerprint, and each
+/// compressed form tagged with that `ETag` and its coding's suffix. Hashes every identity body once (megabytes: milliseconds).
 fn bodies(calendar: &ArchivedCalendar) -> Result<(), Problem> {
     let answers = calendar.answers.len();
     let mut previous: Option<&str> = None;
@@ -566,10 +565,8 @@ fn bodies(calendar: &ArchivedCalendar) -> Result<(), Problem> {
         )
         .map_err(fail)?;
         let etag = answer.etag.as_str();
-        let identity = answer.identity.as_ref().map(|bytes| bytes.as_slice());
         check(
-            identity.is_some_and(|body| fingerprint::etag(body) == etag)
-                || (identity.is_none() && answer.gzip.is_some()),
+            fingerprint::etag(&answer.identity) == etag,
             Rule::Representation("identity"),
         )
         .map_err(fail)?;

@@ -3,9 +3,7 @@
 //! bytes the server would build per request; each compressed once, hard (gzip level 9,
 //! brotli quality [`BROTLI_QUALITY`]), kept where smaller, tagged by the one fingerprint rule,
 //! with the months it serves from computed data. Identical answers (a year without retro
-//! months asked with and without `retro`) are stored once under both keys. The identity
-//! bodies of `/month` (11.7 MB) are not stored, so that the archive stays within 230 MB: the
-//! server builds them per request (clients that take no coding are rare).
+//! months asked with and without `retro`) are stored once under both keys.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeSet, HashMap};
@@ -50,7 +48,6 @@ type Sameness<'b> = (&'b [u8], bool, &'b [[u32; 2]], u8);
 struct Built {
     key: String,
     family: &'static str,
-    keep_identity: bool,
     body: Vec<u8>,
     immutable: bool,
     computed: Vec<[u32; 2]>,
@@ -100,7 +97,6 @@ pub fn build(calendar: &ArchivedCalendar) -> Stored {
             Some(Built {
                 key: question.to_string(),
                 family: family(question),
-                keep_identity: !matches!(question, Question::Month { .. }),
                 body: answer.body,
                 immutable: answer.immutable,
                 tiers: collected.tiers.get(),
@@ -127,17 +123,14 @@ pub fn build(calendar: &ArchivedCalendar) -> Stored {
     }
     let answers: Vec<StoredAnswer> = unique
         .par_iter()
-        .map(|b| {
-            let gzip = compressed(&b.body, fingerprint::GZIP_SUFFIX, gzip);
-            StoredAnswer {
-                immutable: b.immutable,
-                computed: b.computed.clone(),
-                tiers: b.tiers,
-                etag: fingerprint::etag(&b.body),
-                identity: (b.keep_identity || gzip.is_none()).then(|| b.body.clone()),
-                gzip,
-                brotli: compressed(&b.body, fingerprint::BROTLI_SUFFIX, brotli),
-            }
+        .map(|b| StoredAnswer {
+            immutable: b.immutable,
+            computed: b.computed.clone(),
+            tiers: b.tiers,
+            etag: fingerprint::etag(&b.body),
+            identity: b.body.clone(),
+            gzip: compressed(&b.body, fingerprint::GZIP_SUFFIX, gzip),
+            brotli: compressed(&b.body, fingerprint::BROTLI_SUFFIX, brotli),
         })
         .collect();
     let mut families: Vec<(&'static str, FamilyBytes)> = Vec::new();
@@ -147,7 +140,7 @@ pub fn build(calendar: &ArchivedCalendar) -> Stored {
     for (b, answer) in unique.iter().zip(&answers) {
         let f = family_bytes(&mut families, b.family);
         f.answers += 1;
-        f.identity += answer.identity.as_ref().map_or(0, Vec::len);
+        f.identity += answer.identity.len();
         f.gzip += answer.gzip.as_ref().map_or(0, |r| r.bytes.len());
         f.brotli += answer.brotli.as_ref().map_or(0, |r| r.bytes.len());
     }

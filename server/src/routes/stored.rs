@@ -3,8 +3,6 @@
 //! the mapping (no copy), under the stored `ETag`, after recording the answer's computed
 //! months where the dynamic path records them. The bytes are those the dynamic path builds
 //! (the generator builds them with the same code), so nothing but speed tells the two apart.
-//! A representation the archive does not hold (the identity of `/month`) is built per
-//! request.
 
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
@@ -39,8 +37,8 @@ pub fn answer(
     Some(response)
 }
 
-/// The response of a stored answer, as [`reply::negotiated`] gives it for its body; `None`
-/// for a representation the archive does not hold (an identity body left out).
+/// The response of a stored answer, as [`reply::negotiated`] gives it for its body (`None`
+/// only if the mapping cannot share the bytes).
 fn respond(
     req: &HttpRequest,
     state: &AppState,
@@ -48,9 +46,9 @@ fn respond(
     cache: HeaderValue,
 ) -> Option<HttpResponse> {
     let etag = &stored.etag;
-    let identity = stored.identity.as_ref();
-    if let Some(body) = identity.filter(|body| body.len() < MIN_COMPRESSED) {
-        let (tag, body) = shared(state, etag, body)?;
+    let identity = &stored.identity;
+    if identity.len() < MIN_COMPRESSED {
+        let (tag, body) = shared(state, etag, identity)?;
         return Some(reply::respond(req, cache, tag, reply::JSON, body));
     }
     let coding = encoding::negotiate(req.headers());
@@ -62,7 +60,7 @@ fn respond(
     // A coding not stored (it would not have been smaller) sends the body as it is.
     let (tag, body, coding) = match chosen {
         Some(representation) => (&representation.etag, &representation.bytes, coding),
-        None => (etag, identity?, Coding::Identity),
+        None => (etag, identity, Coding::Identity),
     };
     let (tag, body) = shared(state, tag, body)?;
     Some(reply::varied(req, cache, tag, reply::JSON, coding, || body))

@@ -209,7 +209,8 @@ pub fn snapshot(name: &str, answer: &Answer) {
 }
 
 /// The real calendar without its cards and with a correction ledger, as the generator writes
-/// it from `data/official/corrections.csv` (divergences newest first).
+/// it from `data/official/corrections.csv` (divergences newest first). Its stored answers,
+/// built for the real ledger, are left out: every answer is built over the new one.
 pub fn with_ledger(
     divergences: Vec<hijri::schema::Divergence>,
     table_version: &str,
@@ -217,6 +218,8 @@ pub fn with_ledger(
     let mut calendar: Calendar =
         rkyv::deserialize::<_, rkyv::rancor::BoxedError>(real().calendar()).unwrap();
     calendar.cards.clear();
+    calendar.bodies.clear();
+    calendar.answers.clear();
     calendar.header.table_version = table_version.into();
     calendar.divergences = divergences;
     let mut bytes = rkyv::util::AlignedVec::<16>::new();
