@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Load benchmark of hijri-serve beside its ceiling, a bare actix-web handler returning a fixed
-# body of the same size, in the same run: requests/s, p99 and the server's CPU time per
-# request for /api/v1/convert, /api/v1/month, /api/v1/year (identity and gzip),
-# /api/v1/hilal/history (gzip) and a PNG card (/api/v1/hilal/viz), their ratios to the bare
-# handler (which sends the same number of bytes), start-up time (ms until /healthz answers)
-# and anonymous RSS after the run.
+# body of the same size, in the same run: requests/s, p99 and CPU time per request of both
+# servers for /api/v1/convert, /api/v1/month, /api/v1/year (identity and gzip),
+# /api/v1/hilal/history (gzip) and a PNG card (/api/v1/hilal/viz), their ratios (the bare
+# handler sends the same number of bytes; "CPU x" is its CPU per request over ours),
+# start-up time (ms until /healthz answers) and anonymous RSS after the run.
 # Loopback only; every step is bounded.
 #
 # Settings: BENCH_DURATION (default 10s per run), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
@@ -76,11 +76,12 @@ for i in "${!paths[@]}"; do
     sizes+=("$(curl -sf ${header:+-H "$header"} "http://$host:$port${paths[$i]}" | wc -c)")
 done
 "$bare" "$host:$bare_port" "${sizes[@]}" 2>/dev/null &
-pids+=("$!")
+bare_pid=$!
+pids+=("$bare_pid")
 wait_for "http://$host:$bare_port/bare/${sizes[0]}"
 
-# CPU time (user + system, in clock ticks) the server has used so far.
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
+# CPU time (user + system, in clock ticks) a process has used so far.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 tick_us=$(( 1000000 / $(getconf CLK_TCK) ))
 
 # Runs wrk on a URL (with an optional extra header); prints "<requests/s> <p99 ms> <requests>".
@@ -95,17 +96,20 @@ load() {
     echo "$rps $p99 $requests"
 }
 
-printf '%-36s %-8s %8s %10s %8s %10s %8s %7s %7s %9s\n' endpoint coding bytes "req/s" "p99 ms" \
-    "bare req/s" "bare p99" "rps x" "p99 x" "CPU us/req"
+printf '%-36s %-8s %8s %10s %8s %10s %8s %7s %7s %9s %9s %6s\n' endpoint coding bytes "req/s" \
+    "p99 ms" "bare req/s" "bare p99" "rps x" "p99 x" "CPU us/req" "bare CPU" "CPU x"
 for i in "${!paths[@]}"; do
-    before=$(cpu_ticks)
+    before=$(cpu_ticks "$server_pid")
     read -r rps p99 requests < <(load "http://$host:$port${paths[$i]}" "$(accept "${codings[$i]}")")
-    cpu_us=$(( ($(cpu_ticks) - before) * tick_us ))
-    read -r bare_rps bare_p99 _ < <(load "http://$host:$bare_port/bare/${sizes[$i]}")
+    cpu_us=$(( ($(cpu_ticks "$server_pid") - before) * tick_us ))
+    before=$(cpu_ticks "$bare_pid")
+    read -r bare_rps bare_p99 bare_requests < <(load "http://$host:$bare_port/bare/${sizes[$i]}")
+    bare_cpu_us=$(( ($(cpu_ticks "$bare_pid") - before) * tick_us ))
     awk -v p="${paths[$i]}" -v c="${codings[$i]}" -v b="${sizes[$i]}" -v r="$rps" -v l="$p99" \
         -v br="$bare_rps" -v bl="$bare_p99" -v cpu="$cpu_us" -v n="$requests" \
-        'BEGIN { printf "%-36s %-8s %8d %10.0f %8.2f %10.0f %8.2f %7.2f %7.2f %9.1f\n",
-            p, c, b, r, l, br, bl, r / br, l / bl, cpu / n }'
+        -v bcpu="$bare_cpu_us" -v bn="$bare_requests" \
+        'BEGIN { printf "%-36s %-8s %8d %10.0f %8.2f %10.0f %8.2f %7.2f %7.2f %9.1f %9.1f %6.2f\n",
+            p, c, b, r, l, br, bl, r / br, l / bl, cpu / n, bcpu / bn, (bcpu / bn) / (cpu / n) }'
 done
 
 rss_kb=$(awk '/^Anonymous:/ {print $2}' "/proc/$server_pid/smaps_rollup")
