@@ -165,6 +165,51 @@ where
     send(app, req).await
 }
 
+/// A request with `method` for `uri` from a peer address, with extra `headers`.
+pub async fn fetch<S, B>(
+    app: &S,
+    method: actix_web::http::Method,
+    uri: &str,
+    headers: &[(&str, &str)],
+) -> Answer
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut req = actix_web::test::TestRequest::default()
+        .method(method)
+        .uri(uri)
+        .peer_addr("192.0.2.1:40000".parse().unwrap());
+    for &(name, value) in headers {
+        req = req.insert_header((name, value));
+    }
+    send(app, req.to_request()).await
+}
+
+/// The bytes gzip `bytes` decompress to.
+pub fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(bytes), &mut out).unwrap();
+    out
+}
+
+/// The bytes brotli `bytes` decompress to.
+pub fn unbrotli(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut brotli::Decompressor::new(bytes, 4096), &mut out).unwrap();
+    out
+}
+
+/// The body of an answer decoded from its `Content-Encoding`.
+pub fn decoded(answer: &Answer) -> Vec<u8> {
+    match answer.header("content-encoding") {
+        None => answer.body.to_vec(),
+        Some("gzip") => gunzip(&answer.body),
+        Some("br") => unbrotli(&answer.body),
+        Some(other) => panic!("unexpected coding {other}"),
+    }
+}
+
 /// Serves the real archive on a loopback port (one worker), sends each raw HTTP/1.1 request
 /// on a connection of its own and returns the raw answers, for what only the wire shows.
 pub async fn on_the_wire(requests: Vec<String>) -> Vec<Vec<u8>> {

@@ -2,14 +2,9 @@
 //! bytes, carries `Vary` and its own strong `ETag`, answers 304 to that `ETag`; q-values are
 //! honoured; HEAD gives the GET's headers; small answers are never compressed.
 
-use std::io::Read;
-
 use actix_web::http::header;
-use actix_web::test::TestRequest;
 
-use crate::common::{on_the_wire, send, state, Answer};
-
-const PEER: &str = "192.0.2.1:40000";
+use crate::common::{decoded, on_the_wire, state, Answer};
 
 /// Answers above the compression threshold, one per text family.
 const BIG: &[&str] = &[
@@ -25,7 +20,7 @@ const BIG: &[&str] = &[
     "/api/v1/openapi.json",
 ];
 
-/// A request for `uri` with the given `Accept-Encoding` (none if `None`) and extra headers.
+/// A request for `uri` with the given `Accept-Encoding` and `If-None-Match` (none if `None`).
 async fn fetch<S, B>(
     app: &S,
     method: actix_web::http::Method,
@@ -41,37 +36,10 @@ where
     >,
     B: actix_web::body::MessageBody,
 {
-    let mut req = TestRequest::default()
-        .method(method)
-        .uri(uri)
-        .peer_addr(PEER.parse().unwrap());
-    if let Some(accept) = accept {
-        req = req.insert_header((header::ACCEPT_ENCODING, accept));
-    }
-    if let Some(tag) = if_none_match {
-        req = req.insert_header((header::IF_NONE_MATCH, tag));
-    }
-    send(app, req.to_request()).await
-}
-
-/// The body of an answer decoded from its `Content-Encoding`.
-fn decoded(answer: &Answer) -> Vec<u8> {
-    let mut out = Vec::new();
-    match answer.header("content-encoding") {
-        None => out.extend_from_slice(&answer.body),
-        Some("gzip") => {
-            flate2::read::GzDecoder::new(&answer.body[..])
-                .read_to_end(&mut out)
-                .unwrap();
-        }
-        Some("br") => {
-            brotli::Decompressor::new(&answer.body[..], 4096)
-                .read_to_end(&mut out)
-                .unwrap();
-        }
-        Some(other) => panic!("unexpected coding {other}"),
-    }
-    out
+    let accept = accept.map(|value| (header::ACCEPT_ENCODING.as_str(), value));
+    let tag = if_none_match.map(|value| (header::IF_NONE_MATCH.as_str(), value));
+    let headers: Vec<(&str, &str)> = accept.into_iter().chain(tag).collect();
+    crate::common::fetch(app, method, uri, &headers).await
 }
 
 /// The identity `ETag` with a representation suffix inside the quotes.

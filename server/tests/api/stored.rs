@@ -3,62 +3,16 @@
 //! months it serves from computed data are recorded as the dynamic path records them, and the
 //! stored representations are negotiated like any other (q-values, 304 per `ETag`, HEAD).
 
-use std::io::Read;
-
 use actix_web::http::{header, Method};
-use actix_web::test::{init_service, TestRequest};
+use actix_web::test::init_service;
 
-use crate::common::{get, real, send, state_with, Answer, UNLIMITED};
+use crate::common::{decoded, fetch, get, gunzip, real, state_with, unbrotli, Answer, UNLIMITED};
 
 /// The app over the real archive, with or without its stored answers.
 fn app_state(stored: bool) -> hijri_server::SharedState {
     let mut state = state_with(real(), UNLIMITED);
     state.stored_answers = stored;
     state
-}
-
-fn gunzip(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    flate2::read::GzDecoder::new(bytes)
-        .read_to_end(&mut out)
-        .unwrap();
-    out
-}
-
-fn unbrotli(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    brotli::Decompressor::new(bytes, 4096)
-        .read_to_end(&mut out)
-        .unwrap();
-    out
-}
-
-/// The body of an answer decoded from its `Content-Encoding` (none or br).
-fn decoded(answer: &Answer) -> Vec<u8> {
-    match answer.header("content-encoding") {
-        None => answer.body.to_vec(),
-        Some("br") => unbrotli(&answer.body),
-        Some(other) => panic!("unexpected coding {other}"),
-    }
-}
-
-async fn fetch<S, B>(app: &S, method: Method, uri: &str, headers: &[(&str, &str)]) -> Answer
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let mut req = TestRequest::default()
-        .method(method)
-        .uri(uri)
-        .peer_addr("192.0.2.1:40000".parse().unwrap());
-    for &(name, value) in headers {
-        req = req.insert_header((name, value));
-    }
-    send(app, req.to_request()).await
 }
 
 #[actix_web::test]
