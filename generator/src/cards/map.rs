@@ -346,6 +346,28 @@ struct Place {
     leader: bool,
 }
 
+impl Place {
+    /// The boundary's `label` at `size`, centred on `centre`, for the line point `at` whose
+    /// criterion side is `up`.
+    fn new(
+        label: &str,
+        size: f64,
+        (at, up): ((f64, f64), (f64, f64)),
+        centre: (f64, f64),
+        leader: bool,
+    ) -> Place {
+        let (b, baseline) = centred(label, size, centre.0, centre.1);
+        Place {
+            at,
+            up,
+            centre,
+            baseline,
+            b,
+            leader,
+        }
+    }
+}
+
 /// Points along the boundary's lines (longest line first) at the given fractions of each
 /// line, with the direction in which the criterion holds there.
 fn anchors(
@@ -392,24 +414,13 @@ fn place_label(
     for (at, up) in anchors(view, grid, boundary, &[0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9]) {
         let distance = ARROW * s + reach(up) + 3.0 * s;
         let centre = (at.0 + up.0 * distance, at.1 + up.1 * distance);
-        let (b, baseline) = centred(&boundary.label, size, centre.0, centre.1);
-        if !free(&b) {
+        let place = Place::new(&boundary.label, size, (at, up), centre, false);
+        if !free(&place.b) {
             continue;
         }
-        let hidden = covered(&b, view, points, 4.2 * s);
+        let hidden = covered(&place.b, view, points, 4.2 * s);
         if best.as_ref().is_none_or(|(c, _)| hidden < *c) {
-            let leader = false;
-            best = Some((
-                hidden,
-                Place {
-                    at,
-                    up,
-                    centre,
-                    baseline,
-                    b,
-                    leader,
-                },
-            ));
+            best = Some((hidden, place));
         }
         if hidden == 0 {
             break;
@@ -439,29 +450,18 @@ fn place_label(
             for gap in [10.0, 20.0, 40.0, 80.0, 160.0] {
                 let distance = reach(d) + gap * s;
                 let centre = (at.0 + d.0 * distance, at.1 + d.1 * distance);
-                let (b, baseline) = centred(&boundary.label, size, centre.0, centre.1);
-                if !free(&b) {
+                let place = Place::new(&boundary.label, size, (at, up), centre, true);
+                if !free(&place.b) {
                     continue;
                 }
                 let through = taken.iter().any(|t| crosses(t, at, centre));
-                let cost = 1e6 * covered(&b, view, points, 4.2 * s) as f64
+                let cost = 1e6 * covered(&place.b, view, points, 4.2 * s) as f64
                     + 1e5 * f64::from(u8::from(!arrow_fits))
                     + 1e4 * f64::from(u8::from(through))
                     + gap
                     + 10.0 * turn as f64;
                 if best.as_ref().is_none_or(|(c, _)| cost < *c) {
-                    let leader = true;
-                    best = Some((
-                        cost,
-                        Place {
-                            at,
-                            up,
-                            centre,
-                            baseline,
-                            b,
-                            leader,
-                        },
-                    ));
+                    best = Some((cost, place));
                 }
             }
         }
