@@ -7,6 +7,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::error::ErrorKind;
+use clap::parser::ValueSource;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use hijri_generator::announce::{self, AnnounceArgs};
 use hijri_generator::cards_cmd::{self, CardsArgs};
@@ -74,12 +76,29 @@ fn main() -> ExitCode {
     }
 }
 
-/// Parses the command line, with the version line `<version> (<build hash>)`.
+/// Parses the command line, with the version line `<version> (<build hash>)`. The
+/// generation's options beside a subcommand are a usage error (they would be ignored).
 fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
     let version = format!("{} ({})", hijri::VERSION, hijri::BUILD_HASH);
     // Built once per process: leaking the line is what makes it `'static` for clap.
-    let command = Cli::command().version(&*Box::leak(version.into_boxed_str()));
-    Cli::from_arg_matches(&command.try_get_matches_from(args)?)
+    let mut command = Cli::command().version(&*Box::leak(version.into_boxed_str()));
+    let matches = command.try_get_matches_from_mut(args)?;
+    let cli = Cli::from_arg_matches(&matches)?;
+    let given = |arg: &&clap::Arg| {
+        !arg.is_global_set()
+            && matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine)
+    };
+    let stray = cli.command.as_ref().and_then(|_| {
+        let arg = command.get_arguments().find(given)?;
+        Some(arg.get_long().unwrap_or_default().to_owned())
+    });
+    match stray {
+        Some(flag) => Err(command.error(
+            ErrorKind::ArgumentConflict,
+            format!("--{flag} is an option of the generation, not of a subcommand"),
+        )),
+        None => Ok(cli),
+    }
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -156,6 +175,9 @@ mod tests {
             &["announce", "1448-08:2027-01-09"],
             &["announce", "1448-08=2027-01-09", "--full"],
             &["evening", "--data"],
+            &["--full", "cards", "--list"],
+            &["--quiet", "evening", "--date", "2025-02-28", "--site", "x"],
+            &["--out", "x", "announce", "1448-08=2027-01-09"],
         ] {
             let error = cli(args).unwrap_err();
             assert_eq!(error.exit_code(), 2, "{args:?}: {error}");
