@@ -73,12 +73,12 @@ fn a_card_is_not_reused_under_another_key() {
 /// months (one per verdict: near the limits, visible, not visible, Moon below the horizon).
 /// When a drawing change moves these, bump the version and pin the new hashes.
 const PINNED: (u32, [(u16, u8, u64); 4]) = (
-    4,
+    5,
     [
         (1446, 9, 0x5ebae37bda1d1bdb),
-        (1447, 2, 0x884e78fd06e0200d),
-        (1447, 3, 0x15e7d2d8305ef7df),
-        (1446, 10, 0xddb16d9835db56ee),
+        (1447, 2, 0x33c75a86abf38c42),
+        (1447, 3, 0xaed954ce3a98a856),
+        (1446, 10, 0x5f6508cd5f3cad88),
     ],
 );
 
@@ -109,6 +109,6 @@ fn card_bytes_are_pinned_to_the_format_version() {
         "the cards drawn now differ from those pinned for CARD_FORMAT_VERSION {}: \
          bump CARD_FORMAT_VERSION (cards/mod.rs) and pin ({}, {rendered:x?}) here",
         PINNED.0,
-        CARD_FORMAT_VERSION + u32::from(rendered != PINNED.1),
+        CARD_FORMAT_VERSION.max(PINNED.0 + 1),
     );
 }

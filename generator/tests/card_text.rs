@@ -1,7 +1,7 @@
 //! Text placement on every card of the archive: each of the 1,536 cards (Hijri years
 //! 1444–1475, sky chart and map, normal and bare) is drawn as SVG from the real data and laid
-//! out by usvg with the committed fonts; every text's ink box must lie inside the canvas and
-//! no two texts' boxes may overlap. This measures what resvg will draw, not what the
+//! out by usvg with the committed fonts; every text's ink box must lie inside the canvas, no
+//! two texts' boxes may overlap, and no text may cover the sky chart's Sun, Moon or horizon. This measures what resvg will draw, not what the
 //! templates intend. On every map each drawn boundary line carries its label and arrow, and
 //! the legend's note on them shows exactly when a line is drawn.
 
@@ -26,6 +26,10 @@ const YEARS: [u16; 2] = [1444, 1475];
 
 /// Slack for boxes that only touch, pixels.
 const TOUCH: f32 = 0.5;
+
+/// The drawn marks no text may cover, by SVG id (the sky chart's Sun and Moon discs, its
+/// horizon line and azimuth ticks).
+const MARKS: [&str; 4] = ["sun-disc", "moon-disc", "horizon", "ticks"];
 
 /// One laid-out text: its content and absolute ink box (x0, y0, x1, y1).
 struct Placed {
@@ -64,6 +68,23 @@ fn faults(renderer: &Renderer, svg: &str, bare: bool, name: &str) -> Vec<String>
                 "{name}: {:?} at ({x0:.1}, {y0:.1})–({x1:.1}, {y1:.1}) leaves the {w}x{h} canvas",
                 t.text
             ));
+        }
+    }
+    // The sky chart's bodies and horizon: no text may cover them.
+    for id in MARKS {
+        let Some(node) = tree.node_by_id(id) else {
+            continue;
+        };
+        let m = node.abs_stroke_bounding_box();
+        for t in &found {
+            let dx = m.right().min(t.bbox.2) - m.left().max(t.bbox.0);
+            let dy = m.bottom().min(t.bbox.3) - m.top().max(t.bbox.1);
+            if dx > TOUCH && dy > TOUCH {
+                out.push(format!(
+                    "{name}: {:?} covers the {id} by {dx:.1}x{dy:.1}",
+                    t.text
+                ));
+            }
         }
     }
     for (i, a) in found.iter().enumerate() {

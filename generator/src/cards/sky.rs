@@ -135,8 +135,8 @@ fn defs(svg: &mut Svg, view: &SkyView, sun: (f64, f64), radius: f64) {
 }
 
 /// Altitude grid lines, the line of the least altitude `limit` (degrees), the horizon and its
-/// azimuth ticks. A scale label that would touch one of the `keep` boxes (the bodies' labels,
-/// the verdict) is left out, and the limit line's label moves to the left end when the right
+/// azimuth ticks. A scale label that would touch one of the `keep` boxes (the bodies and
+/// their labels, the verdict) or be cut by the window's top is left out, and the limit line's label moves to the left end when the right
 /// end is taken.
 fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelBox]) {
     let (alt_lo, alt_hi) = view.alt_range();
@@ -158,7 +158,8 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelB
         );
         let text = format!("{alt}°");
         let (x, y) = (view.left + 10.0 * s, y - 5.0 * s);
-        if !LabelBox::text(&label, x, y, &text).hits(keep) {
+        let b = LabelBox::text(&label, x, y, &text);
+        if b.y0 >= view.top + 2.0 * s && !b.hits(keep) {
             svg.text(x, y, label, &text);
         }
     }
@@ -203,7 +204,7 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelB
         view.right(),
         view.horizon_y,
         &format!(
-            r##"stroke="#f7c08a" stroke-width="{}" stroke-opacity="0.85""##,
+            r##"id="horizon" stroke="#f7c08a" stroke-width="{}" stroke-opacity="0.85""##,
             num(1.5 * s)
         ),
     );
@@ -233,7 +234,7 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelB
     svg.path(
         &ticks,
         &format!(
-            r##"stroke="#f7c08a" stroke-opacity="0.7" stroke-width="{}" fill="none""##,
+            r##"id="ticks" stroke="#f7c08a" stroke-opacity="0.7" stroke-width="{}" fill="none""##,
             num(1.2 * s)
         ),
     );
@@ -267,17 +268,101 @@ fn sun_radius(view: &SkyView, s: f64) -> f64 {
     (0.267 * view.ppd).max(7.0 * s)
 }
 
-/// The Sun's two label lines, where they go (x, first baseline) and their box.
-fn sun_label(view: &SkyView, sun: (f64, f64), s: f64) -> ([String; 2], (f64, f64), LabelBox) {
+/// Radius of the Moon's drawn disc, pixels at scale 1 (enlarged: see the chart's note).
+const MOON_RADIUS: f64 = 22.0;
+
+/// The box a body's disc of radius `r` at (x, y) takes, with room for its stroke.
+fn disc(x: f64, y: f64, r: f64, s: f64) -> LabelBox {
+    let r = r + 2.0 * s;
+    LabelBox {
+        x0: x - r,
+        y0: y - r,
+        x1: x + r,
+        y1: y + r,
+    }
+}
+
+/// The box of the Sun's mark.
+fn sun_disc(view: &SkyView, sun: (f64, f64), s: f64) -> LabelBox {
+    disc(view.x(sun.0), view.y(sun.1), sun_radius(view, s), s)
+}
+
+/// The box of the Moon's disc.
+fn moon_disc(view: &SkyView, moon: (f64, f64), s: f64) -> LabelBox {
+    disc(view.x(moon.0), view.y(moon.1), MOON_RADIUS * s, s)
+}
+
+/// The band of the horizon line and its azimuth ticks.
+fn horizon_band(view: &SkyView, s: f64) -> LabelBox {
+    LabelBox {
+        x0: view.left,
+        y0: view.horizon_y - 2.0 * s,
+        x1: view.right(),
+        y1: view.horizon_y + 14.0 * s,
+    }
+}
+
+/// The Sun's two label lines, where they go (x, first baseline) and their box: below the Sun
+/// and the azimuth labels, else below the Moon's disc when that is in the way, else beside
+/// the Moon, else beside the Sun (away from the Moon first); inside the window, clear of the
+/// Sun, the horizon and the `avoid` boxes (the Moon's disc, the corner notes).
+fn sun_label(
+    view: &SkyView,
+    sun: (f64, f64),
+    moon_disc: &LabelBox,
+    avoid: &[LabelBox],
+    s: f64,
+) -> ([String; 2], (f64, f64), LabelBox) {
     let (x, y) = (view.x(sun.0), view.y(sun.1));
-    // Below the Sun and the azimuth labels, but above the note in the window's corner.
-    let label_y = (y + sun_radius(view, s) + 22.0 * s)
-        .max(view.horizon_y + 56.0 * s)
-        .min(view.bottom() - 50.0 * s);
+    let label_y = (y + sun_radius(view, s) + 22.0 * s).max(view.horizon_y + 56.0 * s);
     let lines = ["MATAHARI".to_owned(), format!("tinggi {}", degrees(sun.1))];
     let style = sun_style(s);
-    let b = LabelBox::text(&style.bold().spaced(1.5 * s), x, label_y, &lines[0])
-        .union(&LabelBox::text(&style, x, label_y + 18.0 * s, &lines[1]));
+    let block =
+        |x: f64, label_y: f64| {
+            LabelBox::text(&style.bold().spaced(1.5 * s), x, label_y, &lines[0])
+                .union(&LabelBox::text(&style, x, label_y + 18.0 * s, &lines[1]))
+        };
+    let half = {
+        let b = block(x, label_y);
+        (b.x1 - b.x0) / 2.0
+    };
+    let aside = if (moon_disc.x0 + moon_disc.x1) / 2.0 >= x {
+        moon_disc.x0 - 8.0 * s - half
+    } else {
+        moon_disc.x1 + 8.0 * s + half
+    };
+    let below = label_y.max(moon_disc.y1 + 22.0 * s);
+    let sun_box = sun_disc(view, sun, s);
+    // Beside the Sun, for a Sun too close to the window's bottom to have its label below.
+    let moon_right = (moon_disc.x0 + moon_disc.x1) / 2.0 >= x;
+    let beside = |right: bool| {
+        let x = if right {
+            sun_box.x1 + 10.0 * s + half
+        } else {
+            sun_box.x0 - 10.0 * s - half
+        };
+        (x, (y - 2.0 * s).max(view.horizon_y + 28.0 * s))
+    };
+    let own = [*moon_disc, sun_box, horizon_band(view, s)];
+    let fits = |b: &LabelBox| {
+        b.x0 >= view.left + 8.0 * s
+            && b.x1 <= view.right() - 8.0 * s
+            && b.y1 <= view.bottom() - 6.0 * s
+            && !b.hits(&own)
+            && !b.hits(avoid)
+    };
+    let candidates = [
+        (x, label_y),
+        (x, below),
+        (aside, label_y),
+        beside(!moon_right),
+        beside(moon_right),
+    ];
+    let (x, label_y) = candidates
+        .into_iter()
+        .find(|&(x, y)| fits(&block(x, y)))
+        .unwrap_or((x, label_y.min(view.bottom() - 50.0 * s)));
+    let b = block(x, label_y);
     (lines, (x, label_y), b)
 }
 
@@ -285,7 +370,14 @@ fn sun_style<'a>(s: f64) -> TextStyle<'a> {
     TextStyle::new(13.0 * s, "#fcd9a8").anchor(Anchor::Middle)
 }
 
-fn sun_mark(svg: &mut Svg, view: &SkyView, sun: (f64, f64), s: f64) {
+fn sun_mark(
+    svg: &mut Svg,
+    view: &SkyView,
+    sun: (f64, f64),
+    moon_disc: &LabelBox,
+    avoid: &[LabelBox],
+    s: f64,
+) {
     let (x, y) = (view.x(sun.0), view.y(sun.1));
     let r = sun_radius(view, s);
     svg.circle(
@@ -293,20 +385,21 @@ fn sun_mark(svg: &mut Svg, view: &SkyView, sun: (f64, f64), s: f64) {
         y,
         r,
         &format!(
-            r##"fill="#ffcf70" fill-opacity="0.35" stroke="#ffcf70" stroke-width="{}" stroke-dasharray="{} {}""##,
+            r##"id="sun-disc" fill="#ffcf70" fill-opacity="0.35" stroke="#ffcf70" stroke-width="{}" stroke-dasharray="{} {}""##,
             num(1.5 * s),
             num(4.0 * s),
             num(3.0 * s)
         ),
     );
-    let ([title, alt], (x, label_y), _) = sun_label(view, sun, s);
+    let ([title, alt], (x, label_y), _) = sun_label(view, sun, moon_disc, avoid, s);
     let style = sun_style(s);
     svg.text(x, label_y, style.bold().spaced(1.5 * s), &title);
     svg.text(x, label_y + 18.0 * s, style, &alt);
 }
 
 /// Where the Moon's three label lines go: beside the Moon on the side with room, else on the
-/// other side, else moved above the `avoid` boxes; (x, first baseline, anchor) and the box.
+/// other side, else moved off the `avoid` boxes (below them first for a Moon below the
+/// horizon, above them first otherwise); (x, first baseline, anchor) and the box.
 fn moon_label(
     view: &SkyView,
     lines: &[String; 3],
@@ -315,7 +408,7 @@ fn moon_label(
     avoid: &[LabelBox],
 ) -> (f64, f64, Anchor, LabelBox) {
     let (x, y) = (view.x(moon.0), view.y(moon.1));
-    let r = 22.0 * s;
+    let r = MOON_RADIUS * s;
     let right_first = x + r + 16.0 * s + 250.0 * s < view.right();
     let sides = if right_first {
         [
@@ -335,22 +428,44 @@ fn moon_label(
             .union(&LabelBox::text(&style, lx, ly + 20.0 * s, &lines[1]))
             .union(&LabelBox::text(&style, lx, ly + 40.0 * s, &lines[2]))
     };
-    let fits = |b: &LabelBox| b.x0 >= view.left + 8.0 * s && b.x1 <= view.right() - 8.0 * s;
-    let mut candidates = Vec::with_capacity(4);
+    let (highest, lowest) = (view.top + 90.0 * s, view.bottom() - 6.0 * s);
+    let fits = |b: &LabelBox| {
+        b.x0 >= view.left + 8.0 * s
+            && b.x1 <= view.right() - 8.0 * s
+            && b.y0 >= highest - 14.0 * s
+            && b.y1 <= lowest
+    };
+    // The first baseline at which the block, moved down (or up) from `ly`, clears `avoid`.
+    let moved = |lx: f64, anchor: Anchor, down: bool| {
+        let mut ly = ly;
+        for _ in 0..8 {
+            let b = block(lx, ly, anchor);
+            let hit = avoid.iter().filter(|a| a.overlaps(&b));
+            ly = if down {
+                let bottom = hit.map(|a| a.y1).fold(f64::NEG_INFINITY, f64::max);
+                if !bottom.is_finite() {
+                    return Some(ly);
+                }
+                ly + (bottom - b.y0) + 8.0 * s
+            } else {
+                let top = hit.map(|a| a.y0).fold(f64::INFINITY, f64::min);
+                if !top.is_finite() {
+                    return Some(ly);
+                }
+                ly - (b.y1 - top) - 8.0 * s
+            };
+        }
+        None
+    };
+    let mut candidates = Vec::with_capacity(6);
     for (lx, anchor) in sides {
         candidates.push((lx, ly, anchor));
     }
-    for (lx, anchor) in sides {
-        let b = block(lx, ly, anchor);
-        let top = avoid
-            .iter()
-            .filter(|a| a.overlaps(&b))
-            .map(|a| a.y0)
-            .fold(f64::INFINITY, f64::min);
-        if top.is_finite() {
-            let raised = ly - (b.y1 - top) - 8.0 * s;
-            if raised >= view.top + 90.0 * s {
-                candidates.push((lx, raised, anchor));
+    let below_first = moon.1 < 0.0;
+    for down in [below_first, !below_first] {
+        for (lx, anchor) in sides {
+            if let Some(ly) = moved(lx, anchor, down) {
+                candidates.push((lx, ly, anchor));
             }
         }
     }
@@ -400,7 +515,7 @@ fn moon_mark(
     let v = ctx.values;
     let (x, y) = (view.x(moon.0), view.y(moon.1));
     let (sx, sy) = (view.x(sun.0), view.y(sun.1));
-    let r = 22.0 * s;
+    let r = MOON_RADIUS * s;
     let above = moon.1 >= 0.0;
     let angle = (sy - y).atan2(sx - x).to_degrees();
     svg.open_group(if above {
@@ -416,7 +531,7 @@ fn moon_mark(
         y,
         r,
         &format!(
-            r##"fill="#1e293b" fill-opacity="0.7" stroke="#cbd5e1" stroke-opacity="0.35" stroke-width="{}""##,
+            r##"id="moon-disc" fill="#1e293b" fill-opacity="0.7" stroke="#cbd5e1" stroke-opacity="0.35" stroke-width="{}""##,
             num(1.0 * s)
         ),
     );
@@ -438,6 +553,38 @@ fn moon_mark(
     svg.text(lx, ly, style.bold().spaced(1.5 * s), title);
     svg.text_with(lx, ly + 20.0 * s, style, r#"id="moon-alt""#, alt);
     svg.text_with(lx, ly + 40.0 * s, style, r#"id="moon-elong""#, elong);
+}
+
+/// The notes in the window's bottom corners: which way the chart faces (and, on bare cards,
+/// the site and its sunset), as (x, baseline, style, text).
+fn corner_notes<'a>(
+    view: &SkyView,
+    ctx: &CardContext,
+    bare: bool,
+    s: f64,
+) -> Vec<(f64, f64, TextStyle<'a>, String)> {
+    let note = TextStyle::new(12.0 * s, FAINT);
+    let y = view.bottom() - 14.0 * s;
+    let mut notes = vec![(
+        view.left + 14.0 * s,
+        y,
+        note,
+        "Menghadap barat · ukuran Bulan diperbesar".to_owned(),
+    )];
+    if bare {
+        let v = ctx.values;
+        notes.push((
+            view.right() - 14.0 * s,
+            y,
+            note.anchor(Anchor::End),
+            format!(
+                "{} · Matahari terbenam {}",
+                ctx.site.name,
+                local_time(v.sunset, v.utc_offset_s)
+            ),
+        ));
+    }
+    notes
 }
 
 /// The sky chart as SVG (720x1280, or 1440x1520 without the criteria panel when `bare`).
@@ -494,17 +641,25 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         s,
         verdict(ctx.values, ctx.limits),
     );
-    let (_, _, sun_box) = sun_label(&view, sun, s);
-    let (.., moon_box) = moon_label(&view, &moon_lines(ctx, moon), moon, s, &[sun_box, pill]);
+    let notes = corner_notes(&view, ctx, bare, s);
+    let note_boxes: Vec<LabelBox> = notes
+        .iter()
+        .map(|(x, y, style, text)| LabelBox::text(style, *x, *y, text))
+        .collect();
+    let bodies = [sun_disc(&view, sun, s), moon_disc(&view, moon, s)];
+    let (_, _, sun_box) = sun_label(&view, sun, &bodies[1], &note_boxes, s);
+    let mut avoid = vec![sun_box, pill, bodies[0], horizon_band(&view, s)];
+    avoid.extend(&note_boxes);
+    let (.., moon_box) = moon_label(&view, &moon_lines(ctx, moon), moon, s, &avoid);
     scale_marks(
         &mut svg,
         &view,
         s,
         ctx.limits.min_moon_alt_deg(),
-        &[pill, sun_box, moon_box],
+        &[pill, sun_box, moon_box, bodies[0], bodies[1]],
     );
-    sun_mark(&mut svg, &view, sun, s);
-    moon_mark(&mut svg, &view, ctx, moon, sun, s, &[sun_box, pill]);
+    sun_mark(&mut svg, &view, sun, &bodies[1], &note_boxes, s);
+    moon_mark(&mut svg, &view, ctx, moon, sun, s, &avoid);
     frame::verdict_pill(
         &mut svg,
         view.left + view.width / 2.0,
@@ -512,24 +667,8 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         s,
         verdict(ctx.values, ctx.limits),
     );
-    let note = TextStyle::new(12.0 * s, FAINT);
-    svg.text(
-        view.left + 14.0 * s,
-        view.bottom() - 14.0 * s,
-        note,
-        "Menghadap barat · ukuran Bulan diperbesar",
-    );
-    if bare {
-        svg.text(
-            view.right() - 14.0 * s,
-            view.bottom() - 14.0 * s,
-            note.anchor(Anchor::End),
-            &format!(
-                "{} · Matahari terbenam {}",
-                ctx.site.name,
-                local_time(v.sunset, v.utc_offset_s)
-            ),
-        );
+    for (x, y, style, text) in &notes {
+        svg.text(*x, *y, *style, text);
     }
     svg.close_group();
     svg.rect(
