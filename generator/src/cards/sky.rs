@@ -136,8 +136,8 @@ fn defs(svg: &mut Svg, view: &SkyView, sun: (f64, f64), radius: f64) {
 
 /// Altitude grid lines, the line of the least altitude `limit` (degrees), the horizon and its
 /// azimuth ticks. A scale label that would touch one of the `keep` boxes (the bodies and
-/// their labels, the verdict) or be cut by the window's top is left out, and the limit line's label moves to the left end when the right
-/// end is taken.
+/// their labels, the verdict) or be cut by the window's top is left out, and the limit line's
+/// label moves to the left end when the right end is taken.
 fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelBox]) {
     let (alt_lo, alt_hi) = view.alt_range();
     let alt_step = if view.ppd >= 25.0 { 1 } else { 2 };
@@ -326,7 +326,8 @@ fn sun_label(
         let b = block(x, label_y);
         (b.x1 - b.x0) / 2.0
     };
-    let aside = if (moon_disc.x0 + moon_disc.x1) / 2.0 >= x {
+    let moon_right = (moon_disc.x0 + moon_disc.x1) / 2.0 >= x;
+    let aside = if moon_right {
         moon_disc.x0 - 8.0 * s - half
     } else {
         moon_disc.x1 + 8.0 * s + half
@@ -334,7 +335,6 @@ fn sun_label(
     let below = label_y.max(moon_disc.y1 + 22.0 * s);
     let sun_box = sun_disc(view, sun, s);
     // Beside the Sun, for a Sun too close to the window's bottom to have its label below.
-    let moon_right = (moon_disc.x0 + moon_disc.x1) / 2.0 >= x;
     let beside = |right: bool| {
         let x = if right {
             sun_box.x1 + 10.0 * s + half
