@@ -116,9 +116,9 @@ impl fmt::Display for CardError {
 
 impl std::error::Error for CardError {}
 
-/// The PNG row filter that packs a card kind smallest (measured on 220 of the 1,536 cards at zlib
-/// level 9): the sky chart's gradients are predicted from the pixel on the left (Sub, 6 %
-/// smaller than none), the map's flat fills repeat as they are (no filter, 24 % smaller
+/// The PNG row filter that packs a card kind smallest (measured on 220 of the 1,536 cards at
+/// zlib level 9): the sky chart's gradients are predicted from the pixel on the left (Sub,
+/// 6 % smaller than none), the map's flat fills repeat as they are (no filter, 24 % smaller
 /// than Sub).
 fn row_filter(kind: CardKind) -> png::Filter {
     match kind {

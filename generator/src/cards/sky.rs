@@ -370,12 +370,13 @@ fn sun_style<'a>(s: f64) -> TextStyle<'a> {
     TextStyle::new(13.0 * s, "#fcd9a8").anchor(Anchor::Middle)
 }
 
+/// The Sun's mark, and its `label` lines at the first baseline `(x, y)` [`sun_label`] chose.
 fn sun_mark(
     svg: &mut Svg,
     view: &SkyView,
     sun: (f64, f64),
-    moon_disc: &LabelBox,
-    avoid: &[LabelBox],
+    label: &[String; 2],
+    (label_x, label_y): (f64, f64),
     s: f64,
 ) {
     let (x, y) = (view.x(sun.0), view.y(sun.1));
@@ -391,10 +392,10 @@ fn sun_mark(
             num(3.0 * s)
         ),
     );
-    let ([title, alt], (x, label_y), _) = sun_label(view, sun, moon_disc, avoid, s);
+    let [title, alt] = label;
     let style = sun_style(s);
-    svg.text(x, label_y, style.bold().spaced(1.5 * s), &title);
-    svg.text(x, label_y + 18.0 * s, style, &alt);
+    svg.text(label_x, label_y, style.bold().spaced(1.5 * s), title);
+    svg.text(label_x, label_y + 18.0 * s, style, alt);
 }
 
 /// Where the Moon's three label lines go: beside the Moon on the side with room, else on the
@@ -503,14 +504,16 @@ fn moon_lines(ctx: &CardContext, moon: (f64, f64)) -> [String; 3] {
     ]
 }
 
+/// The Moon's disc and crescent, and its `label` lines at the place `(x, first baseline,
+/// anchor)` [`moon_label`] chose.
 fn moon_mark(
     svg: &mut Svg,
     view: &SkyView,
     ctx: &CardContext,
-    moon: (f64, f64),
-    sun: (f64, f64),
+    (moon, sun): ((f64, f64), (f64, f64)),
+    label: &[String; 3],
+    (lx, ly, anchor): (f64, f64, Anchor),
     s: f64,
-    avoid: &[LabelBox],
 ) {
     let v = ctx.values;
     let (x, y) = (view.x(moon.0), view.y(moon.1));
@@ -546,10 +549,8 @@ fn moon_mark(
     );
     svg.close_group();
 
-    let lines = moon_lines(ctx, moon);
-    let (lx, ly, anchor, _) = moon_label(view, &lines, moon, s, avoid);
     let style = TextStyle::new(14.0 * s, INK).anchor(anchor);
-    let [title, alt, elong] = &lines;
+    let [title, alt, elong] = label;
     svg.text(lx, ly, style.bold().spaced(1.5 * s), title);
     svg.text_with(lx, ly + 20.0 * s, style, r#"id="moon-alt""#, alt);
     svg.text_with(lx, ly + 40.0 * s, style, r#"id="moon-elong""#, elong);
@@ -647,10 +648,11 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         .map(|(x, y, style, text)| LabelBox::text(style, *x, *y, text))
         .collect();
     let bodies = [sun_disc(&view, sun, s), moon_disc(&view, moon, s)];
-    let (_, _, sun_box) = sun_label(&view, sun, &bodies[1], &note_boxes, s);
+    let (sun_lines, sun_at, sun_box) = sun_label(&view, sun, &bodies[1], &note_boxes, s);
     let mut avoid = vec![sun_box, pill, bodies[0], horizon_band(&view, s)];
     avoid.extend(&note_boxes);
-    let (.., moon_box) = moon_label(&view, &moon_lines(ctx, moon), moon, s, &avoid);
+    let moon_lines = moon_lines(ctx, moon);
+    let (lx, ly, anchor, moon_box) = moon_label(&view, &moon_lines, moon, s, &avoid);
     scale_marks(
         &mut svg,
         &view,
@@ -658,8 +660,16 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         ctx.limits.min_moon_alt_deg(),
         &[pill, sun_box, moon_box, bodies[0], bodies[1]],
     );
-    sun_mark(&mut svg, &view, sun, &bodies[1], &note_boxes, s);
-    moon_mark(&mut svg, &view, ctx, moon, sun, s, &avoid);
+    sun_mark(&mut svg, &view, sun, &sun_lines, sun_at, s);
+    moon_mark(
+        &mut svg,
+        &view,
+        ctx,
+        (moon, sun),
+        &moon_lines,
+        (lx, ly, anchor),
+        s,
+    );
     frame::verdict_pill(
         &mut svg,
         view.left + view.width / 2.0,
