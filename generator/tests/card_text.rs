@@ -1,8 +1,8 @@
 //! Text placement on every card of the archive: each of the 1,536 cards (Hijri years
 //! 1444–1475, sky chart and map, normal and bare) is drawn as SVG from the real data and laid
 //! out by usvg with the committed fonts; every text's ink box must lie inside the canvas, no
-//! two texts' boxes may overlap, and no text may cover the sky chart's Sun, Moon or horizon. This measures what resvg will draw, not what the
-//! templates intend. On every map each drawn boundary line carries its label and arrow, and
+//! two texts' boxes may overlap, and no text may cover the sky chart's Sun, Moon or horizon.
+//! This measures what resvg will draw, not what the templates intend. On every map each drawn boundary line carries its label and arrow, and
 //! the legend's note on them shows exactly when a line is drawn.
 
 #![allow(
@@ -35,6 +35,14 @@ const MARKS: [&str; 4] = ["sun-disc", "moon-disc", "horizon", "ticks"];
 struct Placed {
     text: String,
     bbox: (f32, f32, f32, f32),
+}
+
+/// How far two boxes (x0, y0, x1, y1) overlap, across and down, if both by more than
+/// [`TOUCH`].
+fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> Option<(f32, f32)> {
+    let dx = a.2.min(b.2) - a.0.max(b.0);
+    let dy = a.3.min(b.3) - a.1.max(b.1);
+    (dx > TOUCH && dy > TOUCH).then_some((dx, dy))
 }
 
 fn texts(group: &usvg::Group, out: &mut Vec<Placed>) {
@@ -76,10 +84,9 @@ fn faults(renderer: &Renderer, svg: &str, bare: bool, name: &str) -> Vec<String>
             continue;
         };
         let m = node.abs_stroke_bounding_box();
+        let mark = (m.left(), m.top(), m.right(), m.bottom());
         for t in &found {
-            let dx = m.right().min(t.bbox.2) - m.left().max(t.bbox.0);
-            let dy = m.bottom().min(t.bbox.3) - m.top().max(t.bbox.1);
-            if dx > TOUCH && dy > TOUCH {
+            if let Some((dx, dy)) = overlap(mark, t.bbox) {
                 out.push(format!(
                     "{name}: {:?} covers the {id} by {dx:.1}x{dy:.1}",
                     t.text
@@ -89,9 +96,7 @@ fn faults(renderer: &Renderer, svg: &str, bare: bool, name: &str) -> Vec<String>
     }
     for (i, a) in found.iter().enumerate() {
         for b in &found[i + 1..] {
-            let dx = a.bbox.2.min(b.bbox.2) - a.bbox.0.max(b.bbox.0);
-            let dy = a.bbox.3.min(b.bbox.3) - a.bbox.1.max(b.bbox.1);
-            if dx > TOUCH && dy > TOUCH {
+            if let Some((dx, dy)) = overlap(a.bbox, b.bbox) {
                 out.push(format!(
                     "{name}: {:?} and {:?} overlap by {dx:.1}x{dy:.1}",
                     a.text, b.text
