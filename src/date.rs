@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::ascii::{iso_date, Ascii};
 use crate::weekday::Weekday;
 
 /// A proleptic Gregorian date, stored as its day number (1970-01-01 is day 0).
@@ -34,6 +35,12 @@ impl Date {
         Weekday::from_days_since_sunday((self.0 + 4).rem_euclid(7) as u8)
     }
 
+    /// This date written `YYYY-MM-DD` (its `Display`), without allocating.
+    pub fn iso(self) -> Ascii<24> {
+        let (year, month, day) = self.ymd();
+        iso_date(i64::from(year), month, day)
+    }
+
     /// The date `days` later (earlier when negative).
     pub fn add_days(self, days: i32) -> Date {
         Date(self.0 + days)
@@ -42,8 +49,7 @@ impl Date {
 
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (y, m, d) = self.ymd();
-        write!(f, "{y:04}-{m:02}-{d:02}")
+        f.write_str(self.iso().as_str())
     }
 }
 

@@ -2,6 +2,8 @@
 //! builds or toolchains, used for every `ETag` (JSON bodies and PNG cards alike) and for the
 //! short `data_version` of the official table.
 
+use crate::ascii::Ascii;
+
 /// A stable 64-bit hash: multiply-rotate over little-endian 8-byte words, then the
 /// MurmurHash3 finaliser.
 pub fn hash64(bytes: &[u8]) -> u64 {
@@ -28,13 +30,19 @@ pub fn hash64(bytes: &[u8]) -> u64 {
 
 /// The strong entity tag of a body: its hash as 16 hex digits in quotes.
 pub fn etag(body: &[u8]) -> String {
-    representation_etag(body, "")
+    representation_etag(body, "").to_string()
 }
 
 /// The strong entity tag of one representation of a body (a content coding of it): the
-/// body's hash as 16 hex digits followed by the representation's `suffix`, in quotes.
-pub fn representation_etag(body: &[u8], suffix: &str) -> String {
-    format!("\"{:016x}{suffix}\"", hash64(body))
+/// body's hash as 16 hex digits followed by the representation's `suffix` (at most 14
+/// bytes), in quotes. Built without allocating: the server tags dynamic answers per request.
+pub fn representation_etag(body: &[u8], suffix: &str) -> Ascii<32> {
+    let mut tag = Ascii::new();
+    tag.push(b'"')
+        .hex(hash64(body), 16)
+        .push_str(suffix)
+        .push(b'"');
+    tag
 }
 
 /// What a gzip representation adds to the body's entity tag, inside the quotes.
@@ -44,7 +52,7 @@ pub const BROTLI_SUFFIX: &str = "-br";
 
 /// A short identity of some bytes: the top 48 bits of the hash as 12 hex digits.
 pub fn short_id(bytes: &[u8]) -> String {
-    format!("{:012x}", hash64(bytes) >> 16)
+    Ascii::<12>::new().hex(hash64(bytes) >> 16, 12).to_string()
 }
 
 #[cfg(test)]
@@ -66,7 +74,7 @@ mod tests {
         }
         assert_eq!(etag(b"hijri"), "\"a7f890600707af77\"");
         assert_eq!(
-            representation_etag(b"hijri", "-gz"),
+            representation_etag(b"hijri", "-gz").as_str(),
             "\"a7f890600707af77-gz\""
         );
         assert_eq!(short_id(b"hijri"), "a7f890600707");

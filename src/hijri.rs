@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::ascii::{iso_date, Ascii};
 use crate::date::split_iso;
 
 /// The 12 Hijri month names, month 1 first, as the contract spells them.
@@ -91,10 +92,21 @@ impl HijriMonth {
     }
 }
 
+impl HijriMonth {
+    /// This month written `YYYY-MM` (its `Display`), without allocating.
+    pub fn iso(self) -> Ascii<16> {
+        let mut text = Ascii::new();
+        text.decimal(u64::from(self.year), 4)
+            .push(b'-')
+            .decimal(u64::from(self.month), 2);
+        text
+    }
+}
+
 impl fmt::Display for HijriMonth {
     /// `YYYY-MM`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}", self.year, self.month)
+        f.write_str(self.iso().as_str())
     }
 }
 
@@ -157,6 +169,15 @@ impl HijriDate {
         }
     }
 
+    /// This date written `YYYY-MM-DD` (its `Display`), without allocating.
+    pub fn iso(self) -> Ascii<24> {
+        iso_date(
+            i64::from(self.year),
+            u32::from(self.month),
+            u32::from(self.day),
+        )
+    }
+
     /// Text of the form `<day> <month name> <year> H`, e.g. `29 Sya'ban 1446 H`.
     pub fn long_text(self) -> String {
         format!(
@@ -170,7 +191,7 @@ impl HijriDate {
 
 impl fmt::Display for HijriDate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+        f.write_str(self.iso().as_str())
     }
 }
 

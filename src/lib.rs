@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod archive;
+pub mod ascii;
 pub mod calendar;
 pub mod criterion;
 pub mod date;

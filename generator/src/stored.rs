@@ -203,7 +203,7 @@ fn compressed(body: &[u8], suffix: &str, encode: fn(&[u8]) -> Vec<u8>) -> Option
     }
     let bytes = encode(body);
     (bytes.len() < body.len()).then(|| Representation {
-        etag: fingerprint::representation_etag(body, suffix),
+        etag: fingerprint::representation_etag(body, suffix).to_string(),
         bytes,
     })
 }

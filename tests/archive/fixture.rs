@@ -116,7 +116,7 @@ fn body_key(key: &str, answer: u32) -> BodyKey {
 /// A stored answer with fake compressed forms (the archive holds bytes, not their meaning).
 pub fn stored(body: &[u8], computed: Vec<[u32; 2]>) -> StoredAnswer {
     let representation = |bytes: &[u8], suffix| Representation {
-        etag: hijri::fingerprint::representation_etag(body, suffix),
+        etag: hijri::fingerprint::representation_etag(body, suffix).to_string(),
         bytes: bytes.to_vec(),
     };
     let big = body.len() >= 1024;

@@ -6,12 +6,12 @@ use hijri::schema::ArchivedCalendar;
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
-use super::Text;
+use hijri::ascii::Ascii;
 
 /// A date object in the Hijri or Gregorian calendar.
 #[derive(Serialize)]
 pub struct DateObject {
-    date: Text<AnyDate>,
+    date: AnyDate,
     calendar: &'static str,
     day: u32,
     month: u32,
@@ -32,12 +32,27 @@ pub enum AnyDate {
     Hijri(HijriDate),
 }
 
+impl AnyDate {
+    /// The date written `YYYY-MM-DD`.
+    pub fn iso(self) -> Ascii<24> {
+        match self {
+            AnyDate::Gregorian(date) => date.iso(),
+            AnyDate::Hijri(date) => date.iso(),
+        }
+    }
+}
+
 impl std::fmt::Display for AnyDate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AnyDate::Gregorian(date) => date.fmt(f),
-            AnyDate::Hijri(date) => date.fmt(f),
-        }
+        f.write_str(self.iso().as_str())
+    }
+}
+
+/// A JSON string, written without `core::fmt` (range items are the bulk of the large
+/// answers).
+impl Serialize for AnyDate {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.iso().as_str())
     }
 }
 
@@ -45,7 +60,7 @@ impl DateObject {
     /// The Hijri date `hijri` that falls on Gregorian `day`.
     pub fn hijri(hijri: HijriDate, day: Date) -> DateObject {
         DateObject {
-            date: Text(AnyDate::Hijri(hijri)),
+            date: AnyDate::Hijri(hijri),
             calendar: "hijri",
             day: u32::from(hijri.day),
             month: u32::from(hijri.month),
@@ -60,7 +75,7 @@ impl DateObject {
     pub fn gregorian(day: Date) -> DateObject {
         let (year, month, dom) = day.ymd();
         DateObject {
-            date: Text(AnyDate::Gregorian(day)),
+            date: AnyDate::Gregorian(day),
             calendar: "gregorian",
             day: dom,
             month,
@@ -100,33 +115,10 @@ impl Days<'_> {
 
 #[derive(Serialize)]
 struct RangeItem {
-    gregorian: Iso,
-    hijri: Iso,
+    gregorian: AnyDate,
+    hijri: AnyDate,
     weekday: &'static str,
     source: &'static str,
-}
-
-/// `YYYY-MM-DD` written digit by digit (range items are the bulk of the large answers).
-struct Iso {
-    year: u32,
-    month: u32,
-    day: u32,
-}
-
-impl Serialize for Iso {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut text = *b"0000-00-00";
-        let mut put = |at: usize, digits: usize, mut value: u32| {
-            for slot in text.iter_mut().skip(at).take(digits).rev() {
-                *slot = b'0' + (value % 10) as u8;
-                value /= 10;
-            }
-        };
-        put(0, 4, self.year);
-        put(5, 2, self.month);
-        put(8, 2, self.day);
-        serializer.serialize_str(std::str::from_utf8(&text).map_err(serde::ser::Error::custom)?)
-    }
 }
 
 impl Serialize for Days<'_> {
@@ -153,18 +145,9 @@ impl Serialize for Days<'_> {
                 month: month.month,
                 day: (day.0 - month.start().0 + 1) as u8,
             };
-            let (year, number, dom) = day.ymd();
             seq.serialize_element(&RangeItem {
-                gregorian: Iso {
-                    year: year as u32,
-                    month: number,
-                    day: dom,
-                },
-                hijri: Iso {
-                    year: u32::from(hijri.year),
-                    month: u32::from(hijri.month),
-                    day: u32::from(hijri.day),
-                },
+                gregorian: AnyDate::Gregorian(day),
+                hijri: AnyDate::Hijri(hijri),
                 weekday: day.weekday().name(),
                 source: self.calendar.tier_of_day(month, day).source(),
             })?;

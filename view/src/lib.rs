@@ -111,6 +111,6 @@ impl Display for MonthText {
 
 impl Serialize for MonthText {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        serializer.serialize_str(self.0.iso().as_str())
     }
 }

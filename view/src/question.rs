@@ -5,16 +5,16 @@
 //! questions whose answer depends on nothing but these parameters are stored.
 
 use std::fmt;
-use std::io::Write;
 
+use hijri::ascii::Ascii;
 use hijri::hijri::HijriMonth;
 use hijri::schema::ArchivedCalendar;
 use serde::Serialize;
 
 use crate::answers::{self, days, events, hilal};
-use crate::{Calendar, MonthText, Refusal, Scope};
+use crate::{Calendar, Refusal, Scope};
 
-/// Room for the longest key, in bytes (keys are written into a stack buffer of this size).
+/// Room for the longest key, in bytes (keys are written on the stack).
 pub const KEY_CAPACITY: usize = 96;
 
 /// The include sets of `/events` with stored answers.
@@ -81,13 +81,65 @@ pub struct Answer {
 }
 
 impl Question {
-    /// The key written into `buffer`; `None` if it does not fit (no key of a checked question
-    /// is that long).
-    pub fn key<'b>(&self, buffer: &'b mut [u8; KEY_CAPACITY]) -> Option<&'b str> {
-        let mut rest = buffer.as_mut_slice();
-        write!(rest, "{self}").ok()?;
-        let written = KEY_CAPACITY - rest.len();
-        std::str::from_utf8(buffer.get(..written)?).ok()
+    /// The key (also its `Display`), written on the stack: the server writes one per request
+    /// that may have a stored answer.
+    pub fn key(&self) -> Ascii<KEY_CAPACITY> {
+        let flag = |on: bool| if on { "true" } else { "false" };
+        let mut key = Ascii::new();
+        match *self {
+            Question::Year {
+                calendar,
+                year,
+                retro,
+            } => {
+                key.push_str("/api/v1/year?year=")
+                    .signed(i64::from(year), 0)
+                    .push_str("&calendar=")
+                    .push_str(calendar.name())
+                    .push_str("&retro=")
+                    .push_str(flag(retro));
+            }
+            Question::Month {
+                calendar,
+                year,
+                month,
+                retro,
+            } => {
+                key.push_str("/api/v1/month?year=")
+                    .signed(i64::from(year), 0)
+                    .push_str("&month=")
+                    .decimal(u64::from(month), 0)
+                    .push_str("&calendar=")
+                    .push_str(calendar.name())
+                    .push_str("&retro=")
+                    .push_str(flag(retro));
+            }
+            Question::History { from, to } => {
+                key.push_str("/api/v1/hilal/history?from=")
+                    .push_str(from.iso().as_str())
+                    .push_str("&to=")
+                    .push_str(to.iso().as_str());
+            }
+            Question::Months => {
+                key.push_str("/api/v1/months");
+            }
+            Question::Events {
+                calendar,
+                year,
+                include,
+                retro,
+            } => {
+                key.push_str("/api/v1/events?year=")
+                    .signed(i64::from(year), 0)
+                    .push_str("&calendar=")
+                    .push_str(calendar.name());
+                if include == Include::All {
+                    key.push_str("&include=all");
+                }
+                key.push_str("&retro=").push_str(flag(retro));
+            }
+        }
+        key
     }
 
     /// The answer, built as the server builds it per request.
@@ -183,46 +235,7 @@ impl Question {
 
 impl fmt::Display for Question {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Question::Year {
-                calendar,
-                year,
-                retro,
-            } => write!(
-                f,
-                "/api/v1/year?year={year}&calendar={}&retro={retro}",
-                calendar.name()
-            ),
-            Question::Month {
-                calendar,
-                year,
-                month,
-                retro,
-            } => write!(
-                f,
-                "/api/v1/month?year={year}&month={month}&calendar={}&retro={retro}",
-                calendar.name()
-            ),
-            Question::History { from, to } => write!(
-                f,
-                "/api/v1/hilal/history?from={}&to={}",
-                MonthText(from),
-                MonthText(to)
-            ),
-            Question::Months => write!(f, "/api/v1/months"),
-            Question::Events {
-                calendar,
-                year,
-                include,
-                retro,
-            } => {
-                write!(f, "/api/v1/events?year={year}&calendar={}", calendar.name())?;
-                if include == Include::All {
-                    write!(f, "&include=all")?;
-                }
-                write!(f, "&retro={retro}")
-            }
-        }
+        f.write_str(self.key().as_str())
     }
 }
 
@@ -242,26 +255,56 @@ mod tests {
 
     #[test]
     fn keys_fit_and_read_as_requests() {
-        let mut buffer = [0; KEY_CAPACITY];
         let longest = Question::Events {
             calendar: Calendar::Gregorian,
             year: -2_147_483_648,
             include: Include::All,
             retro: false,
         };
-        assert_eq!(
-            longest.key(&mut buffer),
-            Some("/api/v1/events?year=-2147483648&calendar=gregorian&include=all&retro=false")
-        );
-        let months = Question::Month {
-            calendar: Calendar::Hijri,
-            year: 1446,
-            month: 9,
-            retro: true,
-        };
-        assert_eq!(
-            months.key(&mut buffer),
-            Some("/api/v1/month?year=1446&month=9&calendar=hijri&retro=true")
-        );
+        let month = |year, month| HijriMonth { year, month };
+        for (question, key) in [
+            (
+                longest,
+                "/api/v1/events?year=-2147483648&calendar=gregorian&include=all&retro=false",
+            ),
+            (
+                Question::Month {
+                    calendar: Calendar::Hijri,
+                    year: 1446,
+                    month: 9,
+                    retro: true,
+                },
+                "/api/v1/month?year=1446&month=9&calendar=hijri&retro=true",
+            ),
+            (
+                Question::Year {
+                    calendar: Calendar::Gregorian,
+                    year: 2025,
+                    retro: false,
+                },
+                "/api/v1/year?year=2025&calendar=gregorian&retro=false",
+            ),
+            (
+                Question::History {
+                    from: month(1444, 1),
+                    to: month(1447, 12),
+                },
+                "/api/v1/hilal/history?from=1444-01&to=1447-12",
+            ),
+            (Question::Months, "/api/v1/months"),
+            (
+                Question::Events {
+                    calendar: Calendar::Hijri,
+                    year: 1446,
+                    include: Include::Default,
+                    retro: true,
+                },
+                "/api/v1/events?year=1446&calendar=hijri&retro=true",
+            ),
+        ] {
+            assert_eq!(question.key().as_str(), key);
+            assert_eq!(question.to_string(), key);
+        }
+        assert!(longest.key().as_str().len() < KEY_CAPACITY);
     }
 }

@@ -132,10 +132,9 @@ pub fn etag(body: &[u8]) -> HeaderValue {
     reason = "the tag is hex digits and a suffix in quotes, always a valid header value"
 )]
 fn representation_etag(body: &[u8], coding: Coding) -> HeaderValue {
-    HeaderValue::from_str(&hijri::fingerprint::representation_etag(
-        body,
-        coding.etag_suffix(),
-    ))
+    HeaderValue::from_bytes(
+        hijri::fingerprint::representation_etag(body, coding.etag_suffix()).as_bytes(),
+    )
     .expect("hex and a suffix in quotes is a valid header value")
 }
 

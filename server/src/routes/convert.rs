@@ -11,11 +11,11 @@ use crate::http::query::{Calendar, Query};
 use crate::http::reply;
 use crate::state::AppState;
 use crate::view::dates::{AnyDate, DateObject};
-use crate::view::{Text, WarningList};
+use crate::view::WarningList;
 
 #[derive(Serialize)]
 struct Input {
-    date: Text<AnyDate>,
+    date: AnyDate,
     calendar: &'static str,
 }
 
@@ -77,7 +77,7 @@ fn from_gregorian(state: &AppState, date: Date, retro: bool) -> Result<Converted
         .ok_or_else(|| coverage::outside_archive(state, ErrorCode::OutOfCoverage))?;
     Ok(Converted {
         input: Input {
-            date: Text(AnyDate::Gregorian(date)),
+            date: AnyDate::Gregorian(date),
             calendar: Calendar::Gregorian.name(),
         },
         output: DateObject::hijri(hijri, date),
@@ -91,7 +91,7 @@ fn from_hijri(state: &AppState, date: HijriDate, retro: bool) -> Result<Converte
     let served = coverage::days(state, gregorian, gregorian, retro, ErrorCode::OutOfCoverage)?;
     Ok(Converted {
         input: Input {
-            date: Text(AnyDate::Hijri(date)),
+            date: AnyDate::Hijri(date),
             calendar: Calendar::Hijri.name(),
         },
         output: DateObject::gregorian(gregorian),

@@ -15,15 +15,15 @@ use crate::http::query::{Calendar, Query};
 use crate::http::reply;
 use crate::state::AppState;
 use crate::view::dates::{AnyDate, Days};
-use crate::view::{Text, WarningList};
+use crate::view::WarningList;
 
 /// Longest `/range` span, days.
 pub const MAX_RANGE_DAYS: i32 = 45;
 
 #[derive(Serialize)]
 struct RangeInput {
-    start: Text<AnyDate>,
-    end: Text<AnyDate>,
+    start: AnyDate,
+    end: AnyDate,
     calendar: &'static str,
 }
 
@@ -67,8 +67,8 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     };
     let body = RangeBody {
         input: RangeInput {
-            start: Text(input.0),
-            end: Text(input.1),
+            start: input.0,
+            end: input.1,
             calendar: calendar.name(),
         },
         count: days.count(),

@@ -8,7 +8,7 @@ use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::schema::ArchivedStoredAnswer;
-use hijri_view::{Question, KEY_CAPACITY, MIN_COMPRESSED};
+use hijri_view::{Question, MIN_COMPRESSED};
 
 use crate::http::encoding::{self, Coding};
 use crate::http::reply;
@@ -26,8 +26,7 @@ pub fn answer(
     if !state.stored_answers {
         return None;
     }
-    let mut buffer = [0; KEY_CAPACITY];
-    let stored = state.calendar.stored_answer(question.key(&mut buffer)?)?;
+    let stored = state.calendar.stored_answer(question.key().as_str())?;
     let response = respond(req, state, stored, cache(stored.immutable))?;
     let computed = stored.computed.iter().flat_map(|range| {
         let [start, end] = range.map(|i| i.to_native() as usize);
