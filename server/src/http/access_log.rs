@@ -10,11 +10,13 @@
 use std::cell::{Cell, RefCell};
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
+use std::net::IpAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use actix_web::dev::ServiceResponse;
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpMessage, HttpRequest};
+use hijri::ascii::Ascii;
 use hijri::date::Date;
 use tracing::field::{Field, Visit};
 use tracing::{Event, Subscriber};
@@ -34,25 +36,26 @@ pub const MAX_REQUEST_ID: usize = 64;
     reason = "the id is cut to visible ASCII characters, which a header value always takes"
 )]
 pub fn request_id(req: &HttpRequest) -> HeaderValue {
-    let given: String = req
+    let mut id = Ascii::<MAX_REQUEST_ID>::new();
+    let given = req
         .headers()
         .get("x-request-id")
         .map(|v| v.as_bytes())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    for &byte in given
         .iter()
         .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
         .take(MAX_REQUEST_ID)
-        .map(|&b| char::from(b))
-        .collect();
-    let id = if given.is_empty() {
+    {
+        id.push(byte);
+    }
+    if id.as_bytes().is_empty() {
         NEXT_ID.with(|(prefix, count)| {
             count.set(count.get() + 1);
-            format!("{prefix:016x}-{:x}", count.get())
-        })
-    } else {
-        given
-    };
-    HeaderValue::try_from(id).expect("the id holds visible ASCII only")
+            id.hex(*prefix, 16).push(b'-').hex(count.get(), 0);
+        });
+    }
+    HeaderValue::from_bytes(id.as_bytes()).expect("the id holds visible ASCII only")
 }
 
 thread_local! {
@@ -76,6 +79,8 @@ pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, elapsed: Durat
                 .app_data::<ClientIp>()
                 .map(|clients| clients.of(request))
         });
+    let peer = request.peer_addr().map(|a| address(a.ip()));
+    let client = client.map(address);
     let code = response
         .response()
         .extensions()
@@ -84,8 +89,8 @@ pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, elapsed: Durat
     tracing::info!(
         target: TARGET,
         id = id.to_str().unwrap_or_default(),
-        peer = request.peer_addr().map(|a| display(a.ip())),
-        client = client.map(display),
+        peer = peer.as_ref().map(Ascii::as_str),
+        client = client.as_ref().map(Ascii::as_str),
         method = request.method().as_str(),
         route = request.match_name(),
         path = truncated(request.path()),
@@ -145,23 +150,39 @@ impl<S: Subscriber> Layer<S> for JsonLines {
 fn timestamp(out: &mut Vec<u8>, since_epoch: Duration) {
     let seconds = since_epoch.as_secs();
     let day = i32::try_from(seconds / 86_400).unwrap_or(i32::MAX);
-    let (year, month, day) = Date(day).ymd();
-    let time = (seconds % 86_400) as u32;
-    let fields = [
-        (year.unsigned_abs(), 4, b'-'),
-        (month, 2, b'-'),
-        (day, 2, b'T'),
-        (time / 3600, 2, b':'),
-        (time / 60 % 60, 2, b':'),
-        (time % 60, 2, b'.'),
-        (since_epoch.subsec_micros(), 6, b'Z'),
-    ];
-    for (value, width, separator) in fields {
-        for place in (0..width).rev() {
-            out.push(b'0' + (value / 10u32.pow(place) % 10) as u8);
+    let time = seconds % 86_400;
+    let mut text = Ascii::<40>::new();
+    text.push_str(Date(day).iso().as_str())
+        .push(b'T')
+        .decimal(time / 3600, 2)
+        .push(b':')
+        .decimal(time / 60 % 60, 2)
+        .push(b':')
+        .decimal(time % 60, 2)
+        .push(b'.')
+        .decimal(u64::from(since_epoch.subsec_micros()), 6)
+        .push(b'Z');
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// An IP address as text, written on the stack (digit by digit for IPv4).
+fn address(ip: IpAddr) -> Ascii<48> {
+    let mut text = Ascii::new();
+    match ip {
+        IpAddr::V4(v4) => {
+            for (i, octet) in v4.octets().into_iter().enumerate() {
+                if i > 0 {
+                    text.push(b'.');
+                }
+                text.decimal(u64::from(octet), 0);
+            }
         }
-        out.push(separator);
+        // At most 45 characters: the text always fits.
+        IpAddr::V6(v6) => {
+            let _ = std::fmt::Write::write_fmt(&mut text, format_args!("{v6}"));
+        }
     }
+    text
 }
 
 /// Writes each field of an event as `,"name":value`.
@@ -199,47 +220,7 @@ impl Visit for JsonFields<'_> {
     }
 
     fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
-        // Formatted on the stack first (an address fits), so it is escaped in one piece.
-        let mut text = Short::default();
-        if std::fmt::Write::write_fmt(&mut text, format_args!("{value:?}")).is_ok() {
-            self.member(field, &text.as_str());
-        } else {
-            self.member(field, &format_args!("{value:?}"));
-        }
-    }
-}
-
-/// A short text formatted on the stack (an IPv6 address at most); longer text is refused.
-struct Short {
-    bytes: [u8; 48],
-    len: usize,
-}
-
-impl Default for Short {
-    fn default() -> Short {
-        Short {
-            bytes: [0; 48],
-            len: 0,
-        }
-    }
-}
-
-impl Short {
-    fn as_str(&self) -> &str {
-        self.bytes
-            .get(..self.len)
-            .and_then(|bytes| std::str::from_utf8(bytes).ok())
-            .unwrap_or_default()
-    }
-}
-
-impl std::fmt::Write for Short {
-    fn write_str(&mut self, text: &str) -> std::fmt::Result {
-        let end = self.len + text.len();
-        let room = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
-        room.copy_from_slice(text.as_bytes());
-        self.len = end;
-        Ok(())
+        self.member(field, &format_args!("{value:?}"));
     }
 }
 

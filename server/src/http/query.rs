@@ -28,7 +28,12 @@ impl<'a> Query<'a> {
         let mut found = Param::Absent;
         for pair in self.0.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            if !decoded(key).eq(name.bytes().map(Some)) {
+            let named = if key.contains('%') {
+                decoded(key).eq(name.bytes().map(Some))
+            } else {
+                key == name
+            };
+            if !named {
                 continue;
             }
             if found != Param::Absent {

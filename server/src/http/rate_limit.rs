@@ -22,6 +22,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
+use hijri::ascii::Ascii;
 
 use super::error::{ApiError, ErrorCode};
 
@@ -162,11 +163,18 @@ impl<C: Clock> Limiter<C> {
     fn tell(&self, headers: &mut HeaderMap, remaining: u32) {
         let spent = self.limit.count.saturating_sub(remaining);
         let refill = whole_seconds(self.limit.period() * spent);
-        let state = format!("\"{}\";r={remaining};t={refill}", self.name);
+        let mut state = Ascii::<64>::new();
+        state
+            .push(b'"')
+            .push_str(self.name)
+            .push_str("\";r=")
+            .decimal(u64::from(remaining), 0)
+            .push_str(";t=")
+            .decimal(refill, 0);
         headers.insert(POLICY, self.policy.clone());
         headers.insert(
             STATE,
-            HeaderValue::try_from(state).expect("names and numbers are visible ASCII"),
+            HeaderValue::from_bytes(state.as_bytes()).expect("names and numbers are visible ASCII"),
         );
     }
 
