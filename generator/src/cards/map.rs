@@ -708,9 +708,17 @@ fn points_layer(
     [ring_box, b]
 }
 
-/// The legend in two columns from `y`, with the note on the boundaries' arrows when a
-/// boundary line is drawn (`boundaries`); returns the y below it.
-fn legend(svg: &mut Svg, frame: &Frame, limits: Limits, boundaries: bool, y: f64) -> f64 {
+/// The legend in two columns from `y` (the deciding site's ring among `sites` checked
+/// sites), with the note on the boundaries' arrows when a boundary line is drawn
+/// (`boundaries`); returns the y below it.
+fn legend(
+    svg: &mut Svg,
+    frame: &Frame,
+    limits: Limits,
+    sites: usize,
+    boundaries: bool,
+    y: f64,
+) -> f64 {
     let s = frame.s;
     let row = 28.0 * s;
     let swatch = 26.0 * s;
@@ -747,7 +755,7 @@ fn legend(svg: &mut Svg, frame: &Frame, limits: Limits, boundaries: bool, y: f64
             "Batas tinggi hilal {}",
             frame::threshold(limits.min_moon_alt_deg())
         ),
-        "Lokasi penentu (25 lokasi)".to_owned(),
+        format!("Lokasi penentu ({sites} lokasi)"),
         format!(
             "Batas elongasi {}",
             frame::threshold(limits.min_elongation_deg())
@@ -934,6 +942,7 @@ pub fn map_svg(
         &mut svg,
         &frame,
         ctx.limits,
+        ctx.sites_checked,
         drawn,
         view.top + view.height() + 42.0 * s,
     );
