@@ -1,7 +1,9 @@
 //! Text placement on every card of the archive: each of the 1,536 cards (Hijri years
 //! 1444–1475, sky chart and map, normal and bare) is drawn as SVG from the real data and laid
 //! out by usvg with the committed fonts; every text's ink box must lie inside the canvas, no
-//! two texts' boxes may overlap, and no text may cover the sky chart's Sun, Moon or horizon.
+//! two texts' boxes may overlap, and no text may cover the sky chart's Sun, Moon or horizon;
+//! each body's label lies nearer its body than the other, the Moon's on its side of the
+//! horizon.
 //! This measures what resvg will draw, not what the templates intend. On every map each drawn boundary line carries its label and arrow, and
 //! the legend's note on them shows exactly when a line is drawn.
 
@@ -89,6 +91,47 @@ fn faults(renderer: &Renderer, svg: &str, bare: bool, name: &str) -> Vec<String>
             if let Some((dx, dy)) = overlap(mark, t.bbox) {
                 out.push(format!(
                     "{name}: {:?} covers the {id} by {dx:.1}x{dy:.1}",
+                    t.text
+                ));
+            }
+        }
+    }
+    // Each body's label nearer that body than the other, and the Moon's on the Moon's side
+    // of the horizon: a reader takes a label for the nearest mark's.
+    let centre = |id: &str| {
+        tree.node_by_id(id).map(|n| {
+            let b = n.abs_stroke_bounding_box();
+            ((b.left() + b.right()) / 2.0, (b.top() + b.bottom()) / 2.0)
+        })
+    };
+    if let (Some(sun), Some(moon), Some(horizon)) =
+        (centre("sun-disc"), centre("moon-disc"), centre("horizon"))
+    {
+        let distance = |b: (f32, f32, f32, f32), (x, y): (f32, f32)| {
+            let dx = (b.0 - x).max(x - b.2).max(0.0);
+            let dy = (b.1 - y).max(y - b.3).max(0.0);
+            dx.hypot(dy)
+        };
+        for t in &found {
+            let (own, other, body) = if t.text.starts_with("BULAN") {
+                (moon, sun, "Moon")
+            } else if t.text.starts_with("MATAHARI") {
+                (sun, moon, "Sun")
+            } else {
+                continue;
+            };
+            if distance(t.bbox, own) >= distance(t.bbox, other) {
+                out.push(format!(
+                    "{name}: {:?} is nearer the other body than the {body}",
+                    t.text
+                ));
+            }
+            let below = moon.1 > horizon.1;
+            if body == "Moon"
+                && ((below && t.bbox.1 < horizon.1) || (!below && t.bbox.3 > horizon.1))
+            {
+                out.push(format!(
+                    "{name}: {:?} is across the horizon from the Moon",
                     t.text
                 ));
             }

@@ -54,6 +54,24 @@ impl LabelBox {
         self.x0 < other.x1 && other.x0 < self.x1 && self.y0 < other.y1 && other.y0 < self.y1
     }
 
+    /// How far the point (x, y) lies from the box (0 inside it), pixels.
+    pub fn distance(&self, (x, y): (f64, f64)) -> f64 {
+        let dx = (self.x0 - x).max(x - self.x1).max(0.0);
+        let dy = (self.y0 - y).max(y - self.y1).max(0.0);
+        dx.hypot(dy)
+    }
+
+    /// The box's centre.
+    pub fn centre(&self) -> (f64, f64) {
+        ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0)
+    }
+
+    /// True if the box, a label, lies nearer the point `own` (what it names) than the point
+    /// `other`: a reader takes a label for the nearest mark's.
+    pub fn nearer(&self, own: (f64, f64), other: (f64, f64)) -> bool {
+        self.distance(own) < self.distance(other)
+    }
+
     /// True if the box overlaps any of `boxes`.
     pub fn hits(&self, boxes: &[LabelBox]) -> bool {
         boxes.iter().any(|b| self.overlaps(b))

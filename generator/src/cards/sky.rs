@@ -305,7 +305,8 @@ fn horizon_band(view: &SkyView, s: f64) -> LabelBox {
 /// The Sun's two label lines, where they go (x, first baseline) and their box: below the Sun
 /// and the azimuth labels, else below the Moon's disc when that is in the way, else beside
 /// the Moon, else beside the Sun (away from the Moon first); inside the window, clear of the
-/// Sun, the horizon and the `avoid` boxes (the Moon's disc, the corner notes).
+/// Sun, the horizon and the `avoid` boxes (the Moon's disc, the corner notes), and nearer the
+/// Sun than the Moon.
 fn sun_label(
     view: &SkyView,
     sun: (f64, f64),
@@ -350,6 +351,7 @@ fn sun_label(
             && b.y1 <= view.bottom() - 6.0 * s
             && !b.hits(&own)
             && !b.hits(avoid)
+            && b.nearer(sun_box.centre(), moon_disc.centre())
     };
     let candidates = [
         (x, label_y),
@@ -399,12 +401,14 @@ fn sun_mark(
 }
 
 /// Where the Moon's three label lines go: beside the Moon on the side with room, else on the
-/// other side, else moved off the `avoid` boxes (below them first for a Moon below the
-/// horizon, above them first otherwise); (x, first baseline, anchor) and the box.
+/// other side, else (for a Moon below the horizon) under it, else moved off the `avoid`
+/// boxes (below them first for a Moon below the horizon, above them first otherwise); on
+/// the Moon's side of the horizon, clear of its disc and nearer the Moon than the Sun at
+/// `sun_centre`; (x, first baseline, anchor) and the box.
 fn moon_label(
     view: &SkyView,
     lines: &[String; 3],
-    moon: (f64, f64),
+    (moon, sun_centre): ((f64, f64), (f64, f64)),
     s: f64,
     avoid: &[LabelBox],
 ) -> (f64, f64, Anchor, LabelBox) {
@@ -422,22 +426,52 @@ fn moon_label(
             (x + r + 16.0 * s, Anchor::Start),
         ]
     };
-    let ly = (y - 14.0 * s).clamp(view.top + 90.0 * s, view.bottom() - 60.0 * s);
+    let style = TextStyle::new(14.0 * s, INK);
     let block = |lx: f64, ly: f64, anchor: Anchor| {
-        let style = TextStyle::new(14.0 * s, INK).anchor(anchor);
+        let style = style.anchor(anchor);
         LabelBox::text(&style.bold().spaced(1.5 * s), lx, ly, &lines[0])
             .union(&LabelBox::text(&style, lx, ly + 20.0 * s, &lines[1]))
             .union(&LabelBox::text(&style, lx, ly + 40.0 * s, &lines[2]))
     };
-    let (highest, lowest) = (view.top + 90.0 * s, view.bottom() - 6.0 * s);
+    let below_horizon = moon.1 < 0.0;
+    // Where the block may go: the Moon's side of the horizon (under the azimuth labels for a
+    // Moon below it), inside the window, below the verdict.
+    let (highest, lowest) = if below_horizon {
+        (view.horizon_y + 28.0 * s, view.bottom() - 6.0 * s)
+    } else {
+        (view.top + 90.0 * s, view.horizon_y)
+    };
+    let own_disc = disc(x, y, r, s);
     let fits = |b: &LabelBox| {
         b.x0 >= view.left + 8.0 * s
             && b.x1 <= view.right() - 8.0 * s
             && b.y0 >= highest - 14.0 * s
             && b.y1 <= lowest
+            && !b.overlaps(&own_disc)
+            && b.nearer((x, y), sun_centre)
     };
+    // Beside the Moon at its height; for a Moon below the horizon, also under it, centred,
+    // then pushed away from the Sun as far as the window allows (beside it there is seldom
+    // room between the horizon and the window's bottom).
+    let ly = (y - 14.0 * s).max(highest).min(view.bottom() - 60.0 * s);
+    let mut starts = sides.map(|(lx, anchor)| (lx, ly, anchor)).to_vec();
+    if below_horizon {
+        let width = {
+            let b = block(0.0, 0.0, Anchor::Start);
+            b.x1 - b.x0
+        };
+        let (left, right) = (view.left + 8.0 * s, view.right() - 8.0 * s);
+        let under = (y + r + 18.0 * s).max(highest);
+        let centred = x.max(left + width / 2.0).min(right - width / 2.0);
+        starts.push((centred, under, Anchor::Middle));
+        starts.push(if sun_centre.0 >= x {
+            (left.max(x + r - width), under, Anchor::Start)
+        } else {
+            (right.min(x - r + width), under, Anchor::End)
+        });
+    }
     // The first baseline at which the block, moved down (or up) from `ly`, clears `avoid`.
-    let moved = |lx: f64, anchor: Anchor, down: bool| {
+    let moved = |(lx, ly, anchor): (f64, f64, Anchor), down: bool| {
         let mut ly = ly;
         for _ in 0..8 {
             let b = block(lx, ly, anchor);
@@ -445,34 +479,26 @@ fn moon_label(
             ly = if down {
                 let bottom = hit.map(|a| a.y1).fold(f64::NEG_INFINITY, f64::max);
                 if !bottom.is_finite() {
-                    return Some(ly);
+                    return Some((lx, ly, anchor));
                 }
                 ly + (bottom - b.y0) + 8.0 * s
             } else {
                 let top = hit.map(|a| a.y0).fold(f64::INFINITY, f64::min);
                 if !top.is_finite() {
-                    return Some(ly);
+                    return Some((lx, ly, anchor));
                 }
                 ly - (b.y1 - top) - 8.0 * s
             };
         }
         None
     };
-    let mut candidates = Vec::with_capacity(6);
-    for (lx, anchor) in sides {
-        candidates.push((lx, ly, anchor));
-    }
-    let below_first = moon.1 < 0.0;
-    for down in [below_first, !below_first] {
-        for (lx, anchor) in sides {
-            if let Some(ly) = moved(lx, anchor, down) {
-                candidates.push((lx, ly, anchor));
-            }
-        }
+    let mut candidates = starts.clone();
+    for down in [below_horizon, !below_horizon] {
+        candidates.extend(starts.iter().filter_map(|&start| moved(start, down)));
     }
     #[allow(
         clippy::indexing_slicing,
-        reason = "candidates holds one entry per side before any raised one"
+        reason = "candidates holds one entry per side before any moved one"
     )]
     let (lx, ly, anchor) = candidates
         .iter()
@@ -652,7 +678,8 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     let mut avoid = vec![sun_box, pill, bodies[0], horizon_band(&view, s)];
     avoid.extend(&note_boxes);
     let moon_lines = moon_lines(ctx, moon);
-    let (lx, ly, anchor, moon_box) = moon_label(&view, &moon_lines, moon, s, &avoid);
+    let (lx, ly, anchor, moon_box) =
+        moon_label(&view, &moon_lines, (moon, bodies[0].centre()), s, &avoid);
     scale_marks(
         &mut svg,
         &view,
