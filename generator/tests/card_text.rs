@@ -1,9 +1,9 @@
 //! Text placement on every card of the archive: each of the 1,536 cards (Hijri years
 //! 1444–1475, sky chart and map, normal and bare) is drawn as SVG from the real data and laid
 //! out by usvg with the committed fonts; every text's ink box must lie inside the canvas, no
-//! two texts' boxes may overlap, and no text may cover the sky chart's Sun, Moon or horizon;
-//! each body's label lies nearer its body than the other, the Moon's on its side of the
-//! horizon.
+//! two texts' boxes may overlap, no text may cover the sky chart's Sun, Moon, horizon or
+//! limit line, and text on the sky window stays inside it; each body's label lies nearer its
+//! body than the other, the Moon's on its side of the horizon.
 //! This measures what resvg will draw, not what the templates intend. On every map each drawn boundary line carries its label and arrow, and
 //! the legend's note on them shows exactly when a line is drawn.
 
@@ -30,8 +30,8 @@ const YEARS: [u16; 2] = [1444, 1475];
 const TOUCH: f32 = 0.5;
 
 /// The drawn marks no text may cover, by SVG id (the sky chart's Sun and Moon discs, its
-/// horizon line and azimuth ticks).
-const MARKS: [&str; 4] = ["sun-disc", "moon-disc", "horizon", "ticks"];
+/// horizon line and azimuth ticks, and the dashed line of the least altitude).
+const MARKS: [&str; 5] = ["sun-disc", "moon-disc", "horizon", "ticks", "limit-line"];
 
 /// One laid-out text: its content and absolute ink box (x0, y0, x1, y1).
 struct Placed {
@@ -78,6 +78,18 @@ fn faults(renderer: &Renderer, svg: &str, bare: bool, name: &str) -> Vec<String>
                 "{name}: {:?} at ({x0:.1}, {y0:.1})–({x1:.1}, {y1:.1}) leaves the {w}x{h} canvas",
                 t.text
             ));
+        }
+    }
+    // Text on the sky chart's window stays inside it (the window clips what leaves it).
+    if let Some(window) = tree.node_by_id("sky-window") {
+        let b = window.abs_bounding_box();
+        let window = (b.left(), b.top(), b.right(), b.bottom());
+        for t in &found {
+            let (x0, y0, x1, y1) = t.bbox;
+            let inside = x0 >= window.0 && y0 >= window.1 && x1 <= window.2 && y1 <= window.3;
+            if overlap(window, t.bbox).is_some() && !inside {
+                out.push(format!("{name}: {:?} leaves the sky window", t.text));
+            }
         }
     }
     // The sky chart's bodies and horizon: no text may cover them.

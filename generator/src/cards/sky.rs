@@ -170,7 +170,7 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelB
         view.right(),
         y3,
         &format!(
-            r#"stroke="{ACCENT}" stroke-width="{}" stroke-dasharray="{} {}" stroke-opacity="0.9""#,
+            r#"id="limit-line" stroke="{ACCENT}" stroke-width="{}" stroke-dasharray="{} {}" stroke-opacity="0.9""#,
             num(2.0 * s),
             num(10.0 * s),
             num(7.0 * s)
@@ -302,6 +302,17 @@ fn horizon_band(view: &SkyView, s: f64) -> LabelBox {
     }
 }
 
+/// The band of the dashed line at the least altitude `limit`.
+fn limit_band(view: &SkyView, limit: f64, s: f64) -> LabelBox {
+    let y = view.y(limit);
+    LabelBox {
+        x0: view.left,
+        y0: y - 2.0 * s,
+        x1: view.right(),
+        y1: y + 2.0 * s,
+    }
+}
+
 /// The Sun's two label lines, where they go (x, first baseline) and their box: below the Sun
 /// and the azimuth labels, else below the Moon's disc when that is in the way, else beside
 /// the Moon, else beside the Sun (away from the Moon first); inside the window, clear of the
@@ -402,13 +413,15 @@ fn sun_mark(
 
 /// Where the Moon's three label lines go: beside the Moon on the side with room, else on the
 /// other side, else (for a Moon below the horizon) under it, else moved off the `avoid`
-/// boxes (below them first for a Moon below the horizon, above them first otherwise); on
-/// the Moon's side of the horizon, clear of its disc and nearer the Moon than the Sun at
-/// `sun_centre`; (x, first baseline, anchor) and the box.
+/// boxes (the limit line among them: below them first for a Moon below the altitude
+/// `limit`, above them first otherwise); on the Moon's side of the horizon, clear of its
+/// disc and nearer the Moon than the Sun at `sun_centre`; (x, first baseline, anchor) and
+/// the box.
 fn moon_label(
     view: &SkyView,
     lines: &[String; 3],
     (moon, sun_centre): ((f64, f64), (f64, f64)),
+    limit: f64,
     s: f64,
     avoid: &[LabelBox],
 ) -> (f64, f64, Anchor, LabelBox) {
@@ -442,13 +455,17 @@ fn moon_label(
         (view.top + 90.0 * s, view.horizon_y)
     };
     let own_disc = disc(x, y, r, s);
-    let fits = |b: &LabelBox| {
-        b.x0 >= view.left + 8.0 * s
-            && b.x1 <= view.right() - 8.0 * s
-            && b.y0 >= highest - 14.0 * s
+    let clear = |b: &LabelBox| {
+        b.y0 >= highest - 14.0 * s
             && b.y1 <= lowest
             && !b.overlaps(&own_disc)
             && b.nearer((x, y), sun_centre)
+            && !b.hits(avoid)
+    };
+    // Inside the window, with `slack` of the block's estimated width allowed past its edge.
+    let inside = |b: &LabelBox, slack: f64| {
+        let spare = slack * (b.x1 - b.x0);
+        b.x0 + spare >= view.left + 8.0 * s && b.x1 - spare <= view.right() - 8.0 * s
     };
     // Beside the Moon at its height; for a Moon below the horizon, also under it, centred,
     // then pushed away from the Sun as far as the window allows (beside it there is seldom
@@ -493,19 +510,26 @@ fn moon_label(
         None
     };
     let mut candidates = starts.clone();
-    for down in [below_horizon, !below_horizon] {
+    // Moved towards the Moon's side of the limit line first (and so of the horizon).
+    let down_first = moon.1 < limit;
+    for down in [down_first, !down_first] {
         candidates.extend(starts.iter().filter_map(|&start| moved(start, down)));
     }
     #[allow(
         clippy::indexing_slicing,
         reason = "candidates holds one entry per side before any moved one"
     )]
-    let (lx, ly, anchor) = candidates
-        .iter()
-        .copied()
-        .find(|&(lx, ly, anchor)| {
-            let b = block(lx, ly, anchor);
-            fits(&b) && !b.hits(avoid)
+    // The block's width is a generous estimate (the widest average advance; real lines are
+    // about a fifth narrower), so when no place is inside the window by the estimate, the
+    // first within a tenth of it is taken (`card_text.rs` measures the real text inside the
+    // window).
+    let (lx, ly, anchor) = [0.0, 0.1]
+        .into_iter()
+        .find_map(|slack| {
+            candidates.iter().copied().find(|&(lx, ly, anchor)| {
+                let b = block(lx, ly, anchor);
+                inside(&b, slack) && clear(&b)
+            })
         })
         .unwrap_or(candidates[0]);
     (lx, ly, anchor, block(lx, ly, anchor))
@@ -650,7 +674,7 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         view.width,
         view.height,
         0.0,
-        r#"fill="url(#sky)""#,
+        r#"id="sky-window" fill="url(#sky)""#,
     );
     svg.rect(
         view.left,
@@ -675,16 +699,29 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         .collect();
     let bodies = [sun_disc(&view, sun, s), moon_disc(&view, moon, s)];
     let (sun_lines, sun_at, sun_box) = sun_label(&view, sun, &bodies[1], &note_boxes, s);
-    let mut avoid = vec![sun_box, pill, bodies[0], horizon_band(&view, s)];
+    let limit = ctx.limits.min_moon_alt_deg();
+    let mut avoid = vec![
+        sun_box,
+        pill,
+        bodies[0],
+        horizon_band(&view, s),
+        limit_band(&view, limit, s),
+    ];
     avoid.extend(&note_boxes);
     let moon_lines = moon_lines(ctx, moon);
-    let (lx, ly, anchor, moon_box) =
-        moon_label(&view, &moon_lines, (moon, bodies[0].centre()), s, &avoid);
+    let (lx, ly, anchor, moon_box) = moon_label(
+        &view,
+        &moon_lines,
+        (moon, bodies[0].centre()),
+        limit,
+        s,
+        &avoid,
+    );
     scale_marks(
         &mut svg,
         &view,
         s,
-        ctx.limits.min_moon_alt_deg(),
+        limit,
         &[pill, sun_box, moon_box, bodies[0], bodies[1]],
     );
     sun_mark(&mut svg, &view, sun, &sun_lines, sun_at, s);
