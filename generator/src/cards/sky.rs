@@ -515,14 +515,14 @@ fn moon_label(
     for down in [down_first, !down_first] {
         candidates.extend(starts.iter().filter_map(|&start| moved(start, down)));
     }
-    #[allow(
-        clippy::indexing_slicing,
-        reason = "candidates holds one entry per side before any moved one"
-    )]
     // The block's width is a generous estimate (the widest average advance; real lines are
     // about a fifth narrower), so when no place is inside the window by the estimate, the
     // first within a tenth of it is taken (`card_text.rs` measures the real text inside the
     // window).
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "candidates holds one entry per side before any moved one"
+    )]
     let (lx, ly, anchor) = [0.0, 0.1]
         .into_iter()
         .find_map(|slack| {
