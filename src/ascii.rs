@@ -131,15 +131,19 @@ impl<const N: usize> fmt::Debug for Ascii<N> {
     }
 }
 
-/// A date written `YYYY-MM-DD` (as `format!("{year:04}-{month:02}-{day:02}")`), the one ISO
-/// rule of both calendars.
-pub fn iso_date(year: i64, month: u32, day: u32) -> Ascii<24> {
+/// A month written `YYYY-MM` (as `format!("{year:04}-{month:02}")`), the one ISO rule of
+/// both calendars' months.
+pub fn iso_month(year: i64, month: u32) -> Ascii<24> {
     let mut text = Ascii::new();
-    text.signed(year, 4)
-        .push(b'-')
-        .decimal(u64::from(month), 2)
-        .push(b'-')
-        .decimal(u64::from(day), 2);
+    text.signed(year, 4).push(b'-').decimal(u64::from(month), 2);
+    text
+}
+
+/// A date written `YYYY-MM-DD` (its month by [`iso_month`], then the zero-padded day), the
+/// one ISO rule of both calendars' dates.
+pub fn iso_date(year: i64, month: u32, day: u32) -> Ascii<24> {
+    let mut text = iso_month(year, month);
+    text.push(b'-').decimal(u64::from(day), 2);
     text
 }
 
@@ -174,6 +178,7 @@ mod tests {
         assert_eq!(iso_date(33, 12, 31).as_str(), "0033-12-31");
         assert_eq!(iso_date(-44, 3, 15).as_str(), "-044-03-15");
         assert_eq!(iso_date(12_345, 1, 1).as_str(), "12345-01-01");
+        assert_eq!(iso_month(1446, 9).as_str(), "1446-09");
     }
 
     #[test]

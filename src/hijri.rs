@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::ascii::{iso_date, Ascii};
+use crate::ascii::{iso_date, iso_month, Ascii};
 use crate::date::split_iso;
 
 /// The 12 Hijri month names, month 1 first, as the contract spells them.
@@ -90,16 +90,9 @@ impl HijriMonth {
             month: month as u8,
         })
     }
-}
-
-impl HijriMonth {
     /// This month written `YYYY-MM` (its `Display`), without allocating.
-    pub fn iso(self) -> Ascii<16> {
-        let mut text = Ascii::new();
-        text.decimal(u64::from(self.year), 4)
-            .push(b'-')
-            .decimal(u64::from(self.month), 2);
-        text
+    pub fn iso(self) -> Ascii<24> {
+        iso_month(i64::from(self.year), u32::from(self.month))
     }
 }
 

@@ -42,12 +42,6 @@ impl AnyDate {
     }
 }
 
-impl std::fmt::Display for AnyDate {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.iso().as_str())
-    }
-}
-
 /// A JSON string, written without `core::fmt` (range items are the bulk of the large
 /// answers).
 impl Serialize for AnyDate {
