@@ -8,9 +8,10 @@ use chrono_tz::Tz;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{Calendar, Card, CardKind, Limits, Month};
+use hijri::zone::Zone;
+use hijri_astro::{Astro, Observer};
 use rayon::prelude::*;
 
-use crate::astro::{Astro, Observer};
 use crate::cards::{
     self, CardContext, CardError, DisplayPoint, PointResult, Renderer, VisibilityGrid,
 };
@@ -78,7 +79,7 @@ pub fn card_key(astro: &Astro, calendar: &Calendar, month: &Month) -> u64 {
         "{}|{:x}|{:x}|{:?}|{}-{}|{:?}|{:?}|{:?}",
         cards::CARD_FORMAT_VERSION,
         cards::assets_fingerprint(),
-        astro.identity(),
+        hijri::fingerprint::hash64_of_parts(&astro.inputs()),
         calendar.criterion,
         month.year,
         month.month,
@@ -191,7 +192,7 @@ fn criteria_at(
         lat_deg: lat,
         lon_deg: lon,
         elev_m: 0.0,
-        tz: zone_for(lon).into(),
+        tz: Zone::from(zone_for(lon)),
     };
     let o = astro.evening(&observer, day).ok()?;
     let met = limits.margin_deg(o.moon_alt_deg, o.elongation_deg) >= 0.0;

@@ -10,8 +10,8 @@ use chrono::{TimeZone, Utc};
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{Evening, Limits, Month, Tier};
+use hijri_astro::{Astro, AstroError};
 
-use crate::astro::{Astro, AstroError};
 use crate::inputs::{OfficialTable, SiteInput};
 use crate::visibility::{day_of, evening_record};
 

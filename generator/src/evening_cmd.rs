@@ -1,7 +1,6 @@
 //! `hijri-generate evening`: the evening record of one site and date (pretty JSON), or of
 //! every row of a CSV batch (one compact JSON object per line, in input order).
 
-use crate::astro::{Astro, EveningObservation, Observer};
 use crate::inputs::load_sites;
 use crate::visibility::{naive, observer};
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
@@ -10,6 +9,7 @@ use hijri::date::Date;
 use hijri::fixed::{to_fixed, Decimal};
 use hijri::schema::{Criterion, Limits};
 use hijri::zone::Zone;
+use hijri_astro::{Astro, EveningObservation, Observer};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
@@ -131,7 +131,7 @@ pub struct EveningArgs {
 struct NamedSite {
     name: Option<String>,
     tz_name: String,
-    observer: Observer,
+    observer: Observer<Zone>,
 }
 
 /// Runs the subcommand.

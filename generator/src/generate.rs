@@ -10,9 +10,9 @@ use std::time::Instant;
 
 use hijri::date::Date;
 use hijri::schema::{Calendar, Card, Criterion, Header, Month, Tier};
+use hijri_astro::{Astro, AstroError};
 use rkyv::util::AlignedVec;
 
-use crate::astro::{Astro, AstroError};
 use crate::card_set;
 use crate::cards::CardError;
 use crate::chain::{self, ChainError, ChainInputs};

@@ -1,7 +1,7 @@
 //! Build-time generator of the Hijri calendar archive.
 //!
 //! The generator is the only writer of `data/hijri.archive`; it knows no HTTP. Facts come
-//! from `data/` ([`inputs`]), the astronomy from [`astro`], the month chain from [`chain`]
+//! from `data/` ([`inputs`]), the astronomy from `hijri-astro`, the month chain from [`chain`]
 //! and [`visibility`], the PNG cards from [`cards`] and [`card_set`], the stored answers
 //! from [`stored`] (built by `hijri-view`, the server's own code), and the file from
 //! [`writer`]; [`generate`] runs them in order. [`announce`] edits the official facts.
@@ -9,7 +9,6 @@
 #![forbid(unsafe_code)]
 
 pub mod announce;
-pub mod astro;
 pub mod card_set;
 pub mod cards;
 pub mod cards_cmd;

@@ -5,9 +5,10 @@ use chrono::NaiveDate;
 use hijri::date::Date;
 use hijri::fixed::to_fixed;
 use hijri::schema::{Evening, Limits, SiteEvening};
+use hijri::zone::Zone;
+use hijri_astro::{Astro, AstroError, EveningObservation, Observer};
 use rayon::prelude::*;
 
-use crate::astro::{Astro, AstroError, EveningObservation, Observer};
 use crate::inputs::SiteInput;
 
 /// Index of the site with the largest margin; ties go to the first in order.
@@ -20,7 +21,7 @@ pub fn deciding_index(margins: &[f64]) -> usize {
 }
 
 /// The astronomy observer for a site.
-pub fn observer(site: &SiteInput) -> Observer {
+pub fn observer(site: &SiteInput) -> Observer<Zone> {
     Observer {
         lat_deg: site.site.lat,
         lon_deg: site.site.lon,
