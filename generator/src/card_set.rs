@@ -10,11 +10,9 @@ use hijri::hijri::HijriMonth;
 use hijri::schema::{Calendar, Card, CardKind, Limits, Month};
 use hijri::zone::Zone;
 use hijri_astro::{Astro, Observer};
+use hijri_cards::{CardContext, CardError, DisplayPoint, PointResult, Renderer, VisibilityGrid};
 use rayon::prelude::*;
 
-use crate::cards::{
-    self, CardContext, CardError, DisplayPoint, PointResult, Renderer, VisibilityGrid,
-};
 use crate::visibility::naive;
 
 /// Node spacing of the map's visibility grid, degrees.
@@ -42,7 +40,7 @@ pub fn render_all(
     progress: &(dyn Fn() + Sync),
 ) -> Result<CardSet, CardError> {
     let renderer = Renderer::new()?;
-    let points = cards::display_points()?;
+    let points = hijri_cards::display_points()?;
     let months: Vec<&Month> = calendar
         .months
         .iter()
@@ -72,13 +70,13 @@ pub fn render_all(
 /// The reuse key of a month's cards: a fingerprint of everything they are drawn from — the
 /// month and its tier, the deciding evening (date, every site's values, the deciding site),
 /// the criterion, the astronomy's inputs, the committed fonts, basemap and points, and
-/// [`cards::CARD_FORMAT_VERSION`]. The values enter through their full `Debug` text, so a
+/// [`hijri_cards::CARD_FORMAT_VERSION`]. The values enter through their full `Debug` text, so a
 /// different toolchain can at worst cause a re-render, never a wrong reuse.
 pub fn card_key(astro: &Astro, calendar: &Calendar, month: &Month) -> u64 {
     let inputs = format!(
         "{}|{:x}|{:x}|{:?}|{}-{}|{:?}|{:?}|{:?}",
-        cards::CARD_FORMAT_VERSION,
-        cards::assets_fingerprint(),
+        hijri_cards::CARD_FORMAT_VERSION,
+        hijri_cards::assets_fingerprint(),
         hijri::fingerprint::hash64_of_parts(&astro.inputs()),
         calendar.criterion,
         month.year,
@@ -176,7 +174,7 @@ fn month_cards(
     key: u64,
 ) -> Result<Vec<Card>, CardError> {
     let inputs = month_inputs(astro, calendar, points, month)?;
-    cards::month_cards(renderer, &inputs.ctx, &inputs.grid, &inputs.points, key)
+    hijri_cards::month_cards(renderer, &inputs.ctx, &inputs.grid, &inputs.points, key)
 }
 
 /// Moon altitude, elongation and whether both limits hold, at local sunset on `day` (by the

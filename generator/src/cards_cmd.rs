@@ -8,9 +8,8 @@ use clap::Args;
 use hijri::fixed::from_fixed;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{ArchivedCalendar, ArchivedCardKind};
+use hijri_cards::verdict;
 use rkyv::util::AlignedVec;
-
-use crate::cards::verdict;
 
 /// Examples at the end of `cards --help`.
 const EXAMPLES: &str = "\

@@ -11,10 +11,10 @@ use std::time::Instant;
 use hijri::date::Date;
 use hijri::schema::{Calendar, Card, Criterion, Header, Month, Tier};
 use hijri_astro::{Astro, AstroError};
+use hijri_cards::CardError;
 use rkyv::util::AlignedVec;
 
 use crate::card_set;
-use crate::cards::CardError;
 use crate::chain::{self, ChainError, ChainInputs};
 use crate::inputs::{self, InputError};
 use crate::stored;

@@ -2,7 +2,7 @@
 //!
 //! The generator is the only writer of `data/hijri.archive`; it knows no HTTP. Facts come
 //! from `data/` ([`inputs`]), the astronomy from `hijri-astro`, the month chain from [`chain`]
-//! and [`visibility`], the PNG cards from [`cards`] and [`card_set`], the stored answers
+//! and [`visibility`], the PNG cards from `hijri-cards` through [`card_set`], the stored answers
 //! from [`stored`] (built by `hijri-view`, the server's own code), and the file from
 //! [`writer`]; [`generate`] runs them in order. [`announce`] edits the official facts.
 
@@ -10,7 +10,6 @@
 
 pub mod announce;
 pub mod card_set;
-pub mod cards;
 pub mod cards_cmd;
 pub mod chain;
 pub mod evening_cmd;

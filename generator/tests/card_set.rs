@@ -6,8 +6,8 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 use hijri_astro::Observer;
+use hijri_cards::{display_points, map_svg, viz_svg};
 use hijri_generator::card_set::month_inputs;
-use hijri_generator::cards::{display_points, map_svg, viz_svg};
 use hijri_generator::generate::build_calendar;
 
 #[test]
