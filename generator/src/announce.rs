@@ -17,7 +17,6 @@ use serde::Serialize;
 
 use crate::generate::build_calendar;
 use crate::inputs::{self, Correction, OfficialMonth};
-use crate::visibility::day_of;
 use crate::writer::write_atomically;
 
 /// The subcommand's description.
@@ -300,7 +299,7 @@ pub fn apply(
 
 /// Today's date in Western Indonesia, where the announcements are made.
 fn today_in_jakarta() -> Date {
-    day_of(
+    Date::from(
         chrono::Utc::now()
             .with_timezone(&chrono_tz::Asia::Jakarta)
             .date_naive(),

@@ -13,8 +13,6 @@ use hijri_astro::{Astro, Observer};
 use hijri_cards::{CardContext, CardError, DisplayPoint, PointResult, Renderer, VisibilityGrid};
 use rayon::prelude::*;
 
-use crate::visibility::naive;
-
 /// Node spacing of the map's visibility grid, degrees.
 pub const GRID_STEP_DEG: f64 = 0.25;
 
@@ -148,7 +146,8 @@ pub fn month_inputs<'a>(
         sites_checked: evening.sites.len(),
         limits: calendar.criterion.limits,
     };
-    let day = naive(Date(evening.date));
+    let day =
+        NaiveDate::try_from(Date(evening.date)).map_err(|e| CardError::Input(e.to_string()))?;
     let grid = VisibilityGrid::compute(GRID_STEP_DEG, |lat, lon| {
         criteria_at(astro, ctx.limits, day, lat, lon)
             .map_or((f64::NAN, f64::NAN), |(alt, elong, _)| (alt, elong))
