@@ -7,7 +7,7 @@
 //! then gives what an [`Observer`] sees at the sunset of a civil date, and
 //! [`Astro::nearest_conjunction`] the geocentric new moon nearest to an instant. Dates and
 //! instants are chrono's; an observer's civil time zone is any chrono [`TimeZone`]. This crate
-//! knows no calendar, archive, card or command line.
+//! knows no Hijri calendar, archive, card or command line.
 
 #![forbid(unsafe_code)]
 

@@ -1,6 +1,6 @@
 //! The command line of `hijri-generate`. clap reads the whole command line: the generation's
 //! options, or a subcommand with its own flags (their types, help and value rules live with
-//! each subcommand: [`announce`], [`evening`], [`cards`]); the global `--data` is accepted
+//! each subcommand: `announce.rs`, `evening.rs`, `cards.rs`); the global `--data` is accepted
 //! before or after the subcommand.
 
 mod announce;
