@@ -8,13 +8,10 @@ use chrono_tz::Tz;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{Card, CardKind, Chain, Criterion, Evening, Limits, Month, Record, Site};
+use hijri::zone::Zone;
+use hijri_astro::{Astro, Observer};
+use hijri_cards::{CardContext, CardError, DisplayPoint, PointResult, Renderer, VisibilityGrid};
 use rayon::prelude::*;
-
-use crate::astro::{Astro, Observer};
-use crate::cards::{
-    self, CardContext, CardError, DisplayPoint, PointResult, Renderer, VisibilityGrid,
-};
-use crate::visibility::naive;
 
 /// Node spacing of the map's visibility grid, degrees.
 pub const GRID_STEP_DEG: f64 = 0.25;
@@ -73,7 +70,7 @@ pub fn render_all(
     progress: &(dyn Fn() + Sync),
 ) -> Result<CardSet, CardError> {
     let renderer = Renderer::new()?;
-    let points = cards::display_points()?;
+    let points = hijri_cards::display_points()?;
     let months: Vec<&Month> = drawn
         .chain
         .months
@@ -104,15 +101,15 @@ pub fn render_all(
 /// The reuse key of a month's cards: a fingerprint of everything they are drawn from — the
 /// month and its tier, the deciding evening (date, every site's values, the deciding site),
 /// the criterion, the astronomy's inputs, the committed fonts, basemap and points, and
-/// [`cards::CARD_FORMAT_VERSION`]. The values enter through their full `Debug` text, so a
+/// [`hijri_cards::CARD_FORMAT_VERSION`]. The values enter through their full `Debug` text, so a
 /// different toolchain can at worst cause a re-render, never a wrong reuse.
 pub fn card_key(astro: &Astro, drawn: Drawn, month: &Month) -> Result<u64, CardError> {
     let (criterion, evening) = drawn.evening(month)?;
     let inputs = format!(
         "{}|{:x}|{:x}|{:?}|{}-{}|{:?}|{:?}|{:?}",
-        cards::CARD_FORMAT_VERSION,
-        cards::assets_fingerprint(),
-        astro.identity(),
+        hijri_cards::CARD_FORMAT_VERSION,
+        hijri_cards::assets_fingerprint(),
+        hijri::fingerprint::hash64_of_parts(&astro.inputs()),
         criterion,
         month.year,
         month.month,
@@ -183,7 +180,8 @@ pub fn month_inputs<'a>(
         sites_checked: evening.sites.len(),
         limits: criterion.limits,
     };
-    let day = naive(Date(evening.date));
+    let day =
+        NaiveDate::try_from(Date(evening.date)).map_err(|e| CardError::Input(e.to_string()))?;
     let grid = VisibilityGrid::compute(GRID_STEP_DEG, |lat, lon| {
         criteria_at(astro, ctx.limits, day, lat, lon)
             .map_or((f64::NAN, f64::NAN), |(alt, elong, _)| (alt, elong))
@@ -209,7 +207,7 @@ fn month_cards(
     key: u64,
 ) -> Result<Vec<Card>, CardError> {
     let inputs = month_inputs(astro, drawn, points, month)?;
-    cards::month_cards(renderer, &inputs.ctx, &inputs.grid, &inputs.points, key)
+    hijri_cards::month_cards(renderer, &inputs.ctx, &inputs.grid, &inputs.points, key)
 }
 
 /// Moon altitude, elongation and whether both limits hold, at local sunset on `day` (by the
@@ -225,7 +223,7 @@ fn criteria_at(
         lat_deg: lat,
         lon_deg: lon,
         elev_m: 0.0,
-        tz: zone_for(lon).into(),
+        tz: Zone::from(zone_for(lon)),
     };
     let o = astro.evening(&observer, day).ok()?;
     let met = limits.margin_deg(o.moon_alt_deg, o.elongation_deg) >= 0.0;

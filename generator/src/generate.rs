@@ -11,11 +11,11 @@ use std::time::Instant;
 use hijri::authority;
 use hijri::date::Date;
 use hijri::schema::{Card, Chain, Dataset, Month, Table, Tier};
+use hijri_astro::{Astro, AstroError};
+use hijri_cards::CardError;
 use rkyv::util::AlignedVec;
 
-use crate::astro::{Astro, AstroError};
 use crate::card_set;
-use crate::cards::CardError;
 use crate::chain::{self, ChainError, ChainInputs};
 use crate::inputs::{self, InputError};
 use crate::stored;

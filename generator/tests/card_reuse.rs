@@ -11,8 +11,8 @@
 )]
 
 use hijri::schema::{Record, Rule, Tier};
+use hijri_cards::{display_points, month_cards, Renderer, CARD_FORMAT_VERSION};
 use hijri_generator::card_set::{card_key, month_inputs, render_all};
-use hijri_generator::cards::{display_points, month_cards, Renderer, CARD_FORMAT_VERSION};
 use hijri_generator::generate::{build_calendar, Built};
 
 mod common;
@@ -124,7 +124,7 @@ fn card_bytes_are_pinned_to_the_format_version() {
     assert!(
         CARD_FORMAT_VERSION == PINNED.0 && rendered == PINNED.1,
         "the cards drawn now differ from those pinned for CARD_FORMAT_VERSION {}: \
-         bump CARD_FORMAT_VERSION (cards/mod.rs) and pin ({}, {rendered:x?}) here",
+         bump CARD_FORMAT_VERSION (cards/src/lib.rs) and pin ({}, {rendered:x?}) here",
         PINNED.0,
         CARD_FORMAT_VERSION.max(PINNED.0 + 1),
     );

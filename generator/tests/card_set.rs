@@ -6,9 +6,9 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 use hijri::schema::Record;
-use hijri_generator::astro::Observer;
+use hijri_astro::Observer;
+use hijri_cards::{display_points, map_svg, viz_svg};
 use hijri_generator::card_set::{month_inputs, Drawn};
-use hijri_generator::cards::{display_points, map_svg, viz_svg};
 use hijri_generator::generate::build_calendar;
 
 #[test]
@@ -64,7 +64,7 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
             lat_deg: point.lat,
             lon_deg: point.lon,
             elev_m: 0.0,
-            tz: chrono_tz::Etc::GMTMinus8.into(),
+            tz: hijri::zone::Zone::from(chrono_tz::Etc::GMTMinus8),
         };
         let o = built.astro.evening(&observer, evening).unwrap();
         let limits = inputs.ctx.limits;

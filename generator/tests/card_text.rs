@@ -16,8 +16,8 @@
 
 use std::time::Instant;
 
+use hijri_cards::{card_size, display_points, map_svg, viz_svg, Renderer};
 use hijri_generator::card_set::month_inputs;
-use hijri_generator::cards::{card_size, display_points, map_svg, viz_svg, Renderer};
 use hijri_generator::generate::build_calendar;
 use rayon::prelude::*;
 

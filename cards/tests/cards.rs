@@ -11,7 +11,7 @@
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{CardKind, Criterion, Limits, Site, SiteEvening, Tier};
-use hijri_generator::cards::{
+use hijri_cards::{
     card_size, display_points, map_svg, month_cards, verdict, viz_svg, CardContext, PointResult,
     Renderer, Verdict, VisibilityGrid,
 };

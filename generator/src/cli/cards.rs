@@ -10,9 +10,8 @@ use hijri::hijri::HijriMonth;
 use hijri::schema::{
     ArchivedCardKind, ArchivedChain, ArchivedDataset, ArchivedRecord, ArchivedRule,
 };
+use hijri_cards::verdict;
 use rkyv::util::AlignedVec;
-
-use crate::cards::verdict;
 
 /// Examples at the end of `cards --help`.
 const EXAMPLES: &str = "\
