@@ -8,7 +8,8 @@
 
 use crate::fixed::Decimal;
 use crate::schema::{
-    Chain, ChainTexts, Criterion, Divergence, Month, Rule, RuleSpan, RuleTexts, Sources, Table,
+    Chain, ChainTexts, Criterion, Divergence, Khgt, Limits, Month, Rule, RuleSpan, RuleTexts, Site,
+    Sources, Table, TableRule, Wujud,
 };
 
 /// A calendar before its months: everything [`Chain`] holds but the table, the months and
@@ -101,6 +102,208 @@ pub fn kemenag(sites: usize) -> Authority {
             "Neo-MABIMS (revised MABIMS criterion, in force since 1443 H): MABIMS ministers' \
              agreement of 2021, applied by Kementerian Agama since 2022"
                 .into(),
+        ],
+    }
+}
+
+/// The identifier of Muhammadiyah's calendar.
+pub const MUHAMMADIYAH: &str = "muhammadiyah";
+/// The identifier of the Umm al-Qura table.
+pub const UMMALQURA: &str = "ummalqura";
+
+/// The last month Muhammadiyah started by wujudul hilal; KHGT from the month after.
+pub const WUJUDUL_HILAL_LAST: [u16; 2] = [1446, 12];
+
+/// Muhammadiyah's calendar: its published month starts (maklumat), and for every other month
+/// the rule in force: wujudul hilal at Yogyakarta up to [`WUJUDUL_HILAL_LAST`], KHGT from the
+/// month after (1 Muharram 1447).
+pub fn muhammadiyah() -> Authority {
+    let wujud = Wujud {
+        name: "Wujudul hilal".into(),
+        evaluated: "on the evening of the conjunction's day at the place: the conjunction \
+                    before sunset and the Moon's upper limb still above the horizon at sunset \
+                    (moonset after sunset; both upper-limb events with standard refraction, at \
+                    0 m); else the running month has 30 days. The result holds for all \
+                    Indonesia (wilayatul hukmi)."
+            .into(),
+        place: Site {
+            name: "Yogyakarta".into(),
+            lat: -(7.0 + 48.0 / 60.0),
+            lon: 110.0 + 21.0 / 60.0,
+            elev_m: 0,
+            tz: "Asia/Jakarta".into(),
+        },
+    };
+    let khgt = khgt();
+    let wujud_texts = RuleTexts {
+        computed: format!(
+            "Dates Muhammadiyah has not published are computed with its rule: {} at {} \
+             (conjunction before sunset and the Moon setting after the Sun); they may differ by \
+             one day from Muhammadiyah's announcements.",
+            wujud.name, wujud.place.name
+        ),
+        retro: format!(
+            "Dates before Muhammadiyah's first published month are computed retroactively with \
+             {} at {}; they are not Muhammadiyah's and may differ by one day from its historical \
+             announcements.",
+            wujud.name, wujud.place.name
+        ),
+        borderline: String::new(),
+    };
+    let khgt_texts = RuleTexts {
+        computed: format!(
+            "Dates Muhammadiyah has not published are computed with its rule: {} (geocentric \
+             Moon altitude >= {} deg and elongation >= {} deg at a sunset on land before 24:00 \
+             UTC, or later on the mainland of the Americas); they may differ by one day from \
+             Muhammadiyah's announcements.",
+            khgt.name,
+            Decimal(khgt.limits.min_moon_alt),
+            Decimal(khgt.limits.min_elongation),
+        ),
+        retro: format!(
+            "Dates before Muhammadiyah's first published month are computed retroactively with \
+             {}; they are not Muhammadiyah's.",
+            khgt.name
+        ),
+        borderline: format!(
+            "The best place found met {} within {} deg of a limit; the announced date may \
+             shift by one day.",
+            khgt.name,
+            Decimal(khgt.limits.borderline),
+        ),
+    };
+    let [year, month] = WUJUDUL_HILAL_LAST;
+    let first_khgt = if month == 12 {
+        [year + 1, 1]
+    } else {
+        [year, month + 1]
+    };
+    Authority {
+        id: MUHAMMADIYAH.into(),
+        name: "Muhammadiyah".into(),
+        sources: Sources {
+            published: MUHAMMADIYAH.into(),
+            computed: format!("{MUHAMMADIYAH}-computed"),
+            retro: format!("{MUHAMMADIYAH}-retro"),
+        },
+        rules: vec![
+            RuleSpan {
+                first: None,
+                last: Some(WUJUDUL_HILAL_LAST),
+                rule: Rule::WujudulHilal(wujud),
+                texts: wujud_texts,
+            },
+            RuleSpan {
+                first: Some(first_khgt),
+                last: None,
+                rule: Rule::Khgt(khgt),
+                texts: khgt_texts,
+            },
+        ],
+        texts: ChainTexts {
+            divergence: "This month's dates were corrected after Muhammadiyah published them; \
+                         see divergences in /api/v1/authorities."
+                .into(),
+            before_table: "Muhammadiyah's first published month".into(),
+        },
+        provenance: vec![
+            "Pimpinan Pusat Muhammadiyah: month starts from its maklumat, as published or \
+             quoted in the press, in data/official/muhammadiyah/months.csv (sources per row in \
+             data/official/muhammadiyah/SOURCES.md)"
+                .into(),
+            "Wujudul hilal (Majelis Tarjih dan Tajdid), in force up to 1446 H".into(),
+            "KHGT: the Istanbul 2016 criteria (Kongres Penyatuan Kalender Hijriah \
+             Internasional), in force from 1 Muharram 1447 H; the test point Muhammadiyah \
+             published for 1447-09 is reproduced within 5 arcseconds"
+                .into(),
+            "Land: Natural Earth 1:50m land (public domain), as packaged in world-atlas@2.0.2"
+                .into(),
+        ],
+    }
+}
+
+/// The KHGT rule as Muhammadiyah applies it from 1447 H: Moon altitude (geocentric, airless)
+/// at least 5° and elongation (geocentric) at least 8° at local sunset.
+pub fn khgt() -> Khgt {
+    Khgt {
+        name: "KHGT".into(),
+        moon_alt: "geocentric altitude of the Moon's centre, airless (no refraction), at local \
+                   sunset (the Sun's upper limb on the horizon with standard refraction, at 0 m)"
+            .into(),
+        elongation: "geocentric angle between the apparent centres of the Sun and the Moon at \
+                     local sunset"
+            .into(),
+        pkg1: "the month starts on the next civil day if both limits hold at a sunset after the \
+               conjunction somewhere on land, before 24:00 UTC of the conjunction's UTC day"
+            .into(),
+        pkg2: "otherwise it still starts then if both limits hold at a later sunset that \
+               evening on the mainland of the Americas, and the conjunction came before fajr \
+               in New Zealand on the morning of the next civil day there; else one day later"
+            .into(),
+        limits: Limits {
+            min_moon_alt: 50_000,
+            min_elongation: 80_000,
+            borderline: 2_500,
+        },
+        deadline_min: 24 * 60,
+        americas_until_min: (24 + 14) * 60,
+        coast_tolerance_m: 5_000,
+        fajr_place: Site {
+            name: "Wellington".into(),
+            lat: -41.2865,
+            lon: 174.7762,
+            elev_m: 0,
+            tz: "Pacific/Auckland".into(),
+        },
+        fajr_depression: 180_000,
+        land: "Natural Earth 1:50m land (world-atlas@2.0.2, land-50m.json); the Americas' \
+               mainland is its largest polygon in the western hemisphere (North and South \
+               America, joined at Panama), islands excluded. Searched along parallels every \
+               0.1 deg of latitude, refined to 0.01 deg around the best; along each parallel \
+               the land's own edge (the latest sunset on land), so longitude is exact"
+            .into(),
+    }
+}
+
+/// The Umm al-Qura calendar of Saudi Arabia: the KACST table, with no computation.
+pub fn ummalqura() -> Authority {
+    Authority {
+        id: UMMALQURA.into(),
+        name: "Umm al-Qura (KACST, Arab Saudi)".into(),
+        sources: Sources {
+            published: UMMALQURA.into(),
+            computed: UMMALQURA.into(),
+            retro: UMMALQURA.into(),
+        },
+        rules: vec![RuleSpan {
+            first: None,
+            last: None,
+            rule: Rule::Table(TableRule {
+                name: "Umm al-Qura".into(),
+                evaluated: "Saudi Arabia's civil calendar as KACST tabulates it; no evening \
+                            decides a month here. Saudi religious dates (Ramadan, the Eids, \
+                            Hajj) are set by the Supreme Court on sightings and can differ."
+                    .into(),
+            }),
+            texts: RuleTexts {
+                computed: String::new(),
+                retro: String::new(),
+                borderline: String::new(),
+            },
+        }],
+        texts: ChainTexts {
+            divergence: "This month's dates were corrected in the Umm al-Qura table after \
+                         publication; see divergences in /api/v1/authorities."
+                .into(),
+            before_table: "the Umm al-Qura table".into(),
+        },
+        provenance: vec![
+            "KACST Umm al-Qura table 1300-1600 H, decoded independently from ICU4X \
+             (ummalqura_data.rs, Unicode-3.0) and OpenJDK (hijrah-config-Hijrah-umalqura, GPLv2 \
+             with the Classpath exception): all 3,612 month starts and lengths agree; only the \
+             dates are kept"
+                .into(),
+            "From 1451 H KACST's months are projections under an unpublished rule".into(),
         ],
     }
 }

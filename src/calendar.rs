@@ -61,15 +61,24 @@ impl ArchivedCard {
 impl ArchivedRule {
     /// True if the rule decides a month on an evening (it has an evening record to show).
     pub fn has_evening(&self) -> bool {
-        match self {
-            ArchivedRule::Sites(_) => true,
-        }
+        !matches!(self, ArchivedRule::Table(_))
     }
 
     /// The site criterion of a [`Rule::Sites`] rule.
     pub fn criterion(&self) -> Option<&ArchivedCriterion> {
         match self {
             ArchivedRule::Sites(criterion) => Some(criterion),
+            _ => None,
+        }
+    }
+
+    /// The rule's name.
+    pub fn name(&self) -> &str {
+        match self {
+            ArchivedRule::Sites(c) => &c.name,
+            ArchivedRule::WujudulHilal(w) => &w.name,
+            ArchivedRule::Khgt(k) => &k.name,
+            ArchivedRule::Table(t) => &t.name,
         }
     }
 }
@@ -114,16 +123,22 @@ impl Rule {
     pub fn criterion(&self) -> Option<&Criterion> {
         match self {
             Rule::Sites(criterion) => Some(criterion),
+            _ => None,
         }
+    }
+}
+
+impl RuleSpan {
+    /// True if the rule is in force for `month` (as [`ArchivedRuleSpan::covers`]).
+    pub fn covers(&self, month: HijriMonth) -> bool {
+        in_span(self.first.map(month_of), self.last.map(month_of), month)
     }
 }
 
 impl Chain {
     /// The rule in force for `month`, if a rule span covers it (as [`ArchivedChain::rule_for`]).
     pub fn rule_for(&self, month: HijriMonth) -> Option<&RuleSpan> {
-        self.rules
-            .iter()
-            .find(|span| in_span(span.first.map(month_of), span.last.map(month_of), month))
+        self.rules.iter().find(|span| span.covers(month))
     }
 }
 

@@ -126,6 +126,71 @@ pub enum Rule {
     /// Least Moon altitude and elongation at local sunset at one or more observation sites
     /// ([`Dataset::sites`]).
     Sites(Criterion),
+    /// Wujudul hilal: the conjunction before sunset and the Moon setting after the Sun, at
+    /// one place.
+    WujudulHilal(Wujud),
+    /// KHGT: least Moon altitude and elongation somewhere on Earth (Istanbul 2016 criteria).
+    Khgt(Khgt),
+    /// The authority's table alone: no evening decides a month.
+    Table(TableRule),
+}
+
+/// Wujudul hilal: a month starts the day after the first evening on which, at `place`, the
+/// conjunction comes before sunset and the Moon's upper limb is still above the horizon at
+/// sunset (moonset after sunset: both upper-limb events with standard refraction).
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Wujud {
+    /// Name, e.g. `Wujudul hilal`.
+    pub name: String,
+    /// The conditions in words.
+    pub evaluated: String,
+    /// The place whose sunset decides, for the whole country.
+    pub place: Site,
+}
+
+/// KHGT (Kalender Hijriah Global Tunggal, the Istanbul 2016 criteria as Muhammadiyah applies
+/// them): the month starts on the civil day after the evaluation day, everywhere, when the
+/// Moon meets `limits` at a sunset somewhere on land before the deadline (PKG 1), or later
+/// on the mainland of the Americas when the conjunction came before fajr in New Zealand
+/// (PKG 2).
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Khgt {
+    /// Name, e.g. `KHGT`.
+    pub name: String,
+    /// How the Moon's altitude is measured.
+    pub moon_alt: String,
+    /// How the elongation is measured.
+    pub elongation: String,
+    /// PKG 1 in words.
+    pub pkg1: String,
+    /// PKG 2 in words.
+    pub pkg2: String,
+    /// The thresholds, and the band within which a margin is near the limit.
+    pub limits: Limits,
+    /// PKG 1's sunsets fall before this many minutes after 00:00 UTC of the evaluation day.
+    pub deadline_min: u16,
+    /// PKG 2's sunsets fall before this many minutes after 00:00 UTC of the evaluation day.
+    pub americas_until_min: u16,
+    /// A place counts as land (or mainland) within this distance of the outline, metres.
+    pub coast_tolerance_m: u32,
+    /// Where fajr in New Zealand is taken.
+    pub fajr_place: Site,
+    /// Depression of the Sun's centre below the airless horizon at fajr (1e-4 deg).
+    pub fajr_depression: i32,
+    /// The land outlines searched and their resolution, in words.
+    pub land: String,
+}
+
+/// A calendar that is a published table and nothing else.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct TableRule {
+    /// Name, e.g. `Umm al-Qura`.
+    pub name: String,
+    /// What the table is, in words.
+    pub evaluated: String,
 }
 
 /// A visibility criterion: its name, what it measures, and its limits.
@@ -244,6 +309,79 @@ pub enum Record {
     None,
     /// Every observation site at its local sunset ([`Rule::Sites`]).
     Sites(Evening),
+    /// The rule's place at its sunset ([`Rule::WujudulHilal`]).
+    Wujud(WujudEvening),
+    /// The global search of the evaluation day ([`Rule::Khgt`]).
+    Khgt(KhgtEvening),
+}
+
+/// A wujudul hilal evening at the rule's place: the evening before the month's first day.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct WujudEvening {
+    /// Gregorian day number of the evening (local civil date at the place).
+    pub date: i32,
+    /// The geocentric conjunction nearest to sunset, Unix milliseconds.
+    pub conjunction_ms: i64,
+    /// Sunset, Unix seconds.
+    pub sunset: i64,
+    /// Moonset nearest to sunset, Unix seconds, if the Moon sets within 14 hours of it.
+    pub moonset: Option<i64>,
+    /// The place's UTC offset that evening, seconds.
+    pub utc_offset_s: i32,
+    /// Topocentric Moon altitude at sunset with refraction (1e-4 deg).
+    pub moon_alt: i32,
+    /// The conjunction came before sunset and the Moon set after the Sun.
+    pub met: bool,
+}
+
+/// Which KHGT condition a month's start rests on.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[rkyv(compare(PartialEq), derive(Debug, Clone, Copy, PartialEq, Eq))]
+pub enum Applied {
+    /// PKG 1: met somewhere on land before the deadline.
+    Pkg1,
+    /// PKG 2: met later on the mainland of the Americas, the conjunction before New
+    /// Zealand's fajr.
+    Pkg2,
+    /// Neither: the month starts a day later.
+    Neither,
+}
+
+/// The best place a KHGT condition found on the evaluation day.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct KhgtPlace {
+    /// Geodetic latitude (1e-4 deg north).
+    pub lat: i32,
+    /// Longitude (1e-4 deg east).
+    pub lon: i32,
+    /// Its sunset, Unix seconds.
+    pub sunset: i64,
+    /// Geocentric airless Moon altitude at that sunset (1e-4 deg).
+    pub moon_alt: i32,
+    /// Geocentric elongation at that sunset (1e-4 deg).
+    pub elongation: i32,
+}
+
+/// The KHGT evaluation of a month's first evaluation day (the UTC day of the conjunction).
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct KhgtEvening {
+    /// Gregorian day number of the evaluation day D (UTC).
+    pub day: i32,
+    /// The geocentric conjunction, Unix milliseconds.
+    pub conjunction_ms: i64,
+    /// Fajr in New Zealand on the morning of its civil day D + 1, Unix seconds.
+    pub nz_fajr: i64,
+    /// The condition met; with [`Applied::Neither`] the month starts on D + 2.
+    pub applied: Applied,
+    /// PKG 1's best place: the largest margin among land sunsets after the conjunction
+    /// before the deadline (none if no such sunset).
+    pub pkg1: Option<KhgtPlace>,
+    /// PKG 2's best place on the American mainland, when PKG 1 failed and the conjunction
+    /// came before New Zealand's fajr.
+    pub pkg2: Option<KhgtPlace>,
 }
 
 /// The hilal evening record that decides a month's start, with every site's result.

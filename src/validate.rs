@@ -14,8 +14,9 @@ use crate::date::Date;
 use crate::fingerprint;
 use crate::hijri::HijriMonth;
 use crate::schema::{
-    ArchivedChain, ArchivedCriterion, ArchivedDataset, ArchivedMonth, ArchivedRecord, ArchivedRule,
-    ArchivedSiteEvening, Tier,
+    Applied, ArchivedChain, ArchivedDataset, ArchivedEvening, ArchivedKhgtEvening, ArchivedMonth,
+    ArchivedRecord, ArchivedRule, ArchivedSite, ArchivedSiteEvening, ArchivedWujudEvening, Limits,
+    Tier,
 };
 
 /// Day numbers accepted anywhere in the archive: Gregorian years 1 to 9999.
@@ -34,6 +35,8 @@ pub const MIN_MOON_ALTS: RangeInclusive<i32> = -900_000..=900_000;
 pub const MIN_ELONGATIONS: RangeInclusive<i32> = 0..=1_800_000;
 /// Borderline bands (1e-4 degree) a criterion may set: more than 0, at most 10°.
 pub const BORDERLINE_BANDS: RangeInclusive<i32> = 1..=100_000;
+/// Sun depressions (1e-4 degree) a fajr may be taken at: below the horizon, at most 30°.
+pub const FAJR_DEPRESSIONS: RangeInclusive<i32> = 1..=300_000;
 
 /// A violated rule and where: what [`dataset`] reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -434,18 +437,46 @@ fn rules(chain_index: usize, chain: &ArchivedChain) -> Result<(), Problem> {
             };
         check(ordered, Rule::RuleOrder).map_err(fail)?;
         previous = Some(last);
-        match &span.rule {
-            ArchivedRule::Sites(criterion) => self::criterion(criterion).map_err(fail)?,
-        }
+        rule(&span.rule).map_err(fail)?;
     }
     Ok(())
 }
 
-/// A named criterion with limits in range, so margins cannot overflow and every threshold is
-/// an angle the evening values can reach.
-fn criterion(criterion: &ArchivedCriterion) -> Result<(), Rule> {
-    let limits = criterion.limits.get();
-    check(!criterion.name.trim().is_empty(), Rule::CriterionName)?;
+/// A named rule whose numbers are in range: limits within the angles (so margins cannot
+/// overflow), places on the globe, a fajr depression below the horizon.
+fn rule(rule: &ArchivedRule) -> Result<(), Rule> {
+    check(!rule.name().trim().is_empty(), Rule::CriterionName)?;
+    match rule {
+        ArchivedRule::Sites(criterion) => limits(criterion.limits.get()),
+        ArchivedRule::WujudulHilal(wujud) => place(&wujud.place),
+        ArchivedRule::Khgt(khgt) => {
+            limits(khgt.limits.get())?;
+            place(&khgt.fajr_place)?;
+            check(
+                FAJR_DEPRESSIONS.contains(&khgt.fajr_depression.to_native()),
+                Rule::CriterionLimit("fajr_depression"),
+            )?;
+            check(
+                khgt.deadline_min.to_native() <= khgt.americas_until_min.to_native(),
+                Rule::CriterionLimit("americas_until_min"),
+            )
+        }
+        ArchivedRule::Table(_) => Ok(()),
+    }
+}
+
+/// A place on the globe.
+fn place(site: &ArchivedSite) -> Result<(), Rule> {
+    let (lat, lon) = (site.lat.to_native(), site.lon.to_native());
+    check(
+        (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lon),
+        Rule::CriterionLimit("place"),
+    )
+}
+
+/// Limits in range, so margins cannot overflow and every threshold is an angle the evening
+/// values can reach.
+fn limits(limits: Limits) -> Result<(), Rule> {
     let in_range = [
         (MIN_MOON_ALTS.contains(&limits.min_moon_alt), "min_moon_alt"),
         (
@@ -509,12 +540,98 @@ fn alone(month: &ArchivedMonth) -> Result<(), Rule> {
 /// A month's evening record: one its rule makes, with values in range and flags that follow
 /// from the rule's limits.
 fn record(rule: &ArchivedRule, month: &ArchivedMonth, sites: usize) -> Result<(), Rule> {
-    let (evening, limits) = match (&month.record, rule) {
-        (ArchivedRecord::None, _) => return Ok(()),
+    match (&month.record, rule) {
+        (ArchivedRecord::None, _) => Ok(()),
         (ArchivedRecord::Sites(evening), ArchivedRule::Sites(criterion)) => {
-            (evening, criterion.limits.get())
+            site_record(evening, criterion.limits.get(), sites)
         }
+        (ArchivedRecord::Wujud(evening), ArchivedRule::WujudulHilal(_)) => wujud_record(evening),
+        (ArchivedRecord::Khgt(evening), ArchivedRule::Khgt(khgt)) => {
+            khgt_record(evening, khgt.limits.get())
+        }
+        _ => Err(Rule::RecordKind),
+    }
+}
+
+/// A wujudul hilal record: instants in range, `met` as its values say.
+fn wujud_record(evening: &ArchivedWujudEvening) -> Result<(), Rule> {
+    day("evening", evening.date.to_native())?;
+    let conjunction = evening.conjunction_ms.to_native().div_euclid(1_000);
+    check(INSTANTS.contains(&conjunction), Rule::Conjunction)?;
+    let sunset = evening.sunset.to_native();
+    let moonset = evening.moonset.as_ref().map(|m| m.to_native());
+    let values = |what| Rule::SiteValue {
+        site: 0,
+        value: what,
     };
+    check(INSTANTS.contains(&sunset), values("sunset"))?;
+    check(
+        moonset.is_none_or(|m| INSTANTS.contains(&m)),
+        values("moonset"),
+    )?;
+    check(
+        UTC_OFFSETS.contains(&evening.utc_offset_s.to_native()),
+        values("UTC offset"),
+    )?;
+    check(
+        ANGLES.contains(&evening.moon_alt.to_native()),
+        values("moon altitude"),
+    )?;
+    let met = evening.conjunction_ms.to_native() < sunset.saturating_mul(1_000)
+        && moonset.is_some_and(|m| m > sunset);
+    check(evening.met == met, Rule::Visible)
+}
+
+/// A KHGT record: instants and places in range, and the condition applied as the best
+/// places' margins say (PKG 1 when its place meets the limits, else PKG 2 when its place
+/// does, else neither).
+fn khgt_record(evening: &ArchivedKhgtEvening, limits: Limits) -> Result<(), Rule> {
+    day("evening", evening.day.to_native())?;
+    let conjunction = evening.conjunction_ms.to_native().div_euclid(1_000);
+    check(INSTANTS.contains(&conjunction), Rule::Conjunction)?;
+    check(
+        INSTANTS.contains(&evening.nz_fajr.to_native()),
+        Rule::SiteValue {
+            site: 0,
+            value: "fajr",
+        },
+    )?;
+    let mut meets = [false; 2];
+    for (index, place) in [&evening.pkg1, &evening.pkg2].into_iter().enumerate() {
+        let Some(place) = place.as_ref() else {
+            continue;
+        };
+        let values = |what| Rule::SiteValue {
+            site: index,
+            value: what,
+        };
+        let (lat, lon) = (place.lat.to_native(), place.lon.to_native());
+        check(
+            (-900_000..=900_000).contains(&lat) && (-1_800_000..=1_800_000).contains(&lon),
+            values("place"),
+        )?;
+        check(
+            INSTANTS.contains(&place.sunset.to_native()),
+            values("sunset"),
+        )?;
+        let (alt, elongation) = (place.moon_alt.to_native(), place.elongation.to_native());
+        check(ANGLES.contains(&alt), values("moon altitude"))?;
+        check(ANGLES.contains(&elongation), values("elongation"))?;
+        if let Some(meet) = meets.get_mut(index) {
+            *meet = limits.margin(alt, elongation) >= 0;
+        }
+    }
+    let applied = match meets {
+        [true, _] => Applied::Pkg1,
+        [false, true] => Applied::Pkg2,
+        [false, false] => Applied::Neither,
+    };
+    check(evening.applied == applied, Rule::Visible)
+}
+
+/// A site record: its deciding site among the sites, values in range and flags that follow
+/// from `limits`.
+fn site_record(evening: &ArchivedEvening, limits: Limits, sites: usize) -> Result<(), Rule> {
     day("evening", evening.date.to_native())?;
     check(
         (1..=30).contains(&evening.hijri_day),

@@ -17,6 +17,7 @@ pub mod ephemeris;
 pub mod error;
 pub mod evening;
 pub mod frames;
+pub mod global;
 pub mod place;
 pub mod refraction;
 pub mod rootfind;

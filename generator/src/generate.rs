@@ -8,15 +8,15 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use hijri::authority;
 use hijri::date::Date;
-use hijri::schema::{Card, Chain, Dataset, Month, Table, Tier};
+use hijri::schema::{Card, Chain, Dataset, Month, Tier};
 use hijri_astro::{Astro, AstroError};
 use hijri_cards::CardError;
 use rkyv::util::AlignedVec;
 
+use crate::calendars::{self, Context};
 use crate::card_set;
-use crate::chain::{self, ChainError, ChainInputs};
+use crate::chain::ChainError;
 use crate::inputs::{self, InputError};
 use crate::stored;
 use crate::writer;
@@ -141,67 +141,41 @@ impl Built {
 }
 
 /// Builds the calendars (month chains and evening records, no cards) from the facts in
-/// `data_dir`.
+/// `data_dir`, the default first.
 pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, GenerateError> {
     let report = Progress::new(progress);
     report.phase("reading data");
     let sites = inputs::load_sites(&data_dir.join("sites.json"))?;
-    let table = inputs::load_official(&data_dir.join("official/months.csv"))?;
-    let (coverage_first, coverage_last) =
-        inputs::load_coverage(&data_dir.join("official/coverage.csv"), &table)?;
-    let ledger_path = data_dir.join("official/corrections.csv");
-    let ledger = inputs::load_ledger(&ledger_path)?;
     let astro = Astro::load(data_dir)?;
-
-    report.phase("month chain 1945-2101, 25 sites per evening");
-    let started = Instant::now();
-    let span = (Date::parse_iso(SPAN.0), Date::parse_iso(SPAN.1));
-    let (Some(first), Some(last)) = span else {
-        unreachable!("the span constants are valid dates")
-    };
-    let kemenag = authority::kemenag(sites.len());
-    let limits = kemenag
-        .rules
-        .iter()
-        .find_map(|span| span.rule.criterion().map(|c| c.limits))
-        .ok_or_else(|| ChainError::Inconsistent("kemenag has no site criterion".into()))?;
-    let inputs = ChainInputs {
+    let ctx = Context {
+        data_dir,
         astro: &astro,
         sites: &sites,
-        table: &table,
-        limits,
+        span: span(),
     };
+    let (first, last) = ctx.span;
     let expected = ((last.0 - first.0) as f64 / 29.53) as usize + 1;
+
+    report.phase("kemenag: month chain 1945-2101, 25 sites per evening");
+    let started = Instant::now();
     let done = AtomicUsize::new(0);
-    let months = chain::build(&inputs, first, last, &mut || {
+    let kemenag = calendars::kemenag::build(&ctx, &mut || {
         report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
     })?;
-    report.done(&format!(
-        "{} months in {:.1} s ({})",
-        months.len(),
-        started.elapsed().as_secs_f64(),
-        tier_counts(&months)
-    ));
+    report.chain(&kemenag, started);
 
-    if let Some(stray) = ledger.entries.iter().find(|c| {
-        !months
-            .iter()
-            .any(|m| (m.year, m.month) == (c.month.year, c.month.month))
-    }) {
-        return Err(GenerateError::Input(inputs::InputError {
-            path: ledger_path,
-            line: None,
-            message: format!("corrected month {} is not in the archive", stray.month),
-        }));
-    }
-    let table = Table {
-        data_version: table.data_version.clone(),
-        table_version: ledger.table_version(),
-        coverage_first: coverage_first.0,
-        coverage_last: coverage_last.0,
-    };
+    report.phase("muhammadiyah: wujudul hilal at Yogyakarta to 1446, KHGT from 1447");
+    let started = Instant::now();
+    let muhammadiyah = calendars::muhammadiyah::build(&ctx)?;
+    report.chain(&muhammadiyah, started);
+
+    report.phase("ummalqura: the KACST table");
+    let started = Instant::now();
+    let ummalqura = calendars::ummalqura::build(&ctx)?;
+    report.chain(&ummalqura, started);
+
     let dataset = Dataset {
-        chains: vec![kemenag.chain(table, months, ledger.divergences())],
+        chains: vec![kemenag, muhammadiyah, ummalqura],
         sites: sites.into_iter().map(|s| s.site).collect(),
         card_years: CARD_YEARS,
         cards: Vec::new(),
@@ -209,6 +183,16 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         answers: Vec::new(),
     };
     Ok(Built { dataset, astro })
+}
+
+/// The span's two days.
+#[allow(
+    clippy::expect_used,
+    reason = "the span constants are valid ISO dates, checked by a test"
+)]
+pub fn span() -> (Date, Date) {
+    let day = |iso| Date::parse_iso(iso).expect("a valid ISO date");
+    (day(SPAN.0), day(SPAN.1))
 }
 
 /// Makes the cards of [`CARD_YEARS`] into the calendar, reusing those of `previous` whose
@@ -355,7 +339,7 @@ pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
 fn tier_counts(months: &[Month]) -> String {
     let count = |tier: Tier| months.iter().filter(|m| m.tier == tier).count();
     format!(
-        "{} retro, {} official, {} computed",
+        "{} retro, {} published, {} computed",
         count(Tier::Retro),
         count(Tier::Published),
         count(Tier::Computed)
@@ -392,6 +376,17 @@ impl Progress {
         } else if done.is_multiple_of(250) {
             eprintln!("    {what}: {done}/~{expected}");
         }
+    }
+
+    /// The line after a chain is built: its months, time and tiers.
+    fn chain(&self, chain: &Chain, started: Instant) {
+        self.done(&format!(
+            "{}: {} months in {:.1} s ({})",
+            chain.id,
+            chain.months.len(),
+            started.elapsed().as_secs_f64(),
+            tier_counts(&chain.months)
+        ));
     }
 
     fn done(&self, message: &str) {

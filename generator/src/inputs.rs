@@ -158,6 +158,18 @@ const MONTHS_HEADER: &str = "hijri_year,hijri_month,gregorian_start,length";
 /// consecutive Hijri months, lengths 29 or 30, each start the day after the previous month
 /// ends, a length on every row but the last.
 pub fn load_official(path: &Path) -> Result<OfficialTable, InputError> {
+    load_table(path, true)
+}
+
+/// Reads and checks a published table with gaps (`official/<authority>/months.csv`, the same
+/// format): months in increasing order, some of them left out; a row's length, when given,
+/// is the distance to the next row's start, which must then be the next month.
+pub fn load_published(path: &Path) -> Result<OfficialTable, InputError> {
+    load_table(path, false)
+}
+
+/// Reads a table of month starts; `contiguous` asks for every month in a row.
+fn load_table(path: &Path, contiguous: bool) -> Result<OfficialTable, InputError> {
     let text = read(path)?;
     let mut lines = text.lines().enumerate();
     expect_header(path, lines.next().map(|(_, line)| line), MONTHS_HEADER)?;
@@ -168,7 +180,7 @@ pub fn load_official(path: &Path) -> Result<OfficialTable, InputError> {
             continue;
         }
         let at = |message: String| error(path, Some(number), message);
-        if months.last().is_some_and(|m| m.length.is_none()) {
+        if contiguous && months.last().is_some_and(|m| m.length.is_none()) {
             return Err(at("only the last row may leave the length empty".into()));
         }
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
@@ -200,17 +212,29 @@ pub fn load_official(path: &Path) -> Result<OfficialTable, InputError> {
             length,
         };
         if let Some(previous) = months.last() {
-            if this.month != previous.month.next() {
+            let follows = this.month == previous.month.next();
+            if (contiguous || previous.length.is_some()) && !follows {
                 return Err(at(format!(
                     "month {year}-{month:02} does not follow the previous row"
+                )));
+            }
+            if !contiguous && this.month <= previous.month {
+                return Err(at(format!(
+                    "month {year}-{month:02} comes after a later or equal month"
                 )));
             }
             let expected = previous
                 .start
                 .add_days(i32::from(previous.length.unwrap_or(0)));
-            if this.start != expected {
+            if follows && previous.length.is_some() && this.start != expected {
                 return Err(at(format!(
                     "gap or overlap: {year}-{month:02} starts {start}, the previous month ends the day before {expected}"
+                )));
+            }
+            let gap = this.start.0 - previous.start.0;
+            if follows && previous.length.is_none() && !(29..=30).contains(&gap) {
+                return Err(at(format!(
+                    "{year}-{month:02} starts {gap} days after the previous month, not 29 or 30"
                 )));
             }
         }

@@ -10,11 +10,14 @@
 #![forbid(unsafe_code)]
 
 pub mod announce;
+pub mod calendars;
 pub mod card_set;
 pub mod chain;
 pub mod cli;
 pub mod generate;
 pub mod inputs;
+pub mod khgt;
+pub mod land;
 pub mod stored;
 pub mod visibility;
 pub mod writer;

@@ -121,7 +121,9 @@ fn every_month_carries_the_evening_that_decided_it() {
         assert_eq!(dataset.sites.len(), 25);
         let written = Criterion::neo_mabims();
         assert_eq!(cal.rules.len(), 1);
-        let ArchivedRule::Sites(criterion) = &cal.rules[0].rule;
+        let ArchivedRule::Sites(criterion) = &cal.rules[0].rule else {
+            panic!("the government's rule is a site criterion")
+        };
         assert_eq!(criterion.name, written.name);
         assert_eq!(criterion.limits.get(), written.limits);
         for (i, month) in cal.months.iter().enumerate() {

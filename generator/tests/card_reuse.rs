@@ -61,7 +61,7 @@ fn a_card_is_not_reused_under_another_key() {
     let key = |month| card_key(&built.astro, drawn, month).unwrap();
     let evening = |month: &mut hijri::schema::Month| match &mut month.record {
         Record::Sites(evening) => evening.clone(),
-        Record::None => panic!("no evening"),
+        _ => panic!("no site evening"),
     };
     let mut moved = month.clone();
     let mut shifted = evening(&mut moved);
@@ -76,6 +76,7 @@ fn a_card_is_not_reused_under_another_key() {
     let mut other_criterion = drawn.chain.clone();
     match &mut other_criterion.rules[0].rule {
         Rule::Sites(criterion) => criterion.limits.min_moon_alt += 1,
+        _ => panic!("the government's rule is a site criterion"),
     }
     let other = hijri_generator::card_set::Drawn {
         sites: drawn.sites,

@@ -59,7 +59,7 @@ pub fn calendar() -> Dataset {
 pub fn evening(month: &mut Month) -> &mut Evening {
     match &mut month.record {
         Record::Sites(evening) => evening,
-        Record::None => panic!("a fixture month without an evening"),
+        _ => panic!("a fixture month without a site evening"),
     }
 }
 

@@ -221,6 +221,7 @@ fn conjunctions_are_representable_instants() {
 fn criterion(c: &mut Dataset) -> &mut hijri::schema::Criterion {
     match &mut c.chains[0].rules[0].rule {
         hijri::schema::Rule::Sites(criterion) => criterion,
+        _ => panic!("the fixture's rule is a site criterion"),
     }
 }
 

@@ -5,13 +5,14 @@ use std::fmt;
 use hijri::date::{local_clock, Date};
 use hijri::hijri::HijriDate;
 use hijri::schema::{
-    ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, ArchivedRule, ArchivedSite,
+    ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, ArchivedSite,
     ArchivedSiteEvening, Limits, FIXED_SCALE,
 };
 use hijri::warnings;
 use serde::Serialize;
 
 use super::{Text, WarningList};
+use crate::records::EveningRecord;
 
 /// A fixed-point archive number (1e-4) rounded to 2 decimals.
 pub fn two_decimals(value: i32) -> f64 {
@@ -20,12 +21,17 @@ pub fn two_decimals(value: i32) -> f64 {
 
 /// A local wall-clock time `HH:MM`, truncated to the minute.
 #[derive(Clone, Copy)]
-struct LocalTime(u32, u32);
+pub(crate) struct LocalTime(u32, u32);
 
 impl LocalTime {
-    fn of(instant: i64, site: &ArchivedSiteEvening) -> Text<LocalTime> {
-        let (hour, minute) = local_clock(instant, site.utc_offset_s.to_native());
+    /// `instant` (Unix seconds) at the UTC offset `offset_s`.
+    pub(crate) fn at(instant: i64, offset_s: i32) -> Text<LocalTime> {
+        let (hour, minute) = local_clock(instant, offset_s);
         Text(LocalTime(hour, minute))
+    }
+
+    fn of(instant: i64, site: &ArchivedSiteEvening) -> Text<LocalTime> {
+        LocalTime::at(instant, site.utc_offset_s.to_native())
     }
 
     /// The site's moonset, if the Moon sets within a day of sunset.
@@ -38,7 +44,7 @@ impl LocalTime {
 
 /// A UTC instant `YYYY-MM-DDTHH:MM:SSZ`, truncated to the second.
 #[derive(Clone, Copy)]
-struct UtcInstant(i64);
+pub(crate) struct UtcInstant(pub(crate) i64);
 
 impl fmt::Display for UtcInstant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -53,7 +59,15 @@ impl fmt::Display for UtcInstant {
 /// Moonset minus sunset in whole minutes, rounded to the nearest minute (halves away from
 /// zero) from the archived seconds; negative when the Moon sets first.
 fn lag_minutes(site: &ArchivedSiteEvening) -> Option<i64> {
-    let lag = site.moonset.as_ref()?.to_native() - site.sunset.to_native();
+    lag(
+        site.sunset.to_native(),
+        site.moonset.as_ref().map(|m| m.to_native()),
+    )
+}
+
+/// Moonset minus sunset (Unix seconds) in whole minutes, as [`lag_minutes`].
+pub(crate) fn lag(sunset: i64, moonset: Option<i64>) -> Option<i64> {
+    let lag = moonset? - sunset;
     let rounded = (lag.abs() + 30) / 60;
     Some(if lag < 0 { -rounded } else { rounded })
 }
@@ -157,7 +171,7 @@ impl<'a> EveningView<'a> {
         let ArchivedRecord::Sites(evening) = &month.record else {
             return None;
         };
-        let ArchivedRule::Sites(criterion) = &chain.rule_for(month.hijri_month())?.rule;
+        let criterion = chain.rule_for(month.hijri_month())?.rule.criterion()?;
         let deciding = usize::from(evening.deciding);
         let values = evening.sites.get(deciding)?;
         let site: &ArchivedSite = dataset.sites.get(deciding)?;
@@ -227,7 +241,7 @@ pub struct HilalRecord<'a> {
     /// The month before it.
     pub previous_month: PreviousMonth,
     /// The deciding evening.
-    pub evening: EveningView<'a>,
+    pub evening: EveningRecord<'a>,
     /// The target month's tier.
     pub source: &'a str,
     /// The target month's warnings.
@@ -261,7 +275,7 @@ impl<'a> HilalRecord<'a> {
                 year: before.year,
                 length: previous.length,
             },
-            evening: EveningView::of(dataset, chain, month, with_sites)?,
+            evening: EveningRecord::of(dataset, chain, month, with_sites)?,
             source: chain.source(month.tier()),
             warnings: WarningList(warnings::for_month(chain, month)),
         })

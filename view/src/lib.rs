@@ -12,6 +12,7 @@ pub mod dates;
 pub mod error;
 pub mod evening;
 mod question;
+pub mod records;
 
 use std::fmt::Display;
 

@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
-use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, Tier};
+use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, Tier};
+use hijri_view::records::Summary;
 use serde::Serialize;
 
 use super::params;
@@ -43,26 +44,16 @@ impl<'a> Row<'a> {
         chain: &'a ArchivedChain,
         month: &'a ArchivedMonth,
     ) -> Row<'a> {
-        let (visible, deciding_site, values) = match &month.record {
-            ArchivedRecord::Sites(evening) => {
-                let deciding = usize::from(evening.deciding);
-                (
-                    evening.visible,
-                    dataset.sites.get(deciding).map(|s| s.name.as_str()),
-                    evening.sites.get(deciding),
-                )
-            }
-            ArchivedRecord::None => (false, None, None),
-        };
+        let summary = Summary::of(dataset, chain, month);
         Row {
             hijri_month: MonthText(month.hijri_month()),
             start: Text(month.start()),
             length: month.length,
             source: chain.source(chain.tier_of_day(month, month.start())),
-            visible,
-            deciding_site,
-            moon_alt_deg: values.map(|v| two_decimals(v.moon_alt.to_native())),
-            elongation_deg: values.map(|v| two_decimals(v.elongation.to_native())),
+            visible: summary.visible,
+            deciding_site: summary.place,
+            moon_alt_deg: summary.moon_alt.map(two_decimals),
+            elongation_deg: summary.elongation.map(two_decimals),
         }
     }
 

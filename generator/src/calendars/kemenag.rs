@@ -1,0 +1,30 @@
+//! The government's calendar: the sidang isbat's months (`data/official/`), retro months
+//! before them and computed months after them under Neo-MABIMS at the observation sites
+//! ([`crate::chain`]).
+
+use hijri::authority;
+use hijri::schema::Chain;
+
+use super::{Context, Published};
+use crate::chain::{self, ChainError, ChainInputs};
+use crate::generate::GenerateError;
+
+/// The government's chain; `progress` is called once per month.
+pub fn build(ctx: &Context, progress: &mut dyn FnMut()) -> Result<Chain, GenerateError> {
+    let published = Published::read(&ctx.data_dir.join("official"), true, true)?;
+    let kemenag = authority::kemenag(ctx.sites.len());
+    let limits = kemenag
+        .rules
+        .iter()
+        .find_map(|span| span.rule.criterion().map(|c| c.limits))
+        .ok_or_else(|| ChainError::Inconsistent("kemenag has no site criterion".into()))?;
+    let inputs = ChainInputs {
+        astro: ctx.astro,
+        sites: ctx.sites,
+        table: &published.table,
+        limits,
+    };
+    let months = chain::build(&inputs, ctx.span.0, ctx.span.1, progress)?;
+    let table = published.archived(&months)?;
+    Ok(kemenag.chain(table, months, published.ledger.divergences()))
+}

@@ -1,0 +1,242 @@
+//! Muhammadiyah's calendar: a published month start (its maklumat, `data/official/
+//! muhammadiyah/`) always wins; every other month is computed with the rule in force for
+//! it (`hijri::authority::muhammadiyah`): wujudul hilal at Yogyakarta up to 1446-12, KHGT
+//! from 1447-01 ([`crate::khgt`]). Both rules take a month from its conjunction, so each
+//! month is computed on its own and the lengths follow from the starts.
+//!
+//! Months are numbered from the table's first row: its month is the one whose conjunction
+//! comes last before its first day.
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use hijri::authority;
+use hijri::date::Date;
+use hijri::fixed::to_fixed;
+use hijri::hijri::HijriMonth;
+use hijri::schema::{Chain, Khgt, Record, Rule, Tier, Wujud, WujudEvening};
+use hijri::zone::Zone;
+use hijri_astro::{Astro, AstroError, Observer};
+use rayon::prelude::*;
+
+use super::{months_over, Context, Published};
+use crate::chain::ChainError;
+use crate::generate::GenerateError;
+use crate::inputs::InputError;
+use crate::khgt::{Lands, Parallels, Search};
+use crate::land::Outline;
+
+/// Mean synodic month, seconds.
+const SYNODIC_S: i64 = 2_551_443;
+/// Evenings tried after the conjunction's day before wujudul hilal gives up (a month
+/// starts on the first or second day after it in practice).
+const WUJUD_EVENINGS: i64 = 3;
+
+/// One month as the rule computes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Computed {
+    /// The Hijri month.
+    pub month: HijriMonth,
+    /// Its first day by the rule.
+    pub start: Date,
+    /// The evening record that decided it.
+    pub record: Record,
+}
+
+/// Muhammadiyah's chain.
+pub fn build(ctx: &Context) -> Result<Chain, GenerateError> {
+    let published = Published::read(&ctx.data_dir.join("official/muhammadiyah"), false, true)?;
+    let muhammadiyah = authority::muhammadiyah();
+    let computed = computed(ctx, &published)?;
+    let first_published = published.table.months.first().map(|row| row.month);
+    let Some(head) = computed.first() else {
+        return Err(ChainError::Inconsistent("no Muhammadiyah month computed".into()).into());
+    };
+    let published_start = |month: HijriMonth| {
+        published
+            .table
+            .months
+            .iter()
+            .find(|row| row.month == month)
+            .map(|row| row.start)
+    };
+    let starts: Vec<Date> = computed
+        .iter()
+        .map(|c| published_start(c.month).unwrap_or(c.start))
+        .collect();
+    let tier = |month: HijriMonth| match (published_start(month), first_published) {
+        (Some(_), _) => Tier::Published,
+        (None, Some(first)) if month < first => Tier::Retro,
+        _ => Tier::Computed,
+    };
+    let months = months_over(head.month, &starts, ctx.span, tier, |index| {
+        computed
+            .get(index)
+            .map_or(Record::None, |c| c.record.clone())
+    })?;
+    let table = published.archived(&months)?;
+    Ok(muhammadiyah.chain(table, months, published.ledger.divergences()))
+}
+
+/// Every month from the one containing the span's first day to the one after the month
+/// containing its last day, as the rule alone computes it (no published start), numbered
+/// from `published`'s first row.
+pub fn computed(ctx: &Context, published: &Published) -> Result<Vec<Computed>, GenerateError> {
+    let muhammadiyah = authority::muhammadiyah();
+    let anchor = published
+        .table
+        .months
+        .first()
+        .ok_or_else(|| ChainError::Inconsistent("Muhammadiyah's table is empty".into()))?;
+    let conjunctions = conjunctions(ctx.astro, ctx.span)?;
+    // The anchor month's conjunction: the last one before its first day.
+    let anchor_start = utc_midnight(anchor.start)?;
+    let k0 = conjunctions
+        .iter()
+        .rposition(|c| *c < anchor_start)
+        .ok_or_else(|| ChainError::Inconsistent("no conjunction before the table".into()))?;
+    let lands = lands(ctx, &muhammadiyah.rules)?;
+    let numbered: Vec<(HijriMonth, DateTime<Utc>)> = conjunctions
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| (shifted(anchor.month, k as i64 - k0 as i64), c))
+        .collect();
+    let computed: Vec<Computed> = numbered
+        .par_iter()
+        .map(|&(month, conjunction)| {
+            let span = muhammadiyah
+                .rules
+                .iter()
+                .find(|span| span.covers(month))
+                .ok_or_else(|| ChainError::Inconsistent(format!("no rule for {month}")))?;
+            let (start, record) = match &span.rule {
+                Rule::WujudulHilal(wujud) => wujudul_hilal(ctx.astro, wujud, conjunction)?,
+                Rule::Khgt(khgt) => khgt_month(ctx.astro, khgt, &lands, conjunction)?,
+                _ => {
+                    return Err(ChainError::Inconsistent(format!(
+                        "{month}: Muhammadiyah's rules are wujudul hilal and KHGT"
+                    )))
+                }
+            };
+            Ok(Computed {
+                month,
+                start,
+                record,
+            })
+        })
+        .collect::<Result<_, ChainError>>()?;
+    Ok(computed)
+}
+
+/// `month` moved by `by` months.
+fn shifted(month: HijriMonth, by: i64) -> HijriMonth {
+    let ordinal = i64::from(month.year) * 12 + i64::from(month.month) - 1 + by;
+    HijriMonth {
+        year: u16::try_from(ordinal.div_euclid(12)).unwrap_or(0),
+        month: (ordinal.rem_euclid(12) + 1) as u8,
+    }
+}
+
+/// The geocentric conjunctions from the one nearest to 30 days before the span's first day
+/// (that of the month containing it) to the first one after its last day (whose month
+/// closes the month containing it).
+fn conjunctions(astro: &Astro, span: (Date, Date)) -> Result<Vec<DateTime<Utc>>, ChainError> {
+    let (from, to) = (utc_midnight(span.0)?, utc_midnight(span.1)?);
+    let mut out: Vec<DateTime<Utc>> = Vec::new();
+    let mut probe = from - Duration::days(30);
+    while out.last().is_none_or(|last| *last <= to) {
+        let c = astro.nearest_conjunction(probe)?;
+        if out.last() != Some(&c) {
+            out.push(c);
+        }
+        probe = c + Duration::seconds(SYNODIC_S);
+    }
+    Ok(out)
+}
+
+/// 00:00 UTC of a day.
+fn utc_midnight(day: Date) -> Result<DateTime<Utc>, ChainError> {
+    let date = NaiveDate::try_from(day).map_err(|e| ChainError::Inconsistent(e.to_string()))?;
+    date.and_hms_opt(0, 0, 0)
+        .map(|t| t.and_utc())
+        .ok_or_else(|| ChainError::Inconsistent(format!("{day} has no midnight")))
+}
+
+/// The land outlines of the KHGT rule among `rules` (empty outlines without one).
+fn lands(ctx: &Context, rules: &[hijri::schema::RuleSpan]) -> Result<Lands, GenerateError> {
+    let tolerance_km = rules
+        .iter()
+        .find_map(|span| match &span.rule {
+            Rule::Khgt(khgt) => Some(f64::from(khgt.coast_tolerance_m) / 1_000.0),
+            _ => None,
+        })
+        .unwrap_or(0.0);
+    let load = |name: &str| -> Result<Parallels, InputError> {
+        let outline = Outline::load(&ctx.data_dir.join("land").join(name), tolerance_km)?;
+        Ok(Parallels::new(outline, tolerance_km))
+    };
+    Ok(Lands {
+        world: load("world_50m.json")?,
+        americas: load("americas_mainland_50m.json")?,
+    })
+}
+
+/// The month of `conjunction` by wujudul hilal at the rule's place: the day after the
+/// first evening, from the conjunction's local day on, with the conjunction before sunset
+/// and the moonset after it. The record is that of the conjunction's local day.
+pub fn wujudul_hilal(
+    astro: &Astro,
+    wujud: &Wujud,
+    conjunction: DateTime<Utc>,
+) -> Result<(Date, Record), ChainError> {
+    let place = &wujud.place;
+    let zone = Zone::parse(&place.tz)
+        .ok_or_else(|| ChainError::Inconsistent(format!("time zone {}", place.tz)))?;
+    let observer = Observer {
+        lat_deg: place.lat,
+        lon_deg: place.lon,
+        elev_m: f64::from(place.elev_m),
+        tz: zone,
+    };
+    let day = conjunction.with_timezone(&zone).date_naive();
+    let mut first = None;
+    for offset in 0..WUJUD_EVENINGS {
+        let date = day + Duration::days(offset);
+        let o = astro.evening(&observer, date)?;
+        // Decided on the archived values (whole seconds), as `validate` checks them.
+        let (sunset, moonset) = (
+            o.sunset_utc.timestamp(),
+            o.moonset_utc.map(|m| m.timestamp()),
+        );
+        let conjunction_ms = conjunction.timestamp_millis();
+        let met = conjunction_ms < sunset * 1_000 && moonset.is_some_and(|m| m > sunset);
+        let record = first.get_or_insert_with(|| {
+            Record::Wujud(WujudEvening {
+                date: Date::from(date).0,
+                conjunction_ms,
+                sunset,
+                moonset,
+                utc_offset_s: o.sunset_local.offset().local_minus_utc(),
+                moon_alt: to_fixed(o.moon_alt_deg),
+                met,
+            })
+        });
+        if met {
+            return Ok((Date::from(date + Duration::days(1)), record.clone()));
+        }
+    }
+    Err(ChainError::Astro(AstroError::NoEvent(format!(
+        "wujudul hilal: not met within {WUJUD_EVENINGS} evenings of the conjunction of \
+         {conjunction}"
+    ))))
+}
+
+/// The month of `conjunction` by KHGT.
+fn khgt_month(
+    astro: &Astro,
+    rule: &Khgt,
+    lands: &Lands,
+    conjunction: DateTime<Utc>,
+) -> Result<(Date, Record), ChainError> {
+    let search = Search { astro, rule, lands };
+    let evaluated = search.evaluate(conjunction)?;
+    Ok((Date::from(evaluated.start), Record::Khgt(evaluated.record)))
+}

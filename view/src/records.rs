@@ -1,0 +1,276 @@
+//! The evening record of a month as its rule makes it: the site criterion's (every site at
+//! its sunset, [`EveningView`]), wujudul hilal's (the rule's place at its sunset) and KHGT's
+//! (the best place of the global search, times in UTC). `/hilal/info` and `/hilal/history`
+//! show whichever the month's rule made.
+
+use hijri::date::Date;
+use hijri::fixed::from_fixed;
+use hijri::hijri::HijriDate;
+use hijri::schema::{
+    Applied, ArchivedApplied, ArchivedChain, ArchivedDataset, ArchivedKhgt, ArchivedKhgtEvening,
+    ArchivedKhgtPlace, ArchivedMonth, ArchivedRecord, ArchivedRule, ArchivedSite, ArchivedWujud,
+    ArchivedWujudEvening, Limits,
+};
+use serde::Serialize;
+
+use crate::evening::{lag, two_decimals, EveningView, LocalTime, UtcInstant};
+use crate::Text;
+
+/// The record of a month's deciding evening, as its rule made it.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum EveningRecord<'a> {
+    /// A site criterion's evening (Neo-MABIMS).
+    Sites(EveningView<'a>),
+    /// A wujudul hilal evening.
+    Wujud(WujudView<'a>),
+    /// A KHGT evaluation day.
+    Khgt(KhgtView),
+}
+
+impl<'a> EveningRecord<'a> {
+    /// The record of the evening that decided `month` (a month of `chain`), every site's
+    /// values too when `with_sites` (site criteria only); `None` if the month has no record
+    /// its rule can show.
+    pub fn of(
+        dataset: &'a ArchivedDataset,
+        chain: &'a ArchivedChain,
+        month: &'a ArchivedMonth,
+        with_sites: bool,
+    ) -> Option<EveningRecord<'a>> {
+        let rule = &chain.rule_for(month.hijri_month())?.rule;
+        match (&month.record, rule) {
+            (ArchivedRecord::Sites(_), ArchivedRule::Sites(_)) => {
+                EveningView::of(dataset, chain, month, with_sites).map(EveningRecord::Sites)
+            }
+            (ArchivedRecord::Wujud(evening), ArchivedRule::WujudulHilal(wujud)) => {
+                WujudView::of(chain, month, wujud, evening).map(EveningRecord::Wujud)
+            }
+            (ArchivedRecord::Khgt(evening), ArchivedRule::Khgt(khgt)) => {
+                Some(EveningRecord::Khgt(KhgtView::of(khgt, evening)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// `place` of a wujudul hilal record.
+#[derive(Serialize)]
+pub struct PlaceView<'a> {
+    name: &'a str,
+    lat: f64,
+    lon: f64,
+    elev_m: i32,
+    tz: &'a str,
+}
+
+impl<'a> PlaceView<'a> {
+    fn of(site: &'a ArchivedSite) -> PlaceView<'a> {
+        PlaceView {
+            name: &site.name,
+            lat: site.lat.to_native(),
+            lon: site.lon.to_native(),
+            elev_m: site.elev_m.to_native(),
+            tz: &site.tz,
+        }
+    }
+}
+
+/// A wujudul hilal evening: the rule's place at its sunset on the evening of the
+/// conjunction's local day (the last day of the month before).
+#[derive(Serialize)]
+pub struct WujudView<'a> {
+    rule: &'a str,
+    hijri_date: String,
+    hijri_day: i32,
+    gregorian_date: Text<Date>,
+    place: PlaceView<'a>,
+    conjunction_utc: Text<UtcInstant>,
+    conjunction_before_sunset: bool,
+    sunset: Text<LocalTime>,
+    moonset: Option<Text<LocalTime>>,
+    lag_minutes: Option<i64>,
+    moon_alt_deg: f64,
+    moonset_after_sunset: bool,
+    met: bool,
+}
+
+impl<'a> WujudView<'a> {
+    fn of(
+        chain: &ArchivedChain,
+        month: &ArchivedMonth,
+        wujud: &'a ArchivedWujud,
+        evening: &ArchivedWujudEvening,
+    ) -> Option<WujudView<'a>> {
+        let previous = chain.month(month.hijri_month().previous())?;
+        let date = Date(evening.date.to_native());
+        let hijri_day = date.0 - previous.start().0 + 1;
+        let before = previous.hijri_month();
+        let offset = evening.utc_offset_s.to_native();
+        let sunset = evening.sunset.to_native();
+        let moonset = evening.moonset.as_ref().map(|m| m.to_native());
+        Some(WujudView {
+            rule: &wujud.name,
+            hijri_date: HijriDate {
+                year: before.year,
+                month: before.month,
+                day: u8::try_from(hijri_day).ok()?,
+            }
+            .long_text(),
+            hijri_day,
+            gregorian_date: Text(date),
+            place: PlaceView::of(&wujud.place),
+            conjunction_utc: Text(UtcInstant(
+                evening.conjunction_ms.to_native().div_euclid(1_000),
+            )),
+            conjunction_before_sunset: evening.conjunction_ms.to_native()
+                < sunset.saturating_mul(1_000),
+            sunset: LocalTime::at(sunset, offset),
+            moonset: moonset.map(|m| LocalTime::at(m, offset)),
+            lag_minutes: lag(sunset, moonset),
+            moon_alt_deg: two_decimals(evening.moon_alt.to_native()),
+            moonset_after_sunset: moonset.is_some_and(|m| m > sunset),
+            met: evening.met,
+        })
+    }
+}
+
+/// One place a KHGT condition was evaluated at, times in UTC.
+#[derive(Serialize)]
+pub struct KhgtPlaceView {
+    lat: f64,
+    lon: f64,
+    tz: &'static str,
+    sunset: Text<LocalTime>,
+    sunset_utc: Text<UtcInstant>,
+    moon_alt_deg: f64,
+    elongation_deg: f64,
+    margin_deg: f64,
+    alt_ok: bool,
+    elong_ok: bool,
+}
+
+impl KhgtPlaceView {
+    fn of(place: &ArchivedKhgtPlace, limits: Limits) -> KhgtPlaceView {
+        let (alt, elongation) = (place.moon_alt.to_native(), place.elongation.to_native());
+        let sunset = place.sunset.to_native();
+        KhgtPlaceView {
+            lat: from_fixed(place.lat.to_native()),
+            lon: from_fixed(place.lon.to_native()),
+            tz: "UTC",
+            sunset: LocalTime::at(sunset, 0),
+            sunset_utc: Text(UtcInstant(sunset)),
+            moon_alt_deg: two_decimals(alt),
+            elongation_deg: two_decimals(elongation),
+            margin_deg: two_decimals(limits.margin(alt, elongation)),
+            alt_ok: limits.alt_ok(alt),
+            elong_ok: limits.elong_ok(elongation),
+        }
+    }
+}
+
+/// A KHGT evaluation day: the condition applied and the best place of each condition
+/// evaluated; the deciding place is the one the applied condition rests on (else PKG 1's
+/// best, the place closest to meeting the limits before the deadline).
+#[derive(Serialize)]
+pub struct KhgtView {
+    rule: &'static str,
+    evaluation_day: Text<Date>,
+    conjunction_utc: Text<UtcInstant>,
+    nz_fajr_utc: Text<UtcInstant>,
+    conjunction_before_nz_fajr: bool,
+    rule_applied: Option<&'static str>,
+    visible: bool,
+    deciding_place: Option<KhgtPlaceView>,
+    pkg1: Option<KhgtPlaceView>,
+    pkg2: Option<KhgtPlaceView>,
+}
+
+impl KhgtView {
+    fn of(khgt: &ArchivedKhgt, evening: &ArchivedKhgtEvening) -> KhgtView {
+        let limits = khgt.limits.get();
+        let view = |place: Option<&ArchivedKhgtPlace>| place.map(|p| KhgtPlaceView::of(p, limits));
+        let (pkg1, pkg2) = (evening.pkg1.as_ref(), evening.pkg2.as_ref());
+        let (applied, deciding) = match evening.applied {
+            ArchivedApplied::Pkg1 => (Some("PKG1"), pkg1),
+            ArchivedApplied::Pkg2 => (Some("PKG2"), pkg2),
+            ArchivedApplied::Neither => (None, pkg1.or(pkg2)),
+        };
+        let conjunction_ms = evening.conjunction_ms.to_native();
+        let nz_fajr = evening.nz_fajr.to_native();
+        KhgtView {
+            rule: "KHGT",
+            evaluation_day: Text(Date(evening.day.to_native())),
+            conjunction_utc: Text(UtcInstant(conjunction_ms.div_euclid(1_000))),
+            nz_fajr_utc: Text(UtcInstant(nz_fajr)),
+            conjunction_before_nz_fajr: conjunction_ms < nz_fajr.saturating_mul(1_000),
+            rule_applied: applied,
+            visible: evening.applied != Applied::Neither,
+            deciding_place: view(deciding),
+            pkg1: view(pkg1),
+            pkg2: view(pkg2),
+        }
+    }
+}
+
+/// A month's evening record in one line (a row of `/table`): whether its rule was met, the
+/// deciding place's name (when it has one) and the Moon's altitude and elongation there
+/// (each as the rule measures it; absent where the record has none).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Summary<'a> {
+    /// The rule was met on that evening.
+    pub visible: bool,
+    /// The deciding site or place, by name.
+    pub place: Option<&'a str>,
+    /// The Moon's altitude there (1e-4 deg).
+    pub moon_alt: Option<i32>,
+    /// The elongation there (1e-4 deg).
+    pub elongation: Option<i32>,
+}
+
+impl<'a> Summary<'a> {
+    /// The summary of `month`'s record (a month of `chain` in `dataset`).
+    pub fn of(
+        dataset: &'a ArchivedDataset,
+        chain: &'a ArchivedChain,
+        month: &'a ArchivedMonth,
+    ) -> Summary<'a> {
+        let rule = chain.rule_for(month.hijri_month()).map(|span| &span.rule);
+        match (&month.record, rule) {
+            (ArchivedRecord::Sites(evening), _) => {
+                let deciding = usize::from(evening.deciding);
+                let values = evening.sites.get(deciding);
+                Summary {
+                    visible: evening.visible,
+                    place: dataset.sites.get(deciding).map(|s| s.name.as_str()),
+                    moon_alt: values.map(|v| v.moon_alt.to_native()),
+                    elongation: values.map(|v| v.elongation.to_native()),
+                }
+            }
+            (ArchivedRecord::Wujud(evening), Some(ArchivedRule::WujudulHilal(wujud))) => Summary {
+                visible: evening.met,
+                place: Some(wujud.place.name.as_str()),
+                moon_alt: Some(evening.moon_alt.to_native()),
+                elongation: None,
+            },
+            (ArchivedRecord::Khgt(evening), _) => {
+                let deciding = match evening.applied {
+                    ArchivedApplied::Pkg2 => evening.pkg2.as_ref(),
+                    _ => evening.pkg1.as_ref().or(evening.pkg2.as_ref()),
+                };
+                Summary {
+                    visible: evening.applied != Applied::Neither,
+                    place: None,
+                    moon_alt: deciding.map(|p| p.moon_alt.to_native()),
+                    elongation: deciding.map(|p| p.elongation.to_native()),
+                }
+            }
+            _ => Summary {
+                visible: false,
+                place: None,
+                moon_alt: None,
+                elongation: None,
+            },
+        }
+    }
+}
