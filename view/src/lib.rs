@@ -104,6 +104,21 @@ impl Serialize for WarningList<'_> {
     }
 }
 
+/// A `warnings` array of any length (answers about several calendars can gather more
+/// distinct warnings than [`Warnings`] keeps).
+#[derive(Clone, Debug)]
+pub struct WarningSet<'a>(pub Vec<hijri::warnings::Warning<'a>>);
+
+impl Serialize for WarningSet<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for &warning in &self.0 {
+            seq.serialize_element(&WarningEntry(warning))?;
+        }
+        seq.end()
+    }
+}
+
 struct WarningEntry<'a>(hijri::warnings::Warning<'a>);
 
 impl Serialize for WarningEntry<'_> {

@@ -2,6 +2,7 @@
 //! read) and its registration: GET and HEAD on every path, 405 otherwise, each path behind
 //! its rate limiter.
 
+pub mod authorities;
 pub mod cards;
 pub mod convert;
 pub mod days;
@@ -62,6 +63,12 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/hilal/viz", Limit::HilalViz, cards::viz),
     route("/api/v1/hilal/map", Limit::HilalMap, cards::map),
     route("/api/v1/meta", Limit::Default, meta::meta),
+    route(
+        "/api/v1/authorities",
+        Limit::Default,
+        authorities::authorities,
+    ),
+    route("/api/v1/compare", Limit::Default, authorities::compare),
     route("/api/v1/openapi.json", Limit::Default, meta::openapi),
     // The same document where tooling built for the reference looks for it.
     route("/openapi.json", Limit::Default, meta::openapi),

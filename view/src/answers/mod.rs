@@ -3,6 +3,8 @@
 //! refusing with the interface's codes what cannot be served. The server serialises them per
 //! request; the generator stores them.
 
+pub mod authorities;
+pub mod compare;
 pub mod days;
 pub mod events;
 pub mod hilal;

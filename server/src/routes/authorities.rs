@@ -1,0 +1,67 @@
+//! `/api/v1/authorities` (the calendars served, with their rules) and `/api/v1/compare`
+//! (the calendars side by side over a year).
+
+use actix_web::{HttpRequest, HttpResponse};
+use hijri::schema::ArchivedChain;
+use hijri_view::answers::{authorities as listing, compare as side_by_side};
+
+use super::events::cache;
+use crate::http::error::{truncated, ApiError, ErrorCode};
+use crate::http::query::{Calendar, Query};
+use crate::http::reply;
+use crate::state::AppState;
+
+/// `GET /api/v1/authorities`.
+pub fn authorities(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let body = listing::authorities(state.dataset);
+    Ok(reply::json(req, reply::META, 16_384, &body))
+}
+
+/// `GET /api/v1/compare?year=&calendar=&authorities=&retro=`.
+pub fn compare(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let year = query.integer("year", ErrorCode::InvalidYear)?;
+    let calendar = query.calendar(Calendar::Hijri)?;
+    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let chains = chains(state, &query)?;
+    let body = side_by_side::compare(state, &chains, calendar, year, retro)?;
+    Ok(reply::json(
+        req,
+        cache(body.immutable()),
+        2_048 * chains.len() + 1_024,
+        &body,
+    ))
+}
+
+/// The calendars `authorities` names (a comma list, any letter case, each once in the order
+/// given; empty items skipped), or every calendar without it.
+fn chains<'a>(state: &AppState<'a>, query: &Query) -> Result<Vec<&'a ArchivedChain>, ApiError> {
+    let dataset = state.dataset;
+    let Some(text) = query.optional("authorities", ErrorCode::InvalidAuthority)? else {
+        return Ok(dataset.chains.iter().collect());
+    };
+    let mut chains: Vec<&ArchivedChain> = Vec::new();
+    for id in text.split(',').map(str::trim).filter(|id| !id.is_empty()) {
+        let chain = dataset.chain(id).ok_or_else(|| {
+            let known: Vec<&str> = dataset.chains.iter().map(|c| c.id.as_str()).collect();
+            ApiError::new(
+                ErrorCode::InvalidAuthority,
+                format!(
+                    "unknown authority \"{}\"; the calendars served are {}",
+                    truncated(id),
+                    known.join(", ")
+                ),
+            )
+        })?;
+        if !chains.iter().any(|c| std::ptr::eq(*c, chain)) {
+            chains.push(chain);
+        }
+    }
+    if chains.is_empty() {
+        return Err(ApiError::new(
+            ErrorCode::InvalidAuthority,
+            "`authorities` names no calendar",
+        ));
+    }
+    Ok(chains)
+}
