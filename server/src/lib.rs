@@ -17,6 +17,7 @@ pub use hijri_view::coverage;
 pub mod http;
 pub mod logging;
 pub mod metrics;
+pub mod open_files;
 pub mod routes;
 pub mod settings;
 pub mod state;

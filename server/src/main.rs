@@ -10,8 +10,9 @@ use std::time::Duration;
 
 use hijri_server::http::metrics::UPKEEP_PERIOD;
 use hijri_server::http::{access_log, rate_limit, socket};
+use hijri_server::routes::ROUTES;
 use hijri_server::settings::{Cli, Limit, Settings};
-use hijri_server::{app, archive, logging, metrics, swap, SharedState};
+use hijri_server::{app, archive, logging, metrics, open_files, swap, SharedState};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse_from(std::env::args_os()) {
@@ -19,7 +20,7 @@ fn main() -> ExitCode {
         // --help and --version (exit 0, stdout) or a usage error (exit 2, stderr).
         Err(error) => error.exit(),
     };
-    match run(&cli) {
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("hijri-serve: {error}");
@@ -28,19 +29,26 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
-    let settings = cli.settings()?;
+fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+    let settings = Settings::from(cli);
     logging::init(&settings.log)?;
     let archive = archive::open(&settings.archive)?;
-    let state = SharedState::new(Arc::new(archive), &settings);
+    let routes = ROUTES.iter().map(|route| route.path);
+    let state = SharedState::new(Arc::new(archive), &settings, routes);
     let workers = state.clone();
     let connections = settings.connections;
+    let open_files = open_files::raise();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max_connections = connections
+        .max
+        .unwrap_or_else(|| open_files::per_worker(open_files, threads));
     let seconds = |n: u32| Duration::from_secs(u64::from(n));
     let server = actix_web::HttpServer::new(move || {
         actix_web::rt::spawn(access_log::flush_every(access_log::FLUSH_PERIOD));
         app(workers.clone())
     })
-    .max_connections(connections.max as usize)
+    .workers(threads)
+    .max_connections(max_connections as usize)
     .keep_alive(seconds(connections.keep_alive))
     .client_request_timeout(seconds(connections.request_timeout))
     .client_disconnect_timeout(seconds(connections.disconnect_timeout))
@@ -64,11 +72,11 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
         .as_ref()
         .map_or("off".to_owned(), |server| joined(&server.addrs()));
     log_start(
-        cli,
         &settings,
         &state,
         &joined(&server.addrs()),
         &metrics_bound,
+        max_connections,
     );
     let limiters = state.limiters.to_vec();
     actix_web::rt::System::new().block_on(async move {
@@ -100,7 +108,13 @@ fn joined(addresses: &[std::net::SocketAddr]) -> String {
 
 /// The start-up line: what runs, on which data, where (`bound`, and `metrics` or `off`),
 /// and the limits in force.
-fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str, metrics: &str) {
+fn log_start(
+    settings: &Settings,
+    state: &SharedState,
+    bound: &str,
+    metrics: &str,
+    max_connections: u32,
+) {
     let loaded = state.live.load();
     let header = &loaded.archive.calendar().header;
     tracing::info!(
@@ -116,13 +130,14 @@ fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str, m
         limit_hilal_viz = %settings.limit(Limit::HilalViz),
         limit_hilal_map = %settings.limit(Limit::HilalMap),
         limit_default = %settings.limit(Limit::Default),
-        max_connections = settings.connections.max,
+        max_connections,
+        max_connections_per_client = settings.connections.per_client,
         keep_alive_s = settings.connections.keep_alive,
         request_timeout_s = settings.connections.request_timeout,
         disconnect_timeout_s = settings.connections.disconnect_timeout,
         send_timeout_s = settings.connections.send_timeout,
-        trusted_proxies = cli.trusted_proxies.as_str(),
-        allowed_origins = cli.allowed_origins.as_str(),
+        trusted_proxies = %settings.trusted_proxies,
+        allowed_origins = %settings.origins,
         "hijri-serve started"
     );
 }

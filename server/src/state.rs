@@ -13,7 +13,6 @@ use crate::computed::{ComputedMonths, Served};
 use crate::http::cors::Origins;
 use crate::http::metrics::Metrics;
 use crate::http::rate_limit::{ClientIp, Limiter};
-use crate::routes::ROUTES;
 use crate::settings::{Limit, Settings};
 
 /// Where `/today` gets the current time.
@@ -65,7 +64,7 @@ pub struct SharedState {
     /// CORS origins.
     pub origins: Origins,
     /// Rate limiters, in the order of [`Limit::ALL`].
-    pub limiters: [Limiter; 4],
+    pub limiters: [Limiter; Limit::ALL.len()],
     /// Who the client of a request is (for the limiters and the request log).
     pub clients: ClientIp,
     /// The request metrics (served by [`crate::metrics`]), kept only when
@@ -81,8 +80,13 @@ pub struct SharedState {
 }
 
 impl SharedState {
-    /// The state for an archive and settings, on the system clock.
-    pub fn new(archive: Arc<Archive>, settings: &Settings) -> SharedState {
+    /// The state for an archive and settings, on the system clock; `routes` are the route
+    /// templates the request metrics are kept by (the route table's paths).
+    pub fn new(
+        archive: Arc<Archive>,
+        settings: &Settings,
+        routes: impl IntoIterator<Item = &'static str>,
+    ) -> SharedState {
         let key = ClientIp::new(settings.trusted_proxies.clone());
         SharedState {
             live: Arc::new(ArcSwap::from_pointee(Loaded::new(archive))),
@@ -92,7 +96,7 @@ impl SharedState {
             clients: key,
             metrics: settings
                 .metrics_bind
-                .map(|_| Arc::new(Metrics::new(ROUTES.iter().map(|route| route.path)))),
+                .map(|_| Arc::new(Metrics::new(routes))),
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
             stored_answers: true,

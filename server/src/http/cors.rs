@@ -44,6 +44,16 @@ impl Origins {
     }
 }
 
+impl std::fmt::Display for Origins {
+    /// As `ALLOWED_ORIGINS` spells it: `*`, or the comma list.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origins::Any => f.write_str("*"),
+            Origins::Listed(list) => f.write_str(&list.join(",")),
+        }
+    }
+}
+
 const EXPOSED: HeaderValue = HeaderValue::from_static("ETag, Retry-After, Content-Disposition");
 
 /// CORS around the rest of the app: answers a forbidden origin (403) or a preflight itself,

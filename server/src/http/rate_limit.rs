@@ -258,6 +258,13 @@ impl Block {
     }
 }
 
+impl fmt::Display for Block {
+    /// `address/prefix`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.addr, self.prefix)
+    }
+}
+
 /// The proxies whose `X-Forwarded-For` header is believed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TrustedProxies(Arc<[Block]>);
@@ -274,8 +281,22 @@ impl TrustedProxies {
             .map(|blocks| TrustedProxies(blocks.into()))
     }
 
-    fn trusts(&self, ip: IpAddr) -> bool {
+    /// True if `ip` is one of the trusted proxies.
+    pub fn trusts(&self, ip: IpAddr) -> bool {
         self.0.iter().any(|block| block.contains(ip))
+    }
+}
+
+impl fmt::Display for TrustedProxies {
+    /// As `HIJRI_TRUSTED_PROXIES` spells it: a comma list of blocks (empty: none).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, block) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{block}")?;
+        }
+        Ok(())
     }
 }
 

@@ -111,6 +111,22 @@ fn bad_settings_stop_the_server_with_one_line() {
 }
 
 #[test]
+fn a_bad_value_is_told_under_the_name_it_was_given() {
+    let (ok, _, stderr) = run(&["--limit-default", "lots"], &[]);
+    assert!(!ok);
+    assert!(stderr.contains("--limit-default"), "{stderr}");
+    assert!(!stderr.contains("HIJRI_LIMIT_DEFAULT"), "{stderr}");
+    let (ok, _, stderr) = run(&[], &[("HIJRI_MAX_CONNECTIONS_PER_CLIENT", "0")]);
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    assert!(
+        stderr.contains("invalid value '0' for HIJRI_MAX_CONNECTIONS_PER_CLIENT: expected a whole number above zero"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("--max-connections-per-client"), "{stderr}");
+}
+
+#[test]
 fn help_lists_the_settings() {
     let (ok, stdout, _) = run(&["--help"], &[]);
     assert!(ok);
