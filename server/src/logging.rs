@@ -16,6 +16,9 @@ use tracing_subscriber::EnvFilter;
 
 use crate::http::access_log;
 
+/// The target of actix-http's connection errors, never written.
+const DISPATCHER: &str = "actix_http::h1::dispatcher";
+
 /// The `HIJRI_LOG` filter (env-filter syntax); the settings check it with this too.
 pub fn filter(text: &str) -> Result<EnvFilter, ParseError> {
     EnvFilter::builder().parse(text)
@@ -24,7 +27,10 @@ pub fn filter(text: &str) -> Result<EnvFilter, ParseError> {
 /// Installs the global subscriber with the `HIJRI_LOG` filter.
 pub fn init(text: &str) -> Result<(), ParseError> {
     let filter = filter(text)?;
-    let registry = tracing_subscriber::registry().with(filter);
+    // actix-http's line per connection that ended in an error is the client's doing and
+    // as many as it likes: the protocol errors among them have their own sampled line.
+    let quiet = filter_fn(|line: &tracing::Metadata<'_>| line.target() != DISPATCHER);
+    let registry = tracing_subscriber::registry().with(filter).with(quiet);
     let result = if std::io::stderr().is_terminal() {
         let writer = (|| access_log::Buffered)
             .with_filter(|line: &tracing::Metadata<'_>| line.target() == access_log::TARGET)

@@ -148,10 +148,20 @@ replaces the archive, SIGINT or SIGTERM stops the server gracefully."
 )]
 pub struct Cli {
     /// Archive written by hijri-generate.
-    #[arg(long, value_name = "FILE", env = "HIJRI_ARCHIVE", default_value = "data/hijri.archive")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        env = "HIJRI_ARCHIVE",
+        default_value = "data/hijri.archive"
+    )]
     pub archive: PathBuf,
     /// Listen address.
-    #[arg(long, value_name = "ADDR", env = "HIJRI_BIND", default_value = "127.0.0.1:8080")]
+    #[arg(
+        long,
+        value_name = "ADDR",
+        env = "HIJRI_BIND",
+        default_value = "127.0.0.1:8080"
+    )]
     pub bind: String,
     /// CORS origins, comma list (* allows all).
     #[arg(long, value_name = "LIST", env = "ALLOWED_ORIGINS", default_value = "*",
@@ -264,18 +274,26 @@ fn from_variable(error: clap::Error, command: &clap::Command, args: &[OsString])
         Some(ContextValue::String(text)) => Some(text.as_str()),
         _ => None,
     };
-    let (Some(shown), Some(value)) = (text(ContextKind::InvalidArg), text(ContextKind::InvalidValue))
-    else {
+    let (Some(shown), Some(value)) = (
+        text(ContextKind::InvalidArg),
+        text(ContextKind::InvalidValue),
+    ) else {
         return error;
     };
     let flag = shown.split_whitespace().next().unwrap_or_default();
     let given_as_flag = args.iter().any(|arg| {
         let arg = arg.to_string_lossy();
-        arg == flag || arg.strip_prefix(flag).is_some_and(|rest| rest.starts_with('='))
+        arg == flag
+            || arg
+                .strip_prefix(flag)
+                .is_some_and(|rest| rest.starts_with('='))
     });
     let variable = command
         .get_arguments()
-        .find(|arg| arg.get_long().is_some_and(|long| flag.strip_prefix("--") == Some(long)))
+        .find(|arg| {
+            arg.get_long()
+                .is_some_and(|long| flag.strip_prefix("--") == Some(long))
+        })
         .and_then(clap::Arg::get_env);
     match (given_as_flag, variable) {
         (false, Some(variable)) => {
@@ -430,7 +448,10 @@ mod tests {
         assert_eq!(s.connections.per_client, 8);
         assert_eq!(s.connections.keep_alive, 2);
         assert_eq!(s.log, "warn,hijri_server=debug");
-        assert_eq!(settings(&["--metrics-bind", ""]).unwrap().metrics_bind, None);
+        assert_eq!(
+            settings(&["--metrics-bind", ""]).unwrap().metrics_bind,
+            None
+        );
     }
 
     #[test]
@@ -470,7 +491,9 @@ mod tests {
             .unwrap_err();
         let told = from_variable(error, &command, &["hijri-serve".into()]).to_string();
         assert!(
-            told.contains("invalid value 'lots' for HIJRI_LIMIT_DEFAULT: expected <count>/<seconds>"),
+            told.contains(
+                "invalid value 'lots' for HIJRI_LIMIT_DEFAULT: expected <count>/<seconds>"
+            ),
             "{told}"
         );
         assert!(!told.contains("--limit-default"), "{told}");
@@ -518,7 +541,9 @@ mod tests {
             if matches!(long, "help" | "version") {
                 continue;
             }
-            let variable = arg.get_env().unwrap_or_else(|| panic!("--{long} has no variable"));
+            let variable = arg
+                .get_env()
+                .unwrap_or_else(|| panic!("--{long} has no variable"));
             assert!(help.contains(&*variable.to_string_lossy()), "{variable:?}");
             variables += 1;
         }

@@ -10,6 +10,7 @@ use hijri_view::Scope;
 
 use crate::archive::Archive;
 use crate::computed::{ComputedMonths, Served};
+use crate::http::connection::ClientConnections;
 use crate::http::cors::Origins;
 use crate::http::metrics::Metrics;
 use crate::http::rate_limit::{ClientIp, Limiter};
@@ -67,6 +68,8 @@ pub struct SharedState {
     pub limiters: [Limiter; Limit::ALL.len()],
     /// Who the client of a request is (for the limiters and the request log).
     pub clients: ClientIp,
+    /// The open connections of each client (`HIJRI_MAX_CONNECTIONS_PER_CLIENT`).
+    pub connections: ClientConnections,
     /// The request metrics (served by [`crate::metrics`]), kept only when
     /// `HIJRI_METRICS_BIND` is set: without a listener nothing is counted.
     pub metrics: Option<Arc<Metrics>>,
@@ -93,6 +96,10 @@ impl SharedState {
             origins: settings.origins.clone(),
             limiters: Limit::ALL
                 .map(|l| Limiter::new(l.policy_name(), settings.limit(l), key.clone())),
+            connections: ClientConnections::new(
+                settings.connections.per_client,
+                settings.trusted_proxies.clone(),
+            ),
             clients: key,
             metrics: settings
                 .metrics_bind
