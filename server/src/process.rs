@@ -16,8 +16,9 @@ pub struct Reading {
     pub virtual_bytes: u64,
     /// Threads.
     pub threads: u64,
-    /// Start time, seconds since the Unix epoch.
-    pub start_time_seconds: f64,
+    /// Start time, seconds since the Unix epoch (`None` where the boot time cannot be read:
+    /// systemd's `ProcSubset=pid` hides `/proc/stat`).
+    pub start_time_seconds: Option<f64>,
 }
 
 impl Reading {
@@ -25,13 +26,13 @@ impl Reading {
     /// no such file or it does not read as expected.
     pub fn now() -> Option<Reading> {
         let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-        let boot = std::fs::read_to_string("/proc/stat").ok()?;
-        let boot_time = boot
-            .lines()
-            .find_map(|line| line.strip_prefix("btime "))?
-            .trim()
-            .parse()
-            .ok()?;
+        let boot_time = std::fs::read_to_string("/proc/stat").ok().and_then(|boot| {
+            boot.lines()
+                .find_map(|line| line.strip_prefix("btime "))?
+                .trim()
+                .parse()
+                .ok()
+        });
         Reading::parse(
             &stat,
             boot_time,
@@ -41,8 +42,8 @@ impl Reading {
     }
 
     /// A reading from the text of `/proc/<pid>/stat`, the boot time (seconds since the
-    /// epoch), the clock ticks per second and the page size.
-    pub fn parse(stat: &str, boot_time: u64, ticks: u64, page: u64) -> Option<Reading> {
+    /// epoch, if known), the clock ticks per second and the page size.
+    pub fn parse(stat: &str, boot_time: Option<u64>, ticks: u64, page: u64) -> Option<Reading> {
         // The command name (field 2) is in parentheses and may hold spaces: count after it.
         let (_, after) = stat.rsplit_once(')')?;
         let fields: Vec<u64> = after
@@ -53,10 +54,11 @@ impl Reading {
         // Field n of proc(5) is at n - 4 here (state, field 3, is skipped).
         let field = |n: usize| fields.get(n - 4).copied();
         let ticks = ticks.max(1) as f64;
+        let started = field(22)?;
         Some(Reading {
             cpu_seconds: (field(14)? + field(15)?) as f64 / ticks,
             threads: field(20)?,
-            start_time_seconds: boot_time as f64 + field(22)? as f64 / ticks,
+            start_time_seconds: boot_time.map(|boot| boot as f64 + started as f64 / ticks),
             virtual_bytes: field(23)?,
             resident_bytes: field(24)? * page,
         })
@@ -103,12 +105,14 @@ pub fn render(text: &mut String) {
             "Number of OS threads in the process.",
             &reading.threads,
         );
-        series(
-            "process_start_time_seconds",
-            "gauge",
-            "Start time of the process since unix epoch in seconds.",
-            &reading.start_time_seconds,
-        );
+        if let Some(start) = reading.start_time_seconds {
+            series(
+                "process_start_time_seconds",
+                "gauge",
+                "Start time of the process since unix epoch in seconds.",
+                &start,
+            );
+        }
     }
     if let Some(open) = open_fds() {
         series(
@@ -151,13 +155,15 @@ mod tests {
         // proc(5)'s fields 1..=24 of a made-up process whose name holds a space and a ')'.
         let stat = "4242 (hijri serve)) S 1 4242 4242 0 -1 4194560 900 0 0 0 \
                     250 50 0 0 20 0 3 0 1000 123456789 300 18446744073709551615";
-        let reading = Reading::parse(stat, 1_700_000_000, 100, 4096).unwrap();
+        let reading = Reading::parse(stat, Some(1_700_000_000), 100, 4096).unwrap();
         assert_eq!(reading.cpu_seconds, 3.0);
         assert_eq!(reading.threads, 3);
-        assert_eq!(reading.start_time_seconds, 1_700_000_010.0);
+        assert_eq!(reading.start_time_seconds, Some(1_700_000_010.0));
         assert_eq!(reading.virtual_bytes, 123_456_789);
         assert_eq!(reading.resident_bytes, 300 * 4096);
-        assert_eq!(Reading::parse("no parenthesis", 0, 100, 4096), None);
+        assert_eq!(Reading::parse("no parenthesis", None, 100, 4096), None);
+        let hidden = Reading::parse(stat, None, 100, 4096).unwrap();
+        assert_eq!(hidden.start_time_seconds, None);
     }
 
     #[test]

@@ -17,10 +17,19 @@ pub const LINES_PER_SECOND: u32 = 50;
 /// once a second), and lines of clients that do not fit are left out.
 const CLIENTS: usize = 4096;
 
-/// A client's last line of a kind and the lines left out since.
+/// A client's last line of a kind (`None`: none written yet, the cap left its first out)
+/// and the lines left out since.
 struct Seen {
-    last: Instant,
+    last: Option<Instant>,
     left_out: u64,
+}
+
+impl Seen {
+    /// True if a line of this client and kind was written within the period before `now`.
+    fn recent(&self, now: Instant) -> bool {
+        self.last
+            .is_some_and(|last| now.duration_since(last) < PERIOD)
+    }
 }
 
 /// One worker's sampling table.
@@ -35,7 +44,7 @@ impl Sampler {
     fn admit(&mut self, client: IpAddr, kind: u16, now: Instant) -> Option<u64> {
         let key = (client, kind);
         if let Some(seen) = self.seen.get_mut(&key) {
-            if now.duration_since(seen.last) < PERIOD {
+            if seen.recent(now) {
                 seen.left_out += 1;
                 return None;
             }
@@ -50,7 +59,7 @@ impl Sampler {
             self.lines = 0;
         }
         let seen = self.seen.entry(key).or_insert(Seen {
-            last: now,
+            last: None,
             left_out: 0,
         });
         if self.lines >= LINES_PER_SECOND {
@@ -58,7 +67,7 @@ impl Sampler {
             return None;
         }
         self.lines += 1;
-        seen.last = now;
+        seen.last = Some(now);
         Some(std::mem::take(&mut seen.left_out))
     }
 
@@ -69,8 +78,7 @@ impl Sampler {
             .is_none_or(|at| now.duration_since(at) >= Duration::from_secs(1))
         {
             self.swept = Some(now);
-            self.seen
-                .retain(|_, seen| now.duration_since(seen.last) < PERIOD);
+            self.seen.retain(|_, seen| seen.recent(now));
         }
         self.seen.len() < CLIENTS
     }
