@@ -225,8 +225,8 @@ pub struct Cli {
     #[arg(long, value_name = "SECS", env = "HIJRI_SEND_TIMEOUT", default_value = "30",
           value_parser = expecting(positive, POSITIVE))]
     pub send_timeout: u32,
-    /// Slowest a client may take an answer that waits for it, <bytes>/<seconds>: less in any
-    /// such window closes the connection.
+    /// Slowest a client may take an answer that waits for it, <bytes>/<seconds> of waiting:
+    /// less resets the connection.
     #[arg(long, value_name = "BYTES/SECS", env = "HIJRI_MIN_SEND_RATE", default_value = "10240/10",
           value_parser = expecting(RateLimit::parse, RATE))]
     pub min_send_rate: RateLimit,

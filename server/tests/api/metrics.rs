@@ -54,13 +54,7 @@ async fn counters_follow_the_requests() {
         header.table_version.as_str(),
         hijri::archive::FORMAT_VERSION
     );
-    let build = format!(
-        r#"hijri_build_info{{version="{}",build="{}",archive_format="{}",schema="{:08x}"}} 1"#,
-        hijri::VERSION,
-        hijri::BUILD_HASH,
-        hijri::archive::FORMAT_VERSION,
-        hijri::archive::SCHEMA_HASH
-    );
+    let build = build_info();
     for line in [
         r#"hijri_http_requests_total{route="/api/v1/months",status="200"} 1"#,
         r#"hijri_http_requests_total{route="/api/v1/convert",status="200"} 1"#,
@@ -163,16 +157,12 @@ fn the_binary_serves_metrics_on_their_own_address_only() {
     assert!(scraped
         .to_ascii_lowercase()
         .contains("content-type: text/plain; version=0.0.4"));
-    let build = format!(
-        r#"hijri_build_info{{version="{}",build="{}",archive_format="{}",schema="{:08x}"}} 1"#,
-        hijri::VERSION,
-        hijri::BUILD_HASH,
-        hijri::archive::FORMAT_VERSION,
-        hijri::archive::SCHEMA_HASH
-    );
+    let build = build_info();
+    // The running binary's own build.
     for line in [
         r#"hijri_http_requests_total{route="/api/v1/months",status="200"} 1"#,
         r#"hijri_http_requests_total{route="unmatched",status="404"} 1"#,
+        build.as_str(),
     ] {
         assert!(
             scraped.lines().any(|l| l == line),
@@ -205,4 +195,15 @@ async fn answers_are_counted_by_the_tiers_of_the_days_they_serve() {
     ] {
         assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
     }
+}
+
+/// The build-info line this build writes, from the core's constants.
+fn build_info() -> String {
+    format!(
+        r#"hijri_build_info{{version="{}",build="{}",archive_format="{}",schema="{:08x}"}} 1"#,
+        hijri::VERSION,
+        hijri::BUILD_HASH,
+        hijri::archive::FORMAT_VERSION,
+        hijri::archive::SCHEMA_HASH
+    )
 }
