@@ -4,7 +4,7 @@
 #            (a full render of every card: about 150 s on 2 quiet cores);
 #   runtime: Debian slim with the server binary and the archive (read-only, owned by root),
 #            running as an unprivileged user.
-#   docker build -t hijri-serve .
+#   DOCKER_BUILDKIT=1 docker build -t hijri-serve .
 #   docker run --rm -p 8080:8080 --read-only hijri-serve
 # Not built on the machines of this project (no container runtime there): see docs/deploy.md.
 
@@ -18,16 +18,26 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-RUN cargo build --release --locked --workspace --bins \
+# BuildKit cache mounts keep cargo's registry, target/ and the last archive between builds
+# (outside the image): a rebuild compiles what changed, and the generator takes unchanged
+# cards from the cached archive. The binaries and the archive are copied out of the caches.
+RUN --mount=type=cache,target=/usr/local/cargo/registry \
+    --mount=type=cache,target=/usr/local/cargo/git \
+    --mount=type=cache,target=/src/target \
+    --mount=type=cache,target=/cache \
+    cargo build --release --locked --workspace --bins \
  && mkdir -p /out \
- && target/release/hijri-generate --data data --out /out/hijri.archive
+ && cp target/release/hijri-serve target/release/hijri-generate /out/ \
+ && /out/hijri-generate --data data --out /cache/hijri.archive \
+ && cp /cache/hijri.archive /out/hijri.archive
 
 FROM debian:${DEBIAN}-slim AS runtime
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin hijri
-COPY --from=build /src/target/release/hijri-serve /usr/local/bin/hijri-serve
+COPY --from=build /out/hijri-serve /usr/local/bin/hijri-serve
 COPY --from=build --chown=root:root --chmod=0444 /out/hijri.archive /srv/hijri/hijri.archive
-# Listen on every interface of the container; put a TLS proxy in front (docs/deploy.md) and
-# name it in HIJRI_TRUSTED_PROXIES so that clients are not all one rate-limit bucket.
+# Listen on every interface of the container; put a TLS proxy in front (docs/deploy.md) on a
+# network of their own and name its fixed address in HIJRI_TRUSTED_PROXIES, so that clients
+# are not all one rate-limit bucket. Never trust an address direct clients can arrive from.
 ENV HIJRI_ARCHIVE=/srv/hijri/hijri.archive \
     HIJRI_BIND=0.0.0.0:8080
 USER 10001:10001

@@ -51,8 +51,10 @@ wait_for() {
 }
 
 started=$(date +%s%N)
+# wrk is one client with BENCH_CONNECTIONS connections: lift its per-client limits.
 HIJRI_ARCHIVE="$archive" HIJRI_BIND="$host:$port" HIJRI_METRICS_BIND="$host:18182" \
-    HIJRI_LIMIT_DEFAULT=1000000000/1 HIJRI_LIMIT_HILAL_VIZ=1000000000/1 "$serve" 2>/dev/null &
+    HIJRI_LIMIT_DEFAULT=1000000000/1 HIJRI_LIMIT_HILAL_VIZ=1000000000/1 \
+    HIJRI_MAX_CONNECTIONS_PER_CLIENT=1000000 "$serve" 2>/dev/null &
 server_pid=$!
 pids+=("$server_pid")
 wait_for "http://$host:$port/healthz"

@@ -4,7 +4,8 @@
 //! unmapped only after its last reader is done.
 
 use std::fmt;
-use std::fs::File;
+use std::fs::{FileType, OpenOptions};
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use actix_web::web::Bytes;
@@ -21,6 +22,23 @@ pub enum OpenError {
     Io(PathBuf, std::io::Error),
     /// The file is not a valid archive for this build.
     Invalid(PathBuf, ArchiveError),
+    /// The path names something other than a regular file (what it is).
+    NotAFile(PathBuf, &'static str),
+}
+
+/// What a file that is not a regular one is, for the refusal.
+fn kind_name(kind: FileType) -> &'static str {
+    if kind.is_dir() {
+        "a directory"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
 }
 
 impl fmt::Display for OpenError {
@@ -28,6 +46,11 @@ impl fmt::Display for OpenError {
         match self {
             OpenError::Io(path, e) => write!(f, "cannot read archive {}: {e}", path.display()),
             OpenError::Invalid(path, e) => write!(f, "invalid archive {}: {e}", path.display()),
+            OpenError::NotAFile(path, kind) => write!(
+                f,
+                "cannot read archive {}: it is {kind}, not a regular file",
+                path.display()
+            ),
         }
     }
 }
@@ -114,7 +137,17 @@ impl fmt::Debug for Archive {
 )]
 pub fn open(path: &Path) -> Result<Archive, OpenError> {
     let io = |e| OpenError::Io(path.to_owned(), e);
-    let file = File::open(path).map_err(io)?;
+    // Non-blocking, so that a FIFO (or a device) opens at once instead of waiting for a
+    // writer; it is then refused by its type. A regular file reads as ever.
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(io)?;
+    let kind = file.metadata().map_err(io)?.file_type();
+    if !kind.is_file() {
+        return Err(OpenError::NotAFile(path.to_owned(), kind_name(kind)));
+    }
     // SAFETY: the mapped bytes must not change while mapped. The generator never writes into
     // an archive: it writes a new file and renames it over the old one, so this mapping keeps
     // the old file's bytes. Copying over the live file in place would break this (the README
@@ -137,6 +170,16 @@ mod tests {
         let empty = dir.join("empty.archive");
         std::fs::write(&empty, b"").unwrap();
         assert!(open(&empty).is_err());
+        for (not_a_file, kind) in [
+            (dir.clone(), "a directory"),
+            ("/dev/null".into(), "a device"),
+        ] {
+            let error = open(&not_a_file).unwrap_err();
+            assert!(
+                matches!(error, OpenError::NotAFile(_, k) if k == kind),
+                "{error}"
+            );
+        }
         let short = dir.join("short.archive");
         std::fs::write(&short, b"HIJRI").unwrap();
         let error = open(&short).unwrap_err();

@@ -2,8 +2,10 @@
 //! memory-mapped archive. It computes no astronomy and renders nothing: every answer is a
 //! look-up in the archive, written as JSON (or served as stored PNG bytes).
 //!
-//! Module map: [`settings`] (command line and environment), [`logging`] (tracing), [`archive`] (map and validate), [`swap`] (replace
-//! the archive on SIGHUP), [`state`],
+//! Module map: [`settings`] (command line and environment), [`logging`] (tracing),
+//! [`archive`] (map and validate), [`swap`] (replace the archive on SIGHUP), [`state`],
+//! [`serve`] (the public listener and its connections), [`open_files`] (the descriptor
+//! limit), [`process`] (the process's own metrics),
 //! [`app`] (the factory), [`routes`] (one module per endpoint family), [`http`] (parameters,
 //! errors, caching and ETags, CORS, rate limits, logs, request metrics), [`metrics`] (the
 //! metrics listener), [`view`] (JSON shapes), [`coverage`]
@@ -17,7 +19,10 @@ pub use hijri_view::coverage;
 pub mod http;
 pub mod logging;
 pub mod metrics;
+pub mod open_files;
+pub mod process;
 pub mod routes;
+pub mod serve;
 pub mod settings;
 pub mod state;
 pub mod swap;

@@ -7,7 +7,7 @@
 
 use std::io::IsTerminal;
 
-use tracing_subscriber::filter::filter_fn;
+use tracing_subscriber::filter::{filter_fn, ParseError};
 use tracing_subscriber::fmt;
 use tracing_subscriber::fmt::writer::MakeWriterExt;
 use tracing_subscriber::layer::{Layer, SubscriberExt};
@@ -15,19 +15,22 @@ use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::EnvFilter;
 
 use crate::http::access_log;
-use crate::settings::SettingsError;
 
-/// Installs the global subscriber with the `HIJRI_LOG` filter; a filter that does not parse
-/// is a settings error.
-pub fn init(filter: &str) -> Result<(), SettingsError> {
-    let filter = EnvFilter::builder()
-        .parse(filter)
-        .map_err(|_| SettingsError {
-            variable: "HIJRI_LOG",
-            value: filter.to_owned(),
-            expected: "an env-filter directive list, e.g. info or warn,hijri_server=debug",
-        })?;
-    let registry = tracing_subscriber::registry().with(filter);
+/// The target of actix-http's connection errors, never written.
+const DISPATCHER: &str = "actix_http::h1::dispatcher";
+
+/// The `HIJRI_LOG` filter (env-filter syntax); the settings check it with this too.
+pub fn filter(text: &str) -> Result<EnvFilter, ParseError> {
+    EnvFilter::builder().parse(text)
+}
+
+/// Installs the global subscriber with the `HIJRI_LOG` filter.
+pub fn init(text: &str) -> Result<(), ParseError> {
+    let filter = filter(text)?;
+    // actix-http's line per connection that ended in an error is the client's doing and
+    // as many as it likes: the protocol errors among them have their own sampled line.
+    let quiet = filter_fn(|line: &tracing::Metadata<'_>| line.target() != DISPATCHER);
+    let registry = tracing_subscriber::registry().with(filter).with(quiet);
     let result = if std::io::stderr().is_terminal() {
         let writer = (|| access_log::Buffered)
             .with_filter(|line: &tracing::Metadata<'_>| line.target() == access_log::TARGET)

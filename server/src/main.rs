@@ -1,25 +1,34 @@
 //! `hijri-serve` entry point: read the command line (each flag falling back to its
 //! environment variable), open the archive, serve (and the metrics on their own listener when
 //! `HIJRI_METRICS_BIND` is set) until SIGINT or SIGTERM; SIGHUP replaces the archive
-//! ([`hijri_server::swap`]). Any start-up failure prints one line on stderr and exits
+//! ([`hijri_server::swap`]) and is held from the first instruction on, never fatal. Any start-up failure prints one line on stderr and exits
 //! non-zero; so does an unknown argument (with clap's usage hint).
 
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 
 use hijri_server::http::metrics::UPKEEP_PERIOD;
-use hijri_server::http::{access_log, rate_limit, socket};
+use hijri_server::http::rate_limit;
+use hijri_server::routes::ROUTES;
 use hijri_server::settings::{Cli, Limit, Settings};
-use hijri_server::{app, archive, logging, metrics, swap, SharedState};
+use hijri_server::{archive, logging, metrics, open_files, serve, swap, SharedState};
 
 fn main() -> ExitCode {
+    // First of all: from here on a SIGHUP never ends the process (systemd's reload may come
+    // while it starts); one that comes before the archive swap listens is acted on then.
+    let early = match swap::hold_hangups() {
+        Ok(early) => early,
+        Err(error) => {
+            eprintln!("hijri-serve: cannot hold SIGHUP: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let cli = match Cli::try_parse_from(std::env::args_os()) {
         Ok(cli) => cli,
         // --help and --version (exit 0, stdout) or a usage error (exit 2, stderr).
         Err(error) => error.exit(),
     };
-    match run(&cli) {
+    match run(cli, &early) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("hijri-serve: {error}");
@@ -28,24 +37,25 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
-    let settings = cli.settings()?;
+fn run(cli: Cli, early: &swap::EarlyHangup) -> Result<(), Box<dyn std::error::Error>> {
+    let settings = Settings::from(cli);
     logging::init(&settings.log)?;
     let archive = archive::open(&settings.archive)?;
-    let state = SharedState::new(Arc::new(archive), &settings);
-    let workers = state.clone();
+    let routes = ROUTES.iter().map(|route| route.path);
+    let state = SharedState::new(Arc::new(archive), &settings, routes);
     let connections = settings.connections;
-    let seconds = |n: u32| Duration::from_secs(u64::from(n));
-    let server = actix_web::HttpServer::new(move || {
-        actix_web::rt::spawn(access_log::flush_every(access_log::FLUSH_PERIOD));
-        app(workers.clone())
-    })
-    .max_connections(connections.max as usize)
-    .keep_alive(seconds(connections.keep_alive))
-    .client_request_timeout(seconds(connections.request_timeout))
-    .client_disconnect_timeout(seconds(connections.disconnect_timeout))
-    .on_connect(socket::send_timeout(seconds(connections.send_timeout)))
-    .bind(&settings.bind)
+    let open_files = open_files::raise();
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max_connections = connections
+        .max
+        .unwrap_or_else(|| open_files::per_worker(open_files, workers));
+    let server = serve::public(
+        &state,
+        &settings.bind,
+        &connections,
+        workers,
+        max_connections,
+    )
     .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
     let metrics_server = match settings.metrics_bind {
         Some(address) => {
@@ -64,11 +74,11 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
         .as_ref()
         .map_or("off".to_owned(), |server| joined(&server.addrs()));
     log_start(
-        cli,
         &settings,
         &state,
-        &joined(&server.addrs()),
+        &joined(&server.addrs),
         &metrics_bound,
+        max_connections,
     );
     let limiters = state.limiters.to_vec();
     actix_web::rt::System::new().block_on(async move {
@@ -85,9 +95,9 @@ fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
                 }
             });
         }
-        swap::on_hangup(state, settings.archive.clone())
+        swap::on_hangup(state, settings.archive.clone(), early)
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen for SIGHUP: {e}")))?;
-        server.run().await
+        server.builder.run().await
     })?;
     Ok(())
 }
@@ -100,7 +110,13 @@ fn joined(addresses: &[std::net::SocketAddr]) -> String {
 
 /// The start-up line: what runs, on which data, where (`bound`, and `metrics` or `off`),
 /// and the limits in force.
-fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str, metrics: &str) {
+fn log_start(
+    settings: &Settings,
+    state: &SharedState,
+    bound: &str,
+    metrics: &str,
+    max_connections: u32,
+) {
     let loaded = state.live.load();
     let header = &loaded.archive.default_chain().table;
     tracing::info!(
@@ -116,13 +132,15 @@ fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str, m
         limit_hilal_viz = %settings.limit(Limit::HilalViz),
         limit_hilal_map = %settings.limit(Limit::HilalMap),
         limit_default = %settings.limit(Limit::Default),
-        max_connections = settings.connections.max,
+        max_connections,
+        max_connections_per_client = settings.connections.per_client,
         keep_alive_s = settings.connections.keep_alive,
         request_timeout_s = settings.connections.request_timeout,
         disconnect_timeout_s = settings.connections.disconnect_timeout,
         send_timeout_s = settings.connections.send_timeout,
-        trusted_proxies = cli.trusted_proxies.as_str(),
-        allowed_origins = cli.allowed_origins.as_str(),
+        min_send_rate = %settings.connections.min_send_rate,
+        trusted_proxies = %settings.trusted_proxies,
+        allowed_origins = %settings.origins,
         "hijri-serve started"
     );
 }

@@ -1,11 +1,13 @@
 //! The metrics listener (`HIJRI_METRICS_BIND`, never the public port): one endpoint,
-//! `/metrics`, writing [`crate::http::metrics`]'s counters with the rate-limit refusals and
-//! the live archive's versions in the Prometheus text format.
+//! `/metrics`, writing [`crate::http::metrics`]'s counters with the rate-limit refusals, the
+//! live archive's versions, the build info and the process's own series ([`crate::process`])
+//! in the Prometheus text format.
 
 use actix_web::http::header::{HeaderValue, CONTENT_TYPE};
 use actix_web::{web, HttpResponse};
 
 use crate::http::metrics::{self, Extra};
+use crate::process;
 use crate::state::SharedState;
 
 /// The path the metrics are served at.
@@ -30,14 +32,17 @@ async fn scrape(state: web::Data<SharedState>) -> HttpResponse {
     let loaded = state.live.load();
     let header = &loaded.archive.default_chain().table;
     let format = hijri::archive::FORMAT_VERSION.to_string();
-    let text = metrics.render(&Extra {
+    let mut text = metrics.render(&Extra {
         rate_limited: &rate_limited,
         archive: &[
             ("data_version", header.data_version.as_str()),
             ("table_version", header.table_version.as_str()),
             ("format", &format),
         ],
+        connections_refused: state.connections.refusals(),
     });
+    process::render_build_info(&mut text);
+    process::render(&mut text);
     HttpResponse::Ok()
         .insert_header((
             CONTENT_TYPE,

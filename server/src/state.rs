@@ -11,10 +11,10 @@ use hijri_view::Scope;
 
 use crate::archive::Archive;
 use crate::computed::{ComputedMonths, Served};
+use crate::http::connection::ClientConnections;
 use crate::http::cors::Origins;
 use crate::http::metrics::Metrics;
 use crate::http::rate_limit::{ClientIp, Limiter};
-use crate::routes::ROUTES;
 use crate::settings::{Limit, Settings};
 
 /// Where `/today` gets the current time.
@@ -66,9 +66,11 @@ pub struct SharedState {
     /// CORS origins.
     pub origins: Origins,
     /// Rate limiters, in the order of [`Limit::ALL`].
-    pub limiters: [Limiter; 4],
+    pub limiters: [Limiter; Limit::ALL.len()],
     /// Who the client of a request is (for the limiters and the request log).
     pub clients: ClientIp,
+    /// The open connections of each client (`HIJRI_MAX_CONNECTIONS_PER_CLIENT`).
+    pub connections: ClientConnections,
     /// The request metrics (served by [`crate::metrics`]), kept only when
     /// `HIJRI_METRICS_BIND` is set: without a listener nothing is counted.
     pub metrics: Option<Arc<Metrics>>,
@@ -82,18 +84,27 @@ pub struct SharedState {
 }
 
 impl SharedState {
-    /// The state for an archive and settings, on the system clock.
-    pub fn new(archive: Arc<Archive>, settings: &Settings) -> SharedState {
+    /// The state for an archive and settings, on the system clock; `routes` are the route
+    /// templates the request metrics are kept by (the route table's paths).
+    pub fn new(
+        archive: Arc<Archive>,
+        settings: &Settings,
+        routes: impl IntoIterator<Item = &'static str>,
+    ) -> SharedState {
         let key = ClientIp::new(settings.trusted_proxies.clone());
         SharedState {
             live: Arc::new(ArcSwap::from_pointee(Loaded::new(archive))),
             origins: settings.origins.clone(),
             limiters: Limit::ALL
                 .map(|l| Limiter::new(l.policy_name(), settings.limit(l), key.clone())),
+            connections: ClientConnections::new(
+                settings.connections.per_client,
+                settings.trusted_proxies.clone(),
+            ),
             clients: key,
             metrics: settings
                 .metrics_bind
-                .map(|_| Arc::new(Metrics::new(ROUTES.iter().map(|route| route.path)))),
+                .map(|_| Arc::new(Metrics::new(routes))),
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
             stored_answers: true,

@@ -6,6 +6,7 @@
 //! [`TARGET`]): info for a replacement, warn for a refusal; both are counted in the metrics.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use actix_web::rt::signal::unix::{signal, SignalKind};
@@ -65,12 +66,30 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Listens for SIGHUP from now on (so a signal no longer ends the process) and spawns the
-/// task that reloads `path` on each one, off the async threads, logging one line.
-/// Call it inside the actix system, before serving.
-pub fn on_hangup(state: SharedState, path: PathBuf) -> std::io::Result<()> {
+/// A SIGHUP that came before the server listened for it ([`hold_hangups`]).
+#[derive(Clone, Debug)]
+pub struct EarlyHangup(Arc<AtomicBool>);
+
+/// Makes SIGHUP harmless from now on: a signal only sets a flag (its default action would end
+/// the process). Call it first thing in `main`; [`on_hangup`] later acts on a signal that
+/// came meanwhile, once.
+pub fn hold_hangups() -> std::io::Result<EarlyHangup> {
+    let flag = Arc::new(AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGHUP, flag.clone())?;
+    Ok(EarlyHangup(flag))
+}
+
+/// Listens for SIGHUP from now on and spawns the task that reloads `path` on each one, off
+/// the async threads, logging one line; a signal held since start (`early`) reloads once
+/// right away. Call it inside the actix system, before serving.
+pub fn on_hangup(state: SharedState, path: PathBuf, early: &EarlyHangup) -> std::io::Result<()> {
     let mut hangups = signal(SignalKind::hangup())?;
+    let held = early.0.swap(false, Ordering::SeqCst);
     actix_web::rt::spawn(async move {
+        if held {
+            let (state, path) = (state.clone(), path.clone());
+            let _ = actix_web::rt::task::spawn_blocking(move || reload(&state, &path)).await;
+        }
         while hangups.recv().await.is_some() {
             let (state, path) = (state.clone(), path.clone());
             if let Err(error) =

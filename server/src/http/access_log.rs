@@ -1,20 +1,19 @@
 //! Request logs: one `tracing` event per request on [`TARGET`] (request id, peer, client as
-//! the rate limiter saw it, method, route template, path, query, status, error code,
-//! duration), recorded by the edge middleware ([`super::edge`]), which also gives every
+//! the rate limiter saw it, method, route template, path, query, user agent, status, error
+//! code, duration), recorded by the edge middleware ([`super::edge`]), which also gives every
 //! answer its `X-Request-Id` ([`request_id`]). The subscriber (`crate::logging`) writes them
 //! as JSON through [`JsonLines`] or, on a terminal, as readable lines through [`Buffered`]:
 //! each worker thread gathers its lines in a buffer that is written out when it holds 32 KiB, every [`FLUSH_PERIOD`] (see
 //! [`flush_every`]) and when the thread ends, so a request costs no write system call of its
 //! own.
 
-use std::cell::{Cell, RefCell};
-use std::hash::{BuildHasher, RandomState};
+use std::cell::RefCell;
 use std::io::Write;
 use std::net::IpAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use actix_web::dev::ServiceResponse;
-use actix_web::http::header::HeaderValue;
+use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpMessage, HttpRequest};
 use hijri::ascii::Ascii;
 use hijri::date::Date;
@@ -23,14 +22,14 @@ use tracing::{Event, Subscriber};
 use tracing_subscriber::layer::{Context, Layer};
 
 use super::error::{truncated, ErrorCode};
-use super::rate_limit::{Client, ClientIp};
+use super::rate_limit::{key, Client, ClientIp};
+use super::sampler;
 
 /// The longest request id taken from a client.
 pub const MAX_REQUEST_ID: usize = 64;
 
 /// The request's id: the client's `X-Request-Id` reduced to letters, digits, `.`, `_` and
-/// `-` and cut to [`MAX_REQUEST_ID`], or when nothing is left a new one: a random prefix per
-/// worker thread and the thread's request count.
+/// `-` and cut to [`MAX_REQUEST_ID`], or when nothing is left a new one ([`new_id`]).
 #[allow(
     clippy::expect_used,
     reason = "the id is cut to visible ASCII characters, which a header value always takes"
@@ -50,17 +49,18 @@ pub fn request_id(req: &HttpRequest) -> HeaderValue {
         id.push(byte);
     }
     if id.as_bytes().is_empty() {
-        NEXT_ID.with(|(prefix, count)| {
-            count.set(count.get() + 1);
-            id.hex(*prefix, 16).push(b'-').hex(count.get(), 0);
-        });
+        id = new_id();
     }
     HeaderValue::from_bytes(id.as_bytes()).expect("the id holds visible ASCII only")
 }
 
-thread_local! {
-    /// A worker's random id prefix and its request count.
-    static NEXT_ID: (u64, Cell<u64>) = (RandomState::new().hash_one(std::thread::current().id()), Cell::new(0));
+/// A new request id: 128 random bits (the thread's cryptographic generator, seeded by the
+/// system) as 32 lower-case hex digits; it tells nothing about the process or its traffic.
+pub fn new_id() -> Ascii<MAX_REQUEST_ID> {
+    let bits: u128 = rand::random();
+    let mut id = Ascii::new();
+    id.hex((bits >> 64) as u64, 16).hex(bits as u64, 16);
+    id
 }
 
 /// The `tracing` target of request lines (the subscriber sends them to [`Buffered`]).
@@ -68,8 +68,14 @@ pub const TARGET: &str = "hijri_server::request";
 
 /// Logs one answered request (a `tracing` event at info level on [`TARGET`]) with its id and
 /// the time since it arrived; the client is the one the rate limiter saw (see [`Client`]).
+///
+/// Lines a client could multiply without limit are sampled ([`sampler`]): 429 answers and
+/// answers no route gave (404, preflights, forbidden origins), one line per client and
+/// status per period with the count left out (`repeated`). Every other line is bounded by
+/// the client's rate limit.
 pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, elapsed: Duration) {
     let request = response.request();
+    let status = response.status().as_u16();
     let client = request
         .extensions()
         .get::<Client>()
@@ -79,6 +85,16 @@ pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, elapsed: Durat
                 .app_data::<ClientIp>()
                 .map(|clients| clients.of(request))
         });
+    let route = request.match_name();
+    let repeated = if status == 429 || route.is_none() {
+        let key = client.map_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), key);
+        match sampler::admit(key, status) {
+            Some(repeated) => Some(repeated),
+            None => return,
+        }
+    } else {
+        None
+    };
     let peer = request.peer_addr().map(|a| address(a.ip()));
     let client = client.map(address);
     let code = response
@@ -92,12 +108,39 @@ pub fn record<B>(response: &ServiceResponse<B>, id: &HeaderValue, elapsed: Durat
         peer = peer.as_ref().map(Ascii::as_str),
         client = client.as_ref().map(Ascii::as_str),
         method = request.method().as_str(),
-        route = request.match_name(),
+        route,
         path = truncated(request.path()),
         query = truncated(request.query_string()),
-        status = response.status().as_u16(),
+        user_agent = request
+            .headers()
+            .get(header::USER_AGENT)
+            .and_then(|agent| agent.to_str().ok())
+            .map(truncated),
+        status,
         code,
         ms = (elapsed.as_micros() as f64) / 1000.0,
+        repeated,
+    );
+}
+
+/// Logs one answer the HTTP layer gave before any handler ran (a request it could not read:
+/// 400, 408, 431; see [`super::protocol`]), sampled per peer like a 429.
+pub fn record_protocol_error(peer: Option<IpAddr>, id: &str, status: u16, code: &str) {
+    let client = peer.map_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), |ip| {
+        ip.to_canonical()
+    });
+    let Some(repeated) = sampler::admit(key(client), status) else {
+        return;
+    };
+    let peer = address(client);
+    tracing::info!(
+        target: TARGET,
+        id,
+        peer = peer.as_str(),
+        client = peer.as_str(),
+        status,
+        code,
+        repeated,
     );
 }
 

@@ -44,7 +44,23 @@ impl Origins {
     }
 }
 
-const EXPOSED: HeaderValue = HeaderValue::from_static("ETag, Retry-After, Content-Disposition");
+impl std::fmt::Display for Origins {
+    /// As `ALLOWED_ORIGINS` spells it: `*`, or the comma list.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origins::Any => f.write_str("*"),
+            Origins::Listed(list) => f.write_str(&list.join(",")),
+        }
+    }
+}
+
+/// The answer's fields a browser script may read: validators, the rate-limit budget, the
+/// request id (to quote in a report) and the card's file name.
+const EXPOSED: HeaderValue = HeaderValue::from_static(
+    "ETag, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id, Content-Disposition",
+);
+/// The request fields a preflight allows: a validator and the caller's own request id.
+const ALLOWED_HEADERS: HeaderValue = HeaderValue::from_static("If-None-Match, X-Request-Id");
 
 /// CORS around the rest of the app: answers a forbidden origin (403) or a preflight itself,
 /// else calls `next` and adds the CORS headers. Run by the edge middleware ([`super::edge`]).
@@ -89,10 +105,7 @@ pub async fn cors(
             header::ACCESS_CONTROL_ALLOW_METHODS,
             HeaderValue::from_static("GET, HEAD"),
         );
-        headers.insert(
-            header::ACCESS_CONTROL_ALLOW_HEADERS,
-            HeaderValue::from_static("If-None-Match"),
-        );
+        headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS);
         headers.insert(
             header::ACCESS_CONTROL_MAX_AGE,
             HeaderValue::from_static("86400"),

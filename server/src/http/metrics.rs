@@ -41,6 +41,8 @@ const DURATION: &str = "hijri_http_request_duration_seconds";
 const TIERS: &str = "hijri_responses_by_tier_total";
 const RATE_LIMITED: &str = "hijri_rate_limited_total";
 const SWAPS: &str = "hijri_archive_swaps_total";
+const PROTOCOL_ERRORS: &str = "hijri_http_protocol_errors_total";
+const CONNECTIONS_REFUSED: &str = "hijri_connections_refused_total";
 const INFO: &str = "hijri_archive_info";
 const INFO_HELP: &str = "The archive served now (always 1; its versions are the labels).";
 
@@ -68,6 +70,8 @@ pub struct Extra<'a> {
     pub rate_limited: &'a [(&'a str, u64)],
     /// Labels of the archive info gauge (name, value).
     pub archive: &'a [(&'a str, &'a str)],
+    /// Connections closed at accept because their client held its limit.
+    pub connections_refused: u64,
 }
 
 /// The metadata handles are registered with (the exporter ignores it).
@@ -105,6 +109,15 @@ impl Metrics {
             (
                 SWAPS,
                 "Archive replacements on SIGHUP: ok went live, refused left the old archive.",
+            ),
+            (
+                PROTOCOL_ERRORS,
+                "Requests the HTTP layer could not read, answered before any handler (400, \
+                 408, 431), by status.",
+            ),
+            (
+                CONNECTIONS_REFUSED,
+                "Connections closed at accept because their client held its connection limit.",
             ),
         ] {
             recorder.describe_counter(KeyName::from_const_str(name), None, help.into());
@@ -180,6 +193,14 @@ impl Metrics {
         if ok { went_live } else { refused }.increment(1);
     }
 
+    /// Counts one request the HTTP layer could not read, answered with `status`.
+    pub fn record_protocol_error(&self, status: u16) {
+        let labels = vec![Label::new("status", SharedString::from(status.to_string()))];
+        self.recorder
+            .register_counter(&Key::from_parts(PROTOCOL_ERRORS, labels), &METADATA)
+            .increment(1);
+    }
+
     /// Folds the latency samples into the histogram (run every [`UPKEEP_PERIOD`]).
     pub fn upkeep(&self) {
         self.handle.run_upkeep();
@@ -193,6 +214,9 @@ impl Metrics {
                 .register_counter(&key, &METADATA)
                 .absolute(*count);
         }
+        self.recorder
+            .register_counter(&Key::from_name(CONNECTIONS_REFUSED), &METADATA)
+            .absolute(extra.connections_refused);
         let mut text = self.handle.render();
         // The info gauge is a fact of the live archive, not a count: written as it is now,
         // so the old versions disappear after a swap.
@@ -233,6 +257,7 @@ mod tests {
     const NONE: Extra<'static> = Extra {
         rate_limited: &[],
         archive: &[],
+        connections_refused: 0,
     };
 
     fn has(text: &str, line: &str) {
@@ -288,9 +313,11 @@ mod tests {
         metrics.record_swap(false);
         metrics.record_tiers(Tier::Published.bit() | Tier::Computed.bit());
         metrics.record_tiers(Tier::Computed.bit());
+        metrics.record_protocol_error(431);
         let text = metrics.render(&Extra {
             rate_limited: &[("default", 3)],
             archive: &[("data_version", "a\"b\\c\nd"), ("format", "2")],
+            connections_refused: 7,
         });
         for line in [
             r#"hijri_archive_swaps_total{result="ok"} 1"#,
@@ -299,6 +326,8 @@ mod tests {
             r#"hijri_responses_by_tier_total{tier="computed"} 2"#,
             r#"hijri_responses_by_tier_total{tier="retro"} 0"#,
             r#"hijri_rate_limited_total{policy="default"} 3"#,
+            "hijri_connections_refused_total 7",
+            r#"hijri_http_protocol_errors_total{status="431"} 1"#,
             r#"hijri_archive_info{data_version="a\"b\\c\nd",format="2"} 1"#,
             "# TYPE hijri_archive_info gauge",
             "# TYPE hijri_responses_by_tier_total counter",

@@ -216,7 +216,7 @@ fn whole_seconds(duration: Duration) -> u64 {
 }
 
 /// The key a client is counted under: an IPv4 address, or the /64 of an IPv6 address.
-fn key(client: IpAddr) -> IpAddr {
+pub fn key(client: IpAddr) -> IpAddr {
     match client {
         IpAddr::V4(_) => client,
         IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
@@ -258,6 +258,13 @@ impl Block {
     }
 }
 
+impl fmt::Display for Block {
+    /// `address/prefix`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.addr, self.prefix)
+    }
+}
+
 /// The proxies whose `X-Forwarded-For` header is believed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TrustedProxies(Arc<[Block]>);
@@ -274,8 +281,22 @@ impl TrustedProxies {
             .map(|blocks| TrustedProxies(blocks.into()))
     }
 
-    fn trusts(&self, ip: IpAddr) -> bool {
+    /// True if `ip` is one of the trusted proxies.
+    pub fn trusts(&self, ip: IpAddr) -> bool {
         self.0.iter().any(|block| block.contains(ip))
+    }
+}
+
+impl fmt::Display for TrustedProxies {
+    /// As `HIJRI_TRUSTED_PROXIES` spells it: a comma list of blocks (empty: none).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, block) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{block}")?;
+        }
+        Ok(())
     }
 }
 
@@ -297,26 +318,41 @@ impl ClientIp {
     }
 
     /// The client of a request: the peer, or behind trusted proxies the right-most
-    /// `X-Forwarded-For` entry that is not itself a trusted proxy.
-    pub fn client(&self, peer: Option<IpAddr>, forwarded: Option<&str>) -> IpAddr {
+    /// `X-Forwarded-For` entry that is not itself a trusted proxy. `forwarded` are the
+    /// header's lines in order: read as one list joined by commas (RFC 9110, 5.3), so a
+    /// proxy that appends a line of its own (HAProxy) is read as one that extends the list.
+    /// An entry that is no address ends the search at the peer.
+    pub fn client<'a, I>(&self, peer: Option<IpAddr>, forwarded: I) -> IpAddr
+    where
+        I: IntoIterator<Item = &'a str>,
+        I::IntoIter: DoubleEndedIterator,
+    {
         let peer = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |ip| ip.to_canonical());
-        let Some(forwarded) = forwarded.filter(|_| self.trusted.trusts(peer)) else {
+        if !self.trusted.trusts(peer) {
             return peer;
-        };
+        }
         let mut hops = forwarded
-            .rsplit(',')
+            .into_iter()
+            .rev()
+            .flat_map(|line| line.rsplit(','))
             .map(|hop| hop.trim().parse::<IpAddr>());
         hops.find(|hop| hop.as_ref().map_or(true, |ip| !self.trusted.trusts(*ip)))
             .map_or(peer, |hop| hop.map_or(peer, |ip| ip.to_canonical()))
     }
 
-    /// The client of a request (see [`ClientIp::client`]).
+    /// The client of a request (see [`ClientIp::client`]); a line that is not text counts
+    /// as an entry that is no address.
     pub fn of(&self, req: &HttpRequest) -> IpAddr {
         let forwarded = req
             .headers()
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok());
+            .get_all("x-forwarded-for")
+            .map(|line| line.to_str().unwrap_or("?"));
         self.client(req.peer_addr().map(|a| a.ip()), forwarded)
+    }
+
+    /// True if `peer` is a trusted proxy.
+    pub fn trusts(&self, peer: IpAddr) -> bool {
+        self.trusted.trusts(peer.to_canonical())
     }
 }
 
@@ -345,21 +381,32 @@ mod tests {
     fn forwarded_for_only_from_trusted_peers() {
         let nobody = ClientIp::new(TrustedProxies::default());
         let peer = Some(ip("10.0.0.1"));
-        assert_eq!(nobody.client(peer, Some("1.2.3.4")), ip("10.0.0.1"));
-        assert_eq!(nobody.client(None, None), ip("0.0.0.0"));
+        assert_eq!(nobody.client(peer, ["1.2.3.4"]), ip("10.0.0.1"));
+        assert_eq!(nobody.client(None, []), ip("0.0.0.0"));
         let proxies = ClientIp::new(TrustedProxies::parse("10.0.0.0/8").unwrap());
-        assert_eq!(proxies.client(peer, Some("1.2.3.4")), ip("1.2.3.4"));
+        assert_eq!(proxies.client(peer, ["1.2.3.4"]), ip("1.2.3.4"));
         assert_eq!(
-            proxies.client(peer, Some("6.6.6.6, 1.2.3.4, 10.0.0.7")),
+            proxies.client(peer, ["6.6.6.6, 1.2.3.4, 10.0.0.7"]),
             ip("1.2.3.4")
         );
-        assert_eq!(proxies.client(peer, Some("garbage")), ip("10.0.0.1"));
-        assert_eq!(proxies.client(peer, Some("10.0.0.9")), ip("10.0.0.1"));
-        assert_eq!(proxies.client(peer, None), ip("10.0.0.1"));
+        assert_eq!(proxies.client(peer, ["garbage"]), ip("10.0.0.1"));
+        assert_eq!(proxies.client(peer, ["10.0.0.9"]), ip("10.0.0.1"));
+        assert_eq!(proxies.client(peer, []), ip("10.0.0.1"));
         assert_eq!(
-            proxies.client(Some(ip("5.5.5.5")), Some("1.2.3.4")),
+            proxies.client(Some(ip("5.5.5.5")), ["1.2.3.4"]),
             ip("5.5.5.5")
         );
+        // Lines are one list in order: the client's own line first, a proxy's appended one
+        // last (HAProxy), whatever the client wrote.
+        assert_eq!(
+            proxies.client(peer, ["6.6.6.6", "203.0.113.9, 10.0.0.7"]),
+            ip("203.0.113.9")
+        );
+        assert_eq!(
+            proxies.client(peer, ["6.6.6.6, 7.7.7.7", "203.0.113.9"]),
+            ip("203.0.113.9")
+        );
+        assert_eq!(proxies.client(peer, ["1.2.3.4", "10.0.0.8"]), ip("1.2.3.4"));
     }
 
     fn fake(limit: &str) -> (Limiter<FakeRelativeClock>, FakeRelativeClock) {

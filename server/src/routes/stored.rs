@@ -68,8 +68,11 @@ fn respond(
     Some(reply::varied(req, cache, tag, reply::JSON, coding, || body))
 }
 
-/// An `ETag` and bytes of the archive, sharing the mapping.
+/// An `ETag` (copied) and bytes of the archive (sharing the mapping). The tag is copied:
+/// actix keeps a sent answer's headers in its per-worker pool until the worker answers
+/// again, and a shared tag would keep a replaced archive mapped until then; the body is
+/// dropped when sent.
 fn shared(state: &AppState, etag: &str, bytes: &[u8]) -> Option<(HeaderValue, Bytes)> {
-    let tag = HeaderValue::from_maybe_shared(state.archive.share(etag.as_bytes())?).ok()?;
+    let tag = HeaderValue::from_str(etag).ok()?;
     Some((tag, state.archive.share(bytes)?))
 }

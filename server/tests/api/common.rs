@@ -12,7 +12,8 @@ use chrono::{DateTime, Utc};
 use hijri::hijri::HijriMonth;
 use hijri::schema::{CardKind, Dataset, Tier};
 use hijri_server::archive::Archive;
-use hijri_server::settings::Settings;
+use hijri_server::routes::ROUTES;
+use hijri_server::settings::{Cli, Settings};
 use hijri_server::state::Clock;
 use hijri_server::SharedState;
 use hijri_testing::{site_evening, sites_record, ChainBuilder, DatasetBuilder};
@@ -39,14 +40,19 @@ pub fn real() -> Arc<Archive> {
         .clone()
 }
 
-/// Settings from a list of variables (defaults for the rest).
+/// Settings from a list of variables (defaults for the rest), given as the flags they
+/// stand for (the environment of a threaded test cannot be changed safely).
 pub fn settings(vars: &[(&str, &str)]) -> Settings {
-    Settings::from_lookup(|name| {
-        vars.iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.to_string())
-    })
-    .unwrap()
+    let command = Cli::command();
+    let flags = vars.iter().map(|&(variable, value)| {
+        let arg = command
+            .get_arguments()
+            .find(|arg| arg.get_env() == Some(std::ffi::OsStr::new(variable)))
+            .unwrap_or_else(|| panic!("{variable} is no setting"));
+        format!("--{}={value}", arg.get_long().unwrap())
+    });
+    let args = std::iter::once("hijri-serve".to_owned()).chain(flags);
+    Settings::from(Cli::try_parse_from(args).unwrap())
 }
 
 /// An instant from RFC 3339 text.
@@ -56,7 +62,8 @@ pub fn instant(text: &str) -> DateTime<Utc> {
 
 /// State over `archive` with `vars`, on the fixed clock.
 pub fn state_with(archive: Arc<Archive>, vars: &[(&str, &str)]) -> SharedState {
-    let mut state = SharedState::new(archive, &settings(vars));
+    let routes = ROUTES.iter().map(|route| route.path);
+    let mut state = SharedState::new(archive, &settings(vars), routes);
     state.clock = Clock::Fixed(instant(NOW));
     state
 }

@@ -12,6 +12,7 @@ mod bad_input;
 mod behaviour;
 mod common;
 mod conformance;
+mod cors;
 mod damaged;
 mod edges;
 mod encoding;

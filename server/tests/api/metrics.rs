@@ -54,6 +54,7 @@ async fn counters_follow_the_requests() {
         header.table_version.as_str(),
         hijri::archive::FORMAT_VERSION
     );
+    let build = build_info();
     for line in [
         r#"hijri_http_requests_total{route="/api/v1/months",status="200"} 1"#,
         r#"hijri_http_requests_total{route="/api/v1/convert",status="200"} 1"#,
@@ -69,8 +70,26 @@ async fn counters_follow_the_requests() {
         r#"hijri_archive_swaps_total{result="ok"} 0"#,
         r#"hijri_archive_swaps_total{result="refused"} 1"#,
         &info,
+        &build,
     ] {
         assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+    }
+    // The process's own series, as Prometheus's client libraries name them.
+    for series in [
+        "process_cpu_seconds_total",
+        "process_resident_memory_bytes",
+        "process_virtual_memory_bytes",
+        "process_open_fds",
+        "process_max_fds",
+        "process_start_time_seconds",
+        "process_threads",
+    ] {
+        let value = text
+            .lines()
+            .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
+            .unwrap_or_else(|| panic!("{series} missing:\n{text}"));
+        assert!(value.parse::<f64>().unwrap() > 0.0, "{series} {value}");
+        assert!(text.contains(&format!("# TYPE {series} ")), "{series}");
     }
     // Only series that happened are shown.
     for absent in [
@@ -81,11 +100,12 @@ async fn counters_follow_the_requests() {
         assert!(!text.contains(absent), "{absent} shown:\n{text}");
     }
     // Scraping is not a request of the public app: nothing above changed (the exporter
-    // writes the series in no fixed order).
+    // writes the series in no fixed order; the process's own series move by themselves).
     let sorted = |body: &[u8]| {
         let mut lines: Vec<String> = std::str::from_utf8(body)
             .unwrap()
             .lines()
+            .filter(|line| !line.starts_with("process_"))
             .map(str::to_owned)
             .collect();
         lines.sort();
@@ -137,9 +157,12 @@ fn the_binary_serves_metrics_on_their_own_address_only() {
     assert!(scraped
         .to_ascii_lowercase()
         .contains("content-type: text/plain; version=0.0.4"));
+    let build = build_info();
+    // The running binary's own build.
     for line in [
         r#"hijri_http_requests_total{route="/api/v1/months",status="200"} 1"#,
         r#"hijri_http_requests_total{route="unmatched",status="404"} 1"#,
+        build.as_str(),
     ] {
         assert!(
             scraped.lines().any(|l| l == line),
@@ -172,4 +195,15 @@ async fn answers_are_counted_by_the_tiers_of_the_days_they_serve() {
     ] {
         assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
     }
+}
+
+/// The build-info line this build writes, from the core's constants.
+fn build_info() -> String {
+    format!(
+        r#"hijri_build_info{{version="{}",build="{}",archive_format="{}",schema="{:08x}"}} 1"#,
+        hijri::VERSION,
+        hijri::BUILD_HASH,
+        hijri::archive::FORMAT_VERSION,
+        hijri::archive::SCHEMA_HASH
+    )
 }

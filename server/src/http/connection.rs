@@ -1,0 +1,369 @@
+//! Connections as the server holds them, so that no client can take the service from the
+//! others:
+//! - [`ClientConnections`]: each client (keyed as the rate limiter keys it: the IPv4
+//!   address or the IPv6 /64 of the peer) holds at most so many connections; one over is
+//!   closed at accept. Trusted proxies are exempt (their own per-client limits do this job).
+//! - [`Connection`]: the socket as actix-http sees it. An answer that waits for its client
+//!   must be taken at a minimum rate ([`MinSendRate`]: so many bytes in every window while
+//!   a write waits), or the connection is closed; `TCP_USER_TIMEOUT` ([`super::socket`])
+//!   drops a client that takes nothing at all. actix-http's own answers to requests it
+//!   cannot read are sent as the JSON envelope ([`super::protocol`]), counted and logged.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::io;
+use std::net::IpAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::time::{Instant, Sleep};
+
+use super::access_log;
+use super::metrics::Metrics;
+use super::protocol::{self, Refusal};
+use super::rate_limit::{key, RateLimit, TrustedProxies};
+
+/// The per-client connection table, shared by every worker.
+#[derive(Clone)]
+pub struct ClientConnections {
+    table: Arc<Table>,
+}
+
+struct Table {
+    limit: u32,
+    trusted: TrustedProxies,
+    open: Mutex<HashMap<IpAddr, Arc<AtomicU32>>>,
+    refused: AtomicU64,
+}
+
+impl ClientConnections {
+    /// At most `limit` connections per client; `trusted` proxies are exempt.
+    pub fn new(limit: u32, trusted: TrustedProxies) -> ClientConnections {
+        ClientConnections {
+            table: Arc::new(Table {
+                limit,
+                trusted,
+                open: Mutex::default(),
+                refused: AtomicU64::new(0),
+            }),
+        }
+    }
+
+    /// Counts a new connection from `peer`: its [`Share`], released when the connection
+    /// ends, or `None` if the client already holds its limit (close the connection).
+    pub fn admit(&self, peer: Option<IpAddr>) -> Option<Share> {
+        let Some(peer) = peer.map(|ip| ip.to_canonical()) else {
+            return Some(Share::exempt());
+        };
+        if self.table.trusted.trusts(peer) {
+            return Some(Share::exempt());
+        }
+        let client = key(peer);
+        let mut open = self
+            .table
+            .open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let count = open.entry(client).or_default();
+        if count.load(Ordering::Relaxed) >= self.table.limit {
+            self.table.refused.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+        count.fetch_add(1, Ordering::Relaxed);
+        Some(Share {
+            held: Some((client, count.clone(), self.table.clone())),
+        })
+    }
+
+    /// Connections closed at accept so far (for the metrics).
+    pub fn refusals(&self) -> u64 {
+        self.table.refused.load(Ordering::Relaxed)
+    }
+}
+
+/// One connection's place in its client's count (none for an exempt peer).
+pub struct Share {
+    held: Option<(IpAddr, Arc<AtomicU32>, Arc<Table>)>,
+}
+
+impl Share {
+    fn exempt() -> Share {
+        Share { held: None }
+    }
+
+    /// What the request handlers may read of it ([`ClientLoad`]).
+    pub fn load(&self) -> ClientLoad {
+        ClientLoad(self.held.as_ref().map(|(_, count, _)| count.clone()))
+    }
+}
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        if let Some((client, count, table)) = self.held.take() {
+            let mut open = table.open.lock().unwrap_or_else(PoisonError::into_inner);
+            if count.fetch_sub(1, Ordering::Relaxed) <= 1 {
+                open.remove(&client);
+            }
+        }
+    }
+}
+
+/// How many connections the client of a connection holds now, kept in the connection's
+/// data for the request handlers (`HttpRequest::conn_data`).
+#[derive(Clone, Debug)]
+pub struct ClientLoad(Option<Arc<AtomicU32>>);
+
+impl ClientLoad {
+    /// The client's open connections (0 for an exempt peer: a trusted proxy).
+    pub fn open(&self) -> u32 {
+        self.0
+            .as_ref()
+            .map_or(0, |count| count.load(Ordering::Relaxed))
+    }
+}
+
+/// The slowest a client may take an answer that waits for it: `bytes` in every `window`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MinSendRate {
+    /// Bytes the client must take in each window.
+    pub bytes: u64,
+    /// The window.
+    pub window: Duration,
+}
+
+impl From<RateLimit> for MinSendRate {
+    fn from(rate: RateLimit) -> MinSendRate {
+        MinSendRate {
+            bytes: u64::from(rate.count),
+            window: Duration::from_secs(u64::from(rate.seconds)),
+        }
+    }
+}
+
+/// The pace of one connection's writes, judged over the time the server waits for its
+/// client: while a write waits (the socket's buffers are full), that time adds up, and each
+/// time it reaches [`MinSendRate::window`] the bytes the client took since the last judgement
+/// must be at least [`MinSendRate::bytes`], or the write fails (and actix closes the
+/// connection). Time when nothing waits to be sent does not count, so an idle keep-alive
+/// connection or a client that takes everything at once is never judged slow. The clock is
+/// read only when a write has to wait.
+struct Pace {
+    rate: MinSendRate,
+    /// Bytes the client took since the last judgement.
+    taken: u64,
+    /// Waiting time since the last judgement, not counting the wait going on now.
+    waited: Duration,
+    /// Since when the current write waits.
+    blocked: Option<Instant>,
+    /// Wakes the waiting write when the window would be full.
+    judgement: Option<Pin<Box<Sleep>>>,
+}
+
+impl Pace {
+    fn new(rate: MinSendRate) -> Pace {
+        Pace {
+            rate,
+            taken: 0,
+            waited: Duration::ZERO,
+            blocked: None,
+            judgement: None,
+        }
+    }
+
+    fn wrote(&mut self, n: usize) {
+        self.taken += n as u64;
+        if let Some(since) = self.blocked.take() {
+            self.waited += since.elapsed();
+        }
+    }
+
+    /// A write has to wait: `Pending` (woken when the window is full at the latest), or an
+    /// error if a full window saw too little taken.
+    fn waits(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
+        let now = Instant::now();
+        let since = *self.blocked.get_or_insert(now);
+        let mut waited = self.waited + now.duration_since(since);
+        if waited >= self.rate.window {
+            if self.taken < self.rate.bytes {
+                return Poll::Ready(Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "the client takes the answer slower than the minimum send rate",
+                )));
+            }
+            // Judged fast enough: the next window starts now.
+            self.taken = 0;
+            self.waited = Duration::ZERO;
+            self.blocked = Some(now);
+            waited = Duration::ZERO;
+        }
+        let due = now + (self.rate.window - waited);
+        let judgement = self
+            .judgement
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(due)));
+        judgement.as_mut().reset(due);
+        // Registers the wake-up; the write is polled again then.
+        let _ = judgement.as_mut().poll(cx);
+        Poll::Pending
+    }
+}
+
+/// An accepted connection as actix-http reads and writes it.
+pub struct Connection {
+    io: TcpStream,
+    peer: Option<IpAddr>,
+    share: Share,
+    pace: Pace,
+    /// actix's own answer being replaced: the envelope, how much of it is written, and how
+    /// many of actix's bytes it stands for.
+    replacing: Option<(Vec<u8>, usize, usize)>,
+    metrics: Option<Arc<Metrics>>,
+}
+
+impl Connection {
+    /// Wraps an accepted socket, with its client's `share` of the connections.
+    pub fn new(
+        io: TcpStream,
+        share: Share,
+        rate: MinSendRate,
+        metrics: Option<Arc<Metrics>>,
+    ) -> Connection {
+        Connection {
+            peer: io.peer_addr().ok().map(|a| a.ip()),
+            io,
+            share,
+            pace: Pace::new(rate),
+            replacing: None,
+            metrics,
+        }
+    }
+
+    /// The client's connection count, for the request handlers.
+    pub fn client_load(&self) -> ClientLoad {
+        self.share.load()
+    }
+
+    /// Writes `bytes` to the socket at the minimum pace.
+    fn write_paced(&mut self, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<io::Result<usize>> {
+        match Pin::new(&mut self.io).poll_write(cx, bytes) {
+            Poll::Ready(Ok(n)) => {
+                self.pace.wrote(n);
+                Poll::Ready(Ok(n))
+            }
+            Poll::Pending => {
+                let judged = self.pace.waits(cx);
+                if let Poll::Ready(Err(_)) = judged {
+                    // Reset rather than close: a close would leave the kernel trickling the
+                    // queued megabytes to the same slow client.
+                    let _ = socket2::SockRef::from(&self.io).set_linger(Some(Duration::ZERO));
+                }
+                judged
+            }
+            other => other,
+        }
+    }
+
+    /// Starts sending the envelope in place of actix's own answer `head`; counts and logs it.
+    fn replace(&mut self, refusal: Refusal, head: &[u8]) {
+        let id = access_log::new_id();
+        if let Some(metrics) = &self.metrics {
+            metrics.record_protocol_error(refusal.status);
+        }
+        access_log::record_protocol_error(self.peer, id.as_str(), refusal.status, refusal.code);
+        self.replacing = Some((refusal.envelope(head, id.as_str()), 0, head.len()));
+    }
+}
+
+impl AsyncRead for Connection {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Connection {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        if this.replacing.is_none() {
+            if let Some((at, refusal)) = protocol::find(buf) {
+                match buf.split_at_checked(at) {
+                    // What comes before it goes out as it is first.
+                    Some((before, _)) if !before.is_empty() => return this.write_paced(cx, before),
+                    _ => this.replace(refusal, buf),
+                }
+            }
+        }
+        let Some((envelope, mut done, stands_for)) = this.replacing.take() else {
+            return this.write_paced(cx, buf);
+        };
+        while let Some(rest) = envelope.get(done..).filter(|rest| !rest.is_empty()) {
+            match this.write_paced(cx, rest) {
+                Poll::Ready(Ok(n)) => done += n,
+                Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
+                Poll::Pending => {
+                    this.replacing = Some((envelope, done, stands_for));
+                    return Poll::Pending;
+                }
+            }
+        }
+        Poll::Ready(Ok(stands_for.min(buf.len())))
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> Option<IpAddr> {
+        Some(text.parse().unwrap())
+    }
+
+    #[test]
+    fn each_client_holds_at_most_its_limit() {
+        let table = ClientConnections::new(2, TrustedProxies::parse("10.0.0.1").unwrap());
+        let a = table.admit(ip("192.0.2.1")).unwrap();
+        let b = table.admit(ip("::ffff:192.0.2.1")).unwrap();
+        assert_eq!(a.load().open(), 2);
+        assert!(table.admit(ip("192.0.2.1")).is_none());
+        assert_eq!(table.refusals(), 1);
+        // Another client, and the same /64 of IPv6 as one client.
+        assert!(table.admit(ip("192.0.2.2")).is_some());
+        let v6 = [
+            table.admit(ip("2001:db8::1")).unwrap(),
+            table.admit(ip("2001:db8::ffff:2")).unwrap(),
+        ];
+        assert!(table.admit(ip("2001:db8::3")).is_none());
+        assert!(table.admit(ip("2001:db8:0:1::3")).is_some());
+        // The trusted proxy is never counted.
+        let proxy: Vec<Share> = (0..10)
+            .map(|_| table.admit(ip("10.0.0.1")).unwrap())
+            .collect();
+        assert_eq!(proxy[0].load().open(), 0);
+        // A connection that ends gives its place back; the last one forgets the client.
+        drop(b);
+        assert_eq!(a.load().open(), 1);
+        assert!(table.admit(ip("192.0.2.1")).is_some());
+        drop(v6);
+        let open = table.table.open.lock().unwrap();
+        assert!(!open.contains_key(&"2001:db8::".parse::<IpAddr>().unwrap()));
+    }
+}
