@@ -27,6 +27,21 @@ use crate::land::Outline;
 pub const COARSE_STEP_DEG: f64 = 0.1;
 /// Spacing of the parallels around the best of the first pass, degrees of latitude.
 pub const FINE_STEP_DEG: f64 = 0.01;
+/// The search's resolution: [`COARSE_STEP_DEG`], then [`FINE_STEP_DEG`].
+pub const RESOLUTION: Resolution = Resolution {
+    coarse_deg: COARSE_STEP_DEG,
+    fine_deg: FINE_STEP_DEG,
+};
+
+/// How densely the parallels are taken: every `coarse_deg` of latitude, then every
+/// `fine_deg` within `coarse_deg` of the best.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Resolution {
+    /// Spacing of the first pass, degrees.
+    pub coarse_deg: f64,
+    /// Spacing around the best, degrees.
+    pub fine_deg: f64,
+}
 /// Sun's centre altitude at sunset, degrees (upper limb on the airless horizon with 34′ of
 /// refraction), for the geocentric Sun, as Muhammadiyah's published figures are reproduced.
 pub const SUNSET_ALTITUDE_DEG: f64 = -50.0 / 60.0;
@@ -121,6 +136,8 @@ pub struct Search<'a> {
     pub rule: &'a Khgt,
     /// The land outlines.
     pub lands: &'a Lands,
+    /// How densely the parallels are taken ([`RESOLUTION`] for the archive).
+    pub resolution: Resolution,
 }
 
 impl Search<'_> {
@@ -249,15 +266,20 @@ impl Search<'_> {
                 }
             }
         };
-        for k in 1..coarse_steps() {
-            keep(on_parallel(coarse_lat(k))?, &mut best);
+        let Resolution {
+            coarse_deg,
+            fine_deg,
+        } = self.resolution;
+        let steps = (180.0 / coarse_deg).round() as i64;
+        for k in 1..steps {
+            keep(on_parallel(-90.0 + k as f64 * coarse_deg)?, &mut best);
         }
         let Some(coarse) = best else {
             return Ok(None);
         };
-        let fine = (COARSE_STEP_DEG / FINE_STEP_DEG).round() as i64;
+        let fine = (coarse_deg / fine_deg).round() as i64;
         for k in -fine..=fine {
-            let lat = coarse.lat + k as f64 * FINE_STEP_DEG;
+            let lat = coarse.lat + k as f64 * fine_deg;
             if k != 0 && lat.abs() < 90.0 {
                 keep(on_parallel(lat)?, &mut best);
             }

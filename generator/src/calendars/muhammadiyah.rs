@@ -21,7 +21,7 @@ use super::{months_over, Context, Published};
 use crate::chain::ChainError;
 use crate::generate::GenerateError;
 use crate::inputs::InputError;
-use crate::khgt::{Lands, Parallels, Search};
+use crate::khgt::{Lands, Parallels, Search, RESOLUTION};
 use crate::land::Outline;
 
 /// Mean synodic month, seconds.
@@ -160,8 +160,8 @@ fn utc_midnight(day: Date) -> Result<DateTime<Utc>, ChainError> {
         .ok_or_else(|| ChainError::Inconsistent(format!("{day} has no midnight")))
 }
 
-/// The land outlines of the KHGT rule among `rules` (empty outlines without one).
-fn lands(ctx: &Context, rules: &[hijri::schema::RuleSpan]) -> Result<Lands, GenerateError> {
+/// The land outlines of the KHGT rule among `rules`, within its coast tolerance.
+pub fn lands(ctx: &Context, rules: &[hijri::schema::RuleSpan]) -> Result<Lands, GenerateError> {
     let tolerance_km = rules
         .iter()
         .find_map(|span| match &span.rule {
@@ -236,7 +236,12 @@ fn khgt_month(
     lands: &Lands,
     conjunction: DateTime<Utc>,
 ) -> Result<(Date, Record), ChainError> {
-    let search = Search { astro, rule, lands };
+    let search = Search {
+        astro,
+        rule,
+        lands,
+        resolution: RESOLUTION,
+    };
     let evaluated = search.evaluate(conjunction)?;
     Ok((Date::from(evaluated.start), Record::Khgt(evaluated.record)))
 }

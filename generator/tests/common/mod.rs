@@ -7,13 +7,20 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The committed facts the generator reads (no generated archive).
-pub const DATA_FILES: [&str; 8] = [
+pub const DATA_FILES: [&str; 15] = [
     "sites.json",
     "delta_t.csv",
     "map_points.json",
     "official/months.csv",
     "official/coverage.csv",
     "official/corrections.csv",
+    "official/muhammadiyah/months.csv",
+    "official/muhammadiyah/coverage.csv",
+    "official/muhammadiyah/corrections.csv",
+    "official/ummalqura/months.csv",
+    "official/ummalqura/corrections.csv",
+    "land/world_50m.json",
+    "land/americas_mainland_50m.json",
     "ephemeris/de440_1945_2100.bsp",
     "ephemeris/de440_1945_2100.bsp.md5",
 ];

@@ -8,6 +8,7 @@
     reason = "test helpers may panic: a panic fails the test"
 )]
 
+mod authorities;
 mod bad_input;
 mod behaviour;
 mod common;
