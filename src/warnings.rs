@@ -11,7 +11,9 @@
 
 use std::fmt;
 
-use crate::schema::{ArchivedChain, ArchivedMonth, ArchivedRecord, ArchivedRule, Limits, Tier};
+use crate::schema::{
+    ArchivedApplied, ArchivedChain, ArchivedMonth, ArchivedRecord, ArchivedRule, Limits, Tier,
+};
 
 /// One warning, its text borrowed from the archive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,7 +145,8 @@ pub fn for_month<'a>(chain: &'a ArchivedChain, month: &ArchivedMonth) -> Warning
     warnings
 }
 
-/// True if `month`'s deciding evening passed `rule` narrowly ([`Limits::borderline`]).
+/// True if `month`'s deciding evening passed `rule` narrowly ([`Limits::borderline`]): the
+/// deciding site of a site criterion, or the place KHGT's applied condition rests on.
 fn borderline(rule: &ArchivedRule, month: &ArchivedMonth) -> bool {
     match (rule, &month.record) {
         (ArchivedRule::Sites(criterion), ArchivedRecord::Sites(evening)) => {
@@ -152,6 +155,17 @@ fn borderline(rule: &ArchivedRule, month: &ArchivedMonth) -> bool {
                 .sites
                 .get(usize::from(evening.deciding))
                 .is_some_and(|site| limits.borderline(limits.site_margin(site)))
+        }
+        (ArchivedRule::Khgt(khgt), ArchivedRecord::Khgt(evening)) => {
+            let limits: Limits = khgt.limits.get();
+            let place = match evening.applied {
+                ArchivedApplied::Pkg1 => evening.pkg1.as_ref(),
+                ArchivedApplied::Pkg2 => evening.pkg2.as_ref(),
+                ArchivedApplied::Neither => None,
+            };
+            place.is_some_and(|p| {
+                limits.borderline(limits.margin(p.moon_alt.to_native(), p.elongation.to_native()))
+            })
         }
         _ => false,
     }
