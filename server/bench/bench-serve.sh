@@ -2,7 +2,8 @@
 # Load benchmark of hijri-serve beside its ceiling, a bare actix-web handler returning a fixed
 # body of the same size, in the same run: requests/s, p99 and CPU time per request of both
 # servers for /api/v1/convert, /api/v1/month, /api/v1/year (identity and gzip),
-# /api/v1/hilal/history (gzip) and a PNG card (/api/v1/hilal/viz), their ratios (the bare
+# /api/v1/hilal/history (gzip), a PNG card (/api/v1/hilal/viz), and Muhammadiyah's /year and
+# /api/v1/compare (built per request: not stored), their ratios (the bare
 # handler sends the same number of bytes; "CPU x" is its CPU per request over ours),
 # start-up time (ms until /healthz answers) and anonymous RSS after the run.
 # Loopback only; every step is bounded.
@@ -68,8 +69,10 @@ paths=(
     "/api/v1/year?year=1446"
     "/api/v1/hilal/history"
     "/api/v1/hilal/viz?month=9&year=1446"
+    "/api/v1/year?year=1447&authority=muhammadiyah"
+    "/api/v1/compare?year=1447"
 )
-codings=(identity identity identity gzip gzip identity)
+codings=(identity identity identity gzip gzip identity identity identity)
 # The request header for a coding ("" for identity).
 accept() { [ "$1" = identity ] && return; echo "Accept-Encoding: $1"; }
 sizes=()
