@@ -273,6 +273,18 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     ),
     // The generator knows no HTTP.
     ("hijri-generator", &["hijri-server", "actix-web"]),
+    // The test builder makes archives from the core's schema: nothing else.
+    (
+        "hijri-testing",
+        &[
+            "hijri-astro",
+            "hijri-cards",
+            "hijri-generator",
+            "hijri-server",
+            "hijri-view",
+            "actix-web",
+        ],
+    ),
     // The server knows no astronomy and renders nothing.
     (
         "hijri-server",
