@@ -27,19 +27,29 @@ struct InfoInput {
     include: Option<&'static str>,
 }
 
-/// Reads `include`: absent, or `sites` (any case) for every site's values.
+/// Reads `include`: absent, or `sites` (any case) for every site's values. Empty items are
+/// skipped, as in `/events`: `include=` is no include, `include=sites,` is `sites`.
 fn include_sites(query: Query<'_>) -> Result<Option<&'static str>, ApiError> {
-    match query.optional("include", ErrorCode::InvalidInclude)? {
-        None => Ok(None),
-        Some(text) if text.eq_ignore_ascii_case("sites") => Ok(Some("sites")),
-        Some(text) => Err(ApiError::new(
-            ErrorCode::InvalidInclude,
-            format!(
-                "unknown include item \"{}\"; the hilal records take only `sites`",
-                truncated(&text)
-            ),
-        )),
+    let text = query.optional("include", ErrorCode::InvalidInclude)?;
+    let mut sites = None;
+    for item in text
+        .iter()
+        .flat_map(|t| t.split(','))
+        .map(|i| i.trim_matches(' '))
+    {
+        if item.eq_ignore_ascii_case("sites") {
+            sites = Some("sites");
+        } else if !item.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInclude,
+                format!(
+                    "unknown include item \"{}\"; the hilal records take only `sites`",
+                    truncated(item)
+                ),
+            ));
+        }
     }
+    Ok(sites)
 }
 
 #[derive(Serialize)]

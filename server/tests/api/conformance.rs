@@ -165,7 +165,7 @@ async fn events_across_the_table_start_leave_out_retro_dates() {
 }
 
 #[actix_web::test]
-async fn include_echoes_the_parsed_list() {
+async fn include_echoes_the_parsed_list_and_skips_empty_items() {
     let app = actix_web::test::init_service(hijri_server::app(state())).await;
     for (include, echo) in [
         ("extra,asyura", serde_json::json!(["extra", "asyura"])),
@@ -178,14 +178,46 @@ async fn include_echoes_the_parsed_list() {
             "tasua,ayyamul_bidh,tasua",
             serde_json::json!(["tasua", "ayyamul_bidh"]),
         ),
+        // Empty items are skipped, as the reference does; a list of none is no include.
+        ("asyura,", serde_json::json!(["asyura"])),
+        (",extra,,%20,tasua", serde_json::json!(["extra", "tasua"])),
+        ("", Value::Null),
+        ("%20,%20,", Value::Null),
     ] {
         let uri = format!("/api/v1/events?year=1446&include={include}");
         let answer = get(&app, &uri).await;
         assert_eq!(answer.status, 200, "{uri}");
         assert_eq!(answer.json()["input"]["include"], echo, "{uri}");
     }
-    let unset = get(&app, "/api/v1/events?year=1446").await.json();
-    assert_eq!(unset["input"]["include"], Value::Null);
+    let unset = get(&app, "/api/v1/events?year=1446").await;
+    assert_eq!(unset.json()["input"]["include"], Value::Null);
+    // `include=` is the answer without it, byte for byte (the stored answer).
+    let empty = get(&app, "/api/v1/events?year=1446&include=").await;
+    assert_eq!(empty.body, unset.body);
+    assert_eq!(empty.header("etag"), unset.header("etag"));
+    let trailing = get(&app, "/api/v1/events?year=1446&include=asyura,").await;
+    let plain = get(&app, "/api/v1/events?year=1446&include=asyura").await;
+    assert_eq!(trailing.body, plain.body);
+    // The hilal records take `sites` the same way.
+    for (include, sites) in [
+        ("sites,", true),
+        ("", false),
+        (",SITES,", true),
+        (",", false),
+    ] {
+        let uri = format!("/api/v1/hilal/info?month=9&year=1446&include={include}");
+        let answer = get(&app, &uri).await;
+        assert_eq!(answer.status, 200, "{uri}");
+        assert_eq!(answer.json()["evening"]["sites"].is_array(), sites, "{uri}");
+        let uri = format!("/api/v1/hilal/history?from=1446-09&to=1446-09&include={include}");
+        let answer = get(&app, &uri).await;
+        assert_eq!(answer.status, 200, "{uri}");
+        assert_eq!(
+            answer.json()["months"][0]["evening"]["sites"].is_array(),
+            sites,
+            "{uri}"
+        );
+    }
     // The echo does not change what is selected: extra,asyura is extra.
     let a = get(&app, "/api/v1/events?year=1446&include=extra,asyura").await;
     let b = get(&app, "/api/v1/events?year=1446&include=extra").await;
@@ -260,7 +292,7 @@ async fn openapi_is_served_at_the_conventional_path_too() {
     let root = get(&app, "/openapi.json").await;
     assert_eq!(root.status, 200);
     assert_documented("/openapi.json", &root);
-    assert_eq!(root.body, hijri_server::routes::meta::OPENAPI.as_bytes());
+    assert_eq!(root.body, hijri_server::interface::OPENAPI.as_bytes());
     assert_eq!(root.body, prefixed.body);
     for name in ["content-type", "cache-control", "etag"] {
         assert_eq!(root.header(name), prefixed.header(name), "{name}");

@@ -108,6 +108,7 @@ impl Found {
 }
 
 /// Parses the include list of `/events`: the selection and its items by canonical name.
+/// Empty items are skipped, and a list of none (`include=`) is no include.
 pub fn include(text: Option<&str>) -> Result<(Selection, Option<Vec<&'static str>>), Refusal> {
     match text {
         None => Ok((Selection::DEFAULT, None)),
@@ -121,7 +122,7 @@ pub fn include(text: Option<&str>) -> Result<(Selection, Option<Vec<&'static str
                     ),
                 )
             })?;
-            Ok((selection, Some(items)))
+            Ok((selection, (!items.is_empty()).then_some(items)))
         }
     }
 }
