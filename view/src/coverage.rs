@@ -103,29 +103,40 @@ pub fn days(
 }
 
 /// Checks a `year` parameter against the years the archive holds whole (Gregorian
-/// 1945–2100, Hijri 1364–1523); anything else is `invalid_year`.
+/// 1945–2100, Hijri 1364–1523); anything else is `invalid_year`, with a hint when the year
+/// is one of the other calendar (`year=2025` where Hijri is the default).
 pub fn year(state: &Scope, calendar: Calendar, year: i64) -> Result<i32, Refusal> {
-    let bounds = match calendar {
+    let bounds = |calendar| match calendar {
         Calendar::Gregorian => state.calendar.gregorian_years(),
         Calendar::Hijri => {
             let (first, last) = state.calendar.hijri_years();
             (i32::from(first), i32::from(last))
         }
     };
-    i32::try_from(year)
-        .ok()
-        .filter(|y| (bounds.0..=bounds.1).contains(y))
-        .ok_or_else(|| {
-            Refusal::new(
-                ErrorCode::InvalidYear,
-                format!(
-                    "{} years are supported from {} to {}",
-                    calendar.name(),
-                    bounds.0,
-                    bounds.1
-                ),
-            )
-        })
+    let inside = |(first, last): (i32, i32)| {
+        i32::try_from(year)
+            .ok()
+            .filter(|y| (first..=last).contains(y))
+    };
+    let (first, last) = bounds(calendar);
+    inside((first, last)).ok_or_else(|| {
+        let other = match calendar {
+            Calendar::Gregorian => Calendar::Hijri,
+            Calendar::Hijri => Calendar::Gregorian,
+        };
+        let hint = if inside(bounds(other)).is_some() {
+            format!("; did you mean calendar={}?", other.name())
+        } else {
+            String::new()
+        };
+        Refusal::new(
+            ErrorCode::InvalidYear,
+            format!(
+                "{} years are supported from {first} to {last}{hint}",
+                calendar.name()
+            ),
+        )
+    })
 }
 
 /// The index of an archived Hijri month; a month outside the archive is `outside`.
