@@ -228,6 +228,11 @@ pub struct Divergence {
     pub month: u8,
     /// Days by which its start moved.
     pub delta_days: i8,
+    /// The first and last months (`[year, month]`) whose start or length the announcement
+    /// that made this correction moved, as `announce` found them by comparing the chain
+    /// before and after it: from the month before the corrected one (whose length changed)
+    /// through the last computed month that moved with it.
+    pub moved: [[u16; 2]; 2],
 }
 
 /// Which card.

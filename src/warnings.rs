@@ -351,6 +351,7 @@ mod tests {
                 year: 1446,
                 month: 9,
                 delta_days: 1,
+                moved: [[1446, 8], [1446, 9]],
             }],
         );
         assert_eq!(codes(&bytes, 0), Vec::<&str>::new());

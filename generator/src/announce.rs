@@ -15,8 +15,8 @@ use hijri::hijri::HijriMonth;
 use hijri::schema::Month;
 use serde::Serialize;
 
-use crate::generate::build_calendar;
-use crate::inputs::{self, Correction, OfficialMonth};
+use crate::generate::{build_calendar, month_chain};
+use crate::inputs::{self, Correction, OfficialMonth, OfficialTable};
 use crate::visibility::day_of;
 use crate::writer::write_atomically;
 
@@ -30,8 +30,10 @@ DIR being --data. Each pair is a Hijri month and its announced first day.
   correction   a month already in the table moves to the new start (sidang isbat); the
                lengths of the month before it and of the month itself follow
   ledger       a start that differs from the one the service was serving (official or
-               computed) is appended to corrections.csv: /meta's divergences and
-               table_version, and the divergence warning, come from it
+               computed) is appended to corrections.csv, with the months whose start or
+               length the announcement moved (the month chain before and after it
+               compared): /meta's divergences and table_version, the divergence warning
+               and the iCalendar SEQUENCE of the events in those months come from it
 
 Refused, with no file changed: a malformed pair, a month length other than 29 or 30, a gap
 after the table, a start that moves by more than one day from the one served, a coverage
@@ -124,18 +126,35 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
     let (coverage_first, coverage_last) =
         inputs::load_coverage(&coverage_path, &table).map_err(|e| e.to_string())?;
     let ledger = inputs::load_ledger(&ledger_path).map_err(|e| e.to_string())?;
-    let served = build_calendar(data_dir, false)
-        .map_err(|e| e.to_string())?
-        .calendar
-        .months;
+    let built = build_calendar(data_dir, false).map_err(|e| e.to_string())?;
+    let served = &built.calendar.months;
     let applied = apply(
         &table.months,
         coverage_last,
-        &served,
+        served,
         &args.announced,
         args.coverage_end,
     )?;
+    // The chain the new facts give, to see which months the announcement moved.
+    let after = if applied.corrections.is_empty() {
+        Vec::new()
+    } else {
+        let sites = inputs::load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
+        let table = OfficialTable {
+            months: applied.table.clone(),
+            data_version: table.data_version.clone(),
+        };
+        month_chain(
+            &built.astro,
+            &sites,
+            &table,
+            built.calendar.criterion.limits,
+            &mut |_| {},
+        )
+        .map_err(|e| e.to_string())?
+    };
 
+    let moved_months = moved(served, &after);
     let recorded_on = args.recorded_on.unwrap_or_else(today_in_jakarta);
     let note = args.note.unwrap_or_default();
     let corrections: Vec<Correction> = applied
@@ -145,6 +164,8 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
             month,
             delta_days,
             recorded_on,
+            // The corrected month itself moved, so the chains differ at least there.
+            moved: moved_months.unwrap_or((month.previous(), month)),
             note: note.clone(),
         })
         .collect();
@@ -298,6 +319,28 @@ pub fn apply(
     })
 }
 
+/// The first and last months whose start or length differs between the chain served
+/// `before` an announcement and the chain `after` it (a month in only one of them counts as
+/// moved); `None` if nothing moved.
+pub fn moved(before: &[Month], after: &[Month]) -> Option<(HijriMonth, HijriMonth)> {
+    let key = |m: &Month| HijriMonth {
+        year: m.year,
+        month: m.month,
+    };
+    let differs = |m: &Month, other: &[Month]| {
+        !other
+            .iter()
+            .any(|o| key(o) == key(m) && (o.start, o.length) == (m.start, m.length))
+    };
+    let mut months = before
+        .iter()
+        .filter(|m| differs(m, after))
+        .chain(after.iter().filter(|m| differs(m, before)))
+        .map(key);
+    let first = months.next()?;
+    Some(months.fold((first, first), |(lo, hi), m| (lo.min(m), hi.max(m))))
+}
+
 /// Today's date in Western Indonesia, where the announcements are made.
 fn today_in_jakarta() -> Date {
     day_of(
@@ -423,6 +466,33 @@ mod tests {
         assert_eq!(applied.table.len(), 5);
         assert_eq!(applied.table[3].length, Some(29));
         assert_eq!(applied.coverage_last, date("2027-03-01"));
+    }
+
+    #[test]
+    fn the_months_moved_are_those_whose_start_or_length_changed() {
+        let (_, before) = facts();
+        assert_eq!(moved(&before, &before), None);
+        // 1448-08 a day earlier and 30 days long: 1448-07 shorter, 1448-09 where it was.
+        let mut after = before.clone();
+        after[2].length = 29;
+        after[3].start -= 1;
+        after[3].length = 30;
+        assert_eq!(
+            moved(&before, &after),
+            Some((month("1448-07"), month("1448-08")))
+        );
+        // 1448-08 and 1448-09 a day earlier: the move reaches 1448-09.
+        after[3].length = 29;
+        after[4].start -= 1;
+        assert_eq!(
+            moved(&before, &after),
+            Some((month("1448-07"), month("1448-09")))
+        );
+        // A month in one chain only has moved too.
+        assert_eq!(
+            moved(&before, &after[..4]),
+            Some((month("1448-07"), month("1448-09")))
+        );
     }
 
     #[test]

@@ -9,14 +9,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hijri::date::Date;
-use hijri::schema::{Calendar, Card, Criterion, Header, Month, Tier};
+use hijri::schema::{Calendar, Card, Criterion, Header, Limits, Month, Tier};
 use rkyv::util::AlignedVec;
 
 use crate::astro::{Astro, AstroError};
 use crate::card_set;
 use crate::cards::CardError;
 use crate::chain::{self, ChainError, ChainInputs};
-use crate::inputs::{self, InputError};
+use crate::inputs::{self, InputError, OfficialTable, SiteInput};
 use crate::stored;
 use crate::writer;
 
@@ -138,20 +138,9 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
 
     report.phase("month chain 1945-2101, 25 sites per evening");
     let started = Instant::now();
-    let span = (Date::parse_iso(SPAN.0), Date::parse_iso(SPAN.1));
-    let (Some(first), Some(last)) = span else {
-        unreachable!("the span constants are valid dates")
-    };
     let criterion = Criterion::neo_mabims();
-    let inputs = ChainInputs {
-        astro: &astro,
-        sites: &sites,
-        table: &table,
-        limits: criterion.limits,
-    };
-    let expected = ((last.0 - first.0) as f64 / 29.53) as usize + 1;
     let done = AtomicUsize::new(0);
-    let months = chain::build(&inputs, first, last, &mut || {
+    let months = month_chain(&astro, &sites, &table, criterion.limits, &mut |expected| {
         report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
     })?;
     report.done(&format!(
@@ -189,6 +178,29 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         answers: Vec::new(),
     };
     Ok(Built { calendar, astro })
+}
+
+/// The month chain over [`SPAN`] from the official `table`, each evening at `sites` under
+/// `limits`; `tick` is called once per month with the number of months expected.
+pub fn month_chain(
+    astro: &Astro,
+    sites: &[SiteInput],
+    table: &OfficialTable,
+    limits: Limits,
+    tick: &mut dyn FnMut(usize),
+) -> Result<Vec<Month>, GenerateError> {
+    let span = (Date::parse_iso(SPAN.0), Date::parse_iso(SPAN.1));
+    let (Some(first), Some(last)) = span else {
+        unreachable!("the span constants are valid dates")
+    };
+    let inputs = ChainInputs {
+        astro,
+        sites,
+        table,
+        limits,
+    };
+    let expected = ((last.0 - first.0) as f64 / 29.53) as usize + 1;
+    Ok(chain::build(&inputs, first, last, &mut || tick(expected))?)
 }
 
 /// Makes the cards of [`CARD_YEARS`] into the calendar, reusing those of `previous` whose

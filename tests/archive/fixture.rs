@@ -86,6 +86,7 @@ pub fn calendar() -> Calendar {
             year: 1446,
             month: 10,
             delta_days: 1,
+            moved: [[1446, 9], [1446, 10]],
         }],
         cards: vec![card(CardKind::Viz, false), card(CardKind::Map, true)],
         bodies: vec![

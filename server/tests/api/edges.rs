@@ -220,11 +220,13 @@ async fn the_ledger_reaches_meta_and_the_divergence_warnings() {
                         year: 1448,
                         month: 8,
                         delta_days: -1,
+                        moved: [[1448, 7], [1448, 8]],
                     },
                     Divergence {
                         year: 1447,
                         month: 9,
                         delta_days: 1,
+                        moved: [[1447, 8], [1447, 9]],
                     },
                 ],
                 "2-0123456789ab",
