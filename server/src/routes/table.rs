@@ -1,6 +1,7 @@
-//! `/api/v1/table`: every archived month (from the one containing 1945-01-01 to the one
-//! containing 2101-01-01, Hijri 1364-01 to 1524-11) as one row, in JSON or as an RFC 4180 CSV file. Retro months only
-//! with `retro=true`.
+//! `/api/v1/table` and `/api/v1/table.csv`: every archived month (from the one containing
+//! 1945-01-01 to the one containing 2101-01-01, Hijri 1364-01 to 1524-11) as one row, in JSON
+//! or as an RFC 4180 CSV file (each at its own path, so that one operation has one media
+//! type). Retro months only with `retro=true`.
 
 use std::fmt::Write as _;
 
@@ -11,7 +12,7 @@ use hijri::schema::{ArchivedCalendar, ArchivedMonth, Tier};
 use serde::Serialize;
 
 use crate::coverage;
-use crate::http::error::{truncated, ApiError, ErrorCode};
+use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
@@ -86,7 +87,6 @@ fn csv_field(out: &mut String, field: &str) {
 
 #[derive(Serialize)]
 struct Input {
-    format: &'static str,
     retro: bool,
 }
 
@@ -98,21 +98,9 @@ struct Table<'a> {
     warnings: WarningList,
 }
 
-/// `GET /api/v1/table?format=json|csv&retro=`.
-pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let query = Query(req.query_string());
-    let csv = match query.optional("format", ErrorCode::InvalidFormat)? {
-        None => false,
-        Some(f) if f.eq_ignore_ascii_case("json") => false,
-        Some(f) if f.eq_ignore_ascii_case("csv") => true,
-        Some(f) => {
-            return Err(ApiError::new(
-                ErrorCode::InvalidFormat,
-                format!("`format` must be json or csv, got \"{}\"", truncated(&f)),
-            ))
-        }
-    };
-    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+/// The months a table request serves (`retro` read from the query), with their warnings.
+fn served(req: &HttpRequest, state: &AppState) -> Result<(bool, coverage::Served), ApiError> {
+    let retro = Query(req.query_string()).flag("retro", ErrorCode::InvalidRetro)?;
     let calendar = state.calendar;
     // Retro months come first in the archive; without retro the table starts after them.
     let first = if retro {
@@ -124,31 +112,32 @@ pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             .position(|m| m.tier() != Tier::Retro)
             .unwrap_or(calendar.months.len())
     };
-    let served = coverage::months(state, first..calendar.months.len(), retro)?;
-    let rows = calendar
+    Ok((
+        retro,
+        coverage::months(state, first..calendar.months.len(), retro)?,
+    ))
+}
+
+/// The rows of the served months.
+fn rows<'a>(
+    state: &AppState<'a>,
+    served: &coverage::Served,
+) -> Result<impl Iterator<Item = Row<'a>>, ApiError> {
+    let calendar = state.calendar;
+    Ok(calendar
         .months
         .get(served.months.clone())
         .ok_or_else(|| coverage::outside_archive(state, ErrorCode::OutOfCoverage))?
         .iter()
-        .map(|month| Row::of(calendar, month));
-    if csv {
-        let mut body = String::with_capacity(96 * served.months.len() + 96);
-        body.push_str(COLUMNS);
-        body.push_str("\r\n");
-        rows.for_each(|row| row.write_csv(&mut body));
-        return Ok(reply::negotiated(
-            req,
-            reply::IMMUTABLE,
-            HeaderValue::from_static("text/csv; charset=utf-8"),
-            body.into(),
-        ));
-    }
-    let months: Vec<Row> = rows.collect();
+        .map(move |month| Row::of(calendar, month)))
+}
+
+/// `GET /api/v1/table?retro=`: the months as JSON.
+pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let (retro, served) = served(req, state)?;
+    let months: Vec<Row> = rows(state, &served)?.collect();
     let body = Table {
-        input: Input {
-            format: "json",
-            retro,
-        },
+        input: Input { retro },
         count: months.len(),
         months,
         warnings: WarningList(served.warnings),
@@ -158,6 +147,21 @@ pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         reply::IMMUTABLE,
         200 * body.count + 256,
         &body,
+    ))
+}
+
+/// `GET /api/v1/table.csv?retro=`: the months as an RFC 4180 CSV file with a header row.
+pub fn table_csv(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let (_, served) = served(req, state)?;
+    let mut body = String::with_capacity(96 * served.months.len() + 96);
+    body.push_str(COLUMNS);
+    body.push_str("\r\n");
+    rows(state, &served)?.for_each(|row| row.write_csv(&mut body));
+    Ok(reply::negotiated(
+        req,
+        reply::IMMUTABLE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+        body.into(),
     ))
 }
 
