@@ -108,6 +108,7 @@ impl Answer {
             "content-disposition",
             "retry-after",
             "allow",
+            "location",
             "content-security-policy",
             "access-control-allow-origin",
         ] {

@@ -876,15 +876,12 @@ async fn meta_and_health() {
     snapshot("healthz", &redacted);
 
     let document = get(&app, "/api/v1/openapi.json").await;
-    assert_eq!(
-        document.body,
-        hijri_server::routes::meta::OPENAPI.as_bytes()
-    );
+    assert_eq!(document.body, hijri_server::interface::OPENAPI.as_bytes());
     let mut headers_only = document;
     headers_only.body = Default::default();
     snapshot("openapi_document", &headers_only);
     let mut at_root = get(&app, "/openapi.json").await;
-    assert_eq!(at_root.body, hijri_server::routes::meta::OPENAPI.as_bytes());
+    assert_eq!(at_root.body, hijri_server::interface::OPENAPI.as_bytes());
     at_root.body = Default::default();
     snapshot("openapi_document_at_root", &at_root);
 }
@@ -902,6 +899,17 @@ async fn pages_for_people() {
     assert_documented("/docs/redoc.standalone.js", &bundle);
     assert!(bundle.body.starts_with(b"/*! For license information"));
     snapshot("docs_redoc_bundle", &bundle);
+    let script = get(&app, "/docs/page.js").await;
+    assert_documented("/docs/page.js", &script);
+    snapshot("docs_page_script", &script);
+    // With a trailing slash the page's relative links would miss: a permanent redirect,
+    // relative so that it also works under a proxy's sub-path.
+    let slash = get(&app, "/docs/").await;
+    assert_documented("/docs/", &slash);
+    assert_eq!(slash.status, 301);
+    assert_eq!(slash.header("location"), Some("../docs"));
+    assert!(slash.body.is_empty());
+    snapshot("docs_slash_redirect", &slash);
     // The pages link relatively (they also work under a proxy's sub-path); every link from
     // the root resolves to a 200 of this service.
     let page = |answer: &Answer| String::from_utf8(answer.body.to_vec()).unwrap();
@@ -912,7 +920,11 @@ async fn pages_for_people() {
         ),
         (
             page(&docs),
-            &["docs/redoc.standalone.js", "api/v1/openapi.json"],
+            &[
+                "docs/page.js",
+                "docs/redoc.standalone.js",
+                "api/v1/openapi.json",
+            ],
         ),
     ] {
         for link in links {
