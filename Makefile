@@ -39,9 +39,12 @@ serve: $(SERVE) $(ARCHIVE)
 test: $(ARCHIVE)
 	$(CARGO) test --release --workspace
 
-## The docs page in a real browser: the built server on a free port over the archive, Debian's
-## headless Chromium (`apt-get install -y chromium`; HIJRI_CHROMIUM to use another) loading
-## /docs. Leaves a screenshot in target/e2e/docs-page.png (docs/api-reference.png is a copy).
+## End to end over the built binaries (server/tests/e2e.rs): the docs page in Debian's headless
+## Chromium (`apt-get install -y chromium`; HIJRI_CHROMIUM to use another), leaving a screenshot
+## in target/e2e/docs/docs-page.png (docs/api-reference.png is a copy); a Python client
+## generated from the OpenAPI document calling the service (python3 with venv, Debian's
+## python3-venv; HIJRI_PYTHON to use another; openapi-python-client comes from PyPI); the
+## iCalendar SEQUENCE after an announcement on a copy of data/.
 e2e: $(ARCHIVE)
 	$(CARGO) test --release --workspace --test e2e -- --ignored --nocapture
 
