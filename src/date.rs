@@ -1,6 +1,9 @@
-//! Gregorian dates as day numbers (days since 1970-01-01), with strict ISO parsing.
+//! Gregorian dates as day numbers (days since 1970-01-01), with strict ISO parsing, and
+//! their conversions to and from chrono's dates.
 
 use std::fmt;
+
+use chrono::{Datelike, NaiveDate};
 
 use crate::ascii::{iso_date, Ascii};
 use crate::weekday::Weekday;
@@ -78,6 +81,44 @@ impl std::str::FromStr for Date {
     }
 }
 
+/// chrono's day count (days from 0001-01-01, which is day 1) of 1970-01-01, day 0.
+const CHRONO_DAYS_AT_EPOCH: i32 = 719_163;
+
+impl From<NaiveDate> for Date {
+    /// The same day (every chrono date has a day number).
+    fn from(date: NaiveDate) -> Date {
+        Date(date.num_days_from_ce() - CHRONO_DAYS_AT_EPOCH)
+    }
+}
+
+/// A day number beyond the years chrono's dates reach (about ±262,000).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BeyondChrono(pub Date);
+
+impl fmt::Display for BeyondChrono {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "day number {} lies beyond the years of chrono's calendar",
+            self.0 .0
+        )
+    }
+}
+
+impl std::error::Error for BeyondChrono {}
+
+impl TryFrom<Date> for NaiveDate {
+    type Error = BeyondChrono;
+
+    /// The same day as a chrono date, if chrono reaches its year.
+    fn try_from(date: Date) -> Result<NaiveDate, BeyondChrono> {
+        date.0
+            .checked_add(CHRONO_DAYS_AT_EPOCH)
+            .and_then(NaiveDate::from_num_days_from_ce_opt)
+            .ok_or(BeyondChrono(date))
+    }
+}
+
 /// Splits `Y…Y-MM-DD` with exactly `year_digits` year digits into numbers; digits only.
 pub(crate) fn split_iso(text: &str, year_digits: usize) -> Option<(u32, u32, u32)> {
     let bytes = text.as_bytes();
@@ -150,6 +191,28 @@ fn civil_from_days(days: i32) -> (i32, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chrono_dates_are_the_same_days() {
+        for day in (-9200..47600).chain([-719_162, 1_000_000, -1_000_000]) {
+            let (y, m, d) = Date(day).ymd();
+            let naive = NaiveDate::from_ymd_opt(y, m, d).unwrap();
+            assert_eq!(NaiveDate::try_from(Date(day)), Ok(naive), "{day}");
+            assert_eq!(Date::from(naive), Date(day), "{naive}");
+            assert_eq!((naive.year(), naive.month(), naive.day()), (y, m, d));
+        }
+        for edge in [NaiveDate::MIN, NaiveDate::MAX] {
+            assert_eq!(NaiveDate::try_from(Date::from(edge)), Ok(edge));
+        }
+        for beyond in [
+            Date::from(NaiveDate::MAX).add_days(1),
+            Date::from(NaiveDate::MIN).add_days(-1),
+            Date(i32::MAX),
+            Date(i32::MIN),
+        ] {
+            assert_eq!(NaiveDate::try_from(beyond), Err(BeyondChrono(beyond)));
+        }
+    }
 
     #[test]
     fn epoch_and_edges_round_trip() {

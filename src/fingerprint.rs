@@ -28,6 +28,15 @@ pub fn hash64(bytes: &[u8]) -> u64 {
     h ^ (h >> 33)
 }
 
+/// One fingerprint of several byte strings, in order: the hash of their hashes.
+pub fn hash64_of_parts(parts: &[&[u8]]) -> u64 {
+    let hashes: Vec<u8> = parts
+        .iter()
+        .flat_map(|part| hash64(part).to_le_bytes())
+        .collect();
+    hash64(&hashes)
+}
+
 /// The strong entity tag of a body: its hash as 16 hex digits in quotes.
 pub fn etag(body: &[u8]) -> String {
     representation_etag(body, "").to_string()
@@ -78,6 +87,11 @@ mod tests {
             "\"a7f890600707af77-gz\""
         );
         assert_eq!(short_id(b"hijri"), "a7f890600707");
+        let parts: Vec<u8> = [hash64(b"hi"), hash64(b"jri")]
+            .iter()
+            .flat_map(|h| h.to_le_bytes())
+            .collect();
+        assert_eq!(hash64_of_parts(&[b"hi", b"jri"]), hash64(&parts));
     }
 
     #[test]

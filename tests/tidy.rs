@@ -1,7 +1,8 @@
 //! Tidy checks over the whole workspace: every Rust file opens with a module doc, the
 //! server's `http/` stays its ground floor, every crate takes the workspace's lints and only
-//! the mapped archive may use `unsafe`, and every dependency's licence is compatible with the
-//! project's GPL-3.0-or-later.
+//! the mapped archive may use `unsafe`, the crates depend on each other only as the
+//! architecture allows, the versions ARCHITECTURE.md states are the code's, and every
+//! dependency's licence is compatible with the project's GPL-3.0-or-later.
 
 #![allow(
     clippy::unwrap_used,
@@ -31,14 +32,46 @@ fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
+/// The directories of the workspace's members, as the root manifest lists them.
+fn members() -> Vec<PathBuf> {
+    let root = workspace_root();
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let line = manifest
+        .lines()
+        .find(|line| line.starts_with("members = ["))
+        .expect("the root manifest lists the members on one line");
+    let members: Vec<&str> = line
+        .trim_start_matches("members = [")
+        .trim_end_matches(']')
+        .split(',')
+        .map(|member| member.trim().trim_matches('"'))
+        .collect();
+    assert!(members.len() >= 6, "members: {members:?}");
+    members.iter().map(|member| root.join(member)).collect()
+}
+
+/// Every Rust file of the workspace, `build.rs` included (the core is the root, whose other
+/// members are beside its `src`, `tests` and `examples`).
+fn workspace_rust_files() -> Vec<PathBuf> {
+    let root = workspace_root();
+    let mut files = Vec::new();
+    for member in members() {
+        if member == root.join(".") {
+            for dir in ["src", "tests", "examples"] {
+                rust_files(&root.join(dir), &mut files);
+            }
+        } else {
+            rust_files(&member, &mut files);
+        }
+    }
+    files.push(root.join("build.rs"));
+    files
+}
+
 #[test]
 fn every_rust_file_has_a_module_doc() {
     let root = workspace_root();
-    let mut files = Vec::new();
-    for dir in ["src", "tests", "generator", "server", "view"] {
-        rust_files(&root.join(dir), &mut files);
-    }
-    files.push(root.join("build.rs"));
+    let files = workspace_rust_files();
     assert!(files.len() > 10, "found only {} files", files.len());
     let missing: Vec<String> = files
         .iter()
@@ -86,18 +119,335 @@ fn every_crate_inherits_the_workspace_lints() {
         workspace.contains("unsafe_code = \"deny\""),
         "the lint table must deny unsafe"
     );
-    for manifest in [
-        "Cargo.toml",
-        "generator/Cargo.toml",
-        "server/Cargo.toml",
-        "view/Cargo.toml",
-    ] {
-        let text = std::fs::read_to_string(root.join(manifest)).unwrap();
+    let manifests = manifests();
+    assert!(
+        manifests.len() >= 6,
+        "found only {} crates",
+        manifests.len()
+    );
+    for manifest in manifests {
         assert!(
-            text.contains("[lints]\nworkspace = true\n"),
-            "{manifest} does not inherit [workspace.lints]"
+            manifest.text.contains("[lints]\nworkspace = true\n"),
+            "{} does not inherit [workspace.lints]",
+            manifest.name
         );
     }
+}
+
+/// One member's manifest: its package name, its text, and the packages it names in its
+/// dependency tables (`[dependencies]`, `[build-dependencies]` and their `[target.…]`
+/// forms; the `[dev-dependencies]` apart, as they reach no other crate).
+struct Manifest {
+    name: String,
+    text: String,
+    normal: Vec<String>,
+    dev: Vec<String>,
+}
+
+/// Reads the manifest of every member.
+fn manifests() -> Vec<Manifest> {
+    members()
+        .iter()
+        .map(|dir| parse_manifest(&std::fs::read_to_string(dir.join("Cargo.toml")).unwrap()))
+        .collect()
+}
+
+/// The package name and the dependency tables of a manifest. A dependency is named by its
+/// key (`serde = …`, `serde.workspace = true`, `[dependencies.serde]`), or by `package = "…"`
+/// when renamed.
+fn parse_manifest(text: &str) -> Manifest {
+    let (mut name, mut normal, mut dev) = (None, Vec::new(), Vec::new());
+    let mut section = "";
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.starts_with('[') {
+            section = line.trim_matches(['[', ']']);
+            // `[dependencies.serde]`: a dependency as a table of its own.
+            if let Some((table, key)) = section.rsplit_once('.') {
+                if table.ends_with("dependencies") && !table.starts_with("workspace") {
+                    let into = if table.ends_with("dev-dependencies") {
+                        &mut dev
+                    } else {
+                        &mut normal
+                    };
+                    into.push(key.to_owned());
+                }
+            }
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim();
+        if section == "package" && key == "name" {
+            name = Some(value.trim().trim_matches('"').to_owned());
+        }
+        let kind = section.rsplit('.').next().unwrap_or_default();
+        if !kind.ends_with("dependencies") || section.starts_with("workspace") {
+            continue;
+        }
+        let renamed = value
+            .split_once("package = \"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(package, _)| package.to_owned());
+        let package = renamed.unwrap_or_else(|| key.split('.').next().unwrap().to_owned());
+        if kind == "dev-dependencies" {
+            dev.push(package);
+        } else {
+            normal.push(package);
+        }
+    }
+    Manifest {
+        name: name.expect("every member names its package"),
+        text: text.to_owned(),
+        normal,
+        dev,
+    }
+}
+
+/// What each crate of the workspace must not depend on, directly or through another member
+/// (dev-dependencies included: a test of the server computing astronomy is refused too).
+const FORBIDDEN: &[(&str, &[&str])] = &[
+    // The core: dates, the archive and look-ups, beneath every other crate.
+    (
+        "hijri",
+        &[
+            "hijri-view",
+            "hijri-astro",
+            "hijri-cards",
+            "hijri-generator",
+            "hijri-server",
+        ],
+    ),
+    // The astronomy: no archive views, cards, command line or HTTP.
+    (
+        "hijri-astro",
+        &[
+            "hijri-view",
+            "hijri-cards",
+            "hijri-generator",
+            "hijri-server",
+            "resvg",
+            "usvg",
+            "clap",
+            "actix-web",
+        ],
+    ),
+    // The cards draw the values they are given: they compute no astronomy.
+    (
+        "hijri-cards",
+        &[
+            "hijri-astro",
+            "hijri-generator",
+            "hijri-server",
+            "clap",
+            "actix-web",
+        ],
+    ),
+    // The answers, shared by the generator and the server: no HTTP, astronomy or drawing.
+    (
+        "hijri-view",
+        &[
+            "hijri-astro",
+            "hijri-cards",
+            "hijri-generator",
+            "hijri-server",
+            "actix-web",
+        ],
+    ),
+    // The generator knows no HTTP.
+    ("hijri-generator", &["hijri-server", "actix-web"]),
+    // The server knows no astronomy and renders nothing.
+    (
+        "hijri-server",
+        &["hijri-astro", "hijri-cards", "hijri-generator"],
+    ),
+];
+
+/// Every package `name` reaches: its own dependencies (dev ones included), and the normal
+/// dependencies of every member they lead to.
+fn reached(name: &str, manifests: &[Manifest]) -> Vec<String> {
+    let find = |name: &str| manifests.iter().find(|m| m.name == name);
+    let start = find(name).unwrap();
+    let mut seen: Vec<String> = start.normal.iter().chain(&start.dev).cloned().collect();
+    let mut next = 0;
+    while let Some(package) = seen.get(next).cloned() {
+        next += 1;
+        if let Some(member) = find(&package).filter(|m| m.name != name) {
+            for dependency in &member.normal {
+                if !seen.contains(dependency) {
+                    seen.push(dependency.clone());
+                }
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn the_crates_depend_on_each_other_only_as_the_architecture_allows() {
+    let manifests = manifests();
+    let names: Vec<&str> = manifests.iter().map(|m| m.name.as_str()).collect();
+    for name in &names {
+        assert!(
+            FORBIDDEN.iter().any(|(crate_name, _)| crate_name == name),
+            "{name} has no dependency rule in tests/tidy.rs"
+        );
+    }
+    // The reading finds what is there (a parser that finds nothing would pass every rule).
+    let generator = reached("hijri-generator", &manifests);
+    for expected in [
+        "hijri-astro",
+        "hijri-cards",
+        "hijri-view",
+        "resvg",
+        "clap",
+        "usvg",
+    ] {
+        assert!(generator.iter().any(|d| d == expected), "{generator:?}");
+    }
+    assert!(reached("hijri-server", &manifests)
+        .iter()
+        .any(|d| d == "actix-web"));
+    let broken: Vec<String> = FORBIDDEN
+        .iter()
+        .flat_map(|(name, forbidden)| {
+            assert!(names.contains(name), "{name} is not a member");
+            let reached = reached(name, &manifests);
+            forbidden
+                .iter()
+                .filter(|f| reached.iter().any(|r| r == *f))
+                .map(|f| format!("{name} depends on {f}"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(broken.is_empty(), "dependency rules broken: {broken:?}");
+}
+
+#[test]
+fn the_manifest_reading_knows_every_table_form() {
+    let manifest = parse_manifest(
+        "[package]\nname = \"x\"\n\n[dependencies]\nserde.workspace = true\n\
+         png = \"0.18\"\nalias = { package = \"usvg\", version = \"1\" }\n\n\
+         [dependencies.clap]\nversion = \"4\"\n\n[target.'cfg(unix)'.dependencies]\n\
+         libc = \"0.2\"\n\n[dev-dependencies]\ninsta = \"1\"\n\n[lints]\nworkspace = true\n",
+    );
+    assert_eq!(manifest.name, "x");
+    assert_eq!(manifest.normal, ["serde", "png", "usvg", "clap", "libc"]);
+    assert_eq!(manifest.dev, ["insta"]);
+    let root =
+        parse_manifest(&std::fs::read_to_string(workspace_root().join("Cargo.toml")).unwrap());
+    assert_eq!(root.name, "hijri");
+    assert!(
+        !root.normal.iter().any(|d| d.starts_with("hijri")),
+        "{:?}",
+        root.normal
+    );
+}
+
+/// The value of every `const …_VERSION: u32 = N;` in the workspace's code, by name.
+fn versions_in_code() -> Vec<(String, u64)> {
+    let mut found: Vec<(String, u64)> = Vec::new();
+    for path in workspace_rust_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines() {
+            let code = line.trim_start().trim_start_matches("pub ");
+            let Some(rest) = code.strip_prefix("const ") else {
+                continue;
+            };
+            let Some((name, value)) = rest.split_once(": u32 = ") else {
+                continue;
+            };
+            if !name.ends_with("_VERSION") {
+                continue;
+            }
+            let value: u64 = value
+                .trim_end_matches(';')
+                .replace('_', "")
+                .parse()
+                .unwrap();
+            assert!(
+                !found.iter().any(|(n, v)| n == name && *v != value),
+                "{name} is defined twice"
+            );
+            found.push((name.to_owned(), value));
+        }
+    }
+    found
+}
+
+/// Every `NAME_VERSION` written in `text` with a number right after it (`` `X_VERSION` (4: ``,
+/// `X_VERSION is 4`, `X_VERSION 4`), with that number.
+fn versions_in_text(text: &str) -> Vec<(String, u64)> {
+    let is_ident = |c: char| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_';
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("_VERSION") {
+        let start = rest[..at]
+            .char_indices()
+            .rfind(|&(_, c)| !is_ident(c))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let end = at + "_VERSION".len();
+        let after = &rest[end..];
+        let name = &rest[start..end];
+        rest = after;
+        if after.starts_with(is_ident) {
+            continue;
+        }
+        let after = after.trim_start_matches(['`', ' ', '(', '=']);
+        let after = after.strip_prefix("is ").unwrap_or(after);
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(number) = digits.parse() {
+            found.push((name.to_owned(), number));
+        }
+    }
+    found
+}
+
+/// The versions ARCHITECTURE.md states are the code's: it reads each constant's value from
+/// its source file, so a bump that forgets the document fails here.
+#[test]
+fn the_versions_in_architecture_md_are_the_code_s() {
+    let code = versions_in_code();
+    let names: Vec<&str> = code.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(
+        names.contains(&"FORMAT_VERSION") && names.contains(&"CARD_FORMAT_VERSION"),
+        "{code:?}"
+    );
+    let doc = std::fs::read_to_string(workspace_root().join("ARCHITECTURE.md")).unwrap();
+    let stated = versions_in_text(&doc);
+    for name in ["FORMAT_VERSION", "CARD_FORMAT_VERSION"] {
+        assert!(
+            stated.iter().any(|(n, _)| n == name),
+            "ARCHITECTURE.md states no number for {name}"
+        );
+    }
+    let wrong: Vec<String> = stated
+        .iter()
+        .filter(|stated| !code.contains(stated))
+        .map(|(name, number)| {
+            let actual = code.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+            format!("{name} is {number} in ARCHITECTURE.md, {actual:?} in the code")
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:?}");
+}
+
+#[test]
+fn version_mentions_are_read_with_their_number() {
+    let text = "`archive::FORMAT_VERSION` (4: layout), `cards::CARD_FORMAT_VERSION` (7), \
+                X_VERSION is 2, Y_VERSION 3, Z_VERSION: none, W_VERSIONS 5";
+    assert_eq!(
+        versions_in_text(text),
+        [
+            ("FORMAT_VERSION".to_owned(), 4),
+            ("CARD_FORMAT_VERSION".to_owned(), 7),
+            ("X_VERSION".to_owned(), 2),
+            ("Y_VERSION".to_owned(), 3),
+        ]
+    );
 }
 
 /// The one `unsafe` block maps the archive file: only `server/src/archive.rs` may lift the
@@ -105,11 +455,7 @@ fn every_crate_inherits_the_workspace_lints() {
 #[test]
 fn only_the_mapped_archive_lifts_the_unsafe_code_lint() {
     let root = workspace_root();
-    let mut files = Vec::new();
-    for dir in ["src", "tests", "generator", "server", "view", "examples"] {
-        rust_files(&root.join(dir), &mut files);
-    }
-    files.push(root.join("build.rs"));
+    let files = workspace_rust_files();
     let lifts: Vec<String> = files
         .iter()
         .filter(|path| !path.ends_with("tests/tidy.rs"))

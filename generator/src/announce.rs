@@ -1,90 +1,17 @@
-//! `hijri-generate announce`: takes the Ministry of Religious Affairs' announcements into the
-//! committed facts. A month after the table's last one is appended (the yearly calendar, or
-//! the next month's sidang isbat); a month already in the table moves to its announced start
-//! (an isbat that corrects the table). Each start that differs from the one the service was
-//! serving is recorded in the correction ledger. Nothing is written unless every announced
-//! month is acceptable; each file is replaced atomically.
+//! The Ministry of Religious Affairs' announcements taken into the committed facts (the
+//! command line is `cli/announce.rs`). A month after the table's last one is appended (the
+//! yearly calendar, or the next month's sidang isbat); a month already in the table moves to
+//! its announced start (an isbat that corrects the table). Each start that differs from the
+//! one the service was serving is recorded in the correction ledger. Nothing is written
+//! unless every announced month is acceptable.
 
-use std::io::Write;
-use std::path::Path;
-
-use clap::Args;
 use hijri::calendar::day_tier;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::Month;
+use hijri::schema::{Chain, Month};
 use serde::Serialize;
 
-use crate::generate::{build_calendar, month_chain};
-use crate::inputs::{self, Correction, OfficialMonth, OfficialTable};
-use crate::visibility::day_of;
-use crate::writer::write_atomically;
-
-/// The subcommand's description.
-const ABOUT: &str = "\
-Takes announced month starts into DIR/official (months.csv, coverage.csv, corrections.csv),
-DIR being --data. Each pair is a Hijri month and its announced first day.
-
-  new month    the month after the table's last month is appended; the length of the
-               month before it follows from the new start
-  correction   a month already in the table moves to the new start (sidang isbat); the
-               lengths of the month before it and of the month itself follow
-  ledger       a start that differs from the one the service was serving (official or
-               computed) is appended to corrections.csv, with the months whose start or
-               length the announcement moved (the month chain before and after it
-               compared): /meta's divergences and table_version, the divergence warning
-               and the iCalendar SEQUENCE of the events in those months come from it
-
-Refused, with no file changed: a malformed pair, a month length other than 29 or 30, a gap
-after the table, a start that moves by more than one day from the one served, a coverage
-end outside the last month. Prints one JSON line per month: month, start, previous_start
-(the start served before), delta_days, tier_before. Then regenerate (make generate, which
-re-renders only the cards whose inputs changed) and send the server SIGHUP.";
-
-/// Examples at the end of `announce --help`.
-const EXAMPLES: &str = "\
-Examples:
-  hijri-generate announce 1448-09=2027-02-07 --note \"Sidang isbat 2027-02-06, Kemenag RI\"
-  hijri-generate --data /srv/hijri/data announce 1448-08=2027-01-09 1448-09=2027-02-07 \\
-      --coverage-end 2027-03-01 --note \"Kalender Hijriah 1448, Kemenag RI\"";
-
-/// Take announced month starts into the official table, its coverage and the ledger
-#[derive(Debug, Args)]
-#[command(long_about = ABOUT, after_long_help = EXAMPLES)]
-pub struct AnnounceArgs {
-    /// A Hijri month and its announced first day (one or more)
-    #[arg(value_name = "YYYY-MM=YYYY-MM-DD", required = true, value_parser = announced_pair)]
-    announced: Vec<(HijriMonth, Date)>,
-    /// The new end of the official coverage [default: the latest announced start
-    /// + 28 days (every month has at least 29 days)]
-    #[arg(long, value_name = "YYYY-MM-DD", verbatim_doc_comment)]
-    coverage_end: Option<Date>,
-    /// One line for the ledger (who announced, where)
-    #[arg(long, value_name = "TEXT", value_parser = one_line)]
-    note: Option<String>,
-    /// The ledger's date [default: today in Asia/Jakarta]
-    #[arg(long, value_name = "YYYY-MM-DD")]
-    recorded_on: Option<Date>,
-}
-
-/// An announcement on the command line: `YYYY-MM=YYYY-MM-DD`, a Hijri month and its first
-/// day.
-fn announced_pair(text: &str) -> Result<(HijriMonth, Date), String> {
-    let (month, start) = text.split_once('=').ok_or_else(|| {
-        format!("expected YYYY-MM=YYYY-MM-DD (Hijri month = its first day), got {text:?}")
-    })?;
-    let month = month.parse::<HijriMonth>().map_err(|e| e.to_string())?;
-    let start = start.parse::<Date>().map_err(|e| e.to_string())?;
-    Ok((month, start))
-}
-
-/// A ledger note: one line.
-fn one_line(text: &str) -> Result<String, String> {
-    if text.contains(['\n', '\r']) {
-        return Err("the note must be one line".into());
-    }
-    Ok(text.to_owned())
-}
+use crate::inputs::{self, OfficialMonth};
 
 /// What one announced month changed, as printed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -98,7 +25,7 @@ pub struct Outcome {
     /// `start` minus `previous_start`, days.
     pub delta_days: i32,
     /// The tier of `previous_start` as served before (`regional`, `regional-computed`).
-    pub tier_before: &'static str,
+    pub tier_before: String,
 }
 
 /// The facts after the announcements.
@@ -114,89 +41,14 @@ pub struct Applied {
     pub corrections: Vec<(HijriMonth, i8)>,
 }
 
-/// Runs the subcommand on the facts in `data_dir` (the global `--data`).
-pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
-    let official = data_dir.join("official");
-    let (months_path, coverage_path, ledger_path) = (
-        official.join("months.csv"),
-        official.join("coverage.csv"),
-        official.join("corrections.csv"),
-    );
-    let table = inputs::load_official(&months_path).map_err(|e| e.to_string())?;
-    let (coverage_first, coverage_last) =
-        inputs::load_coverage(&coverage_path, &table).map_err(|e| e.to_string())?;
-    let ledger = inputs::load_ledger(&ledger_path).map_err(|e| e.to_string())?;
-    let built = build_calendar(data_dir, false).map_err(|e| e.to_string())?;
-    let served = &built.calendar.months;
-    let applied = apply(
-        &table.months,
-        coverage_last,
-        served,
-        &args.announced,
-        args.coverage_end,
-    )?;
-    // The chain the new facts give, to see which months the announcement moved.
-    let after = if applied.corrections.is_empty() {
-        Vec::new()
-    } else {
-        let sites = inputs::load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
-        let table = OfficialTable {
-            months: applied.table.clone(),
-            data_version: table.data_version.clone(),
-        };
-        month_chain(
-            &built.astro,
-            &sites,
-            &table,
-            built.calendar.criterion.limits,
-            &mut |_| {},
-        )
-        .map_err(|e| e.to_string())?
-    };
-
-    let moved_months = moved(served, &after);
-    let recorded_on = args.recorded_on.unwrap_or_else(today_in_jakarta);
-    let note = args.note.unwrap_or_default();
-    let corrections: Vec<Correction> = applied
-        .corrections
-        .iter()
-        .map(|&(month, delta_days)| Correction {
-            month,
-            delta_days,
-            recorded_on,
-            // The corrected month itself moved, so the chains differ at least there.
-            moved: moved_months.unwrap_or((month.previous(), month)),
-            note: note.clone(),
-        })
-        .collect();
-    let write = |path: &Path, text: &str| {
-        write_atomically(path, text.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
-    };
-    write(&months_path, &inputs::months_csv(&applied.table))?;
-    write(
-        &coverage_path,
-        &inputs::coverage_csv(coverage_first, applied.coverage_last),
-    )?;
-    if !applied.corrections.is_empty() {
-        write(&ledger_path, &ledger.appended(&corrections))?;
-    }
-    let mut stdout = std::io::stdout().lock();
-    for outcome in &applied.outcomes {
-        let line = serde_json::to_string(outcome).map_err(|e| e.to_string())?;
-        writeln!(stdout, "{line}").map_err(|e| format!("stdout: {e}"))?;
-    }
-    Ok(())
-}
-
-/// Applies announced starts to the official table, given the months the service served
+/// Applies announced starts to the official table, given the calendar the service served
 /// before (`served`, the chain built from the current facts) and the current coverage end.
 /// Refuses with a one-line message naming the month when the result would not be a
 /// contiguous table of 29- and 30-day months, or a start would move by more than a day.
 pub fn apply(
     table: &[OfficialMonth],
     coverage_last: Date,
-    served: &[Month],
+    served: &Chain,
     announced: &[(HijriMonth, Date)],
     coverage_end: Option<Date>,
 ) -> Result<Applied, String> {
@@ -214,6 +66,7 @@ pub fn apply(
     let mut corrections = Vec::new();
     for &(month, start) in &announced {
         let before = served
+            .months
             .iter()
             .find(|m| (m.year, m.month) == (month.year, month.month))
             .ok_or_else(|| format!("{month}: not a month of the archive"))?;
@@ -289,7 +142,10 @@ pub fn apply(
             start: start.to_string(),
             previous_start: previous_start.to_string(),
             delta_days: delta,
-            tier_before: day_tier(before.tier, previous_start, coverage_last).source(),
+            tier_before: served
+                .sources
+                .of(day_tier(before.tier, previous_start, coverage_last))
+                .to_owned(),
         });
     }
 
@@ -341,19 +197,11 @@ pub fn moved(before: &[Month], after: &[Month]) -> Option<(HijriMonth, HijriMont
     Some(months.fold((first, first), |(lo, hi), m| (lo.min(m), hi.max(m))))
 }
 
-/// Today's date in Western Indonesia, where the announcements are made.
-fn today_in_jakarta() -> Date {
-    day_of(
-        chrono::Utc::now()
-            .with_timezone(&chrono_tz::Asia::Jakarta)
-            .date_naive(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hijri::schema::{Evening, Tier};
+    use hijri::schema::{Record, Tier};
+    use hijri_testing::ChainBuilder;
 
     fn month(text: &str) -> HijriMonth {
         HijriMonth::parse_iso(text).unwrap()
@@ -365,7 +213,7 @@ mod tests {
 
     /// A table 1448-05 (30), 1448-06 (29), 1448-07 (open), and the chain the service served:
     /// those three, then 1448-08 and 1448-09 computed.
-    fn facts() -> (Vec<OfficialMonth>, Vec<Month>) {
+    fn facts() -> (Vec<OfficialMonth>, Chain) {
         let rows = [
             ("1448-05", "2026-10-12", Some(30)),
             ("1448-06", "2026-11-11", Some(29)),
@@ -379,31 +227,19 @@ mod tests {
                 length,
             })
             .collect();
-        let evening = Evening {
-            date: 0,
-            hijri_day: 29,
-            conjunction_ms: 0,
-            deciding: 0,
-            visible: true,
-            sites: vec![],
-        };
         let served = [
-            ("1448-05", "2026-10-12", 30, Tier::Regional),
-            ("1448-06", "2026-11-11", 29, Tier::Regional),
-            ("1448-07", "2026-12-10", 30, Tier::Regional),
+            ("1448-05", "2026-10-12", 30, Tier::Published),
+            ("1448-06", "2026-11-11", 29, Tier::Published),
+            ("1448-07", "2026-12-10", 30, Tier::Published),
             ("1448-08", "2027-01-09", 29, Tier::Computed),
             ("1448-09", "2027-02-07", 30, Tier::Computed),
         ]
         .iter()
-        .map(|&(m, s, length, tier)| Month {
-            year: month(m).year,
-            month: month(m).month,
-            start: date(s).0,
-            length,
-            tier,
-            evening: evening.clone(),
+        .fold(ChainBuilder::kemenag(0), |chain, &(m, s, length, tier)| {
+            let m = month(m);
+            chain.month((m.year, m.month), date(s).0, length, tier, Record::None)
         })
-        .collect();
+        .build();
         (table, served)
     }
 
@@ -429,7 +265,7 @@ mod tests {
                 start: "2027-01-09".into(),
                 previous_start: "2027-01-09".into(),
                 delta_days: 0,
-                tier_before: "regional-computed",
+                tier_before: "regional-computed".into(),
             }]
         );
     }
@@ -470,7 +306,8 @@ mod tests {
 
     #[test]
     fn the_months_moved_are_those_whose_start_or_length_changed() {
-        let (_, before) = facts();
+        let (_, served) = facts();
+        let before = served.months;
         assert_eq!(moved(&before, &before), None);
         // 1448-08 a day earlier and 30 days long: 1448-07 shorter, 1448-09 where it was.
         let mut after = before.clone();

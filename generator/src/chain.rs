@@ -9,11 +9,11 @@ use std::fmt;
 use chrono::{TimeZone, Utc};
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Evening, Limits, Month, Tier};
+use hijri::schema::{Evening, Limits, Month, Record, Tier};
+use hijri_astro::{Astro, AstroError};
 
-use crate::astro::{Astro, AstroError};
 use crate::inputs::{OfficialTable, SiteInput};
-use crate::visibility::{day_of, evening_record};
+use crate::visibility::evening_record;
 
 /// Mean synodic month, days.
 const SYNODIC_DAYS: f64 = 29.530_589;
@@ -119,7 +119,7 @@ impl ChainInputs<'_> {
             .ok_or_else(|| inconsistent(format!("{day} has no midnight UTC")))?;
         for _ in 0..3 {
             let conjunction = self.astro.nearest_conjunction(probe)?;
-            let local = day_of(conjunction.with_timezone(&zone).date_naive());
+            let local = Date::from(conjunction.with_timezone(&zone).date_naive());
             let mut evening_day = local;
             let evening = loop {
                 let evening = self.evening(evening_day)?;
@@ -204,8 +204,8 @@ pub fn build(
             month: row.month.month,
             start: row.start.0,
             length: row.length.unwrap_or(ruled.length),
-            tier: Tier::Regional,
-            evening: ruled.evening,
+            tier: Tier::Published,
+            record: Record::Sites(ruled.evening),
         });
         evening = next;
     }
@@ -239,7 +239,7 @@ fn numbered(months: Vec<RuleMonth>, anchor: HijriMonth, tier: Tier, forward: boo
                 start: m.start.0,
                 length: m.length,
                 tier,
-                evening: m.evening,
+                record: Record::Sites(m.evening),
             };
             number = number.next();
             month

@@ -11,6 +11,8 @@ use chrono_tz::Tz;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{Divergence, Site};
+use hijri::zone::Zone;
+use hijri_astro::Observer;
 use serde::Deserialize;
 
 /// Why an input file could not be used.
@@ -63,6 +65,18 @@ pub struct SiteInput {
     pub site: Site,
     /// Its IANA zone.
     pub tz: Tz,
+}
+
+impl SiteInput {
+    /// The site as the astronomy observes from it.
+    pub fn observer(&self) -> Observer<Zone> {
+        Observer {
+            lat_deg: self.site.lat,
+            lon_deg: self.site.lon,
+            elev_m: f64::from(self.site.elev_m),
+            tz: self.tz.into(),
+        }
+    }
 }
 
 #[derive(Deserialize)]

@@ -5,9 +5,9 @@ use chrono::NaiveDate;
 use hijri::date::Date;
 use hijri::fixed::to_fixed;
 use hijri::schema::{Evening, Limits, SiteEvening};
+use hijri_astro::{Astro, AstroError, EveningObservation};
 use rayon::prelude::*;
 
-use crate::astro::{Astro, AstroError, EveningObservation, Observer};
 use crate::inputs::SiteInput;
 
 /// Index of the site with the largest margin; ties go to the first in order.
@@ -19,36 +19,6 @@ pub fn deciding_index(margins: &[f64]) -> usize {
     margins.iter().enumerate().fold((0, first), best).0
 }
 
-/// The astronomy observer for a site.
-pub fn observer(site: &SiteInput) -> Observer {
-    Observer {
-        lat_deg: site.site.lat,
-        lon_deg: site.site.lon,
-        elev_m: f64::from(site.site.elev_m),
-        tz: site.tz.into(),
-    }
-}
-
-/// A Gregorian day as a chrono date.
-#[allow(
-    clippy::expect_used,
-    reason = "the calendar's days have 4-digit years; chrono reaches year 262 143"
-)]
-pub fn naive(date: Date) -> NaiveDate {
-    let (y, m, d) = date.ymd();
-    NaiveDate::from_ymd_opt(y, m, d).expect("a valid day number is a valid chrono date")
-}
-
-/// A chrono date as a Gregorian day.
-#[allow(
-    clippy::expect_used,
-    reason = "a chrono date has a valid month and day, all Date::from_ymd checks"
-)]
-pub fn day_of(date: NaiveDate) -> Date {
-    use chrono::Datelike;
-    Date::from_ymd(date.year(), date.month(), date.day()).expect("chrono dates are valid")
-}
-
 /// The evening record of `date` (the evening of Hijri day `hijri_day`) over all sites, under
 /// the criterion's `limits`.
 pub fn evening_record(
@@ -58,10 +28,10 @@ pub fn evening_record(
     date: Date,
     hijri_day: u8,
 ) -> Result<Evening, AstroError> {
-    let day = naive(date);
+    let day = NaiveDate::try_from(date).map_err(|e| AstroError::NoEvent(e.to_string()))?;
     let observations: Vec<EveningObservation> = sites
         .par_iter()
-        .map(|site| astro.evening(&observer(site), day))
+        .map(|site| astro.evening(&site.observer(), day))
         .collect::<Result<_, _>>()?;
     let margins: Vec<f64> = observations
         .iter()

@@ -10,7 +10,8 @@
 )]
 
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
-use hijri_generator::astro::{Astro, Observer};
+use hijri::zone::Zone;
+use hijri_astro::{Astro, Observer};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -74,7 +75,7 @@ fn astro() -> Astro {
     Astro::load(common::data_dir()).unwrap()
 }
 
-fn observer(lat: f64, lon: f64, tz: &str) -> Observer {
+fn observer(lat: f64, lon: f64, tz: &str) -> Observer<Zone> {
     Observer {
         lat_deg: lat,
         lon_deg: lon,
@@ -91,7 +92,7 @@ fn instant(unix_ms: i64) -> DateTime<Utc> {
 /// Moon's upper limb in `[t0, t1]`, found by sampling every minute and bisecting to 1 ms.
 fn settings_by_minute(
     astro: &Astro,
-    obs: &Observer,
+    obs: &Observer<Zone>,
     t0: DateTime<Utc>,
     t1: DateTime<Utc>,
     moon: bool,
@@ -128,7 +129,7 @@ fn settings_by_minute(
 }
 
 /// 12:00 civil time on `date` at `obs`.
-fn civil_noon(obs: &Observer, date: NaiveDate) -> DateTime<Utc> {
+fn civil_noon(obs: &Observer<Zone>, date: NaiveDate) -> DateTime<Utc> {
     obs.tz
         .from_local_datetime(&date.and_hms_opt(12, 0, 0).unwrap())
         .earliest()

@@ -4,7 +4,8 @@
 use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
 use hijri::fixed::to_fixed;
 use hijri::schema::Criterion;
-use hijri_generator::astro::{Astro, Observer};
+use hijri::zone::Zone;
+use hijri_astro::{Astro, Observer};
 use std::path::Path;
 
 /// Splits one CSV line into fields, honouring double quotes.
@@ -136,7 +137,7 @@ fn reproduces_every_reference_evening() {
             lat_deg: num(2),
             lon_deg: num(3),
             elev_m: num(4),
-            tz: f[c[5]].parse().expect("tz"),
+            tz: f[c[5]].parse::<Zone>().expect("tz"),
         };
         let ev = astro
             .evening(&site, date)

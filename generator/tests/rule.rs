@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use hijri::date::Date;
-use hijri_generator::astro::Astro;
+use hijri_astro::Astro;
 use hijri_generator::chain::ChainInputs;
 use hijri_generator::inputs::{load_official, load_sites};
 

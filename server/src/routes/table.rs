@@ -8,9 +8,11 @@ use std::fmt::Write as _;
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
-use hijri::schema::{ArchivedCalendar, ArchivedMonth, Tier};
+use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, Tier};
+use hijri_view::Scope;
 use serde::Serialize;
 
+use super::params;
 use crate::coverage;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
@@ -29,7 +31,7 @@ struct Row<'a> {
     hijri_month: MonthText,
     start: Text<Date>,
     length: u8,
-    source: &'static str,
+    source: &'a str,
     visible: bool,
     /// The deciding site of the evening that decided the month's start.
     deciding_site: Option<&'a str>,
@@ -38,17 +40,29 @@ struct Row<'a> {
 }
 
 impl<'a> Row<'a> {
-    fn of(calendar: &'a ArchivedCalendar, month: &'a ArchivedMonth) -> Row<'a> {
-        let evening = &month.evening;
-        let deciding = usize::from(evening.deciding);
-        let values = evening.sites.get(deciding);
+    fn of(
+        dataset: &'a ArchivedDataset,
+        chain: &'a ArchivedChain,
+        month: &'a ArchivedMonth,
+    ) -> Row<'a> {
+        let (visible, deciding_site, values) = match &month.record {
+            ArchivedRecord::Sites(evening) => {
+                let deciding = usize::from(evening.deciding);
+                (
+                    evening.visible,
+                    dataset.sites.get(deciding).map(|s| s.name.as_str()),
+                    evening.sites.get(deciding),
+                )
+            }
+            ArchivedRecord::None => (false, None, None),
+        };
         Row {
             hijri_month: MonthText(month.hijri_month()),
             start: Text(month.start()),
             length: month.length,
-            source: calendar.tier_of_day(month, month.start()).source(),
-            visible: evening.visible,
-            deciding_site: calendar.sites.get(deciding).map(|s| s.name.as_str()),
+            source: chain.source(chain.tier_of_day(month, month.start())),
+            visible,
+            deciding_site,
             moon_alt_deg: values.map(|v| two_decimals(v.moon_alt.to_native())),
             elongation_deg: values.map(|v| two_decimals(v.elongation.to_native())),
         }
@@ -86,61 +100,77 @@ fn csv_field(out: &mut String, field: &str) {
 }
 
 #[derive(Serialize)]
-struct Input {
+struct Input<'a> {
     retro: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 #[derive(Serialize)]
 struct Table<'a> {
-    input: Input,
+    input: Input<'a>,
     count: usize,
     months: Vec<Row<'a>>,
-    warnings: WarningList,
+    warnings: WarningList<'a>,
 }
 
-/// The months a table request serves (`retro` read from the query), with their warnings.
-fn served(req: &HttpRequest, state: &AppState) -> Result<(bool, coverage::Served), ApiError> {
-    let retro = Query(req.query_string()).flag("retro", ErrorCode::InvalidRetro)?;
-    let calendar = state.calendar;
-    // Retro months come first in the archive; without retro the table starts after them.
-    let first = if retro {
-        0
-    } else {
-        calendar
+/// What a table request serves: its `retro`, the calendar it names and that calendar's
+/// months (the retro ones only with `retro`), with their warnings.
+struct Served<'a> {
+    retro: bool,
+    scope: Scope<'a>,
+    months: coverage::Served<'a>,
+}
+
+impl<'a> Served<'a> {
+    /// Reads `retro` and `authority` and serves the months.
+    fn of(req: &HttpRequest, state: &AppState<'a>) -> Result<Served<'a>, ApiError> {
+        let query = Query(req.query_string());
+        let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+        let scope = params::scope(state, &query)?;
+        let chain = scope.chain;
+        // Retro months come first in a chain; without retro the table starts after them.
+        let first = if retro {
+            0
+        } else {
+            chain
+                .months
+                .iter()
+                .position(|m| m.tier() != Tier::Retro)
+                .unwrap_or(chain.months.len())
+        };
+        let months = coverage::months(&scope, first..chain.months.len(), retro)?;
+        Ok(Served {
+            retro,
+            scope,
+            months,
+        })
+    }
+
+    /// The rows of the months served.
+    fn rows(&self) -> Result<impl Iterator<Item = Row<'a>>, ApiError> {
+        let (dataset, chain) = (self.scope.dataset, self.scope.chain);
+        Ok(chain
             .months
+            .get(self.months.months.clone())
+            .ok_or_else(|| coverage::outside_archive(&self.scope, ErrorCode::OutOfCoverage))?
             .iter()
-            .position(|m| m.tier() != Tier::Retro)
-            .unwrap_or(calendar.months.len())
-    };
-    Ok((
-        retro,
-        coverage::months(state, first..calendar.months.len(), retro)?,
-    ))
+            .map(move |month| Row::of(dataset, chain, month)))
+    }
 }
 
-/// The rows of the served months.
-fn rows<'a>(
-    state: &AppState<'a>,
-    served: &coverage::Served,
-) -> Result<impl Iterator<Item = Row<'a>>, ApiError> {
-    let calendar = state.calendar;
-    Ok(calendar
-        .months
-        .get(served.months.clone())
-        .ok_or_else(|| coverage::outside_archive(state, ErrorCode::OutOfCoverage))?
-        .iter()
-        .map(move |month| Row::of(calendar, month)))
-}
-
-/// `GET /api/v1/table?retro=`: the months as JSON.
+/// `GET /api/v1/table?retro=&authority=`: the months as JSON.
 pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let (retro, served) = served(req, state)?;
-    let months: Vec<Row> = rows(state, &served)?.collect();
+    let served = Served::of(req, state)?;
+    let months: Vec<Row> = served.rows()?.collect();
     let body = Table {
-        input: Input { retro },
+        input: Input {
+            retro: served.retro,
+            authority: served.scope.echo(),
+        },
         count: months.len(),
         months,
-        warnings: WarningList(served.warnings),
+        warnings: WarningList(served.months.warnings),
     };
     Ok(reply::json(
         req,
@@ -150,13 +180,14 @@ pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     ))
 }
 
-/// `GET /api/v1/table.csv?retro=`: the months as an RFC 4180 CSV file with a header row.
+/// `GET /api/v1/table.csv?retro=&authority=`: the months as an RFC 4180 CSV file with a
+/// header row.
 pub fn table_csv(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let (_, served) = served(req, state)?;
-    let mut body = String::with_capacity(96 * served.months.len() + 96);
+    let served = Served::of(req, state)?;
+    let mut body = String::with_capacity(96 * served.months.months.len() + 96);
     body.push_str(COLUMNS);
     body.push_str("\r\n");
-    rows(state, &served)?.for_each(|row| row.write_csv(&mut body));
+    served.rows()?.for_each(|row| row.write_csv(&mut body));
     Ok(reply::negotiated(
         req,
         reply::IMMUTABLE,

@@ -2,8 +2,12 @@
 //! evening that decides a month's start, each 720x1280 or, bare (no criteria panel), 1440x1520.
 //!
 //! Cards are SVG built with plain string writing ([`svg`]), then rasterised with resvg using
-//! the committed DejaVu Sans only ([`Renderer`]). Inputs are plain values: this module computes
-//! no astronomy. Same inputs, same bytes.
+//! the committed DejaVu Sans only ([`Renderer`]). Inputs are plain values: the archive's
+//! evening values in a [`CardContext`], and the [`VisibilityGrid`] and [`PointResult`]s the
+//! generator evaluates. This crate computes no astronomy (its manifest does not name
+//! `hijri-astro`). Same inputs, same bytes.
+
+#![forbid(unsafe_code)]
 
 mod basemap;
 mod contour;
@@ -39,18 +43,13 @@ pub const CARD_FORMAT_VERSION: u32 = 7;
 /// Fingerprint of the committed assets every card is drawn with: the fonts, the basemap and
 /// the display points.
 pub fn assets_fingerprint() -> u64 {
-    let assets: [&[u8]; 5] = [
+    hijri::fingerprint::hash64_of_parts(&[
         render::DEJAVU_SANS,
         render::DEJAVU_SANS_BOLD,
         basemap::LAND_JSON.as_bytes(),
         basemap::COUNTRIES_JSON.as_bytes(),
         map::POINTS_JSON.as_bytes(),
-    ];
-    let hashes: Vec<u8> = assets
-        .iter()
-        .flat_map(|a| hijri::fingerprint::hash64(a).to_le_bytes())
-        .collect();
-    hijri::fingerprint::hash64(&hashes)
+    ])
 }
 
 /// Pixel size of a normal card.

@@ -11,10 +11,9 @@ use super::svg::FONT_FAMILY;
 use super::CardError;
 
 /// DejaVu Sans (Bitstream Vera licence, see `data/fonts/LICENSE-DejaVu.txt`).
-pub(super) const DEJAVU_SANS: &[u8] = include_bytes!("../../../data/fonts/DejaVuSans.ttf");
+pub(super) const DEJAVU_SANS: &[u8] = include_bytes!("../../data/fonts/DejaVuSans.ttf");
 /// DejaVu Sans Bold.
-pub(super) const DEJAVU_SANS_BOLD: &[u8] =
-    include_bytes!("../../../data/fonts/DejaVuSans-Bold.ttf");
+pub(super) const DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../data/fonts/DejaVuSans-Bold.ttf");
 
 /// zlib level of the PNG encoder (flate2 on its zlib-rs backend): 9 makes the cards ~7 %
 /// smaller than 6 did on miniz_oxide, for about half again the encoding time.

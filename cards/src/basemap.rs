@@ -6,9 +6,9 @@ use std::sync::OnceLock;
 
 use super::CardError;
 
-pub(super) const LAND_JSON: &str = include_str!("../../../data/basemap/land_50m_window.json");
+pub(super) const LAND_JSON: &str = include_str!("../../data/basemap/land_50m_window.json");
 pub(super) const COUNTRIES_JSON: &str =
-    include_str!("../../../data/basemap/countries_50m_window.json");
+    include_str!("../../data/basemap/countries_50m_window.json");
 
 /// ISO 3166 numeric code of Indonesia, drawn lighter than its neighbours.
 const INDONESIA: &str = "360";

@@ -11,7 +11,7 @@
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{CardKind, Criterion, Limits, Site, SiteEvening, Tier};
-use hijri_generator::cards::{
+use hijri_cards::{
     card_size, display_points, map_svg, month_cards, verdict, viz_svg, CardContext, PointResult,
     Renderer, Verdict, VisibilityGrid,
 };
@@ -68,7 +68,7 @@ fn ctx<'a>(site: &'a Site, values: &'a SiteEvening) -> CardContext<'a> {
             month: 9,
         },
         month_start: Date::from_ymd(2025, 3, 1).unwrap(),
-        tier: Tier::Regional,
+        tier: Tier::Published,
         evening_date: Date::from_ymd(2025, 2, 28).unwrap(),
         hijri_day: 29,
         site,

@@ -1,6 +1,15 @@
 //! Astronomy for the hilal evening record: DE440 ephemeris, ΔT and time scales, IAU
 //! 2006/2000A frames, apparent topocentric places, refraction, sunset and moonset,
-//! conjunctions, elongation and illumination. Checked against `data/reference/evenings.csv`.
+//! conjunctions, elongation and illumination. Checked against `data/reference/evenings.csv`
+//! (`generator/tests/reference_evenings.rs`).
+//!
+//! [`Astro::load`] reads the committed ephemeris excerpt and ΔT table once; [`Astro::evening`]
+//! then gives what an [`Observer`] sees at the sunset of a civil date, and
+//! [`Astro::nearest_conjunction`] the geocentric new moon nearest to an instant. Dates and
+//! instants are chrono's; an observer's civil time zone is any chrono [`TimeZone`]. This crate
+//! knows no Hijri calendar, archive, card or command line.
+
+#![forbid(unsafe_code)]
 
 pub mod conjunction;
 pub mod delta_t;
@@ -17,30 +26,31 @@ pub mod vector;
 
 pub use error::AstroError;
 
-use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
-use std::path::Path;
+use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
+use std::fmt::Display;
+use std::path::{Path, PathBuf};
 
 /// Everything needed for the evening computations: the ephemeris, the ΔT table and the
 /// conjunctions found in the ephemeris. Immutable, `Send + Sync`.
 #[derive(Debug, Clone)]
 pub struct Astro {
-    identity: u64,
+    inputs: [Vec<u8>; 2],
     ephemeris: ephemeris::Ephemeris,
     delta_t: delta_t::DeltaT,
     conjunctions: conjunction::Conjunctions,
 }
 
-/// An observing site.
+/// An observing site, with the civil time zone `Z` its dates and local times are read in.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Observer {
+pub struct Observer<Z> {
     /// Geodetic (WGS84) latitude, degrees north.
     pub lat_deg: f64,
     /// Longitude, degrees east.
     pub lon_deg: f64,
     /// Height above the ellipsoid, metres.
     pub elev_m: f64,
-    /// The civil time zone (an IANA zone with its history, or a fixed UTC offset).
-    pub tz: hijri::zone::Zone,
+    /// The civil time zone (an IANA zone with its history, a fixed UTC offset, ...).
+    pub tz: Z,
 }
 
 /// What one site sees on one evening (all angles in degrees).
@@ -74,17 +84,9 @@ pub struct EveningObservation {
     pub age_hours: f64,
 }
 
-/// One fingerprint of the bytes of `files`, in order.
-fn identity(files: &[&Path]) -> Result<u64, AstroError> {
-    let mut hashes = Vec::with_capacity(files.len() * 8);
-    for path in files {
-        let bytes = std::fs::read(path).map_err(|source| AstroError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        hashes.extend(hijri::fingerprint::hash64(&bytes).to_le_bytes());
-    }
-    Ok(hijri::fingerprint::hash64(&hashes))
+/// The bytes of `path`.
+fn read(path: PathBuf) -> Result<Vec<u8>, AstroError> {
+    std::fs::read(&path).map_err(|source| AstroError::Io { path, source })
 }
 
 impl Astro {
@@ -95,29 +97,31 @@ impl Astro {
             ephemeris::Ephemeris::load(&data_dir.join("ephemeris").join("de440_1945_2100.bsp"))?;
         let delta_t = delta_t::DeltaT::load(&data_dir.join("delta_t.csv"))?;
         let conjunctions = conjunction::Conjunctions::find_all(&ephemeris)?;
-        let identity = identity(&[
-            &data_dir.join("ephemeris").join("de440_1945_2100.bsp.md5"),
-            &data_dir.join("delta_t.csv"),
-        ])?;
+        let inputs = [
+            read(data_dir.join("ephemeris").join("de440_1945_2100.bsp.md5"))?,
+            read(data_dir.join("delta_t.csv"))?,
+        ];
         Ok(Astro {
-            identity,
+            inputs,
             ephemeris,
             delta_t,
             conjunctions,
         })
     }
 
-    /// Fingerprint of the astronomy's inputs (the ephemeris checksum and the ΔT table):
-    /// equal identities give equal results.
-    pub fn identity(&self) -> u64 {
-        self.identity
+    /// The bytes of the astronomy's inputs, in order: the ephemeris's recorded MD5 (the
+    /// ephemeris is checked against it at load) and the ΔT table. Equal inputs give equal
+    /// results, so a fingerprint of these stands for the results.
+    pub fn inputs(&self) -> [&[u8]; 2] {
+        let [checksum, delta_t] = &self.inputs;
+        [checksum, delta_t]
     }
 
     /// The evening record of `site` on local civil date `date`; its sunset is the first after
     /// 12:00 civil time on `date` and before 12:00 the next day (see [`evening::evening`]).
-    pub fn evening(
+    pub fn evening<Z: TimeZone + Display>(
         &self,
-        site: &Observer,
+        site: &Observer<Z>,
         date: NaiveDate,
     ) -> Result<EveningObservation, AstroError> {
         evening::evening(self, site, date)
@@ -126,9 +130,9 @@ impl Astro {
     /// Heights (degrees, positive above) of the Sun's centre above the sunset horizon and of
     /// the Moon's upper limb above the moonset horizon at `utc`, as the rise/set search sees
     /// them: for checking that search independently.
-    pub fn horizon_heights(
+    pub fn horizon_heights<Z>(
         &self,
-        site: &Observer,
+        site: &Observer<Z>,
         utc: DateTime<Utc>,
     ) -> Result<(f64, f64), AstroError> {
         evening::horizon_heights(self, site, utc)

@@ -21,7 +21,7 @@ use super::verdict::verdict;
 use super::{CardContext, CardError};
 
 /// The committed display points (`data/map_points.json`).
-pub(super) const POINTS_JSON: &str = include_str!("../../../data/map_points.json");
+pub(super) const POINTS_JSON: &str = include_str!("../../data/map_points.json");
 
 /// Fill of the region where both criteria hold.
 const REGION: &str = "#22c55e";

@@ -1,15 +1,14 @@
 //! `hijri-generate evening`: the evening record of one site and date (pretty JSON), or of
 //! every row of a CSV batch (one compact JSON object per line, in input order).
 
-use crate::astro::{Astro, EveningObservation, Observer};
 use crate::inputs::load_sites;
-use crate::visibility::{naive, observer};
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
 use clap::Args;
 use hijri::date::Date;
 use hijri::fixed::{to_fixed, Decimal};
 use hijri::schema::{Criterion, Limits};
 use hijri::zone::Zone;
+use hijri_astro::{Astro, EveningObservation, Observer};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
@@ -131,7 +130,7 @@ pub struct EveningArgs {
 struct NamedSite {
     name: Option<String>,
     tz_name: String,
-    observer: Observer,
+    observer: Observer<Zone>,
 }
 
 /// Runs the subcommand.
@@ -155,7 +154,7 @@ pub fn run(args: EveningArgs, data_dir: &Path) -> Result<(), String> {
         // clap's rules on the flags leave no other case.
         _ => return Err("give --date with --site or --lat/--lon/--elev/--tz, or --batch".into()),
     };
-    let date = naive(date);
+    let date = NaiveDate::try_from(date).map_err(|e| e.to_string())?;
     let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
     let ev = astro
         .evening(&site.observer, date)
@@ -221,7 +220,7 @@ fn find_site(name: &str, data_dir: &Path) -> Result<NamedSite, String> {
         Some(site) => Ok(NamedSite {
             name: Some(site.site.name.clone()),
             tz_name: site.site.tz.clone(),
-            observer: observer(site),
+            observer: site.observer(),
         }),
         None => {
             let known: Vec<&str> = sites.iter().map(|s| s.site.name.as_str()).collect();
@@ -359,7 +358,8 @@ fn parse_row(line: &str) -> BatchRow {
     let zone = tz
         .parse::<Zone>()
         .map_err(|e| column("tz", e.to_string()))?;
-    Ok((naive(date), make_site(lat, lon, elev, zone)))
+    let date = NaiveDate::try_from(date).map_err(|e| column("date", e.to_string()))?;
+    Ok((date, make_site(lat, lon, elev, zone)))
 }
 
 /// Runs a CSV batch, printing one compact JSON object per row in input order. A bad row

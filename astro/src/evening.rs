@@ -10,7 +10,7 @@ use super::time::{datetime_from_ut, ut_seconds, Instant, DAY, JD_J2000, UNIX_J20
 use super::vector::{add, angle_between, norm, scale, Vec3};
 use super::{Astro, EveningObservation, Observer};
 use chrono::{DateTime, NaiveDate, TimeZone, Timelike, Utc};
-use hijri::zone::Zone;
+use std::fmt::Display;
 
 /// Sun's centre altitude at sunset, degrees (upper limb with 34′ refraction).
 pub const SUNSET_ALTITUDE_DEG: f64 = -50.0 / 60.0;
@@ -367,7 +367,7 @@ fn sky_at<'a>(astro: &'a Astro, site: Site, guess: f64) -> Result<Sky<'a>, Astro
 
 /// UT seconds of 12:00 civil time on `date` in `tz` (the first 12:00 if it repeats, the
 /// first instant after it if it is skipped).
-fn civil_noon(tz: Zone, date: NaiveDate) -> Result<f64, AstroError> {
+fn civil_noon<Z: TimeZone + Display>(tz: &Z, date: NaiveDate) -> Result<f64, AstroError> {
     let no_noon = || AstroError::NoEvent(format!("{date} has no 12:00 in {tz}"));
     let noon = date.and_hms_opt(12, 0, 0).ok_or_else(no_noon)?;
     let local = tz
@@ -384,10 +384,10 @@ fn civil_noon(tz: Zone, date: NaiveDate) -> Result<f64, AstroError> {
 /// The hourly search kept below [`HOURLY_SEARCH_MAX_LAT_DEG`]: the sunset near 18:00 local
 /// mean time whose civil date is `date`, with the sky it was found in, if it is found and
 /// falls after civil noon (so that it is the evening's sunset as defined at [`evening`]).
-fn hourly_sunset<'a>(
+fn hourly_sunset<'a, Z: TimeZone>(
     astro: &'a Astro,
     site: Site,
-    obs: &Observer,
+    obs: &Observer<Z>,
     date: NaiveDate,
     guess0: f64,
 ) -> Result<Option<(Sky<'a>, f64)>, AstroError> {
@@ -480,9 +480,9 @@ fn scanned_moonset(sky: &Sky, lat_deg: f64, sunset: f64) -> Result<Option<f64>, 
 
 /// Heights (degrees, positive above) of the Sun's centre above the sunset horizon and of
 /// the Moon's upper limb above the moonset horizon, seen from `obs` at `utc`.
-pub fn horizon_heights(
+pub fn horizon_heights<Z>(
     astro: &Astro,
-    obs: &Observer,
+    obs: &Observer<Z>,
     utc: DateTime<Utc>,
 ) -> Result<(f64, f64), AstroError> {
     let site = Site::new(obs.lat_deg, obs.lon_deg, obs.elev_m)?;
@@ -499,9 +499,9 @@ pub fn horizon_heights(
 /// night). Below [`HOURLY_SEARCH_MAX_LAT_DEG`] the hourly search finds it (one sunset a
 /// day, in the civil afternoon or evening); above, and wherever that search comes back
 /// empty, the safe scan of [`settings`] does, and the moonset is sought the same way.
-pub fn evening(
+pub fn evening<Z: TimeZone + Display>(
     astro: &Astro,
-    obs: &Observer,
+    obs: &Observer<Z>,
     date: NaiveDate,
 ) -> Result<EveningObservation, AstroError> {
     let site = Site::new(obs.lat_deg, obs.lon_deg, obs.elev_m)?;
@@ -521,8 +521,8 @@ pub fn evening(
         }
         None => {
             let window = (
-                civil_noon(obs.tz, date)?,
-                civil_noon(obs.tz, next_day(date)?)?,
+                civil_noon(&obs.tz, date)?,
+                civil_noon(&obs.tz, next_day(date)?)?,
             );
             let Some((sky, sunset)) = scanned_sunset(astro, site, obs.lat_deg, window, guess0)?
             else {
