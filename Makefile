@@ -11,7 +11,7 @@ SERVE := $(BIN)/hijri-serve
 # The committed facts the archive is made from (a change to any regenerates it).
 FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all build generate serve test e2e lint fuzz bench bench-generate bench-announce bench-serve clean
+.PHONY: all build generate serve test e2e schemathesis lint fuzz bench bench-generate bench-announce bench-serve clean
 
 all: $(ARCHIVE)
 
@@ -47,6 +47,12 @@ test: $(ARCHIVE)
 ## iCalendar SEQUENCE after an announcement on a copy of data/.
 e2e: $(ARCHIVE)
 	$(CARGO) test --release --workspace --test e2e -- --ignored --nocapture
+
+## Schemathesis against the built server over the archive: every check, positive and negative
+## data, SCHEMATHESIS_SECONDS (default 300) of generation; the rules that tie parameters
+## together are in server/tests/schemathesis/hooks.py. Needs python3 with venv, and PyPI.
+schemathesis: $(SERVE) $(ARCHIVE)
+	bash server/tests/schemathesis/run.sh
 
 ## Formatting and lints, warnings as errors.
 lint:

@@ -31,8 +31,9 @@ pub struct Dataset {
     pub answers: Vec<StoredAnswer>,
 }
 
-/// One authority's calendar: its months from the one containing 1945-01-01 to the one
-/// containing 2101-01-01, the rules they follow, its published table and its corrections.
+/// One authority's calendar: its months from the one containing the served span's first day
+/// to the one containing its last ([`crate::span`]), the rules they follow, its published
+/// table and its corrections.
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
 pub struct Chain {

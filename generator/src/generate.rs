@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hijri::authority::{self, Authority};
-use hijri::date::Date;
+use hijri::span;
 use hijri::schema::{Card, Chain, Dataset, Limits, Month, Table, Tier};
 use hijri_astro::{Astro, AstroError};
 use hijri_cards::CardError;
@@ -21,9 +21,6 @@ use crate::inputs::{self, InputError, OfficialTable, SiteInput};
 use crate::stored;
 use crate::writer;
 
-/// The archive spans the months containing these two days: every day of the Gregorian years
-/// 1945–2100 (the ephemeris excerpt reaches 2101-02-01, past the last month's day 29).
-pub const SPAN: (&str, &str) = ("1945-01-01", "2101-01-01");
 /// Hijri years of the pre-rendered cards.
 pub const CARD_YEARS: [u16; 2] = [1444, 1475];
 
@@ -153,7 +150,7 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
     let ledger = inputs::load_ledger(&ledger_path)?;
     let astro = Astro::load(data_dir)?;
 
-    report.phase("month chain 1945-2101, 25 sites per evening");
+    report.phase("month chain 1945-2100, 25 sites per evening");
     let started = Instant::now();
     let kemenag = authority::kemenag(sites.len());
     let limits = site_limits(&kemenag)?;
@@ -205,8 +202,10 @@ pub fn site_limits(authority: &Authority) -> Result<Limits, ChainError> {
         .ok_or_else(|| ChainError::Inconsistent(format!("{} has no site criterion", authority.id)))
 }
 
-/// The month chain over [`SPAN`] from the official `table`, each evening at `sites` under
-/// `limits`; `tick` is called once per month with the number of months expected.
+/// The month chain over the months containing the served span's two ends ([`span`]: every
+/// day of the Gregorian years 1945–2100; the ephemeris excerpt reaches 2101-02-01, past the
+/// last month's day 29) from the official `table`, each evening at `sites` under `limits`;
+/// `tick` is called once per month with the number of months expected.
 pub fn month_chain(
     astro: &Astro,
     sites: &[SiteInput],
@@ -214,10 +213,7 @@ pub fn month_chain(
     limits: Limits,
     tick: &mut dyn FnMut(usize),
 ) -> Result<Vec<Month>, GenerateError> {
-    let span = (Date::parse_iso(SPAN.0), Date::parse_iso(SPAN.1));
-    let (Some(first), Some(last)) = span else {
-        unreachable!("the span constants are valid dates")
-    };
+    let (first, last) = (span::FIRST, span::LAST);
     let inputs = ChainInputs {
         astro,
         sites,

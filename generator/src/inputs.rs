@@ -68,13 +68,14 @@ pub struct SiteInput {
 }
 
 impl SiteInput {
-    /// The site as the astronomy observes from it.
+    /// The site as the astronomy observes from it, in its civil time as the contract names
+    /// it (WIB, WITA, WIT: fixed offsets, not the zones' history).
     pub fn observer(&self) -> Observer<Zone> {
         Observer {
             lat_deg: self.site.lat,
             lon_deg: self.site.lon,
             elev_m: f64::from(self.site.elev_m),
-            tz: self.tz.into(),
+            tz: Zone::civil(self.tz),
         }
     }
 }

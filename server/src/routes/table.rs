@@ -1,14 +1,16 @@
-//! `/api/v1/table` and `/api/v1/table.csv`: every archived month (from the one containing
-//! 1945-01-01 to the one containing 2101-01-01, Hijri 1364-01 to 1524-11) as one row, in JSON
-//! or as an RFC 4180 CSV file (each at its own path, so that one operation has one media
-//! type). Retro months only with `retro=true`.
+//! `/api/v1/table` and `/api/v1/table.csv`: every month wholly inside the served span
+//! ([`hijri::span`]: Hijri 1364-02 to 1524-10 in the default calendar) as one row, in JSON or
+//! as an RFC 4180 CSV file (each at its own path, so that one operation has one media type).
+//! Retro months only with `retro=true`.
 
 use std::fmt::Write as _;
 
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
+use hijri::fixed::two_decimals;
 use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, Tier};
+use hijri::span;
 use hijri_view::Scope;
 use serde::Serialize;
 
@@ -18,7 +20,6 @@ use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
-use crate::view::evening::two_decimals;
 use crate::view::{MonthText, Text, WarningList};
 
 /// The CSV header row, the JSON member names in order.
@@ -129,17 +130,16 @@ impl<'a> Served<'a> {
         let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
         let scope = params::scope(state, &query)?;
         let chain = scope.chain;
-        // Retro months come first in a chain; without retro the table starts after them.
-        let first = if retro {
-            0
-        } else {
-            chain
-                .months
-                .iter()
-                .position(|m| m.tier() != Tier::Retro)
-                .unwrap_or(chain.months.len())
-        };
-        let months = coverage::months(&scope, first..chain.months.len(), retro)?;
+        // The months wholly inside the served span; retro months come first in a chain, and
+        // without retro the table starts after them.
+        let inside = |m: &ArchivedMonth| span::contains(m.start()) && span::contains(m.last());
+        let first = chain
+            .months
+            .iter()
+            .position(|m| inside(m) && (retro || m.tier() != Tier::Retro))
+            .unwrap_or(chain.months.len());
+        let end = chain.months.iter().rposition(inside).map_or(first, |i| i + 1);
+        let months = coverage::months(&scope, first..end.max(first), retro)?;
         Ok(Served {
             retro,
             scope,

@@ -112,14 +112,16 @@ async fn table() {
     assert_eq!(ramadhan["moon_alt_deg"], 4.69);
     assert_eq!(ramadhan["elongation_deg"], 6.41);
     assert_eq!(ramadhan["visible"], true);
-    // With retro every archived month: 1364-01 (containing 1945-01-01) to 1524-11
-    // (starting 2101-01-01).
+    // With retro every month wholly inside the served span, 1945-01-01 … 2100-12-31: from
+    // 1364-02 (1364-01 starts 1944-12-17) to 1524-10 (ending on 2100-12-31).
     let all = answers[2].json();
     let all_rows = all["months"].as_array().unwrap();
-    assert_eq!(all_rows[0]["hijri_month"], "1364-01");
-    assert_eq!(all_rows[0]["start"], "1944-12-17");
-    assert_eq!(all_rows.last().unwrap()["hijri_month"], "1524-11");
-    assert_eq!(all_rows.last().unwrap()["start"], "2101-01-01");
+    assert_eq!(all_rows[0]["hijri_month"], "1364-02");
+    assert_eq!(all_rows[0]["start"], "1945-01-16");
+    let last = all_rows.last().unwrap();
+    assert_eq!(last["hijri_month"], "1524-10");
+    assert_eq!(last["start"], "2100-12-03");
+    assert_eq!(last["length"], 29);
     assert!(all_rows.len() > rows.len());
     assert_eq!(all["warnings"][0]["code"], "retro");
     // The CSV holds the same rows as the JSON, with a header and RFC 4180 quoting.
