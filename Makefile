@@ -11,7 +11,7 @@ SERVE := $(BIN)/hijri-serve
 # The committed facts the archive is made from (a change to any regenerates it).
 FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all build generate serve test e2e lint fuzz bench bench-generate bench-announce bench-serve clean
+.PHONY: all build generate serve test e2e schemathesis lint fuzz bench bench-generate bench-announce bench-serve clean
 
 all: $(ARCHIVE)
 
@@ -39,11 +39,20 @@ serve: $(SERVE) $(ARCHIVE)
 test: $(ARCHIVE)
 	$(CARGO) test --release --workspace
 
-## The docs page in a real browser: the built server on a free port over the archive, Debian's
-## headless Chromium (`apt-get install -y chromium`; HIJRI_CHROMIUM to use another) loading
-## /docs. Leaves a screenshot in target/e2e/docs-page.png (docs/api-reference.png is a copy).
+## End to end over the built binaries (server/tests/e2e.rs): the docs page in Debian's headless
+## Chromium (`apt-get install -y chromium`; HIJRI_CHROMIUM to use another), leaving a screenshot
+## in target/e2e/docs/docs-page.png (docs/api-reference.png is a copy); a Python client
+## generated from the OpenAPI document calling the service (python3 with venv, Debian's
+## python3-venv; HIJRI_PYTHON to use another; openapi-python-client comes from PyPI); the
+## iCalendar SEQUENCE after an announcement on a copy of data/.
 e2e: $(ARCHIVE)
 	$(CARGO) test --release --workspace --test e2e -- --ignored --nocapture
+
+## Schemathesis against the built server over the archive: every check, positive and negative
+## data, SCHEMATHESIS_SECONDS (default 300) of generation; the rules that tie parameters
+## together are in server/tests/schemathesis/hooks.py. Needs python3 with venv, and PyPI.
+schemathesis: $(SERVE) $(ARCHIVE)
+	bash server/tests/schemathesis/run.sh
 
 ## Formatting and lints, warnings as errors.
 lint:

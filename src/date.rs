@@ -21,6 +21,12 @@ impl Date {
         Some(Date(days_from_civil(year, month, day)))
     }
 
+    /// A date fixed in the code, `year`-`month`-`day` (a constant: nothing checks it at run
+    /// time, so each one has a test).
+    pub const fn fixed(year: i32, month: u32, day: u32) -> Date {
+        Date(days_from_civil(year, month, day))
+    }
+
     /// Parses exactly `YYYY-MM-DD` (four-digit year, two-digit month and day).
     pub fn parse_iso(text: &str) -> Option<Date> {
         let (year, month, day) = split_iso(text, 4)?;
@@ -164,7 +170,7 @@ pub fn days_in_month(year: i32, month: u32) -> u32 {
 }
 
 /// Day number of a civil date (Howard Hinnant's algorithm, proleptic Gregorian).
-fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
+const fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;

@@ -1,7 +1,8 @@
 //! The verdict label drawn on the sky chart, chosen from the deciding site's values.
 //!
-//! Rule: `MENDEKATI BATAS` if the criterion's limits hold narrowly (the API's `borderline`:
-//! [`Limits::borderline`], `0 ≤ margin < band`); else `MEMENUHI KRITERIA` if they hold; else
+//! Rule: `MENDEKATI BATAS` if the criterion's limits hold narrowly ([`Limits::borderline`],
+//! `0 ≤ margin < band`; the API's `borderline` warning also marks a narrow miss, see
+//! [`Limits::near_limits`]); else `MEMENUHI KRITERIA` if they hold; else
 //! `DI BAWAH HORIZON` if the Moon's airless altitude is below 0; else `TIDAK MEMENUHI`. The
 //! comparisons are done on the archive's fixed-point integers, so they are exact.
 

@@ -8,7 +8,7 @@
 use hijri::calendar::day_tier;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::Chain;
+use hijri::schema::{Chain, Month};
 use serde::Serialize;
 
 use crate::inputs::{self, OfficialMonth};
@@ -175,6 +175,28 @@ pub fn apply(
     })
 }
 
+/// The first and last months whose start or length differs between the chain served
+/// `before` an announcement and the chain `after` it (a month in only one of them counts as
+/// moved); `None` if nothing moved.
+pub fn moved(before: &[Month], after: &[Month]) -> Option<(HijriMonth, HijriMonth)> {
+    let key = |m: &Month| HijriMonth {
+        year: m.year,
+        month: m.month,
+    };
+    let differs = |m: &Month, other: &[Month]| {
+        !other
+            .iter()
+            .any(|o| key(o) == key(m) && (o.start, o.length) == (m.start, m.length))
+    };
+    let mut months = before
+        .iter()
+        .filter(|m| differs(m, after))
+        .chain(after.iter().filter(|m| differs(m, before)))
+        .map(key);
+    let first = months.next()?;
+    Some(months.fold((first, first), |(lo, hi), m| (lo.min(m), hi.max(m))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,6 +302,34 @@ mod tests {
         assert_eq!(applied.table.len(), 5);
         assert_eq!(applied.table[3].length, Some(29));
         assert_eq!(applied.coverage_last, date("2027-03-01"));
+    }
+
+    #[test]
+    fn the_months_moved_are_those_whose_start_or_length_changed() {
+        let (_, served) = facts();
+        let before = served.months;
+        assert_eq!(moved(&before, &before), None);
+        // 1448-08 a day earlier and 30 days long: 1448-07 shorter, 1448-09 where it was.
+        let mut after = before.clone();
+        after[2].length = 29;
+        after[3].start -= 1;
+        after[3].length = 30;
+        assert_eq!(
+            moved(&before, &after),
+            Some((month("1448-07"), month("1448-08")))
+        );
+        // 1448-08 and 1448-09 a day earlier: the move reaches 1448-09.
+        after[3].length = 29;
+        after[4].start -= 1;
+        assert_eq!(
+            moved(&before, &after),
+            Some((month("1448-07"), month("1448-09")))
+        );
+        // A month in one chain only has moved too.
+        assert_eq!(
+            moved(&before, &after[..4]),
+            Some((month("1448-07"), month("1448-09")))
+        );
     }
 
     #[test]

@@ -3,21 +3,17 @@
 use std::fmt;
 
 use hijri::date::{local_clock, Date};
+use hijri::fixed::two_decimals;
 use hijri::hijri::HijriDate;
 use hijri::schema::{
     ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, ArchivedSite,
-    ArchivedSiteEvening, Limits, FIXED_SCALE,
+    ArchivedSiteEvening, Limits,
 };
 use hijri::warnings;
 use serde::Serialize;
 
 use super::{Text, WarningList};
 use crate::records::EveningRecord;
-
-/// A fixed-point archive number (1e-4) rounded to 2 decimals.
-pub fn two_decimals(value: i32) -> f64 {
-    (f64::from(value) / (FIXED_SCALE / 100.0)).round() / 100.0
-}
 
 /// A local wall-clock time `HH:MM`, truncated to the minute.
 #[derive(Clone, Copy)]
@@ -288,9 +284,6 @@ mod tests {
 
     #[test]
     fn numbers_and_times() {
-        assert_eq!(two_decimals(123_456), 12.35);
-        assert_eq!(two_decimals(-8_333), -0.83);
-        assert_eq!(two_decimals(64_000), 6.4);
         let clock = |seconds| {
             let (hour, minute) = local_clock(seconds, 0);
             LocalTime(hour, minute).to_string()

@@ -9,10 +9,12 @@ use std::path::Path;
 use clap::Args;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
+use hijri::span;
 
-use crate::announce::apply;
+use crate::announce::{apply, moved};
+use crate::calendars::{kemenag, Context};
 use crate::generate::build_calendar;
-use crate::inputs::{self, Correction};
+use crate::inputs::{self, Correction, OfficialTable};
 use crate::writer::write_atomically;
 
 /// The subcommand's description.
@@ -25,8 +27,10 @@ DIR being --data. Each pair is a Hijri month and its announced first day.
   correction   a month already in the table moves to the new start (sidang isbat); the
                lengths of the month before it and of the month itself follow
   ledger       a start that differs from the one the service was serving (official or
-               computed) is appended to corrections.csv: /meta's divergences and
-               table_version, and the divergence warning, come from it
+               computed) is appended to corrections.csv, with the months whose start or
+               length the announcement moved (the month chain before and after it
+               compared): /meta's divergences and table_version, the divergence warning
+               and the iCalendar SEQUENCE of the events in those months come from it
 
 Refused, with no file changed: a malformed pair, a month length other than 29 or 30, a gap
 after the table, a start that moves by more than one day from the one served, a coverage
@@ -103,6 +107,25 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
         args.coverage_end,
     )?;
 
+    // The chain the new facts give, to see which months the announcement moved.
+    let after = if applied.corrections.is_empty() {
+        Vec::new()
+    } else {
+        let sites = inputs::load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
+        let ctx = Context {
+            data_dir,
+            astro: &built.astro,
+            sites: &sites,
+            span: (span::FIRST, span::LAST),
+        };
+        let table = OfficialTable {
+            months: applied.table.clone(),
+            data_version: table.data_version.clone(),
+        };
+        kemenag::months(&ctx, &table, &mut || {}).map_err(|e| e.to_string())?
+    };
+    let moved_months = moved(&served.months, &after);
+
     let recorded_on = args.recorded_on.unwrap_or_else(today_in_jakarta);
     let note = args.note.unwrap_or_default();
     let corrections: Vec<Correction> = applied
@@ -112,6 +135,8 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
             month,
             delta_days,
             recorded_on,
+            // The corrected month itself moved, so the chains differ at least there.
+            moved: moved_months.unwrap_or((month.previous(), month)),
             note: note.clone(),
         })
         .collect();

@@ -55,6 +55,7 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/months", Limit::Default, meta::months),
     route("/api/v1/year", Limit::Default, days::year),
     route("/api/v1/table", Limit::Default, table::table),
+    route("/api/v1/table.csv", Limit::Default, table::table_csv),
     route("/api/v1/events", Limit::Default, events::events),
     route("/api/v1/events.ics", Limit::Default, ical::events_ics),
     route("/api/v1/calendar.ics", Limit::Default, ical::subscription),
@@ -74,7 +75,9 @@ pub const ROUTES: &[Route] = &[
     route("/openapi.json", Limit::Default, meta::openapi),
     route("/healthz", Limit::Default, meta::healthz),
     route("/", Limit::Default, docs::landing),
-    route(DOCS_PATH, Limit::Default, docs::page),
+    route(DOCS_PATH, Limit::Default, docs::reference),
+    route("/docs/", Limit::Default, docs::slash),
+    route("/docs/page.js", Limit::Default, docs::script),
     route("/docs/redoc.standalone.js", Limit::Default, docs::redoc),
     // The one dynamic path comes last: actix tries routes in order, and a pattern match
     // costs a regex run that the static paths above should not pay.
