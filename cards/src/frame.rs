@@ -5,7 +5,7 @@
 use hijri::hijri::{month_name, HijriDate};
 use hijri::schema::{Limits, Tier};
 
-use super::layout::LabelBox;
+use super::place::LabelBox;
 use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::gregorian_long;
 use super::verdict::Verdict;

@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 use hijri::fixed::from_fixed;
 
 use super::frame::{self, Frame, ACCENT, FAINT, INK, MUTED};
-use super::layout::LabelBox;
 use super::panel::criteria_panel;
+use super::place::{slide, LabelBox};
 use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::{decimal, degrees, local_time};
 use super::verdict::verdict;
@@ -273,13 +273,7 @@ const MOON_RADIUS: f64 = 22.0;
 
 /// The box a body's disc of radius `r` at (x, y) takes, with room for its stroke.
 fn disc(x: f64, y: f64, r: f64, s: f64) -> LabelBox {
-    let r = r + 2.0 * s;
-    LabelBox {
-        x0: x - r,
-        y0: y - r,
-        x1: x + r,
-        y1: y + r,
-    }
+    LabelBox::around((x, y), r + 2.0 * s)
 }
 
 /// The box of the Sun's mark.
@@ -487,27 +481,9 @@ fn moon_label(
             (right.min(x - r + width), under, Anchor::End)
         });
     }
-    // The first baseline at which the block, moved down (or up) from `ly`, clears `avoid`.
+    // The block slid down (or up) from where it starts until it clears `avoid`.
     let moved = |(lx, ly, anchor): (f64, f64, Anchor), down: bool| {
-        let mut ly = ly;
-        for _ in 0..8 {
-            let b = block(lx, ly, anchor);
-            let hit = avoid.iter().filter(|a| a.overlaps(&b));
-            ly = if down {
-                let bottom = hit.map(|a| a.y1).fold(f64::NEG_INFINITY, f64::max);
-                if !bottom.is_finite() {
-                    return Some((lx, ly, anchor));
-                }
-                ly + (bottom - b.y0) + 8.0 * s
-            } else {
-                let top = hit.map(|a| a.y0).fold(f64::INFINITY, f64::min);
-                if !top.is_finite() {
-                    return Some((lx, ly, anchor));
-                }
-                ly - (b.y1 - top) - 8.0 * s
-            };
-        }
-        None
+        slide(ly, |ly| block(lx, ly, anchor), avoid, down, 8.0 * s, 8).map(|ly| (lx, ly, anchor))
     };
     let mut candidates = starts.clone();
     // Moved towards the Moon's side of the limit line first (and so of the horizon).
