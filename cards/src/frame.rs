@@ -5,6 +5,7 @@
 use hijri::hijri::{month_name, HijriDate};
 use hijri::schema::{Limits, Tier};
 
+use super::metrics;
 use super::place::LabelBox;
 use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::gregorian_long;
@@ -75,6 +76,10 @@ impl Frame {
         svg
     }
 }
+
+/// Space between a pill's text (the tier badge's, the verdict's) and its rim, pixels (times
+/// the scale).
+const PAD: f64 = 24.0;
 
 /// Height kept free at the bottom of a normal card for the footer (criteria note and
 /// attribution), pixels.
@@ -169,9 +174,7 @@ pub fn header(svg: &mut Svg, frame: &Frame, titles: &Titles, kicker: &str) -> f6
         .bold()
         .spaced(0.8 * s)
         .anchor(Anchor::Middle);
-    // DejaVu Sans Bold averages under 0.68 em per character in these capitals; the text is
-    // centred, so the estimate only sets the padding.
-    let w = badge.chars().count() as f64 * (12.0 * 0.68 + 0.8) * s + 28.0 * s;
+    let w = metrics::line(&style, badge).width + 2.0 * PAD * s;
     let (top, h) = (170.0 * s, 26.0 * s);
     svg.rect(
         x,
@@ -232,10 +235,18 @@ pub fn footer(svg: &mut Svg, frame: &Frame, limits: Limits) {
     );
 }
 
+/// The style of the verdict's label in its pill.
+fn verdict_style<'a>(s: f64, verdict: Verdict) -> TextStyle<'a> {
+    TextStyle::new(21.0 * s, verdict.colour())
+        .bold()
+        .spaced(1.5 * s)
+        .anchor(Anchor::Middle)
+}
+
 /// Width and height of the verdict pill.
 fn pill_size(s: f64, verdict: Verdict) -> (f64, f64) {
-    let w = (verdict.label().chars().count() as f64 * 15.5 + 56.0) * s;
-    (w, 46.0 * s)
+    let text = metrics::line(&verdict_style(s, verdict), verdict.label());
+    (text.width + 2.0 * PAD * s, 46.0 * s)
 }
 
 /// The box [`verdict_pill`] takes.
@@ -268,10 +279,7 @@ pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict) {
     svg.text_with(
         cx,
         y + 31.0 * s,
-        TextStyle::new(21.0 * s, verdict.colour())
-            .bold()
-            .spaced(1.5 * s)
-            .anchor(Anchor::Middle),
+        verdict_style(s, verdict),
         r#"id="verdict""#,
         label,
     );

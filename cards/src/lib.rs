@@ -14,6 +14,7 @@ mod contour;
 mod frame;
 mod grid;
 mod map;
+mod metrics;
 mod panel;
 mod place;
 mod render;
@@ -38,7 +39,7 @@ pub use verdict::{verdict, Verdict};
 /// bytes (its pixels or their PNG encoding): the generator reuses a card from the previous
 /// archive only while its inputs and this version are unchanged
 /// (`generator/tests/card_reuse.rs` pins the bytes to it).
-pub const CARD_FORMAT_VERSION: u32 = 7;
+pub const CARD_FORMAT_VERSION: u32 = 8;
 
 /// Fingerprint of the committed assets every card is drawn with: the fonts, the basemap and
 /// the display points.

@@ -3,11 +3,8 @@
 //! by cost, sliding a label off what it hits, and the leader that joins a label set apart to
 //! its mark. Geometry only: what a label names and where it may go is each card's business.
 
+use super::metrics;
 use super::svg::{Anchor, TextStyle};
-
-/// Widest average advance of DejaVu Sans in the cards' texts, in em: regular and bold.
-const EM_REGULAR: f64 = 0.64;
-const EM_BOLD: f64 = 0.72;
 
 /// An axis-aligned box on the card (x0, y0)–(x1, y1), pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,22 +20,20 @@ pub struct LabelBox {
 }
 
 impl LabelBox {
-    /// The box of one line of `text` in `style` drawn at (x, baseline y): a conservative
-    /// estimate of the space a DejaVu Sans line takes (the card tests measure the real boxes).
+    /// The box of one line of `text` in `style` drawn at (x, baseline y), as usvg lays it
+    /// out with the committed fonts ([`metrics::line`]).
     pub fn text(style: &TextStyle, x: f64, y: f64, text: &str) -> Self {
-        let em = if style.bold { EM_BOLD } else { EM_REGULAR };
-        let n = text.chars().count() as f64;
-        let w = n * (style.size * em + style.letter_spacing);
+        let line = metrics::line(style, text);
         let x0 = match style.anchor {
             Anchor::Start => x,
-            Anchor::Middle => x - w / 2.0,
-            Anchor::End => x - w,
+            Anchor::Middle => x - line.width / 2.0,
+            Anchor::End => x - line.width,
         };
         LabelBox {
             x0,
-            y0: y - style.size * 0.95,
-            x1: x0 + w,
-            y1: y + style.size * 0.28,
+            y0: y - line.ascent,
+            x1: x0 + line.width,
+            y1: y + line.descent,
         }
     }
 
@@ -477,5 +472,52 @@ mod tests {
         );
         // A target inside the gap needs no leader.
         assert_eq!(leader_start(&b, b.centre(), (22.0, 5.0), 3.0), None);
+    }
+
+    /// The box of a line is the one usvg lays out with the committed fonts, to the float.
+    #[test]
+    fn text_boxes_are_the_boxes_usvg_lays_out() {
+        fn text_box(group: &usvg::Group) -> Option<usvg::Rect> {
+            group.children().iter().find_map(|node| match node {
+                usvg::Node::Group(g) => text_box(g),
+                usvg::Node::Text(t) => Some(t.abs_bounding_box()),
+                _ => None,
+            })
+        }
+        let renderer = crate::Renderer::new().unwrap();
+        let texts = [
+            "BULAN (di bawah ufuk)",
+            "tinggi −0,83° · azimut 265,43°",
+            "elongasi ≥ 6,4°",
+            "AVATAR Tyr LTo WAVE",
+            "☀ Matahari terbenam 18:21 WIB",
+        ];
+        for text in texts {
+            for anchor in [Anchor::Start, Anchor::Middle, Anchor::End] {
+                for style in [
+                    TextStyle::new(13.0, "#fff").anchor(anchor),
+                    TextStyle::new(22.4, "#fff")
+                        .anchor(anchor)
+                        .bold()
+                        .spaced(2.4),
+                ] {
+                    let mut svg = crate::svg::Svg::new(2000, 200);
+                    svg.text(1000.0, 100.0, style, text);
+                    let tree = renderer.tree(&svg.finish()).unwrap();
+                    let real = text_box(tree.root()).unwrap();
+                    let ours = LabelBox::text(&style, 1000.0, 100.0, text);
+                    let edges = [
+                        (ours.x0, real.left()),
+                        (ours.y0, real.top()),
+                        (ours.x1, real.right()),
+                        (ours.y1, real.bottom()),
+                    ];
+                    assert!(
+                        edges.iter().all(|(o, r)| (o - f64::from(*r)).abs() < 1e-3),
+                        "{text:?} {style:?}: {ours:?} against {real:?}"
+                    );
+                }
+            }
+        }
     }
 }

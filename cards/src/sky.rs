@@ -421,7 +421,19 @@ fn moon_label(
 ) -> (f64, f64, Anchor, LabelBox) {
     let (x, y) = (view.x(moon.0), view.y(moon.1));
     let r = MOON_RADIUS * s;
-    let right_first = x + r + 16.0 * s + 250.0 * s < view.right();
+    let style = TextStyle::new(14.0 * s, INK);
+    let block = |lx: f64, ly: f64, anchor: Anchor| {
+        let style = style.anchor(anchor);
+        LabelBox::text(&style.bold().spaced(1.5 * s), lx, ly, &lines[0])
+            .union(&LabelBox::text(&style, lx, ly + 20.0 * s, &lines[1]))
+            .union(&LabelBox::text(&style, lx, ly + 40.0 * s, &lines[2]))
+    };
+    let width = {
+        let b = block(0.0, 0.0, Anchor::Start);
+        b.x1 - b.x0
+    };
+    let (left, right) = (view.left + 8.0 * s, view.right() - 8.0 * s);
+    let right_first = x + r + 16.0 * s + width <= right;
     let sides = if right_first {
         [
             (x + r + 16.0 * s, Anchor::Start),
@@ -432,13 +444,6 @@ fn moon_label(
             (x - r - 16.0 * s, Anchor::End),
             (x + r + 16.0 * s, Anchor::Start),
         ]
-    };
-    let style = TextStyle::new(14.0 * s, INK);
-    let block = |lx: f64, ly: f64, anchor: Anchor| {
-        let style = style.anchor(anchor);
-        LabelBox::text(&style.bold().spaced(1.5 * s), lx, ly, &lines[0])
-            .union(&LabelBox::text(&style, lx, ly + 20.0 * s, &lines[1]))
-            .union(&LabelBox::text(&style, lx, ly + 40.0 * s, &lines[2]))
     };
     let below_horizon = moon.1 < 0.0;
     // Where the block may go: the Moon's side of the horizon (under the azimuth labels for a
@@ -456,22 +461,13 @@ fn moon_label(
             && b.nearer((x, y), sun_centre)
             && !b.hits(avoid)
     };
-    // Inside the window, with `slack` of the block's estimated width allowed past its edge.
-    let inside = |b: &LabelBox, slack: f64| {
-        let spare = slack * (b.x1 - b.x0);
-        b.x0 + spare >= view.left + 8.0 * s && b.x1 - spare <= view.right() - 8.0 * s
-    };
+    let inside = |b: &LabelBox| b.x0 >= left && b.x1 <= right;
     // Beside the Moon at its height; for a Moon below the horizon, also under it, centred,
     // then pushed away from the Sun as far as the window allows (beside it there is seldom
     // room between the horizon and the window's bottom).
     let ly = (y - 14.0 * s).max(highest).min(view.bottom() - 60.0 * s);
     let mut starts = sides.map(|(lx, anchor)| (lx, ly, anchor)).to_vec();
     if below_horizon {
-        let width = {
-            let b = block(0.0, 0.0, Anchor::Start);
-            b.x1 - b.x0
-        };
-        let (left, right) = (view.left + 8.0 * s, view.right() - 8.0 * s);
         let under = (y + r + 18.0 * s).max(highest);
         let centred = x.max(left + width / 2.0).min(right - width / 2.0);
         starts.push((centred, under, Anchor::Middle));
@@ -491,21 +487,16 @@ fn moon_label(
     for down in [down_first, !down_first] {
         candidates.extend(starts.iter().filter_map(|&start| moved(start, down)));
     }
-    // The block's width is a generous estimate (the widest average advance; real lines are
-    // about a fifth narrower), so when no place is inside the window by the estimate, the
-    // first within a tenth of it is taken (`card_text.rs` measures the real text inside the
-    // window).
     #[allow(
         clippy::indexing_slicing,
         reason = "candidates holds one entry per side before any moved one"
     )]
-    let (lx, ly, anchor) = [0.0, 0.1]
-        .into_iter()
-        .find_map(|slack| {
-            candidates.iter().copied().find(|&(lx, ly, anchor)| {
-                let b = block(lx, ly, anchor);
-                inside(&b, slack) && clear(&b)
-            })
+    let (lx, ly, anchor) = candidates
+        .iter()
+        .copied()
+        .find(|&(lx, ly, anchor)| {
+            let b = block(lx, ly, anchor);
+            inside(&b) && clear(&b)
         })
         .unwrap_or(candidates[0]);
     (lx, ly, anchor, block(lx, ly, anchor))

@@ -6,6 +6,7 @@ use hijri::schema::Limits;
 use super::layers::{ALT_LINE, ELONG_LINE, POINT_MET, POINT_NOT, REGION, RING};
 use super::PointResult;
 use crate::frame::{self, Frame, BOX, BOX_LINE, INK, MUTED};
+use crate::metrics;
 use crate::svg::Svg;
 use crate::svg::{num, TextStyle};
 
@@ -134,15 +135,16 @@ pub fn counts(svg: &mut Svg, frame: &Frame, points: &[PointResult], y: f64) -> f
             7.0 * s,
             &format!(r#"fill="{colour}""#),
         );
+        let (number, count) = (TextStyle::new(24.0 * s, INK).bold(), count.to_string());
         svg.text_with(
             cx + 24.0 * s,
             y + 60.0 * s,
-            TextStyle::new(24.0 * s, INK).bold(),
+            number,
             &format!(r#"id="{id}""#),
-            &count.to_string(),
+            &count,
         );
         svg.text(
-            cx + 34.0 * s + 16.0 * s * count.to_string().len() as f64,
+            cx + 34.0 * s + metrics::line(&number, &count).width,
             y + 60.0 * s,
             TextStyle::new(16.0 * s, MUTED),
             label,
