@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use hijri::archive::{self, HEADER_LEN};
-use hijri::schema::ArchivedCalendar;
+use hijri::schema::ArchivedDataset;
 
 /// The best of five runs of `f`.
 fn best<T>(mut f: impl FnMut() -> T) -> Duration {
@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or("data/hijri.archive".into());
     let mut bytes = rkyv::util::AlignedVec::<16>::new();
     bytes.extend_from_slice(&std::fs::read(&path)?);
-    let calendar = archive::open(&bytes)?;
+    let dataset = archive::open(&bytes)?;
     let body = bytes.get(HEADER_LEN..).ok_or("shorter than its header")?;
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!("{path}: {:.1} MB", bytes.len() as f64 / 1e6);
@@ -36,14 +36,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "bytecheck          {:.1} ms",
         ms(best(|| rkyv::access::<
-            ArchivedCalendar,
+            ArchivedDataset,
             rkyv::rancor::BoxedError,
         >(body)
         .is_ok()))
     );
     println!(
         "meaning            {:.1} ms",
-        ms(best(|| hijri::validate::calendar(calendar).is_ok()))
+        ms(best(|| hijri::validate::dataset(dataset).is_ok()))
     );
     println!(
         "whole open         {:.1} ms",

@@ -5,13 +5,13 @@
 
 use std::fmt;
 
-use crate::schema::{ArchivedCalendar, Calendar};
+use crate::schema::{ArchivedDataset, Dataset};
 use crate::validate::{self, Problem};
 
 /// The first 8 bytes of every archive.
 pub const MAGIC: [u8; 8] = *b"HIJRIARC";
 /// Version of the file layout; bump it when the header or the encoding changes.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 /// Fingerprint of `src/schema.rs`, embedded at build time.
 pub const SCHEMA_HASH: u32 = parse_u32(env!("HIJRI_SCHEMA_HASH"));
 /// Length of the header; the rkyv body starts 16-byte aligned after it.
@@ -93,10 +93,10 @@ impl fmt::Display for ArchiveError {
 
 impl std::error::Error for ArchiveError {}
 
-/// Encodes a calendar as archive bytes (header + rkyv body). Same calendar, same bytes.
+/// Encodes a dataset as archive bytes (header + rkyv body). Same dataset, same bytes.
 /// Fails only if the body outgrows what rkyv's 32-bit relative pointers can reach.
-pub fn encode(calendar: &Calendar) -> Result<Vec<u8>, rkyv::rancor::BoxedError> {
-    let body = rkyv::to_bytes::<rkyv::rancor::BoxedError>(calendar)?;
+pub fn encode(dataset: &Dataset) -> Result<Vec<u8>, rkyv::rancor::BoxedError> {
+    let body = rkyv::to_bytes::<rkyv::rancor::BoxedError>(dataset)?;
     let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
     bytes.extend_from_slice(&header_for(&body));
     bytes.extend_from_slice(&body);
@@ -121,9 +121,9 @@ pub fn checksum(body: &[u8]) -> u64 {
 }
 
 /// Checks the header, the body's length and checksum, then validates the body's structure
-/// (bytecheck) and meaning ([`validate::calendar`]); the bytes must start 16-byte aligned
+/// (bytecheck) and meaning ([`validate::dataset`]); the bytes must start 16-byte aligned
 /// (a memory map or [`rkyv::util::AlignedVec`]).
-pub fn open(bytes: &[u8]) -> Result<&ArchivedCalendar, ArchiveError> {
+pub fn open(bytes: &[u8]) -> Result<&ArchivedDataset, ArchiveError> {
     let (header, body) = bytes
         .split_first_chunk::<HEADER_LEN>()
         .ok_or(ArchiveError::Truncated(bytes.len()))?;
@@ -152,10 +152,10 @@ pub fn open(bytes: &[u8]) -> Result<&ArchivedCalendar, ArchiveError> {
     if !(body.as_ptr() as usize).is_multiple_of(16) {
         return Err(ArchiveError::Misaligned);
     }
-    let calendar = rkyv::access::<ArchivedCalendar, rkyv::rancor::BoxedError>(body)
+    let dataset = rkyv::access::<ArchivedDataset, rkyv::rancor::BoxedError>(body)
         .map_err(|e| ArchiveError::Corrupt(e.to_string()))?;
-    validate::calendar(calendar).map_err(ArchiveError::Invalid)?;
-    Ok(calendar)
+    validate::dataset(dataset).map_err(ArchiveError::Invalid)?;
+    Ok(dataset)
 }
 
 /// The `N` header bytes at offset `AT`; the compiler refuses a field outside the header.

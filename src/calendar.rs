@@ -1,4 +1,5 @@
-//! Look-ups over the archived calendar: Gregorian day ↔ Hijri date, months by number.
+//! Look-ups over the archived calendars: a chain by its identifier, Gregorian day ↔ Hijri
+//! date and months by number in a chain, the rule of a month, cards and stored answers.
 //!
 //! Every look-up is a binary search or an index computation over the archived months; none
 //! allocates.
@@ -6,8 +7,9 @@
 use crate::date::Date;
 use crate::hijri::{HijriDate, HijriMonth};
 use crate::schema::{
-    ArchivedCalendar, ArchivedCard, ArchivedCardKind, ArchivedMonth, ArchivedStoredAnswer,
-    CardKind, Tier,
+    ArchivedCard, ArchivedCardKind, ArchivedChain, ArchivedCriterion, ArchivedDataset,
+    ArchivedMonth, ArchivedRule, ArchivedRuleSpan, ArchivedStoredAnswer, CardKind, Chain,
+    Criterion, Rule, RuleSpan, Sources, Tier,
 };
 
 impl ArchivedMonth {
@@ -35,10 +37,10 @@ impl ArchivedMonth {
     }
 }
 
-/// The tier of a single day in a month of tier `month_tier`. A day after the official
-/// coverage is computed even inside the table's last month, whose length is not official.
+/// The tier of a single day in a month of tier `month_tier`. A day after the table's
+/// coverage is computed even inside the table's last month, whose length is not published.
 pub fn day_tier(month_tier: Tier, day: Date, coverage_last: Date) -> Tier {
-    if month_tier == Tier::Regional && day > coverage_last {
+    if month_tier == Tier::Published && day > coverage_last {
         Tier::Computed
     } else {
         month_tier
@@ -56,24 +58,152 @@ impl ArchivedCard {
     }
 }
 
-impl ArchivedCalendar {
+impl ArchivedRule {
+    /// True if the rule decides a month on an evening (it has an evening record to show).
+    pub fn has_evening(&self) -> bool {
+        match self {
+            ArchivedRule::Sites(_) => true,
+        }
+    }
+
+    /// The site criterion of a [`Rule::Sites`] rule.
+    pub fn criterion(&self) -> Option<&ArchivedCriterion> {
+        match self {
+            ArchivedRule::Sites(criterion) => Some(criterion),
+        }
+    }
+}
+
+/// True if `month` lies in the span from `first` to `last` (an open end reaches every month).
+fn in_span(first: Option<HijriMonth>, last: Option<HijriMonth>, month: HijriMonth) -> bool {
+    first.is_none_or(|first| first <= month) && last.is_none_or(|last| month <= last)
+}
+
+/// A `[year, month]` pair as a Hijri month (a month number over 255 becomes 0, which
+/// `validate` refuses).
+fn month_of([year, month]: [u16; 2]) -> HijriMonth {
+    HijriMonth {
+        year,
+        month: u8::try_from(month).unwrap_or(0),
+    }
+}
+
+impl ArchivedRuleSpan {
+    /// True if the rule is in force for `month`.
+    pub fn covers(&self, month: HijriMonth) -> bool {
+        in_span(self.first_month(), self.last_month(), month)
+    }
+
+    /// The first month under the rule; `None` from the chain's first month.
+    pub fn first_month(&self) -> Option<HijriMonth> {
+        self.first
+            .as_ref()
+            .map(|m| month_of(m.map(|v| v.to_native())))
+    }
+
+    /// The last month under the rule; `None` to the chain's last month.
+    pub fn last_month(&self) -> Option<HijriMonth> {
+        self.last
+            .as_ref()
+            .map(|m| month_of(m.map(|v| v.to_native())))
+    }
+}
+
+impl Rule {
+    /// The site criterion of a [`Rule::Sites`] rule.
+    pub fn criterion(&self) -> Option<&Criterion> {
+        match self {
+            Rule::Sites(criterion) => Some(criterion),
+        }
+    }
+}
+
+impl Chain {
+    /// The rule in force for `month`, if a rule span covers it (as [`ArchivedChain::rule_for`]).
+    pub fn rule_for(&self, month: HijriMonth) -> Option<&RuleSpan> {
+        self.rules
+            .iter()
+            .find(|span| in_span(span.first.map(month_of), span.last.map(month_of), month))
+    }
+}
+
+impl ArchivedDataset {
+    /// The default chain (the first; `validate` guarantees there is one).
+    pub fn default_chain(&self) -> Option<&ArchivedChain> {
+        self.chains.first()
+    }
+
+    /// The chain whose identifier is `id`, compared without regard to ASCII case.
+    pub fn chain(&self, id: &str) -> Option<&ArchivedChain> {
+        self.chains.iter().find(|c| c.id.eq_ignore_ascii_case(id))
+    }
+
+    /// The card for a month, kind and variant (cards are sorted by [`ArchivedCard::order`]).
+    pub fn card(&self, month: HijriMonth, kind: CardKind, bare: bool) -> Option<&ArchivedCard> {
+        let key = (month.year, month.month, kind, bare);
+        let index = self.cards.binary_search_by(|c| c.order().cmp(&key)).ok()?;
+        self.cards.get(index)
+    }
+
+    /// The stored answer under `key` (binary search over the sorted keys, no allocation).
+    pub fn stored_answer(&self, key: &str) -> Option<&ArchivedStoredAnswer> {
+        let index = self
+            .bodies
+            .binary_search_by(|b| b.key.as_str().cmp(key))
+            .ok()?;
+        let answer = self.bodies.get(index)?.answer.to_native();
+        self.answers.get(usize::try_from(answer).ok()?)
+    }
+
+    /// Hijri years `[min, max]` of the pre-rendered cards.
+    pub fn card_years(&self) -> [u16; 2] {
+        self.card_years.map(|y| y.to_native())
+    }
+}
+
+impl Sources {
+    /// The `source` value of `tier`.
+    pub fn of(&self, tier: Tier) -> &str {
+        match tier {
+            Tier::Published => &self.published,
+            Tier::Computed => &self.computed,
+            Tier::Retro => &self.retro,
+        }
+    }
+}
+
+impl ArchivedChain {
+    /// The `source` value of a tier in this chain (as [`Sources::of`]).
+    pub fn source(&self, tier: Tier) -> &str {
+        match tier {
+            Tier::Published => &self.sources.published,
+            Tier::Computed => &self.sources.computed,
+            Tier::Retro => &self.sources.retro,
+        }
+    }
+
+    /// The rule in force for `month`, if a rule span covers it.
+    pub fn rule_for(&self, month: HijriMonth) -> Option<&ArchivedRuleSpan> {
+        self.rules.iter().find(|span| span.covers(month))
+    }
+
     /// The tier of `day`, which lies in the archived month `month` (see [`day_tier`]).
     pub fn tier_of_day(&self, month: &ArchivedMonth, day: Date) -> Tier {
         day_tier(month.tier(), day, self.coverage().1)
     }
 
-    /// First day in the archive (day 1 of its first month).
+    /// First day in the chain (day 1 of its first month).
     pub fn first_day(&self) -> Date {
         self.months.first().map_or(Date(0), ArchivedMonth::start)
     }
 
-    /// Last day in the archive (last day of its last month).
+    /// Last day in the chain (last day of its last month).
     pub fn last_day(&self) -> Date {
         self.months.last().map_or(Date(-1), ArchivedMonth::last)
     }
 
-    /// The Gregorian years served whole: every day of them is in the archive (an empty
-    /// archive gives an empty range).
+    /// The Gregorian years served whole: every day of them is in the chain (an empty chain
+    /// gives an empty range).
     pub fn gregorian_years(&self) -> (i32, i32) {
         let (first, last) = (self.first_day(), self.last_day());
         let ((y0, m0, d0), (y1, m1, d1)) = (first.ymd(), last.ymd());
@@ -83,7 +213,7 @@ impl ArchivedCalendar {
         )
     }
 
-    /// The Hijri years served whole: all twelve months of them are in the archive.
+    /// The Hijri years served whole: all twelve months of them are in the chain.
     pub fn hijri_years(&self) -> (u16, u16) {
         match (self.months.first(), self.months.last()) {
             (Some(first), Some(last)) => (
@@ -96,7 +226,7 @@ impl ArchivedCalendar {
         }
     }
 
-    /// Index of the month containing a Gregorian date, if the archive covers it.
+    /// Index of the month containing a Gregorian date, if the chain covers it.
     pub fn month_index_of(&self, date: Date) -> Option<usize> {
         if date < self.first_day() || date > self.last_day() {
             return None;
@@ -105,7 +235,7 @@ impl ArchivedCalendar {
         after.checked_sub(1)
     }
 
-    /// The Hijri date of a Gregorian date, with its month, if the archive covers it.
+    /// The Hijri date of a Gregorian date, with its month, if the chain covers it.
     pub fn to_hijri(&self, date: Date) -> Option<(HijriDate, &ArchivedMonth)> {
         let month = self.months.get(self.month_index_of(date)?)?;
         let day = (date.0 - month.start.to_native() + 1) as u8;
@@ -119,7 +249,7 @@ impl ArchivedCalendar {
         ))
     }
 
-    /// Index of a Hijri month, if the archive holds it.
+    /// Index of a Hijri month, if the chain holds it.
     pub fn month_index(&self, target: HijriMonth) -> Option<usize> {
         let first = self.months.first()?.hijri_month();
         let ordinal = |m: HijriMonth| i64::from(m.year) * 12 + i64::from(m.month) - 1;
@@ -138,7 +268,7 @@ impl ArchivedCalendar {
         Some((index, self.months.get(index)?))
     }
 
-    /// The Gregorian date of a Hijri date, with its month; `None` if the archive does not hold
+    /// The Gregorian date of a Hijri date, with its month; `None` if the chain does not hold
     /// the month or the month is shorter than the day.
     pub fn to_gregorian(&self, date: HijriDate) -> Option<(Date, &ArchivedMonth)> {
         let month = self.month(date.month_of_year())?;
@@ -146,203 +276,11 @@ impl ArchivedCalendar {
             .then(|| (month.start().add_days(i32::from(date.day) - 1), month))
     }
 
-    /// The card for a month, kind and variant (cards are sorted by [`ArchivedCard::key`]).
-    pub fn card(&self, month: HijriMonth, kind: CardKind, bare: bool) -> Option<&ArchivedCard> {
-        let key = (month.year, month.month, kind, bare);
-        let index = self.cards.binary_search_by(|c| c.order().cmp(&key)).ok()?;
-        self.cards.get(index)
-    }
-
-    /// The stored answer under `key` (binary search over the sorted keys, no allocation).
-    pub fn stored_answer(&self, key: &str) -> Option<&ArchivedStoredAnswer> {
-        let index = self
-            .bodies
-            .binary_search_by(|b| b.key.as_str().cmp(key))
-            .ok()?;
-        let answer = self.bodies.get(index)?.answer.to_native();
-        self.answers.get(usize::try_from(answer).ok()?)
-    }
-
-    /// Official-table coverage `(first, last)`.
+    /// Published-table coverage `(first, last)`.
     pub fn coverage(&self) -> (Date, Date) {
         (
-            Date(self.header.coverage_first.to_native()),
-            Date(self.header.coverage_last.to_native()),
+            Date(self.table.coverage_first.to_native()),
+            Date(self.table.coverage_last.to_native()),
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::archive;
-    use crate::date::Date;
-    use crate::hijri::{HijriDate, HijriMonth};
-    use crate::schema::{Calendar, Evening, Header, Month, Tier};
-
-    /// Three months: 1446-08 (29 days), 1446-09 (30 days), 1446-10 (29 days).
-    fn sample() -> rkyv::util::AlignedVec<16> {
-        let start = Date::parse_iso("2025-01-31").unwrap().0;
-        let evening = Evening {
-            date: 0,
-            hijri_day: 29,
-            conjunction_ms: 0,
-            deciding: 0,
-            visible: true,
-            sites: vec![],
-        };
-        let month = |month: u8, start: i32, length: u8| Month {
-            year: 1446,
-            month,
-            start,
-            length,
-            tier: Tier::Regional,
-            evening: evening.clone(),
-        };
-        let calendar = Calendar {
-            header: Header {
-                data_version: "test".into(),
-                table_version: "none".into(),
-                coverage_first: start,
-                coverage_last: start + 87,
-                card_years: [1444, 1475],
-            },
-            criterion: crate::schema::Criterion::neo_mabims(),
-            sites: vec![],
-            months: vec![
-                month(8, start, 29),
-                month(9, start + 29, 30),
-                month(10, start + 59, 29),
-            ],
-            divergences: vec![],
-            cards: vec![],
-            bodies: vec![],
-            answers: vec![],
-        };
-        let mut bytes = rkyv::util::AlignedVec::<16>::new();
-        bytes.extend_from_slice(&archive::encode(&calendar).unwrap());
-        bytes
-    }
-
-    #[test]
-    fn days_after_the_coverage_are_computed_and_partial_years_are_not_served() {
-        let last = Date::parse_iso("2026-12-31").unwrap();
-        assert_eq!(super::day_tier(Tier::Regional, last, last), Tier::Regional);
-        assert_eq!(
-            super::day_tier(Tier::Regional, last.add_days(1), last),
-            Tier::Computed
-        );
-        assert_eq!(super::day_tier(Tier::Computed, last, last), Tier::Computed);
-        assert_eq!(super::day_tier(Tier::Retro, last, last), Tier::Retro);
-        let bytes = sample();
-        let cal = archive::open(&bytes).unwrap();
-        let (g0, g1) = cal.gregorian_years();
-        let (h0, h1) = cal.hijri_years();
-        assert!(g0 > g1 && h0 > h1, "three months hold no whole year");
-        let march = Date::parse_iso("2025-03-10").unwrap();
-        let month = cal.to_hijri(march).unwrap().1;
-        assert_eq!(cal.tier_of_day(month, march), Tier::Regional);
-    }
-
-    #[test]
-    fn gregorian_to_hijri_at_month_edges() {
-        let bytes = sample();
-        let cal = archive::open(&bytes).unwrap();
-        let hijri = |iso: &str| {
-            cal.to_hijri(Date::parse_iso(iso).unwrap())
-                .map(|(h, _)| h.to_string())
-        };
-        assert_eq!(hijri("2025-01-30"), None);
-        assert_eq!(hijri("2025-01-31").as_deref(), Some("1446-08-01"));
-        assert_eq!(hijri("2025-02-28").as_deref(), Some("1446-08-29"));
-        assert_eq!(hijri("2025-03-01").as_deref(), Some("1446-09-01"));
-        assert_eq!(hijri("2025-03-30").as_deref(), Some("1446-09-30"));
-        assert_eq!(hijri("2025-03-31").as_deref(), Some("1446-10-01"));
-        assert_eq!(hijri("2025-04-28").as_deref(), Some("1446-10-29"));
-        assert_eq!(hijri("2025-04-29"), None);
-    }
-
-    #[test]
-    fn hijri_to_gregorian_respects_month_length() {
-        let bytes = sample();
-        let cal = archive::open(&bytes).unwrap();
-        let greg = |iso: &str| {
-            cal.to_gregorian(HijriDate::parse_iso(iso).unwrap())
-                .map(|(d, _)| d.to_string())
-        };
-        assert_eq!(greg("1446-09-01").as_deref(), Some("2025-03-01"));
-        assert_eq!(greg("1446-09-30").as_deref(), Some("2025-03-30"));
-        assert_eq!(greg("1446-08-30"), None);
-        assert_eq!(greg("1446-10-30"), None);
-        assert_eq!(greg("1446-11-01"), None);
-        assert_eq!(greg("1446-07-29"), None);
-        assert_eq!(
-            cal.month_index(HijriMonth {
-                year: 1446,
-                month: 10
-            }),
-            Some(2)
-        );
-    }
-
-    #[test]
-    fn open_refuses_damaged_archives() {
-        let bytes = sample();
-        assert!(matches!(
-            archive::open(&bytes[..10]),
-            Err(archive::ArchiveError::Truncated(10))
-        ));
-        let mut bad = rkyv::util::AlignedVec::<16>::new();
-        bad.extend_from_slice(&bytes);
-        bad[0] = b'X';
-        assert_eq!(
-            archive::open(&bad).unwrap_err(),
-            archive::ArchiveError::BadMagic
-        );
-        bad[0] = b'H';
-        bad[8] = 99;
-        assert_eq!(
-            archive::open(&bad).unwrap_err(),
-            archive::ArchiveError::WrongFormat(99)
-        );
-        bad[8] = archive::FORMAT_VERSION as u8;
-        bad[12] ^= 0xff;
-        assert!(matches!(
-            archive::open(&bad),
-            Err(archive::ArchiveError::WrongSchema(_))
-        ));
-        bad[12] ^= 0xff;
-        let len = bad.len();
-        let mut cut = rkyv::util::AlignedVec::<16>::new();
-        cut.extend_from_slice(&bad[..len - 8]);
-        let body = (len - archive::HEADER_LEN) as u64;
-        assert_eq!(
-            archive::open(&cut).unwrap_err(),
-            archive::ArchiveError::BodyLength {
-                actual: body - 8,
-                expected: body
-            }
-        );
-    }
-
-    #[test]
-    fn a_flipped_body_byte_fails_the_checksum() {
-        let mut bad = sample();
-        let middle = archive::HEADER_LEN + (bad.len() - archive::HEADER_LEN) / 2;
-        bad[middle] ^= 0x01;
-        let error = archive::open(&bad).unwrap_err();
-        assert!(
-            matches!(error, archive::ArchiveError::Checksum { actual, expected } if actual != expected),
-            "{error}"
-        );
-        assert!(error
-            .to_string()
-            .starts_with("checksum mismatch: body hashes to "));
-        // Re-sealed with the damaged body's checksum, the same bytes pass the header.
-        let header = archive::header_for(&bad[archive::HEADER_LEN..]);
-        bad[..archive::HEADER_LEN].copy_from_slice(&header);
-        assert!(!matches!(
-            archive::open(&bad),
-            Err(archive::ArchiveError::Checksum { .. })
-        ));
     }
 }

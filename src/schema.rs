@@ -12,43 +12,120 @@ use rkyv::{Archive, Deserialize, Serialize};
 /// Scale of the fixed-point numbers in the archive (4 decimals).
 pub const FIXED_SCALE: f64 = 10_000.0;
 
-/// The root of the archive.
+/// The root of the archive: the calendars side by side and what they share.
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
-pub struct Calendar {
-    /// Dataset identity and coverage.
-    pub header: Header,
-    /// The visibility criterion the months were computed with ([`crate::criterion`]).
-    pub criterion: Criterion,
-    /// The 25 observation sites, in the order in which they are checked.
+pub struct Dataset {
+    /// The calendars (one chain of months per authority), the default one first.
+    pub chains: Vec<Chain>,
+    /// The observation sites of the site criteria ([`Rule::Sites`]), in checking order.
     pub sites: Vec<Site>,
-    /// Every month from the one containing 1945-01-01 to the one containing 2101-01-01,
-    /// contiguous, in order.
-    pub months: Vec<Month>,
-    /// Corrections of month starts that had been served (the ledger), newest first.
-    pub divergences: Vec<Divergence>,
-    /// Pre-rendered PNG cards, sorted by (year, month, kind, bare).
+    /// Hijri years `[min, max]` of the pre-rendered cards (the default chain's months).
+    pub card_years: [u16; 2],
+    /// Pre-rendered PNG cards of the default chain, sorted by (year, month, kind, bare).
     pub cards: Vec<Card>,
     /// The keys of the stored answers, sorted by key, each once (a binary search finds one).
+    /// Every stored answer is one of the default chain's.
     pub bodies: Vec<BodyKey>,
     /// The stored answers the keys point at (one answer may have several keys).
     pub answers: Vec<StoredAnswer>,
 }
 
-/// Dataset identity and coverage.
+/// One authority's calendar: its months from the one containing 1945-01-01 to the one
+/// containing 2101-01-01, the rules they follow, its published table and its corrections.
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
-pub struct Header {
-    /// Short hash of the official table; changes when the table changes.
+pub struct Chain {
+    /// Identifier, the value of the `authority` parameter (lower case), e.g. `kemenag`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The `source` value of each tier.
+    pub sources: Sources,
+    /// The rules by month range, in order, together covering every month of the chain.
+    pub rules: Vec<RuleSpan>,
+    /// The authority's published table.
+    pub table: Table,
+    /// The months, contiguous, in order.
+    pub months: Vec<Month>,
+    /// Corrections of month starts that had been served (the ledger), newest first.
+    pub divergences: Vec<Divergence>,
+    /// The chain's warning texts that do not depend on a month's rule.
+    pub texts: ChainTexts,
+    /// Where its published dates and its rules come from, one line each.
+    pub provenance: Vec<String>,
+}
+
+/// The `source` value of each tier of a chain.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Sources {
+    /// A month whose start the authority published.
+    pub published: String,
+    /// A computed month after the chain's first published month.
+    pub computed: String,
+    /// A computed month before it (served only with `retro=true`).
+    pub retro: String,
+}
+
+/// An authority's published table: its identity and coverage.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Table {
+    /// Short hash of the table; changes when the table changes.
     pub data_version: String,
     /// `none` without corrections; changes whenever a correction is applied.
     pub table_version: String,
-    /// First day covered by the official table.
+    /// First day covered by the table.
     pub coverage_first: i32,
-    /// Last day covered by the official table.
+    /// Last day covered by the table: a day of a published month after it is computed.
     pub coverage_last: i32,
-    /// Hijri years `[min, max]` of the pre-rendered cards.
-    pub card_years: [u16; 2],
+}
+
+/// Warning texts of a chain that do not depend on a month's rule.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct ChainTexts {
+    /// `divergence`: the month was corrected after publication.
+    pub divergence: String,
+    /// What `retro_required` says the left-out dates fall before, e.g. `the official table`.
+    pub before_table: String,
+}
+
+/// A rule in force for the months whose start falls in a range of Hijri months.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct RuleSpan {
+    /// First month under the rule, `[year, month]`; `None`: from the chain's first month.
+    pub first: Option<[u16; 2]>,
+    /// Last month under the rule, `[year, month]`; `None`: to the chain's last month.
+    pub last: Option<[u16; 2]>,
+    /// The rule.
+    pub rule: Rule,
+    /// Its warning texts.
+    pub texts: RuleTexts,
+}
+
+/// Warning texts of a rule, written from its numbers by the generator.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct RuleTexts {
+    /// `computed`: the date is computed with this rule.
+    pub computed: String,
+    /// `retro`: the date is computed retroactively with this rule.
+    pub retro: String,
+    /// `borderline`: the deciding evening was near the rule's limits (empty for a rule
+    /// without limits).
+    pub borderline: String,
+}
+
+/// How the months of a rule span start.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub enum Rule {
+    /// Least Moon altitude and elongation at local sunset at one or more observation sites
+    /// ([`Dataset::sites`]).
+    Sites(Criterion),
 }
 
 /// A visibility criterion: its name, what it measures, and its limits.
@@ -95,46 +172,37 @@ pub struct Site {
     pub tz: String,
 }
 
-/// Where a month's start comes from.
+/// Where a month's start comes from (its `source` value is the chain's, [`Sources`]).
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 #[rkyv(compare(PartialEq), derive(Debug, Clone, Copy, PartialEq, Eq))]
 pub enum Tier {
-    /// From the curated official table.
-    Regional,
-    /// Computed after the end of the table.
+    /// The authority published the month's start.
+    Published,
+    /// Computed, after the chain's first published month.
     Computed,
-    /// Computed before the start of the table (served only with `retro=true`).
+    /// Computed before the chain's first published month (served only with `retro=true`).
     Retro,
 }
 
 impl Tier {
     /// Every tier, in the order of their [`Tier::bit`]s.
-    pub const ALL: [Tier; 3] = [Tier::Regional, Tier::Computed, Tier::Retro];
+    pub const ALL: [Tier; 3] = [Tier::Published, Tier::Computed, Tier::Retro];
 
     /// Its bit in a set of tiers (`StoredAnswer::tiers`, the server's per-answer set).
     pub fn bit(self) -> u8 {
         match self {
-            Tier::Regional => 1,
+            Tier::Published => 1,
             Tier::Computed => 2,
             Tier::Retro => 4,
         }
     }
 
-    /// Its short name (`regional`, `computed`, `retro`), as the metrics label it.
+    /// Its short name (`published`, `computed`, `retro`), as the metrics label it.
     pub fn name(self) -> &'static str {
         match self {
-            Tier::Regional => "regional",
+            Tier::Published => "published",
             Tier::Computed => "computed",
             Tier::Retro => "retro",
-        }
-    }
-
-    /// The contract's `source` value.
-    pub fn source(self) -> &'static str {
-        match self {
-            Tier::Regional => "regional",
-            Tier::Computed => "regional-computed",
-            Tier::Retro => "regional-retro",
         }
     }
 }
@@ -143,7 +211,7 @@ impl ArchivedTier {
     /// The tier as a plain value.
     pub fn get(&self) -> Tier {
         match self {
-            ArchivedTier::Regional => Tier::Regional,
+            ArchivedTier::Published => Tier::Published,
             ArchivedTier::Computed => Tier::Computed,
             ArchivedTier::Retro => Tier::Retro,
         }
@@ -164,8 +232,18 @@ pub struct Month {
     pub length: u8,
     /// Where the start comes from.
     pub tier: Tier,
-    /// The hilal evening that decided (or, for official months, examined) this month's start.
-    pub evening: Evening,
+    /// The evening that decided (or, for published months, examined) this month's start.
+    pub record: Record,
+}
+
+/// The evening record of a month, as its rule has one.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub enum Record {
+    /// The rule has no evening (a table calendar).
+    None,
+    /// Every observation site at its local sunset ([`Rule::Sites`]).
+    Sites(Evening),
 }
 
 /// The hilal evening record that decides a month's start, with every site's result.
@@ -178,7 +256,7 @@ pub struct Evening {
     pub hijri_day: u8,
     /// The geocentric conjunction used for the lunar age, Unix milliseconds.
     pub conjunction_ms: i64,
-    /// Index into [`Calendar::sites`] of the deciding site.
+    /// Index into [`Dataset::sites`] of the deciding site.
     pub deciding: u8,
     /// True if the criteria hold at one or more sites.
     pub visible: bool,
@@ -262,12 +340,13 @@ pub struct Card {
 
 /// The key of a stored answer: the canonical request that asks its question (see the
 /// `hijri-view` crate's `Question`), e.g. `/api/v1/year?year=1446&calendar=hijri&retro=false`.
+/// Every stored answer is one of the default chain's.
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
 pub struct BodyKey {
     /// The key.
     pub key: String,
-    /// Index into [`Calendar::answers`].
+    /// Index into [`Dataset::answers`].
     pub answer: u32,
 }
 

@@ -1,10 +1,11 @@
 //! The meaning of an archive, checked once when it is opened, after bytecheck has checked its
-//! structure: every rule the look-ups rely on (the criterion's limits in range, month numbers,
-//! lengths, contiguous months, tier order, indices, evening flags that follow from the
-//! criterion, sorted cards, coverage inside the months, values in range, stored answers
-//! found by their keys and tagged by their bodies), so that
-//! no look-up can panic on a well-formed but nonsensical archive. A violation names what is
-//! wrong and where, e.g. `month 1446-13 at index 1234: month number out of 1..12`.
+//! structure: every rule the look-ups rely on (chains with distinct identifiers, rules that
+//! cover every month in order, criteria limits in range, month numbers, lengths, contiguous
+//! months, retro months first, indices, evening flags that follow from the month's rule,
+//! sorted cards, coverage inside the months, values in range, stored answers found by their
+//! keys and tagged by their bodies), so that no look-up can panic on a well-formed but
+//! nonsensical archive. A violation names what is wrong and where, e.g.
+//! `chain 0, month 1446-13 at index 1234: month number out of 1..12`.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -12,7 +13,10 @@ use std::ops::RangeInclusive;
 use crate::date::Date;
 use crate::fingerprint;
 use crate::hijri::HijriMonth;
-use crate::schema::{ArchivedCalendar, ArchivedMonth, ArchivedSiteEvening, Limits, Tier};
+use crate::schema::{
+    ArchivedChain, ArchivedCriterion, ArchivedDataset, ArchivedMonth, ArchivedRecord, ArchivedRule,
+    ArchivedSiteEvening, Tier,
+};
 
 /// Day numbers accepted anywhere in the archive: Gregorian years 1 to 9999.
 pub const DAYS: RangeInclusive<i32> = -719_162..=2_932_896;
@@ -31,7 +35,7 @@ pub const MIN_ELONGATIONS: RangeInclusive<i32> = 0..=1_800_000;
 /// Borderline bands (1e-4 degree) a criterion may set: more than 0, at most 10°.
 pub const BORDERLINE_BANDS: RangeInclusive<i32> = 1..=100_000;
 
-/// A violated rule and where: what [`calendar`] reports.
+/// A violated rule and where: what [`dataset`] reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     /// Where in the archive.
@@ -43,15 +47,22 @@ pub struct Problem {
 /// A place in the archive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
-    /// The archive as a whole.
+    /// The archive as a whole (chains, card years).
     Archive,
-    /// The header (coverage, card years).
-    Header,
-    /// The criterion.
-    Criterion,
-    /// The month at an index of `months`, with its year and number as stored.
+    /// The chain at an index of `chains` as a whole (identifier, sources, coverage).
+    Chain(usize),
+    /// The rule span at an index of a chain's `rules`.
+    Rule {
+        /// Index in `chains`.
+        chain: usize,
+        /// Index in its `rules`.
+        index: usize,
+    },
+    /// The month at an index of a chain's `months`, with its year and number as stored.
     Month {
-        /// Index in `months`.
+        /// Index in `chains`.
+        chain: usize,
+        /// Index in the chain's `months`.
         index: usize,
         /// Hijri year as stored.
         year: u16,
@@ -71,8 +82,10 @@ pub enum Place {
     Body(usize),
     /// The stored answer at an index of `answers`.
     Answer(usize),
-    /// The divergence at an index of `divergences`, with the month it names.
+    /// The divergence at an index of a chain's `divergences`, with the month it names.
     Divergence {
+        /// Index in `chains`.
+        chain: usize,
         /// Index in `divergences`.
         index: usize,
         /// Hijri year as stored.
@@ -85,8 +98,26 @@ pub enum Place {
 /// A rule of the archive's meaning.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rule {
-    /// The archive holds no month.
+    /// The archive holds no chain.
+    NoChains,
+    /// A chain without an identifier, or one that is not lower-case ASCII letters, digits
+    /// and `-`.
+    ChainId,
+    /// A chain identifier used by an earlier chain.
+    DuplicateChain,
+    /// A chain without a `source` value for one of its tiers.
+    Sources,
+    /// A chain that holds no month.
     NoMonths,
+    /// A chain without rules.
+    NoRules,
+    /// A rule span whose months are not in order, or do not follow the span before it.
+    RuleOrder,
+    /// A month that no rule span covers.
+    NoRule,
+    /// An evening record that its month's rule does not make (site results under a rule
+    /// without sites).
+    RecordKind,
     /// A criterion without a name.
     CriterionName,
     /// A criterion limit outside its range.
@@ -112,13 +143,8 @@ pub enum Rule {
         /// The day it should start.
         expected: Date,
     },
-    /// Tiers out of order (they run retro, regional, computed).
-    TierOrder {
-        /// The tier of the month before.
-        previous: Tier,
-        /// This month's tier.
-        tier: Tier,
-    },
+    /// A retro month after a month that is not retro (retro months come first).
+    RetroAfter(Tier),
     /// An evening with results for another number of sites than the archive has.
     EveningSites {
         /// Results in the evening.
@@ -144,7 +170,7 @@ pub enum Rule {
         /// Which value.
         value: &'static str,
     },
-    /// A card or divergence naming a month the archive does not hold.
+    /// A card or divergence naming a month its chain does not hold.
     UnknownMonth,
     /// A card not strictly after the one before it (cards are sorted by year, month, kind,
     /// bare, each once).
@@ -167,15 +193,15 @@ pub enum Rule {
     /// bytes are empty; an identity body whose `ETag` is not its fingerprint, or missing with
     /// no gzip form.
     Representation(&'static str),
-    /// Official-table coverage not inside the archived days.
+    /// Table coverage not inside the chain's days.
     Coverage {
         /// Coverage as stored.
         first: Date,
         /// Coverage as stored.
         last: Date,
-        /// First archived day.
+        /// First day of the chain.
         archive_first: Date,
-        /// Last archived day.
+        /// Last day of the chain.
         archive_last: Date,
     },
 }
@@ -184,16 +210,32 @@ impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Place::Archive => write!(f, "archive"),
-            Place::Header => write!(f, "header"),
-            Place::Criterion => write!(f, "criterion"),
-            Place::Month { index, year, month } => {
-                write!(f, "month {year:04}-{month:02} at index {index}")
+            Place::Chain(chain) => write!(f, "chain {chain}"),
+            Place::Rule { chain, index } => write!(f, "chain {chain}, rule {index}"),
+            Place::Month {
+                chain,
+                index,
+                year,
+                month,
+            } => {
+                write!(
+                    f,
+                    "chain {chain}, month {year:04}-{month:02} at index {index}"
+                )
             }
             Place::Card { index, year, month } => {
                 write!(f, "card {index} (month {year:04}-{month:02})")
             }
-            Place::Divergence { index, year, month } => {
-                write!(f, "divergence {index} (month {year:04}-{month:02})")
+            Place::Divergence {
+                chain,
+                index,
+                year,
+                month,
+            } => {
+                write!(
+                    f,
+                    "chain {chain}, divergence {index} (month {year:04}-{month:02})"
+                )
             }
             Place::Body(index) => write!(f, "stored body key {index}"),
             Place::Answer(index) => write!(f, "stored answer {index}"),
@@ -204,7 +246,21 @@ impl fmt::Display for Place {
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Rule::NoChains => write!(f, "holds no chain"),
+            Rule::ChainId => write!(
+                f,
+                "identifier is empty or not lower-case ASCII letters, digits and '-'"
+            ),
+            Rule::DuplicateChain => write!(f, "identifier used by an earlier chain"),
+            Rule::Sources => write!(f, "a tier has no source value"),
             Rule::NoMonths => write!(f, "holds no month"),
+            Rule::NoRules => write!(f, "has no rules"),
+            Rule::RuleOrder => write!(
+                f,
+                "months out of order or not following the rule span before it"
+            ),
+            Rule::NoRule => write!(f, "no rule span covers it"),
+            Rule::RecordKind => write!(f, "its evening record is not one its rule makes"),
             Rule::CriterionName => write!(f, "has no name"),
             Rule::CriterionLimit(limit) => write!(f, "{limit} out of range"),
             Rule::SiteFlags(site) => write!(
@@ -235,11 +291,10 @@ impl fmt::Display for Rule {
                 f,
                 "starts on {start}, but the month before ends the day before {expected}"
             ),
-            Rule::TierOrder { previous, tier } => write!(
+            Rule::RetroAfter(previous) => write!(
                 f,
-                "tier {} after {} (tiers run retro, regional, computed)",
-                tier.source(),
-                previous.source()
+                "retro month after a {} month (retro months come first)",
+                previous.name()
             ),
             Rule::EveningSites { results, sites } => write!(
                 f,
@@ -253,7 +308,7 @@ impl fmt::Display for Rule {
             Rule::SiteValue { site, value } => {
                 write!(f, "evening site {site}: {value} out of range")
             }
-            Rule::UnknownMonth => write!(f, "names a month the archive does not hold"),
+            Rule::UnknownMonth => write!(f, "names a month its chain does not hold"),
             Rule::CardOrder => write!(
                 f,
                 "not after the card before it (sorted by year, month, kind, bare, each once)"
@@ -284,7 +339,7 @@ impl fmt::Display for Rule {
                 archive_last,
             } => write!(
                 f,
-                "coverage {first}..{last} is not inside the archived days \
+                "coverage {first}..{last} is not inside the chain's days \
                  {archive_first}..{archive_last}"
             ),
         }
@@ -301,25 +356,96 @@ impl std::error::Error for Problem {}
 
 /// Checks the meaning of a structurally valid archive; the first violation found is the
 /// error. Linear in the number of months, site results and cards (no PNG byte is read).
-pub fn calendar(calendar: &ArchivedCalendar) -> Result<(), Problem> {
-    criterion(calendar)?;
-    months(calendar)?;
-    header(calendar)?;
-    cards(calendar)?;
-    divergences(calendar)?;
-    bodies(calendar)
+pub fn dataset(dataset: &ArchivedDataset) -> Result<(), Problem> {
+    let at_archive = |rule| Problem {
+        place: Place::Archive,
+        rule,
+    };
+    check(!dataset.chains.is_empty(), Rule::NoChains).map_err(at_archive)?;
+    let years = dataset.card_years();
+    check(years[0] <= years[1], Rule::CardYearRange(years)).map_err(at_archive)?;
+    for (index, chain) in dataset.chains.iter().enumerate() {
+        let unique = !dataset
+            .chains
+            .iter()
+            .take(index)
+            .any(|earlier| earlier.id == chain.id);
+        check(unique, Rule::DuplicateChain).map_err(|rule| Problem {
+            place: Place::Chain(index),
+            rule,
+        })?;
+        self::chain(dataset, index, chain)?;
+    }
+    cards(dataset)?;
+    bodies(dataset)
+}
+
+/// One chain: identifier, sources, rules, months, coverage and divergences.
+fn chain(dataset: &ArchivedDataset, index: usize, chain: &ArchivedChain) -> Result<(), Problem> {
+    let fail = |rule| Problem {
+        place: Place::Chain(index),
+        rule,
+    };
+    let id = chain.id.as_str();
+    let id_ok = !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    check(id_ok, Rule::ChainId).map_err(fail)?;
+    let sources = &chain.sources;
+    let named = [&sources.published, &sources.computed, &sources.retro]
+        .iter()
+        .all(|s| !s.is_empty());
+    check(named, Rule::Sources).map_err(fail)?;
+    check(!chain.months.is_empty(), Rule::NoMonths).map_err(fail)?;
+    rules(index, chain)?;
+    months(dataset, index, chain)?;
+    coverage(chain).map_err(fail)?;
+    divergences(index, chain)
+}
+
+/// The rule spans: at least one, each in order and following the one before, every criterion
+/// in range, together covering every month of the chain (checked per month).
+fn rules(chain_index: usize, chain: &ArchivedChain) -> Result<(), Problem> {
+    check(!chain.rules.is_empty(), Rule::NoRules).map_err(|rule| Problem {
+        place: Place::Chain(chain_index),
+        rule,
+    })?;
+    let mut previous: Option<Option<HijriMonth>> = None;
+    for (index, span) in chain.rules.iter().enumerate() {
+        let fail = |rule| Problem {
+            place: Place::Rule {
+                chain: chain_index,
+                index,
+            },
+            rule,
+        };
+        let (first, last) = (span.first_month(), span.last_month());
+        let valid = |m: Option<HijriMonth>| m.is_none_or(|m| (1..=12).contains(&m.month));
+        // Only the first span may be open at its start, only the last at its end; each
+        // starts the month after the one before ends.
+        let ordered = valid(first)
+            && valid(last)
+            && first.zip(last).is_none_or(|(f, l)| f <= l)
+            && match (previous, first) {
+                (None, _) => true,
+                (Some(Some(before)), Some(first)) => before.next() == first,
+                _ => false,
+            };
+        check(ordered, Rule::RuleOrder).map_err(fail)?;
+        previous = Some(last);
+        match &span.rule {
+            ArchivedRule::Sites(criterion) => self::criterion(criterion).map_err(fail)?,
+        }
+    }
+    Ok(())
 }
 
 /// A named criterion with limits in range, so margins cannot overflow and every threshold is
 /// an angle the evening values can reach.
-fn criterion(calendar: &ArchivedCalendar) -> Result<(), Problem> {
-    let criterion = &calendar.criterion;
+fn criterion(criterion: &ArchivedCriterion) -> Result<(), Rule> {
     let limits = criterion.limits.get();
-    let fail = |rule| Problem {
-        place: Place::Criterion,
-        rule,
-    };
-    check(!criterion.name.trim().is_empty(), Rule::CriterionName).map_err(fail)?;
+    check(!criterion.name.trim().is_empty(), Rule::CriterionName)?;
     let in_range = [
         (MIN_MOON_ALTS.contains(&limits.min_moon_alt), "min_moon_alt"),
         (
@@ -329,32 +455,35 @@ fn criterion(calendar: &ArchivedCalendar) -> Result<(), Problem> {
         (BORDERLINE_BANDS.contains(&limits.borderline), "borderline"),
     ];
     for (holds, limit) in in_range {
-        check(holds, Rule::CriterionLimit(limit)).map_err(fail)?;
+        check(holds, Rule::CriterionLimit(limit))?;
     }
     Ok(())
 }
 
 /// Every month on its own, then each against the one before it.
-fn months(calendar: &ArchivedCalendar) -> Result<(), Problem> {
-    if calendar.months.is_empty() {
-        return Err(Problem {
-            place: Place::Archive,
-            rule: Rule::NoMonths,
-        });
-    }
-    let sites = calendar.sites.len();
-    let limits = calendar.criterion.limits.get();
+fn months(
+    dataset: &ArchivedDataset,
+    chain_index: usize,
+    chain: &ArchivedChain,
+) -> Result<(), Problem> {
+    let sites = dataset.sites.len();
     let mut previous: Option<&ArchivedMonth> = None;
-    for (index, month) in calendar.months.iter().enumerate() {
+    for (index, month) in chain.months.iter().enumerate() {
         let fail = |rule| Problem {
             place: Place::Month {
+                chain: chain_index,
                 index,
                 year: month.year.to_native(),
                 month: month.month,
             },
             rule,
         };
-        alone(month, sites, limits).map_err(fail)?;
+        alone(month).map_err(fail)?;
+        let rule = chain
+            .rule_for(month.hijri_month())
+            .ok_or(Rule::NoRule)
+            .map_err(fail)?;
+        record(&rule.rule, month, sites).map_err(fail)?;
         if let Some(before) = previous {
             after(before, month).map_err(fail)?;
         }
@@ -363,8 +492,8 @@ fn months(calendar: &ArchivedCalendar) -> Result<(), Problem> {
     Ok(())
 }
 
-/// The rules of one month.
-fn alone(month: &ArchivedMonth, sites: usize, limits: Limits) -> Result<(), Rule> {
+/// The rules of one month on its own.
+fn alone(month: &ArchivedMonth) -> Result<(), Rule> {
     check((1..=12).contains(&month.month), Rule::MonthNumber)?;
     check(
         HIJRI_YEARS.contains(&month.year.to_native()),
@@ -374,8 +503,18 @@ fn alone(month: &ArchivedMonth, sites: usize, limits: Limits) -> Result<(), Rule
         month.length == 29 || month.length == 30,
         Rule::Length(month.length),
     )?;
-    day("start", month.start.to_native())?;
-    let evening = &month.evening;
+    day("start", month.start.to_native())
+}
+
+/// A month's evening record: one its rule makes, with values in range and flags that follow
+/// from the rule's limits.
+fn record(rule: &ArchivedRule, month: &ArchivedMonth, sites: usize) -> Result<(), Rule> {
+    let (evening, limits) = match (&month.record, rule) {
+        (ArchivedRecord::None, _) => return Ok(()),
+        (ArchivedRecord::Sites(evening), ArchivedRule::Sites(criterion)) => {
+            (evening, criterion.limits.get())
+        }
+    };
     day("evening", evening.date.to_native())?;
     check(
         (1..=30).contains(&evening.hijri_day),
@@ -445,33 +584,19 @@ fn after(before: &ArchivedMonth, month: &ArchivedMonth) -> Result<(), Rule> {
             expected,
         },
     )?;
-    let (previous, tier) = (before.tier(), month.tier());
+    let previous = before.tier();
     check(
-        rank(previous) <= rank(tier),
-        Rule::TierOrder { previous, tier },
+        month.tier() != Tier::Retro || previous == Tier::Retro,
+        Rule::RetroAfter(previous),
     )
 }
 
-/// Position of a tier in the chain: retro months first, then the official table, then
-/// computed months.
-fn rank(tier: Tier) -> u8 {
-    match tier {
-        Tier::Retro => 0,
-        Tier::Regional => 1,
-        Tier::Computed => 2,
-    }
-}
-
-/// Coverage inside the archived days, card years in order.
-fn header(calendar: &ArchivedCalendar) -> Result<(), Problem> {
-    let fail = |rule| Problem {
-        place: Place::Header,
-        rule,
-    };
-    let (first, last) = calendar.coverage();
-    day("coverage first", first.0).map_err(fail)?;
-    day("coverage last", last.0).map_err(fail)?;
-    let (archive_first, archive_last) = (calendar.first_day(), calendar.last_day());
+/// The table's coverage inside the chain's days.
+fn coverage(chain: &ArchivedChain) -> Result<(), Rule> {
+    let (first, last) = chain.coverage();
+    day("coverage first", first.0)?;
+    day("coverage last", last.0)?;
+    let (archive_first, archive_last) = (chain.first_day(), chain.last_day());
     check(
         archive_first <= first && first <= last && last <= archive_last,
         Rule::Coverage {
@@ -481,23 +606,23 @@ fn header(calendar: &ArchivedCalendar) -> Result<(), Problem> {
             archive_last,
         },
     )
-    .map_err(fail)?;
-    let years = calendar.header.card_years.map(|y| y.to_native());
-    check(years[0] <= years[1], Rule::CardYearRange(years)).map_err(fail)
 }
 
-/// Cards sorted and unique (the look-up is a binary search), each naming an archived month
-/// inside the card years.
-fn cards(calendar: &ArchivedCalendar) -> Result<(), Problem> {
-    let [min, max] = calendar.header.card_years.map(|y| y.to_native());
+/// Cards sorted and unique (the look-up is a binary search), each naming a month of the
+/// default chain inside the card years.
+fn cards(dataset: &ArchivedDataset) -> Result<(), Problem> {
+    let [min, max] = dataset.card_years();
     let mut previous = None;
-    for (index, card) in calendar.cards.iter().enumerate() {
+    for (index, card) in dataset.cards.iter().enumerate() {
         let (year, month) = (card.year.to_native(), card.month);
         let fail = |rule| Problem {
             place: Place::Card { index, year, month },
             rule,
         };
-        check(holds(calendar, year, month), Rule::UnknownMonth).map_err(fail)?;
+        let held = dataset
+            .default_chain()
+            .is_some_and(|chain| holds(chain, year, month));
+        check(held, Rule::UnknownMonth).map_err(fail)?;
         check((min..=max).contains(&year), Rule::CardYears([min, max])).map_err(fail)?;
         let key = card.order();
         check(previous.is_none_or(|p| p < key), Rule::CardOrder).map_err(fail)?;
@@ -506,12 +631,17 @@ fn cards(calendar: &ArchivedCalendar) -> Result<(), Problem> {
     Ok(())
 }
 
-/// Each divergence names an archived month.
-fn divergences(calendar: &ArchivedCalendar) -> Result<(), Problem> {
-    for (index, divergence) in calendar.divergences.iter().enumerate() {
+/// Each divergence names a month of its chain.
+fn divergences(chain_index: usize, chain: &ArchivedChain) -> Result<(), Problem> {
+    for (index, divergence) in chain.divergences.iter().enumerate() {
         let (year, month) = (divergence.year.to_native(), divergence.month);
-        check(holds(calendar, year, month), Rule::UnknownMonth).map_err(|rule| Problem {
-            place: Place::Divergence { index, year, month },
+        check(holds(chain, year, month), Rule::UnknownMonth).map_err(|rule| Problem {
+            place: Place::Divergence {
+                chain: chain_index,
+                index,
+                year,
+                month,
+            },
             rule,
         })?;
     }
@@ -519,13 +649,13 @@ fn divergences(calendar: &ArchivedCalendar) -> Result<(), Problem> {
 }
 
 /// Stored answers: keys sorted and unique, each pointing at an answer; each answer's computed
-/// months inside the archive, its identity body tagged with its fingerprint, and each
+/// months inside the default chain, its identity body tagged with its fingerprint, and each
 /// compressed form tagged with that `ETag` and its coding's suffix. Hashes every identity body
 /// once (27 MB: the whole check of meaning takes ~6 ms, `examples/open_timing.rs`).
-fn bodies(calendar: &ArchivedCalendar) -> Result<(), Problem> {
-    let answers = calendar.answers.len();
+fn bodies(dataset: &ArchivedDataset) -> Result<(), Problem> {
+    let answers = dataset.answers.len();
     let mut previous: Option<&str> = None;
-    for (index, body) in calendar.bodies.iter().enumerate() {
+    for (index, body) in dataset.bodies.iter().enumerate() {
         let fail = |rule| Problem {
             place: Place::Body(index),
             rule,
@@ -540,8 +670,10 @@ fn bodies(calendar: &ArchivedCalendar) -> Result<(), Problem> {
         )
         .map_err(fail)?;
     }
-    let months = calendar.months.len();
-    for (index, answer) in calendar.answers.iter().enumerate() {
+    let months = dataset
+        .default_chain()
+        .map_or(0, |chain| chain.months.len());
+    for (index, answer) in dataset.answers.iter().enumerate() {
         let fail = |rule| Problem {
             place: Place::Answer(index),
             rule,
@@ -594,9 +726,9 @@ fn bodies(calendar: &ArchivedCalendar) -> Result<(), Problem> {
     Ok(())
 }
 
-/// True if the archive holds the Hijri month `year`-`month` (1–12).
-fn holds(calendar: &ArchivedCalendar, year: u16, month: u8) -> bool {
-    calendar.month_index(HijriMonth { year, month }).is_some()
+/// True if the chain holds the Hijri month `year`-`month` (1–12).
+fn holds(chain: &ArchivedChain, year: u16, month: u8) -> bool {
+    chain.month_index(HijriMonth { year, month }).is_some()
 }
 
 /// A day number inside [`DAYS`].

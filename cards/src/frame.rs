@@ -130,7 +130,7 @@ pub fn titles(ctx: &CardContext) -> Result<Titles, CardError> {
 /// The badge of a month whose start is a hisab estimate rather than an official date.
 pub fn tier_badge(tier: Tier) -> Option<&'static str> {
     match tier {
-        Tier::Regional => None,
+        Tier::Published => None,
         Tier::Computed => Some("PERKIRAAN HISAB — bukan tanggal resmi"),
         Tier::Retro => Some("PERKIRAAN HISAB (RETRO) — bukan tanggal resmi"),
     }

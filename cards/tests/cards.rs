@@ -68,7 +68,7 @@ fn ctx<'a>(site: &'a Site, values: &'a SiteEvening) -> CardContext<'a> {
             month: 9,
         },
         month_start: Date::from_ymd(2025, 3, 1).unwrap(),
-        tier: Tier::Regional,
+        tier: Tier::Published,
         evening_date: Date::from_ymd(2025, 2, 28).unwrap(),
         hijri_day: 29,
         site,

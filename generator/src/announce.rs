@@ -8,7 +8,7 @@
 use hijri::calendar::day_tier;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::Month;
+use hijri::schema::Chain;
 use serde::Serialize;
 
 use crate::inputs::{self, OfficialMonth};
@@ -25,7 +25,7 @@ pub struct Outcome {
     /// `start` minus `previous_start`, days.
     pub delta_days: i32,
     /// The tier of `previous_start` as served before (`regional`, `regional-computed`).
-    pub tier_before: &'static str,
+    pub tier_before: String,
 }
 
 /// The facts after the announcements.
@@ -41,14 +41,14 @@ pub struct Applied {
     pub corrections: Vec<(HijriMonth, i8)>,
 }
 
-/// Applies announced starts to the official table, given the months the service served
+/// Applies announced starts to the official table, given the calendar the service served
 /// before (`served`, the chain built from the current facts) and the current coverage end.
 /// Refuses with a one-line message naming the month when the result would not be a
 /// contiguous table of 29- and 30-day months, or a start would move by more than a day.
 pub fn apply(
     table: &[OfficialMonth],
     coverage_last: Date,
-    served: &[Month],
+    served: &Chain,
     announced: &[(HijriMonth, Date)],
     coverage_end: Option<Date>,
 ) -> Result<Applied, String> {
@@ -66,6 +66,7 @@ pub fn apply(
     let mut corrections = Vec::new();
     for &(month, start) in &announced {
         let before = served
+            .months
             .iter()
             .find(|m| (m.year, m.month) == (month.year, month.month))
             .ok_or_else(|| format!("{month}: not a month of the archive"))?;
@@ -141,7 +142,10 @@ pub fn apply(
             start: start.to_string(),
             previous_start: previous_start.to_string(),
             delta_days: delta,
-            tier_before: day_tier(before.tier, previous_start, coverage_last).source(),
+            tier_before: served
+                .sources
+                .of(day_tier(before.tier, previous_start, coverage_last))
+                .to_owned(),
         });
     }
 
@@ -174,7 +178,8 @@ pub fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hijri::schema::{Evening, Tier};
+    use hijri::schema::{Record, Tier};
+    use hijri_testing::ChainBuilder;
 
     fn month(text: &str) -> HijriMonth {
         HijriMonth::parse_iso(text).unwrap()
@@ -186,7 +191,7 @@ mod tests {
 
     /// A table 1448-05 (30), 1448-06 (29), 1448-07 (open), and the chain the service served:
     /// those three, then 1448-08 and 1448-09 computed.
-    fn facts() -> (Vec<OfficialMonth>, Vec<Month>) {
+    fn facts() -> (Vec<OfficialMonth>, Chain) {
         let rows = [
             ("1448-05", "2026-10-12", Some(30)),
             ("1448-06", "2026-11-11", Some(29)),
@@ -200,31 +205,19 @@ mod tests {
                 length,
             })
             .collect();
-        let evening = Evening {
-            date: 0,
-            hijri_day: 29,
-            conjunction_ms: 0,
-            deciding: 0,
-            visible: true,
-            sites: vec![],
-        };
         let served = [
-            ("1448-05", "2026-10-12", 30, Tier::Regional),
-            ("1448-06", "2026-11-11", 29, Tier::Regional),
-            ("1448-07", "2026-12-10", 30, Tier::Regional),
+            ("1448-05", "2026-10-12", 30, Tier::Published),
+            ("1448-06", "2026-11-11", 29, Tier::Published),
+            ("1448-07", "2026-12-10", 30, Tier::Published),
             ("1448-08", "2027-01-09", 29, Tier::Computed),
             ("1448-09", "2027-02-07", 30, Tier::Computed),
         ]
         .iter()
-        .map(|&(m, s, length, tier)| Month {
-            year: month(m).year,
-            month: month(m).month,
-            start: date(s).0,
-            length,
-            tier,
-            evening: evening.clone(),
+        .fold(ChainBuilder::kemenag(0), |chain, &(m, s, length, tier)| {
+            let m = month(m);
+            chain.month((m.year, m.month), date(s).0, length, tier, Record::None)
         })
-        .collect();
+        .build();
         (table, served)
     }
 
@@ -250,7 +243,7 @@ mod tests {
                 start: "2027-01-09".into(),
                 previous_start: "2027-01-09".into(),
                 delta_days: 0,
-                tier_before: "regional-computed",
+                tier_before: "regional-computed".into(),
             }]
         );
     }

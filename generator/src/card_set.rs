@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use chrono_tz::Tz;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Calendar, Card, CardKind, Limits, Month};
+use hijri::schema::{Card, CardKind, Chain, Criterion, Evening, Limits, Month, Record, Site};
 use hijri::zone::Zone;
 use hijri_astro::{Astro, Observer};
 use hijri_cards::{CardContext, CardError, DisplayPoint, PointResult, Renderer, VisibilityGrid};
@@ -26,20 +26,53 @@ pub struct CardSet {
     pub reused: usize,
 }
 
+/// The calendar the cards are drawn for: a chain whose months have site evenings, and the
+/// observation sites those evenings refer to.
+#[derive(Clone, Copy)]
+pub struct Drawn<'a> {
+    /// The observation sites.
+    pub sites: &'a [Site],
+    /// The chain (the default calendar).
+    pub chain: &'a Chain,
+}
+
+impl<'a> Drawn<'a> {
+    /// The criterion of `month`'s rule and its site evening; an error for a month without
+    /// one (only site criteria have cards).
+    fn evening(&self, month: &'a Month) -> Result<(&'a Criterion, &'a Evening), CardError> {
+        let target = HijriMonth {
+            year: month.year,
+            month: month.month,
+        };
+        match (
+            self.chain
+                .rule_for(target)
+                .and_then(|span| span.rule.criterion()),
+            &month.record,
+        ) {
+            (Some(criterion), Record::Sites(evening)) => Ok((criterion, evening)),
+            _ => Err(CardError::Input(format!(
+                "{target}: cards need a site criterion's evening"
+            ))),
+        }
+    }
+}
+
 /// Makes every card of the months whose Hijri year lies in `years` (inclusive), sorted by
 /// (year, month, kind, bare): a month's four cards are taken from `previous` (cards sorted
 /// the same way) when all four carry the month's current [`card_key`], else rendered.
 /// `progress` is called once per month.
 pub fn render_all(
     astro: &Astro,
-    calendar: &Calendar,
+    drawn: Drawn,
     years: [u16; 2],
     previous: &[Card],
     progress: &(dyn Fn() + Sync),
 ) -> Result<CardSet, CardError> {
     let renderer = Renderer::new()?;
     let points = hijri_cards::display_points()?;
-    let months: Vec<&Month> = calendar
+    let months: Vec<&Month> = drawn
+        .chain
         .months
         .iter()
         .filter(|m| (years[0]..=years[1]).contains(&m.year))
@@ -47,10 +80,10 @@ pub fn render_all(
     let per_month: Vec<(Vec<Card>, bool)> = months
         .par_iter()
         .map(|month| {
-            let key = card_key(astro, calendar, month);
+            let key = card_key(astro, drawn, month)?;
             let cards = match reusable(previous, month, key) {
                 Some(cards) => Ok((cards, false)),
-                None => month_cards(astro, calendar, &renderer, points, month, key)
+                None => month_cards(astro, drawn, &renderer, points, month, key)
                     .map(|cards| (cards, true)),
             };
             progress();
@@ -70,20 +103,21 @@ pub fn render_all(
 /// the criterion, the astronomy's inputs, the committed fonts, basemap and points, and
 /// [`hijri_cards::CARD_FORMAT_VERSION`]. The values enter through their full `Debug` text, so a
 /// different toolchain can at worst cause a re-render, never a wrong reuse.
-pub fn card_key(astro: &Astro, calendar: &Calendar, month: &Month) -> u64 {
+pub fn card_key(astro: &Astro, drawn: Drawn, month: &Month) -> Result<u64, CardError> {
+    let (criterion, evening) = drawn.evening(month)?;
     let inputs = format!(
         "{}|{:x}|{:x}|{:?}|{}-{}|{:?}|{:?}|{:?}",
         hijri_cards::CARD_FORMAT_VERSION,
         hijri_cards::assets_fingerprint(),
         hijri::fingerprint::hash64_of_parts(&astro.inputs()),
-        calendar.criterion,
+        criterion,
         month.year,
         month.month,
         month.tier,
-        month.evening,
-        calendar.sites.get(usize::from(month.evening.deciding)),
+        evening,
+        drawn.sites.get(usize::from(evening.deciding)),
     );
-    hijri::fingerprint::hash64(inputs.as_bytes())
+    Ok(hijri::fingerprint::hash64(inputs.as_bytes()))
 }
 
 /// The four previous cards of `month`, if all four carry `key`.
@@ -119,11 +153,11 @@ pub struct MonthInputs<'a> {
 /// Evaluates what the cards of `month` show.
 pub fn month_inputs<'a>(
     astro: &Astro,
-    calendar: &'a Calendar,
+    drawn: Drawn<'a>,
     points: &[DisplayPoint],
     month: &'a Month,
 ) -> Result<MonthInputs<'a>, CardError> {
-    let evening = &month.evening;
+    let (criterion, evening) = drawn.evening(month)?;
     let deciding = usize::from(evening.deciding);
     let no_site = || {
         CardError::Input(format!(
@@ -140,11 +174,11 @@ pub fn month_inputs<'a>(
         tier: month.tier,
         evening_date: Date(evening.date),
         hijri_day: evening.hijri_day,
-        site: calendar.sites.get(deciding).ok_or_else(no_site)?,
+        site: drawn.sites.get(deciding).ok_or_else(no_site)?,
         values: evening.sites.get(deciding).ok_or_else(no_site)?,
         visible: evening.visible,
         sites_checked: evening.sites.len(),
-        limits: calendar.criterion.limits,
+        limits: criterion.limits,
     };
     let day =
         NaiveDate::try_from(Date(evening.date)).map_err(|e| CardError::Input(e.to_string()))?;
@@ -166,13 +200,13 @@ pub fn month_inputs<'a>(
 /// The four cards of one target month, rendered.
 fn month_cards(
     astro: &Astro,
-    calendar: &Calendar,
+    drawn: Drawn,
     renderer: &Renderer,
     points: &[DisplayPoint],
     month: &Month,
     key: u64,
 ) -> Result<Vec<Card>, CardError> {
-    let inputs = month_inputs(astro, calendar, points, month)?;
+    let inputs = month_inputs(astro, drawn, points, month)?;
     hijri_cards::month_cards(renderer, &inputs.ctx, &inputs.grid, &inputs.points, key)
 }
 

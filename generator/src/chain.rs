@@ -9,7 +9,7 @@ use std::fmt;
 use chrono::{TimeZone, Utc};
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Evening, Limits, Month, Tier};
+use hijri::schema::{Evening, Limits, Month, Record, Tier};
 use hijri_astro::{Astro, AstroError};
 
 use crate::inputs::{OfficialTable, SiteInput};
@@ -204,8 +204,8 @@ pub fn build(
             month: row.month.month,
             start: row.start.0,
             length: row.length.unwrap_or(ruled.length),
-            tier: Tier::Regional,
-            evening: ruled.evening,
+            tier: Tier::Published,
+            record: Record::Sites(ruled.evening),
         });
         evening = next;
     }
@@ -239,7 +239,7 @@ fn numbered(months: Vec<RuleMonth>, anchor: HijriMonth, tier: Tier, forward: boo
                 start: m.start.0,
                 length: m.length,
                 tier,
-                evening: m.evening,
+                record: Record::Sites(m.evening),
             };
             number = number.next();
             month

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+use hijri::authority;
 use hijri::date::Date;
-use hijri::schema::{Calendar, Card, Criterion, Header, Month, Tier};
+use hijri::schema::{Card, Chain, Dataset, Month, Table, Tier};
 use hijri_astro::{Astro, AstroError};
 use hijri_cards::CardError;
 use rkyv::util::AlignedVec;
@@ -116,15 +117,31 @@ pub struct Summary {
     pub reused: usize,
 }
 
-/// The calendar as built, with the astronomy that built it (the cards need it too).
+/// The calendars as built, with the astronomy that built them (the cards need it too).
 pub struct Built {
-    /// The calendar, without cards until [`add_cards`].
-    pub calendar: Calendar,
+    /// The archive's root, without cards until [`add_cards`].
+    pub dataset: Dataset,
     /// Ephemeris and ΔT.
     pub astro: Astro,
 }
 
-/// Builds the calendar (month chain and evening records, no cards) from the facts in `data_dir`.
+impl Built {
+    /// The default calendar (built first, always there).
+    pub fn default_chain(&self) -> Option<&Chain> {
+        self.dataset.chains.first()
+    }
+
+    /// The calendar the cards are drawn for: the default one, with the sites.
+    pub fn drawn(&self) -> Option<card_set::Drawn<'_>> {
+        Some(card_set::Drawn {
+            sites: &self.dataset.sites,
+            chain: self.default_chain()?,
+        })
+    }
+}
+
+/// Builds the calendars (month chains and evening records, no cards) from the facts in
+/// `data_dir`.
 pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, GenerateError> {
     let report = Progress::new(progress);
     report.phase("reading data");
@@ -142,12 +159,17 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
     let (Some(first), Some(last)) = span else {
         unreachable!("the span constants are valid dates")
     };
-    let criterion = Criterion::neo_mabims();
+    let kemenag = authority::kemenag(sites.len());
+    let limits = kemenag
+        .rules
+        .iter()
+        .find_map(|span| span.rule.criterion().map(|c| c.limits))
+        .ok_or_else(|| ChainError::Inconsistent("kemenag has no site criterion".into()))?;
     let inputs = ChainInputs {
         astro: &astro,
         sites: &sites,
         table: &table,
-        limits: criterion.limits,
+        limits,
     };
     let expected = ((last.0 - first.0) as f64 / 29.53) as usize + 1;
     let done = AtomicUsize::new(0);
@@ -172,23 +194,21 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
             message: format!("corrected month {} is not in the archive", stray.month),
         }));
     }
-    let calendar = Calendar {
-        header: Header {
-            data_version: table.data_version.clone(),
-            table_version: ledger.table_version(),
-            coverage_first: coverage_first.0,
-            coverage_last: coverage_last.0,
-            card_years: CARD_YEARS,
-        },
-        criterion,
+    let table = Table {
+        data_version: table.data_version.clone(),
+        table_version: ledger.table_version(),
+        coverage_first: coverage_first.0,
+        coverage_last: coverage_last.0,
+    };
+    let dataset = Dataset {
+        chains: vec![kemenag.chain(table, months, ledger.divergences())],
         sites: sites.into_iter().map(|s| s.site).collect(),
-        months,
-        divergences: ledger.divergences(),
+        card_years: CARD_YEARS,
         cards: Vec::new(),
         bodies: Vec::new(),
         answers: Vec::new(),
     };
-    Ok(Built { calendar, astro })
+    Ok(Built { dataset, astro })
 }
 
 /// Makes the cards of [`CARD_YEARS`] into the calendar, reusing those of `previous` whose
@@ -201,14 +221,17 @@ pub fn add_cards(
     let report = Progress::new(progress);
     report.phase("hilal cards 1444-1475: sky chart and map, normal and bare");
     let started = Instant::now();
-    let expected = built
-        .calendar
+    let Some(drawn) = built.drawn() else {
+        return Ok((0, 0));
+    };
+    let expected = drawn
+        .chain
         .months
         .iter()
         .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.year))
         .count();
     let done = AtomicUsize::new(0);
-    let set = card_set::render_all(&built.astro, &built.calendar, CARD_YEARS, previous, &|| {
+    let set = card_set::render_all(&built.astro, drawn, CARD_YEARS, previous, &|| {
         report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
     })?;
     let bytes: usize = set.cards.iter().map(|c| c.png.len()).sum();
@@ -220,25 +243,31 @@ pub fn add_cards(
         set.rendered,
         set.reused
     ));
-    built.calendar.cards = set.cards;
+    built.dataset.cards = set.cards;
     Ok((set.rendered, set.reused))
 }
 
-/// Stores the answers of `hijri_view::Question::stored` in the calendar ([`stored`]), built
-/// over the calendar as archived (without its cards, which no answer reads).
-pub fn add_answers(calendar: &mut Calendar, progress: bool) -> Result<(), GenerateError> {
+/// Stores the answers of `hijri_view::Question::stored` in the archive ([`stored`]), built
+/// over the default calendar as archived (without the cards, which no answer reads).
+pub fn add_answers(dataset: &mut Dataset, progress: bool) -> Result<(), GenerateError> {
     let report = Progress::new(progress);
     report.phase("stored answers: /year, /month, /hilal/history, /months, /events");
     let started = Instant::now();
-    let cards = std::mem::take(&mut calendar.cards);
-    let encoded = hijri::archive::encode(calendar);
-    calendar.cards = cards;
+    let cards = std::mem::take(&mut dataset.cards);
+    let encoded = hijri::archive::encode(dataset);
+    dataset.cards = cards;
     let encoded = encoded.map_err(GenerateError::Encode)?;
     let mut aligned = AlignedVec::<16>::with_capacity(encoded.len());
     aligned.extend_from_slice(&encoded);
     drop(encoded);
     let archived = hijri::archive::open(&aligned).map_err(GenerateError::Check)?;
-    let stored = stored::build(archived);
+    let default = archived.default_chain().ok_or(GenerateError::Check(
+        hijri::archive::ArchiveError::Invalid(hijri::validate::Problem {
+            place: hijri::validate::Place::Archive,
+            rule: hijri::validate::Rule::NoChains,
+        }),
+    ))?;
+    let stored = stored::build(archived, default);
     for (family, bytes) in &stored.families {
         report.done(&format!(
             "{family}: {} keys, {} answers, identity {:.2} MB, gzip {:.2} MB, brotli {:.2} MB",
@@ -255,8 +284,8 @@ pub fn add_answers(calendar: &mut Calendar, progress: bool) -> Result<(), Genera
         stored.answers.len(),
         started.elapsed().as_secs_f64()
     ));
-    calendar.bodies = stored.bodies;
-    calendar.answers = stored.answers;
+    dataset.bodies = stored.bodies;
+    dataset.answers = stored.answers;
     Ok(())
 }
 
@@ -310,13 +339,13 @@ pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
             .unwrap_or_default();
         (rendered, reused) = add_cards(&mut built, &previous, options.progress)?;
     }
-    add_answers(&mut built.calendar, options.progress)?;
-    let bytes = hijri::archive::encode(&built.calendar).map_err(GenerateError::Encode)?;
+    add_answers(&mut built.dataset, options.progress)?;
+    let bytes = hijri::archive::encode(&built.dataset).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
         .map_err(|e| GenerateError::Write(options.out.clone(), e))?;
     Ok(Summary {
-        months: built.calendar.months.len(),
-        cards: built.calendar.cards.len(),
+        months: built.dataset.chains.iter().map(|c| c.months.len()).sum(),
+        cards: built.dataset.cards.len(),
         bytes: bytes.len(),
         rendered,
         reused,
@@ -328,7 +357,7 @@ fn tier_counts(months: &[Month]) -> String {
     format!(
         "{} retro, {} official, {} computed",
         count(Tier::Retro),
-        count(Tier::Regional),
+        count(Tier::Published),
         count(Tier::Computed)
     )
 }

@@ -10,7 +10,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::io::Write;
 
 use hijri::fingerprint;
-use hijri::schema::{ArchivedCalendar, BodyKey, Representation, StoredAnswer, Tier};
+use hijri::schema::{ArchivedChain, ArchivedDataset, BodyKey, Representation, StoredAnswer, Tier};
 use hijri_view::{Question, Record, Scope, MIN_COMPRESSED};
 use rayon::prelude::*;
 
@@ -33,8 +33,8 @@ struct Collected {
 }
 
 impl Record for Collected {
-    fn served(&self, index: usize, tier: Tier) {
-        if tier != Tier::Regional {
+    fn served(&self, _: &ArchivedChain, index: usize, tier: Tier) {
+        if tier != Tier::Published {
             self.computed.borrow_mut().insert(index);
         }
         self.tiers.set(self.tiers.get() | tier.bit());
@@ -81,16 +81,18 @@ pub struct Stored {
     pub families: Vec<(&'static str, FamilyBytes)>,
 }
 
-/// Answers every stored question over `calendar` (questions the archive refuses, such as a
-/// retro year without `retro`, are left out).
-pub fn build(calendar: &ArchivedCalendar) -> Stored {
-    let questions = Question::stored(calendar);
+/// Answers every stored question over the default calendar of `dataset` (questions it
+/// refuses, such as a retro year without `retro`, are left out).
+pub fn build(dataset: &ArchivedDataset, default: &ArchivedChain) -> Stored {
+    let questions = Question::stored(default);
     let built: Vec<Built> = questions
         .par_iter()
         .filter_map(|question| {
             let collected = Collected::default();
             let scope = Scope {
-                calendar,
+                dataset,
+                chain: default,
+                named: false,
                 record: &collected,
             };
             let answer = question.answer(&scope).ok()?;

@@ -14,7 +14,9 @@ use std::path::Path;
 
 use hijri::date::Date;
 use hijri::hijri::{HijriDate, HijriMonth};
-use hijri::schema::{ArchivedCalendar, Criterion, Tier};
+use hijri::schema::{
+    ArchivedChain, ArchivedDataset, ArchivedRecord, ArchivedRule, Criterion, Tier,
+};
 use hijri_generator::inputs::load_official;
 use rkyv::util::AlignedVec;
 
@@ -31,9 +33,19 @@ fn archive_bytes() -> AlignedVec<16> {
     aligned
 }
 
-fn with_calendar(check: impl FnOnce(&ArchivedCalendar)) {
+/// Hands the generated archive's default calendar to `check`.
+fn with_calendar(check: impl FnOnce(&ArchivedChain)) {
+    with_dataset(|_, chain| check(chain));
+}
+
+/// Hands the generated archive and its default calendar to `check`.
+fn with_dataset(check: impl FnOnce(&ArchivedDataset, &ArchivedChain)) {
     let bytes = archive_bytes();
-    check(hijri::archive::open(&bytes).expect("the generated archive validates"));
+    let dataset = hijri::archive::open(&bytes).expect("the generated archive validates");
+    check(
+        dataset,
+        dataset.default_chain().expect("a default calendar"),
+    );
 }
 
 fn date(iso: &str) -> Date {
@@ -44,7 +56,8 @@ fn date(iso: &str) -> Date {
 fn official_table_is_reproduced_exactly() {
     let table = load_official(&data_dir().join("official/months.csv")).unwrap();
     with_calendar(|cal| {
-        assert_eq!(cal.header.data_version.as_str(), table.data_version);
+        assert_eq!(cal.id.as_str(), "kemenag");
+        assert_eq!(cal.table.data_version.as_str(), table.data_version);
         let (first, last) = cal.coverage();
         assert_eq!(
             (first.to_string(), last.to_string()),
@@ -56,12 +69,12 @@ fn official_table_is_reproduced_exactly() {
             if let Some(length) = row.length {
                 assert_eq!(month.length, length, "{:?}", row.month);
             }
-            assert_eq!(month.tier(), Tier::Regional);
+            assert_eq!(month.tier(), Tier::Published);
         }
         let regional = cal
             .months
             .iter()
-            .filter(|m| m.tier() == Tier::Regional)
+            .filter(|m| m.tier() == Tier::Published)
             .count();
         assert_eq!(regional, table.months.len());
     });
@@ -98,25 +111,29 @@ fn months_are_contiguous_29_or_30_days_over_the_whole_span() {
             }
         }
         assert!(tail.length == 29 || tail.length == 30);
-        assert_eq!(tiers, [Tier::Retro, Tier::Regional, Tier::Computed]);
+        assert_eq!(tiers, [Tier::Retro, Tier::Published, Tier::Computed]);
     });
 }
 
 #[test]
 fn every_month_carries_the_evening_that_decided_it() {
-    with_calendar(|cal| {
-        assert_eq!(cal.sites.len(), 25);
+    with_dataset(|dataset, cal| {
+        assert_eq!(dataset.sites.len(), 25);
         let written = Criterion::neo_mabims();
-        assert_eq!(cal.criterion.name, written.name);
-        assert_eq!(cal.criterion.limits.get(), written.limits);
+        assert_eq!(cal.rules.len(), 1);
+        let ArchivedRule::Sites(criterion) = &cal.rules[0].rule;
+        assert_eq!(criterion.name, written.name);
+        assert_eq!(criterion.limits.get(), written.limits);
         for (i, month) in cal.months.iter().enumerate() {
-            let evening = &month.evening;
+            let ArchivedRecord::Sites(evening) = &month.record else {
+                panic!("{:?} has no evening", month.hijri_month())
+            };
             assert_eq!(evening.sites.len(), 25);
             if i > 0 {
                 let previous = &cal.months[i - 1];
                 assert_eq!(evening.date.to_native(), previous.start.to_native() + 28);
                 assert_eq!(evening.hijri_day, 29);
-                if month.tier() != Tier::Regional && previous.tier() == month.tier() {
+                if month.tier() != Tier::Published && previous.tier() == month.tier() {
                     // The rule: visible on day 29 means a 29-day previous month.
                     assert_eq!(
                         previous.length == 29,
@@ -129,7 +146,7 @@ fn every_month_carries_the_evening_that_decided_it() {
                 assert_eq!(evening.date.to_native(), month.start.to_native() - 1);
                 assert!(evening.visible);
             }
-            let limits = cal.criterion.limits.get();
+            let limits = criterion.limits.get();
             let margins: Vec<i32> = evening
                 .sites
                 .iter()

@@ -10,7 +10,7 @@
     reason = "test helpers may panic: a panic fails the test"
 )]
 
-use hijri::schema::Tier;
+use hijri::schema::{Record, Rule, Tier};
 use hijri_cards::{display_points, month_cards, Renderer, CARD_FORMAT_VERSION};
 use hijri_generator::card_set::{card_key, month_inputs, render_all};
 use hijri_generator::generate::{build_calendar, Built};
@@ -25,48 +25,64 @@ fn built() -> Built {
 fn reused_cards_equal_a_full_run_and_only_changed_months_render() {
     let mut built = built();
     let years = [1446, 1446];
-    let full = render_all(&built.astro, &built.calendar, years, &[], &|| {}).unwrap();
+    let drawn = built.drawn().unwrap();
+    let full = render_all(&built.astro, drawn, years, &[], &|| {}).unwrap();
     assert_eq!((full.rendered, full.reused, full.cards.len()), (12, 0, 48));
 
-    let again = render_all(&built.astro, &built.calendar, years, &full.cards, &|| {}).unwrap();
+    let again = render_all(&built.astro, drawn, years, &full.cards, &|| {}).unwrap();
     assert_eq!((again.rendered, again.reused), (0, 12));
     assert_eq!(again.cards, full.cards);
 
     // An announcement changes what one month is drawn from (here its tier): that month alone
     // is rendered again, and the whole set equals a full run over the changed calendar.
-    let ramadhan = built
-        .calendar
+    let ramadhan = built.dataset.chains[0]
         .months
         .iter_mut()
         .find(|m| (m.year, m.month) == (1446, 9))
         .unwrap();
     ramadhan.tier = Tier::Computed;
-    let partial = render_all(&built.astro, &built.calendar, years, &full.cards, &|| {}).unwrap();
+    let drawn = built.drawn().unwrap();
+    let partial = render_all(&built.astro, drawn, years, &full.cards, &|| {}).unwrap();
     assert_eq!((partial.rendered, partial.reused), (1, 11));
-    let fresh = render_all(&built.astro, &built.calendar, years, &[], &|| {}).unwrap();
+    let fresh = render_all(&built.astro, drawn, years, &[], &|| {}).unwrap();
     assert_eq!(partial.cards, fresh.cards);
 }
 
 #[test]
 fn a_card_is_not_reused_under_another_key() {
     let built = built();
-    let month = built
-        .calendar
+    let drawn = built.drawn().unwrap();
+    let month = drawn
+        .chain
         .months
         .iter()
         .find(|m| (m.year, m.month) == (1447, 3))
         .unwrap();
-    let key = card_key(&built.astro, &built.calendar, month);
+    let key = |month| card_key(&built.astro, drawn, month).unwrap();
+    let evening = |month: &mut hijri::schema::Month| match &mut month.record {
+        Record::Sites(evening) => evening.clone(),
+        Record::None => panic!("no evening"),
+    };
     let mut moved = month.clone();
-    moved.evening.date += 1;
-    assert_ne!(card_key(&built.astro, &built.calendar, &moved), key);
+    let mut shifted = evening(&mut moved);
+    shifted.date += 1;
+    moved.record = Record::Sites(shifted);
+    assert_ne!(key(&moved), key(month));
     let mut other_site = month.clone();
-    other_site.evening.deciding = (other_site.evening.deciding + 1) % 25;
-    assert_ne!(card_key(&built.astro, &built.calendar, &other_site), key);
-    let mut other_criterion = built.calendar.clone();
-    other_criterion.criterion.limits.min_moon_alt += 1;
-    assert_ne!(card_key(&built.astro, &other_criterion, month), key);
-    assert_eq!(card_key(&built.astro, &built.calendar, month), key);
+    let mut elsewhere = evening(&mut other_site);
+    elsewhere.deciding = (elsewhere.deciding + 1) % 25;
+    other_site.record = Record::Sites(elsewhere);
+    assert_ne!(key(&other_site), key(month));
+    let mut other_criterion = drawn.chain.clone();
+    match &mut other_criterion.rules[0].rule {
+        Rule::Sites(criterion) => criterion.limits.min_moon_alt += 1,
+    }
+    let other = hijri_generator::card_set::Drawn {
+        sites: drawn.sites,
+        chain: &other_criterion,
+    };
+    assert_ne!(card_key(&built.astro, other, month).unwrap(), key(month));
+    assert_eq!(card_key(&built.astro, drawn, month).unwrap(), key(month));
 }
 
 /// The card bytes each `CARD_FORMAT_VERSION` draws, as the hash of the four cards of four
@@ -91,13 +107,14 @@ fn card_bytes_are_pinned_to_the_format_version() {
         .1
         .iter()
         .map(|&(year, month, _)| {
-            let archived = built
-                .calendar
+            let drawn = built.drawn().unwrap();
+            let archived = drawn
+                .chain
                 .months
                 .iter()
                 .find(|m| (m.year, m.month) == (year, month))
                 .unwrap();
-            let inputs = month_inputs(&built.astro, &built.calendar, points, archived).unwrap();
+            let inputs = month_inputs(&built.astro, drawn, points, archived).unwrap();
             let cards =
                 month_cards(&renderer, &inputs.ctx, &inputs.grid, &inputs.points, 0).unwrap();
             let etags: String = cards.iter().map(|c| c.etag.as_str()).collect();

@@ -5,26 +5,34 @@
 use std::path::Path;
 
 use chrono::NaiveDate;
+use hijri::schema::Record;
 use hijri_astro::Observer;
 use hijri_cards::{display_points, map_svg, viz_svg};
-use hijri_generator::card_set::month_inputs;
+use hijri_generator::card_set::{month_inputs, Drawn};
 use hijri_generator::generate::build_calendar;
 
 #[test]
 fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
     let data = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"));
     let built = build_calendar(data, false).unwrap();
-    let month = built
-        .calendar
+    let chain = built.default_chain().unwrap();
+    let month = chain
         .months
         .iter()
         .find(|m| m.year == 1446 && m.month == 9)
         .unwrap();
     let points = display_points().unwrap();
-    let inputs = month_inputs(&built.astro, &built.calendar, points, month).unwrap();
+    let drawn = Drawn {
+        sites: &built.dataset.sites,
+        chain,
+    };
+    let inputs = month_inputs(&built.astro, drawn, points, month).unwrap();
 
     // The chart: the deciding site of the archive, its values, its verdict.
-    let deciding = &built.calendar.sites[usize::from(month.evening.deciding)];
+    let Record::Sites(evening) = &month.record else {
+        panic!("a government month without its site evening")
+    };
+    let deciding = &built.dataset.sites[usize::from(evening.deciding)];
     assert_eq!(inputs.ctx.site.name, deciding.name);
     assert_eq!(deciding.name, "Lhoknga, Aceh");
     let viz = viz_svg(&inputs.ctx, false).unwrap();
@@ -59,7 +67,7 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
             tz: hijri::zone::Zone::from(chrono_tz::Etc::GMTMinus8),
         };
         let o = built.astro.evening(&observer, evening).unwrap();
-        let limits = built.calendar.criterion.limits;
+        let limits = inputs.ctx.limits;
         let expected = limits.margin_deg(o.moon_alt_deg, o.elongation_deg) >= 0.0;
         assert_eq!(inputs.points[k].met, expected, "{}", point.name);
         let class = if expected {

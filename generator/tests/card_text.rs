@@ -197,8 +197,9 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
     let built = build_calendar(common::data_dir(), false).unwrap();
     let renderer = Renderer::new().unwrap();
     let points = display_points().unwrap();
-    let months: Vec<_> = built
-        .calendar
+    let drawn = built.drawn().unwrap();
+    let months: Vec<_> = drawn
+        .chain
         .months
         .iter()
         .filter(|m| (YEARS[0]..=YEARS[1]).contains(&m.year))
@@ -206,7 +207,7 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
     let results: Vec<(usize, Vec<String>, usize, usize)> = months
         .par_iter()
         .map(|month| {
-            let inputs = month_inputs(&built.astro, &built.calendar, points, month).unwrap();
+            let inputs = month_inputs(&built.astro, drawn, points, month).unwrap();
             let mut cards = 0;
             let mut out = Vec::new();
             let (mut lines, mut leaders) = (0, 0);

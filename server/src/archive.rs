@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use actix_web::web::Bytes;
 use hijri::archive::{self, ArchiveError};
-use hijri::schema::ArchivedCalendar;
+use hijri::schema::{ArchivedChain, ArchivedDataset};
+use hijri::validate::{Place, Problem, Rule};
 use memmap2::MmapOptions;
 use self_cell::self_cell;
 
@@ -33,8 +34,13 @@ impl fmt::Display for OpenError {
 
 impl std::error::Error for OpenError {}
 
-/// The validated root, borrowed from the mapped bytes that own it.
-type Root<'a> = &'a ArchivedCalendar;
+/// The validated root and its default calendar, borrowed from the mapped bytes that own
+/// them.
+#[derive(Clone, Copy)]
+struct Root<'a> {
+    dataset: &'a ArchivedDataset,
+    default: &'a ArchivedChain,
+}
 
 self_cell!(
     /// The mapped bytes (shared, so response bodies can hold on to them) and the validated
@@ -46,7 +52,7 @@ self_cell!(
     }
 );
 
-/// One opened archive: the mapping and its validated calendar.
+/// One opened archive: the mapping and its validated root.
 pub struct Archive {
     mapped: Mapped,
 }
@@ -55,13 +61,28 @@ impl Archive {
     /// Checks `bytes` (a whole archive file, 16-byte aligned) and keeps them with their root.
     pub fn from_bytes(bytes: Bytes) -> Result<Archive, ArchiveError> {
         Ok(Archive {
-            mapped: Mapped::try_new(bytes, |bytes| archive::open(bytes))?,
+            mapped: Mapped::try_new(bytes, |bytes| {
+                let dataset = archive::open(bytes)?;
+                // `validate` refuses an archive without chains; this never fails.
+                let default = dataset
+                    .default_chain()
+                    .ok_or(ArchiveError::Invalid(Problem {
+                        place: Place::Archive,
+                        rule: Rule::NoChains,
+                    }))?;
+                Ok::<_, ArchiveError>(Root { dataset, default })
+            })?,
         })
     }
 
-    /// The validated calendar.
-    pub fn calendar(&self) -> &ArchivedCalendar {
-        self.mapped.borrow_dependent()
+    /// The validated root: every calendar, the sites, the cards and the stored answers.
+    pub fn dataset(&self) -> &ArchivedDataset {
+        self.mapped.borrow_dependent().dataset
+    }
+
+    /// The default calendar.
+    pub fn default_chain(&self) -> &ArchivedChain {
+        self.mapped.borrow_dependent().default
     }
 
     /// `part` (a slice of this archive, such as a PNG card) as shared bytes that keep the
@@ -76,11 +97,11 @@ impl Archive {
 
 impl fmt::Debug for Archive {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let header = &self.calendar().header;
+        let table = &self.default_chain().table;
         f.debug_struct("Archive")
             .field("bytes", &self.mapped.borrow_owner().len())
-            .field("data_version", &header.data_version.as_str())
-            .field("table_version", &header.table_version.as_str())
+            .field("data_version", &table.data_version.as_str())
+            .field("table_version", &table.table_version.as_str())
             .finish()
     }
 }

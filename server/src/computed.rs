@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use hijri::schema::Tier;
+use hijri::schema::{ArchivedChain, Tier};
 use hijri_view::Record;
 
 /// One bit per archived month, set once the month has been served from computed data.
@@ -54,14 +54,17 @@ impl ComputedMonths {
 /// answer through [`Served::stored`].
 pub struct Served<'a> {
     computed: &'a ComputedMonths,
+    default: &'a ArchivedChain,
     tiers: Cell<u8>,
 }
 
 impl<'a> Served<'a> {
-    /// Nothing served yet, recording into `computed`.
-    pub fn new(computed: &'a ComputedMonths) -> Served<'a> {
+    /// Nothing served yet, recording into `computed` the computed months of `default` (the
+    /// set is the default calendar's, as `/meta` reports it).
+    pub fn new(computed: &'a ComputedMonths, default: &'a ArchivedChain) -> Served<'a> {
         Served {
             computed,
+            default,
             tiers: Cell::new(0),
         }
     }
@@ -82,8 +85,8 @@ impl<'a> Served<'a> {
 }
 
 impl Record for Served<'_> {
-    fn served(&self, index: usize, tier: Tier) {
-        if tier != Tier::Regional {
+    fn served(&self, chain: &ArchivedChain, index: usize, tier: Tier) {
+        if tier != Tier::Published && std::ptr::eq(chain, self.default) {
             self.computed.mark(index);
         }
         self.tiers.set(self.tiers.get() | tier.bit());

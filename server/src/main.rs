@@ -102,7 +102,7 @@ fn joined(addresses: &[std::net::SocketAddr]) -> String {
 /// and the limits in force.
 fn log_start(cli: &Cli, settings: &Settings, state: &SharedState, bound: &str, metrics: &str) {
     let loaded = state.live.load();
-    let header = &loaded.archive.calendar().header;
+    let header = &loaded.archive.default_chain().table;
     tracing::info!(
         target: "hijri_server::start",
         version = hijri::VERSION,

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 use chrono::{DateTime, Utc};
+use hijri::schema::ArchivedChain;
 use hijri_view::Scope;
 
 use crate::archive::Archive;
@@ -48,7 +49,7 @@ pub struct Loaded {
 impl Loaded {
     /// A freshly loaded archive: no month served yet.
     pub fn new(archive: Arc<Archive>) -> Loaded {
-        let months = archive.calendar().months.len();
+        let months = archive.default_chain().months.len();
         Loaded {
             archive,
             computed: ComputedMonths::new(months),
@@ -112,10 +113,13 @@ impl SharedState {
     /// (with its computed-months set) until `f` returns, whatever is swapped in meanwhile.
     pub fn with_view<R>(&self, f: impl FnOnce(&AppState<'_>) -> R) -> R {
         let loaded = self.live.load();
-        let served = Served::new(&loaded.computed);
+        let default = loaded.archive.default_chain();
+        let served = Served::new(&loaded.computed, default);
         f(&AppState {
             scope: Scope {
-                calendar: loaded.archive.calendar(),
+                dataset: loaded.archive.dataset(),
+                chain: default,
+                named: false,
                 record: &served,
             },
             archive: &loaded.archive,
@@ -136,9 +140,10 @@ impl SharedState {
 
 /// The state as one request sees it (what handlers get): the live archive at the request's
 /// start, its computed-months set, the clock and the documentation link. It derefs to its
-/// [`Scope`] (`state.calendar`, and what the answers of `hijri-view` are built from).
+/// [`Scope`] (`state.chain`, the default calendar, and what the answers of `hijri-view` are
+/// built from).
 pub struct AppState<'a> {
-    /// The validated calendar of the archive this request uses, with this request's
+    /// The archive this request uses and its default calendar, with this request's
     /// [`Served`] as the place where the months it serves are recorded.
     pub scope: Scope<'a>,
     /// That archive, to share its bytes (PNG cards) with a response body.
@@ -153,6 +158,17 @@ pub struct AppState<'a> {
     pub docs_url: &'a str,
     /// See [`SharedState::stored_answers`].
     pub stored_answers: bool,
+}
+
+impl<'a> AppState<'a> {
+    /// The scope of an answer about `chain`, named by the request (`input` echoes it).
+    pub fn scope_of(&self, chain: &'a ArchivedChain) -> Scope<'a> {
+        Scope {
+            chain,
+            named: true,
+            ..self.scope
+        }
+    }
 }
 
 impl<'a> std::ops::Deref for AppState<'a> {

@@ -52,7 +52,7 @@ pub fn reload(state: &SharedState, path: &Path) -> String {
 
 /// `data_version X table_version Y` of a loaded archive.
 fn versions(loaded: &Loaded) -> String {
-    let header = &loaded.archive.calendar().header;
+    let header = &loaded.archive.default_chain().table;
     format!(
         "data_version {} table_version {}",
         header.data_version.as_str(),

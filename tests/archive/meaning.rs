@@ -2,13 +2,13 @@
 //! each: opening refuses every one with a message that names what and where.
 
 use hijri::archive;
-use hijri::schema::{Calendar, Tier};
+use hijri::schema::{Dataset, Tier};
 use hijri::validate::{Place, Problem, Rule};
 
-use crate::fixture::{self, aligned, START};
+use crate::fixture::{self, aligned, evening, START};
 
 /// The problem `open` reports for the fixture changed by `break_it`.
-fn problem(break_it: impl FnOnce(&mut Calendar)) -> Problem {
+fn problem(break_it: impl FnOnce(&mut Dataset)) -> Problem {
     let mut calendar = fixture::calendar();
     break_it(&mut calendar);
     let bytes = aligned(&archive::encode(&calendar).unwrap());
@@ -20,6 +20,7 @@ fn problem(break_it: impl FnOnce(&mut Calendar)) -> Problem {
 
 fn month(index: usize, month: u8) -> Place {
     Place::Month {
+        chain: 0,
         index,
         year: 1446,
         month,
@@ -33,60 +34,69 @@ fn the_fixture_is_valid() {
 
 #[test]
 fn month_numbers_are_1_to_12() {
-    let found = problem(|c| c.months[1].month = 13);
+    let found = problem(|c| c.chains[0].months[1].month = 13);
     assert_eq!(found.place, month(1, 13));
     assert_eq!(found.rule, Rule::MonthNumber);
     assert_eq!(
         fixture::open(&{
             let mut c = fixture::calendar();
-            c.months[1].month = 13;
+            c.chains[0].months[1].month = 13;
             c
         })
         .unwrap_err(),
-        "inconsistent content: month 1446-13 at index 1: month number out of 1..12"
+        "inconsistent content: chain 0, month 1446-13 at index 1: month number out of 1..12"
     );
-    assert_eq!(problem(|c| c.months[0].month = 0).rule, Rule::MonthNumber);
+    assert_eq!(
+        problem(|c| c.chains[0].months[0].month = 0).rule,
+        Rule::MonthNumber
+    );
 }
 
 #[test]
 fn lengths_are_29_or_30() {
-    let found = problem(|c| c.months[2].length = 31);
+    let found = problem(|c| c.chains[0].months[2].length = 31);
     assert_eq!((found.place, found.rule), (month(2, 10), Rule::Length(31)));
-    assert_eq!(problem(|c| c.months[0].length = 0).rule, Rule::Length(0));
+    assert_eq!(
+        problem(|c| c.chains[0].months[0].length = 0).rule,
+        Rule::Length(0)
+    );
 }
 
 #[test]
 fn months_are_contiguous_and_consecutive() {
-    let found = problem(|c| c.months[2].start += 1);
+    let found = problem(|c| c.chains[0].months[2].start += 1);
     assert_eq!(found.place, month(2, 10));
     assert!(matches!(found.rule, Rule::Gap { .. }), "{found}");
-    let found = problem(|c| c.months[2].month = 11);
+    let found = problem(|c| c.chains[0].months[2].month = 11);
     assert_eq!(found.place, month(2, 11));
     assert!(matches!(found.rule, Rule::NotNext(_)), "{found}");
     assert!(
         found.to_string().contains("does not follow 1446-09"),
         "{found}"
     );
-    let found = problem(|c| c.months[3].year = 1447);
+    let found = problem(|c| c.chains[0].months[3].year = 1447);
     assert!(matches!(found.rule, Rule::NotNext(_)), "{found}");
 }
 
 #[test]
-fn tiers_run_retro_regional_computed() {
-    let found = problem(|c| c.months[2].tier = Tier::Retro);
+fn retro_months_come_first() {
+    let found = problem(|c| c.chains[0].months[2].tier = Tier::Retro);
     assert_eq!(found.place, month(2, 10));
+    assert_eq!(found.rule, Rule::RetroAfter(Tier::Published));
+    // Published and computed months may alternate (a table with gaps).
     assert_eq!(
-        found.rule,
-        Rule::TierOrder {
-            previous: Tier::Regional,
-            tier: Tier::Retro
-        }
+        fixture::open(&{
+            let mut c = fixture::calendar();
+            c.chains[0].months[1].tier = Tier::Computed;
+            c
+        }),
+        Ok(())
     );
 }
 
 #[test]
 fn evenings_refer_to_existing_sites() {
-    let found = problem(|c| c.months[1].evening.deciding = 2);
+    let found = problem(|c| evening(&mut c.chains[0].months[1]).deciding = 2);
     assert_eq!(found.place, month(1, 9));
     assert_eq!(
         found.rule,
@@ -96,7 +106,7 @@ fn evenings_refer_to_existing_sites() {
         }
     );
     let found = problem(|c| {
-        c.months[1].evening.sites.pop();
+        evening(&mut c.chains[0].months[1]).sites.pop();
     });
     assert_eq!(
         found.rule,
@@ -107,7 +117,7 @@ fn evenings_refer_to_existing_sites() {
     );
     let found = problem(|c| c.sites.pop().map(|_| ()).unwrap());
     assert_eq!(found.place, month(0, 8));
-    let found = problem(|c| c.months[0].evening.sites[1].utc_offset_s = 90_000);
+    let found = problem(|c| evening(&mut c.chains[0].months[0]).sites[1].utc_offset_s = 90_000);
     assert_eq!(
         found.rule,
         Rule::SiteValue {
@@ -115,10 +125,10 @@ fn evenings_refer_to_existing_sites() {
             value: "UTC offset"
         }
     );
-    let found = problem(|c| c.months[0].evening.sites[0].sunset = i64::MAX);
+    let found = problem(|c| evening(&mut c.chains[0].months[0]).sites[0].sunset = i64::MAX);
     assert!(found.to_string().contains("sunset out of range"), "{found}");
     assert_eq!(
-        problem(|c| c.months[0].evening.hijri_day = 0).rule,
+        problem(|c| evening(&mut c.chains[0].months[0]).hijri_day = 0).rule,
         Rule::EveningDay(0)
     );
 }
@@ -126,12 +136,12 @@ fn evenings_refer_to_existing_sites() {
 #[test]
 fn days_stay_in_gregorian_years_1_to_9999() {
     let found = problem(|c| {
-        for m in &mut c.months {
+        for m in &mut c.chains[0].months {
             m.start = i32::MAX - 100;
         }
     });
     assert!(matches!(found.rule, Rule::Day("start", _)), "{found}");
-    let found = problem(|c| c.months[1].evening.date = i32::MIN);
+    let found = problem(|c| evening(&mut c.chains[0].months[1]).date = i32::MIN);
     assert!(matches!(found.rule, Rule::Day("evening", _)), "{found}");
 }
 
@@ -153,31 +163,32 @@ fn cards_name_archived_months_in_order() {
     assert_eq!(found.rule, Rule::CardOrder);
     let found = problem(|c| c.cards[1] = c.cards[0].clone());
     assert_eq!(found.rule, Rule::CardOrder);
-    let found = problem(|c| c.header.card_years = [1447, 1475]);
+    let found = problem(|c| c.card_years = [1447, 1475]);
     assert_eq!(found.rule, Rule::CardYears([1447, 1475]));
-    let found = problem(|c| c.header.card_years = [1475, 1444]);
+    let found = problem(|c| c.card_years = [1475, 1444]);
     assert_eq!(
         (found.place, found.rule),
-        (Place::Header, Rule::CardYearRange([1475, 1444]))
+        (Place::Archive, Rule::CardYearRange([1475, 1444]))
     );
 }
 
 #[test]
 fn coverage_lies_inside_the_months() {
-    let found = problem(|c| c.header.coverage_last = START + 29 + 30 + 29 + 30);
-    assert_eq!(found.place, Place::Header);
+    let found = problem(|c| c.chains[0].table.coverage_last = START + 29 + 30 + 29 + 30);
+    assert_eq!(found.place, Place::Chain(0));
     assert!(matches!(found.rule, Rule::Coverage { .. }), "{found}");
-    let found = problem(|c| c.header.coverage_first = c.header.coverage_last + 1);
+    let found = problem(|c| c.chains[0].table.coverage_first = c.chains[0].table.coverage_last + 1);
     assert!(matches!(found.rule, Rule::Coverage { .. }), "{found}");
 }
 
 #[test]
 fn divergences_name_archived_months() {
-    let found = problem(|c| c.divergences[0].month = 12);
+    let found = problem(|c| c.chains[0].divergences[0].month = 12);
     assert_eq!(
         (found.place, found.rule),
         (
             Place::Divergence {
+                chain: 0,
                 index: 0,
                 year: 1446,
                 month: 12
@@ -190,51 +201,105 @@ fn divergences_name_archived_months() {
 #[test]
 fn an_archive_holds_months() {
     let found = problem(|c| {
-        c.months.clear();
+        c.chains[0].months.clear();
         c.cards.clear();
     });
-    assert_eq!((found.place, found.rule), (Place::Archive, Rule::NoMonths));
+    assert_eq!((found.place, found.rule), (Place::Chain(0), Rule::NoMonths));
+    let found = problem(|c| c.chains.clear());
+    assert_eq!((found.place, found.rule), (Place::Archive, Rule::NoChains));
 }
 
 #[test]
 fn conjunctions_are_representable_instants() {
     // A conjunction far out of range once made the falak record's `conjunction_utc` fail to
     // print (found by the server's damaged-archive fuzz test).
-    let found = problem(|c| c.months[1].evening.conjunction_ms = i64::MAX);
+    let found = problem(|c| evening(&mut c.chains[0].months[1]).conjunction_ms = i64::MAX);
     assert_eq!((found.place, found.rule), (month(1, 9), Rule::Conjunction));
+}
+
+/// The Neo-MABIMS criterion of the fixture's one rule.
+fn criterion(c: &mut Dataset) -> &mut hijri::schema::Criterion {
+    match &mut c.chains[0].rules[0].rule {
+        hijri::schema::Rule::Sites(criterion) => criterion,
+    }
 }
 
 #[test]
 fn the_criterion_is_named_with_limits_in_range() {
-    let found = problem(|c| c.criterion.name = " ".into());
-    assert_eq!(
-        (found.place, found.rule),
-        (Place::Criterion, Rule::CriterionName)
-    );
+    let rule = Place::Rule { chain: 0, index: 0 };
+    let found = problem(|c| criterion(c).name = " ".into());
+    assert_eq!((found.place, found.rule), (rule, Rule::CriterionName));
     // A threshold far outside the angles would make every margin overflow.
-    let found = problem(|c| c.criterion.limits.min_moon_alt = i32::MIN);
+    let found = problem(|c| criterion(c).limits.min_moon_alt = i32::MIN);
     assert_eq!(found.rule, Rule::CriterionLimit("min_moon_alt"));
-    assert_eq!(found.to_string(), "criterion: min_moon_alt out of range");
-    let found = problem(|c| c.criterion.limits.min_elongation = -1);
+    assert_eq!(
+        found.to_string(),
+        "chain 0, rule 0: min_moon_alt out of range"
+    );
+    let found = problem(|c| criterion(c).limits.min_elongation = -1);
     assert_eq!(found.rule, Rule::CriterionLimit("min_elongation"));
-    let found = problem(|c| c.criterion.limits.borderline = 0);
+    let found = problem(|c| criterion(c).limits.borderline = 0);
     assert_eq!(found.rule, Rule::CriterionLimit("borderline"));
-    let found = problem(|c| c.criterion.limits.borderline = 100_001);
+    let found = problem(|c| criterion(c).limits.borderline = 100_001);
     assert_eq!(found.rule, Rule::CriterionLimit("borderline"));
 }
 
 #[test]
 fn evening_flags_follow_from_the_criterion() {
     // Another criterion than the one the flags were computed with is refused.
-    let found = problem(|c| c.criterion.limits.min_moon_alt = 15_000);
+    let found = problem(|c| criterion(c).limits.min_moon_alt = 15_000);
     assert_eq!((found.place, found.rule), (month(0, 8), Rule::SiteFlags(0)));
-    let found = problem(|c| c.months[1].evening.sites[1].elong_ok = false);
+    let found = problem(|c| evening(&mut c.chains[0].months[1]).sites[1].elong_ok = false);
     assert_eq!((found.place, found.rule), (month(1, 9), Rule::SiteFlags(1)));
-    let found = problem(|c| c.months[2].evening.visible = false);
+    let found = problem(|c| evening(&mut c.chains[0].months[2]).visible = false);
     assert!(found
         .to_string()
-        .starts_with("month 1446-10 at index 2: visible"));
+        .starts_with("chain 0, month 1446-10 at index 2: visible"));
     assert_eq!((found.place, found.rule), (month(2, 10), Rule::Visible));
+}
+
+#[test]
+fn chains_have_distinct_lower_case_ids_sources_and_rules() {
+    let found = problem(|c| c.chains[0].id = "Kemenag".into());
+    assert_eq!((found.place, found.rule), (Place::Chain(0), Rule::ChainId));
+    assert_eq!(problem(|c| c.chains[0].id.clear()).rule, Rule::ChainId);
+    let found = problem(|c| {
+        let copy = c.chains[0].clone();
+        c.chains.push(copy);
+    });
+    assert_eq!(
+        (found.place, found.rule),
+        (Place::Chain(1), Rule::DuplicateChain)
+    );
+    let found = problem(|c| c.chains[0].sources.retro.clear());
+    assert_eq!(found.rule, Rule::Sources);
+    let found = problem(|c| c.chains[0].rules.clear());
+    assert_eq!(found.rule, Rule::NoRules);
+    // A rule that ends before the last month leaves it without a rule.
+    let found = problem(|c| c.chains[0].rules[0].last = Some([1446, 10]));
+    assert_eq!((found.place, found.rule), (month(3, 11), Rule::NoRule));
+    // Two spans must follow each other.
+    let found = problem(|c| {
+        let mut second = c.chains[0].rules[0].clone();
+        c.chains[0].rules[0].last = Some([1446, 9]);
+        second.first = Some([1446, 11]);
+        c.chains[0].rules.push(second);
+    });
+    assert_eq!(
+        (found.place, found.rule),
+        (Place::Rule { chain: 0, index: 1 }, Rule::RuleOrder)
+    );
+    assert_eq!(
+        fixture::open(&{
+            let mut c = fixture::calendar();
+            let mut second = c.chains[0].rules[0].clone();
+            c.chains[0].rules[0].last = Some([1446, 9]);
+            second.first = Some([1446, 10]);
+            c.chains[0].rules.push(second);
+            c
+        }),
+        Ok(())
+    );
 }
 
 #[test]
@@ -278,7 +343,7 @@ fn stored_computed_months_are_archived_ranges() {
 
 #[test]
 fn stored_tiers_are_tier_bits_covering_the_computed_months() {
-    for tiers in [8, 0xff, Tier::Regional.bit()] {
+    for tiers in [8, 0xff, Tier::Published.bit()] {
         let found = problem(|c| c.answers[1].tiers = tiers);
         assert_eq!(
             (found.place, found.rule),
@@ -289,7 +354,7 @@ fn stored_tiers_are_tier_bits_covering_the_computed_months() {
     assert_eq!(
         fixture::open(&{
             let mut c = fixture::calendar();
-            c.answers[1].tiers = Tier::Retro.bit() | Tier::Regional.bit();
+            c.answers[1].tiers = Tier::Retro.bit() | Tier::Published.bit();
             c.answers[0].tiers = 0;
             c
         }),

@@ -1,75 +1,81 @@
-//! What may be served: every day of the archive (the months from the one containing
-//! 1945-01-01 to the one containing 2101-01-01), retro months only with `retro=true`, and
-//! the years the archive holds whole. Serving a span records its computed months and gathers
-//! its warnings; a day after the official coverage counts as computed.
+//! What may be served of a calendar: every day of its chain (the months from the one
+//! containing 1945-01-01 to the one containing 2101-01-01), retro months only with
+//! `retro=true`, and the years the chain holds whole. Serving a span records its computed
+//! months and gathers its warnings; a day after the table's coverage counts as computed.
 
 use std::ops::Range;
 
 use hijri::date::{days_in_month, Date};
 use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::schema::{ArchivedMonth, Tier};
-use hijri::warnings::{self, Basis, Warning, Warnings};
+use hijri::warnings::{self, Warnings};
 
 use crate::{Calendar, ErrorCode, Refusal, Scope};
 
 /// The archived months a response is made of, and their warnings.
 #[derive(Clone, Debug)]
-pub struct Served {
-    /// Indices of the months.
+pub struct Served<'a> {
+    /// Indices of the months in the chain.
     pub months: Range<usize>,
     /// Their warnings, each once, in first-seen order.
-    pub warnings: Warnings,
-    /// True if every day served comes from the official table.
-    pub all_regional: bool,
+    pub warnings: Warnings<'a>,
+    /// True if every day served comes from the published table.
+    pub all_published: bool,
 }
 
 /// Serves the archived months `months` through the day `through` (a day of the last of
 /// them): refuses retro months without `retro`, records the months served from computed
 /// data and gathers the warnings (`computed` also for days after the official coverage).
-pub fn span(
-    state: &Scope,
+pub fn span<'a>(
+    state: &Scope<'a>,
     months: Range<usize>,
     through: Date,
     retro: bool,
-) -> Result<Served, Refusal> {
-    let calendar = state.calendar;
-    let archived = calendar
+) -> Result<Served<'a>, Refusal> {
+    let chain = state.chain;
+    let archived = chain
         .months
         .get(months.clone())
         .ok_or_else(|| outside_archive(state, ErrorCode::OutOfCoverage))?;
     if !retro && archived.iter().any(|month| month.tier() == Tier::Retro) {
-        let (first, _) = calendar.coverage();
+        let (first, _) = chain.coverage();
         return Err(Refusal::new(
             ErrorCode::OutOfCoverage,
             format!("dates before {first} are retro-computed; add retro=true to get them"),
         ));
     }
     let mut warnings = Warnings::default();
-    let mut all_regional = true;
+    let mut all_published = true;
     for (index, month) in months.clone().zip(archived) {
-        let tier = calendar.tier_of_day(month, through.min(month.last()));
-        state.record.served(index, tier);
-        if tier != Tier::Regional {
-            all_regional = false;
+        let tier = chain.tier_of_day(month, through.min(month.last()));
+        state.record.served(chain, index, tier);
+        if tier != Tier::Published {
+            all_published = false;
         }
-        warnings.merge(warnings::for_month(calendar, month));
+        warnings.merge(warnings::for_month(chain, month));
         if tier != month.tier() {
-            warnings.add(Warning::Computed(Basis::of(calendar)));
+            if let Some(computed) = warnings::computed(chain, month) {
+                warnings.add(computed);
+            }
         }
     }
     Ok(Served {
         months,
         warnings,
-        all_regional,
+        all_published,
     })
 }
 
 /// Serves the whole archived months at `months` (see [`span`]).
-pub fn months(state: &Scope, months: Range<usize>, retro: bool) -> Result<Served, Refusal> {
+pub fn months<'a>(
+    state: &Scope<'a>,
+    months: Range<usize>,
+    retro: bool,
+) -> Result<Served<'a>, Refusal> {
     let through = months
         .end
         .checked_sub(1)
-        .and_then(|i| state.calendar.months.get(i))
+        .and_then(|i| state.chain.months.get(i))
         .map_or(Date(i32::MIN), |m| m.last());
     span(state, months, through, retro)
 }
@@ -78,37 +84,34 @@ pub fn months(state: &Scope, months: Range<usize>, retro: bool) -> Result<Served
 /// index outside the archive, which has no month to refuse.
 pub fn needs_retro(state: &Scope, index: usize) -> bool {
     state
-        .calendar
+        .chain
         .months
         .get(index)
         .is_some_and(|month| month.tier() == Tier::Retro)
 }
 
 /// Serves the Gregorian days `first..=last`; days outside the archive are `outside`.
-pub fn days(
-    state: &Scope,
+pub fn days<'a>(
+    state: &Scope<'a>,
     first: Date,
     last: Date,
     retro: bool,
     outside: ErrorCode,
-) -> Result<Served, Refusal> {
-    let calendar = state.calendar;
-    match (
-        calendar.month_index_of(first),
-        calendar.month_index_of(last),
-    ) {
+) -> Result<Served<'a>, Refusal> {
+    let chain = state.chain;
+    match (chain.month_index_of(first), chain.month_index_of(last)) {
         (Some(a), Some(b)) => span(state, a..b + 1, last, retro),
         _ => Err(outside_archive(state, outside)),
     }
 }
 
-/// Checks a `year` parameter against the years the archive holds whole (Gregorian
+/// Checks a `year` parameter against the years the chain holds whole (Gregorian
 /// 1945–2100, Hijri 1364–1523); anything else is `invalid_year`.
 pub fn year(state: &Scope, calendar: Calendar, year: i64) -> Result<i32, Refusal> {
     let bounds = match calendar {
-        Calendar::Gregorian => state.calendar.gregorian_years(),
+        Calendar::Gregorian => state.chain.gregorian_years(),
         Calendar::Hijri => {
-            let (first, last) = state.calendar.hijri_years();
+            let (first, last) = state.chain.hijri_years();
             (i32::from(first), i32::from(last))
         }
     };
@@ -128,14 +131,14 @@ pub fn year(state: &Scope, calendar: Calendar, year: i64) -> Result<i32, Refusal
         })
 }
 
-/// The index of an archived Hijri month; a month outside the archive is `outside`.
+/// The index of a Hijri month of the chain; a month outside it is `outside`.
 pub fn month<'a>(
     state: &Scope<'a>,
     month: HijriMonth,
     outside: ErrorCode,
 ) -> Result<(usize, &'a ArchivedMonth), Refusal> {
     state
-        .calendar
+        .chain
         .indexed_month(month)
         .ok_or_else(|| outside_archive(state, outside))
 }
@@ -191,13 +194,13 @@ pub fn gregorian_month(
 
 /// The error for dates outside the archive, naming its bounds.
 pub fn outside_archive(state: &Scope, code: ErrorCode) -> Refusal {
-    let calendar = state.calendar;
+    let chain = state.chain;
     Refusal::new(
         code,
         format!(
             "dates are served from {} to {}",
-            calendar.first_day(),
-            calendar.last_day()
+            chain.first_day(),
+            chain.last_day()
         ),
     )
 }

@@ -2,7 +2,7 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
-use hijri::schema::ArchivedCalendar;
+use hijri::schema::ArchivedChain;
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
@@ -10,7 +10,7 @@ use hijri::ascii::Ascii;
 
 /// A date object in the Hijri or Gregorian calendar.
 #[derive(Serialize)]
-pub struct DateObject {
+pub struct DateObject<'a> {
     date: AnyDate,
     calendar: &'static str,
     day: u32,
@@ -20,7 +20,7 @@ pub struct DateObject {
     year: i32,
     weekday: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    source: Option<&'static str>,
+    source: Option<&'a str>,
 }
 
 /// A date in either calendar, shown as ISO text.
@@ -50,9 +50,9 @@ impl Serialize for AnyDate {
     }
 }
 
-impl DateObject {
+impl<'a> DateObject<'a> {
     /// The Hijri date `hijri` that falls on Gregorian `day`.
-    pub fn hijri(hijri: HijriDate, day: Date) -> DateObject {
+    pub fn hijri(hijri: HijriDate, day: Date) -> DateObject<'a> {
         DateObject {
             date: AnyDate::Hijri(hijri),
             calendar: "hijri",
@@ -66,7 +66,7 @@ impl DateObject {
     }
 
     /// The Gregorian date `day`.
-    pub fn gregorian(day: Date) -> DateObject {
+    pub fn gregorian(day: Date) -> DateObject<'a> {
         let (year, month, dom) = day.ymd();
         DateObject {
             date: AnyDate::Gregorian(day),
@@ -81,7 +81,7 @@ impl DateObject {
     }
 
     /// The same date object with a `source` member.
-    pub fn with_source(self, source: &'static str) -> DateObject {
+    pub fn with_source(self, source: &'a str) -> DateObject<'a> {
         DateObject {
             source: Some(source),
             ..self
@@ -89,11 +89,11 @@ impl DateObject {
     }
 }
 
-/// Range items for every Gregorian day from `first` to `last`, all inside the archive.
+/// Range items for every Gregorian day from `first` to `last`, all inside the chain.
 #[derive(Clone, Copy)]
 pub struct Days<'a> {
-    /// The archive.
-    pub calendar: &'a ArchivedCalendar,
+    /// The calendar.
+    pub chain: &'a ArchivedChain,
     /// First day.
     pub first: Date,
     /// Last day (inclusive).
@@ -108,30 +108,25 @@ impl Days<'_> {
 }
 
 #[derive(Serialize)]
-struct RangeItem {
+struct RangeItem<'a> {
     gregorian: AnyDate,
     hijri: AnyDate,
     weekday: &'static str,
-    source: &'static str,
+    source: &'a str,
 }
 
 impl Serialize for Days<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.count()))?;
-        let Some(mut index) = self.calendar.month_index_of(self.first) else {
+        let Some(mut index) = self.chain.month_index_of(self.first) else {
             return seq.end();
         };
         for number in self.first.0..=self.last.0 {
             let day = Date(number);
-            while self
-                .calendar
-                .months
-                .get(index)
-                .is_some_and(|m| m.last() < day)
-            {
+            while self.chain.months.get(index).is_some_and(|m| m.last() < day) {
                 index += 1;
             }
-            let Some(month) = self.calendar.months.get(index) else {
+            let Some(month) = self.chain.months.get(index) else {
                 break;
             };
             let hijri = HijriDate {
@@ -143,7 +138,7 @@ impl Serialize for Days<'_> {
                 gregorian: AnyDate::Gregorian(day),
                 hijri: AnyDate::Hijri(hijri),
                 weekday: day.weekday().name(),
-                source: self.calendar.tier_of_day(month, day).source(),
+                source: self.chain.source(self.chain.tier_of_day(month, day)),
             })?;
         }
         seq.end()

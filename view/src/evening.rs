@@ -5,7 +5,8 @@ use std::fmt;
 use hijri::date::{local_clock, Date};
 use hijri::hijri::HijriDate;
 use hijri::schema::{
-    ArchivedCalendar, ArchivedMonth, ArchivedSite, ArchivedSiteEvening, Limits, FIXED_SCALE,
+    ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, ArchivedRule, ArchivedSite,
+    ArchivedSiteEvening, Limits, FIXED_SCALE,
 };
 use hijri::warnings;
 use serde::Serialize;
@@ -143,20 +144,25 @@ pub struct EveningView<'a> {
 }
 
 impl<'a> EveningView<'a> {
-    /// The record of the evening that decided `month`, examined on day 29 (or the recorded
-    /// day) of the month before, with every site when `with_sites`; `None` if the archive
-    /// lacks the deciding site's values.
+    /// The record of the evening that decided `month` (a month of `chain`), examined on day
+    /// 29 (or the recorded day) of the month before, with every site when `with_sites`;
+    /// `None` if the month has no site record or the archive lacks the deciding site's
+    /// values.
     pub fn of(
-        calendar: &'a ArchivedCalendar,
+        dataset: &'a ArchivedDataset,
+        chain: &'a ArchivedChain,
         month: &'a ArchivedMonth,
         with_sites: bool,
     ) -> Option<EveningView<'a>> {
-        let evening = &month.evening;
+        let ArchivedRecord::Sites(evening) = &month.record else {
+            return None;
+        };
+        let ArchivedRule::Sites(criterion) = &chain.rule_for(month.hijri_month())?.rule;
         let deciding = usize::from(evening.deciding);
         let values = evening.sites.get(deciding)?;
-        let site: &ArchivedSite = calendar.sites.get(deciding)?;
+        let site: &ArchivedSite = dataset.sites.get(deciding)?;
         let previous = month.hijri_month().previous();
-        let limits = calendar.criterion.limits.get();
+        let limits = criterion.limits.get();
         Some(EveningView {
             hijri_date: HijriDate {
                 year: previous.year,
@@ -184,7 +190,7 @@ impl<'a> EveningView<'a> {
             elong_ok: values.elong_ok,
             visible: evening.visible,
             sites: with_sites.then(|| {
-                calendar
+                dataset
                     .sites
                     .iter()
                     .zip(evening.sites.iter())
@@ -223,22 +229,23 @@ pub struct HilalRecord<'a> {
     /// The deciding evening.
     pub evening: EveningView<'a>,
     /// The target month's tier.
-    pub source: &'static str,
+    pub source: &'a str,
     /// The target month's warnings.
-    pub warnings: WarningList,
+    pub warnings: WarningList<'a>,
 }
 
 impl<'a> HilalRecord<'a> {
-    /// The record of the archived month at `index` (every site's values too when
-    /// `with_sites`); `None` if it is not in the archive, has no month before it in the
-    /// archive or its evening cannot be shown.
+    /// The record of the month at `index` of `chain` (every site's values too when
+    /// `with_sites`); `None` if it is not in the chain, has no month before it in the
+    /// chain or its evening cannot be shown.
     pub fn of(
-        calendar: &'a ArchivedCalendar,
+        dataset: &'a ArchivedDataset,
+        chain: &'a ArchivedChain,
         index: usize,
         with_sites: bool,
     ) -> Option<HilalRecord<'a>> {
-        let month = calendar.months.get(index)?;
-        let previous = calendar.months.get(index.checked_sub(1)?)?;
+        let month = chain.months.get(index)?;
+        let previous = chain.months.get(index.checked_sub(1)?)?;
         let target = month.hijri_month();
         let before = previous.hijri_month();
         Some(HilalRecord {
@@ -254,9 +261,9 @@ impl<'a> HilalRecord<'a> {
                 year: before.year,
                 length: previous.length,
             },
-            evening: EveningView::of(calendar, month, with_sites)?,
-            source: month.tier().source(),
-            warnings: WarningList(warnings::for_month(calendar, month)),
+            evening: EveningView::of(dataset, chain, month, with_sites)?,
+            source: chain.source(month.tier()),
+            warnings: WarningList(warnings::for_month(chain, month)),
         })
     }
 }

@@ -1,9 +1,10 @@
 //! The answers of the service as JSON values, written straight from archived values (no
 //! intermediate strings): dates, range items, warnings, hilal evening records, what may be
 //! served ([`coverage`]) and the bodies of the big answers ([`answers`]), with the canonical
-//! key of each stored answer ([`Question`]). Shared by the server, which builds them per
-//! request, and the generator, which stores the big ones in the archive; this crate knows no
-//! HTTP.
+//! key of each stored answer ([`Question`]). Every answer is about one calendar (a chain of
+//! the archive, [`Scope::chain`]). Shared by the server, which builds them per request, and
+//! the generator, which stores the default calendar's big ones in the archive; this crate
+//! knows no HTTP.
 
 pub mod answers;
 pub mod coverage;
@@ -14,7 +15,7 @@ mod question;
 
 use std::fmt::Display;
 
-use hijri::schema::{ArchivedCalendar, Tier};
+use hijri::schema::{ArchivedChain, ArchivedDataset, Tier};
 use hijri::warnings::Warnings;
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
@@ -28,21 +29,35 @@ pub use question::{Include, Question, KEY_CAPACITY};
 pub const MIN_COMPRESSED: usize = 1024;
 
 /// Where serving a span reports each archived month it serves, with the tier of its days
-/// (computed also for the days of a table month after the official coverage): the server's
+/// (computed also for the days of a table month after the table's coverage): the server's
 /// request (computed-months set, tiers for the metrics), or the generator collecting a stored
 /// answer's months and tiers.
 pub trait Record {
-    /// The month at `index` of the archive was served, its days from `tier`.
-    fn served(&self, index: usize, tier: Tier);
+    /// The month at `index` of `chain` was served, its days from `tier`.
+    fn served(&self, chain: &ArchivedChain, index: usize, tier: Tier);
 }
 
-/// What an answer is built from: the archived calendar and where its computed months go.
+/// What an answer is built from: the archive, the calendar asked for, and where its computed
+/// months go.
 #[derive(Clone, Copy)]
 pub struct Scope<'a> {
-    /// The validated calendar.
-    pub calendar: &'a ArchivedCalendar,
+    /// The validated archive (sites, cards).
+    pub dataset: &'a ArchivedDataset,
+    /// The calendar asked for.
+    pub chain: &'a ArchivedChain,
+    /// True if the request named its calendar (`authority`): the answer's `input` then
+    /// echoes it.
+    pub named: bool,
     /// Where the months served from computed data are recorded.
     pub record: &'a dyn Record,
+}
+
+impl<'a> Scope<'a> {
+    /// The `authority` to echo in `input`: the chain's identifier when the request named
+    /// it, else nothing (so default answers keep their bytes).
+    pub fn echo(&self) -> Option<&'a str> {
+        self.named.then_some(self.chain.id.as_str())
+    }
 }
 
 /// The calendar of input dates or years.
@@ -76,9 +91,9 @@ impl<T: Display> Serialize for Text<T> {
 
 /// The `warnings` array: `[{code, message}]`.
 #[derive(Clone, Copy, Debug)]
-pub struct WarningList(pub Warnings);
+pub struct WarningList<'a>(pub Warnings<'a>);
 
-impl Serialize for WarningList {
+impl Serialize for WarningList<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(None)?;
         for warning in self.0.iter() {
@@ -88,9 +103,9 @@ impl Serialize for WarningList {
     }
 }
 
-struct WarningEntry(hijri::warnings::Warning);
+struct WarningEntry<'a>(hijri::warnings::Warning<'a>);
 
-impl Serialize for WarningEntry {
+impl Serialize for WarningEntry<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut entry = serializer.serialize_struct("Warning", 2)?;
         entry.serialize_field("code", self.0.code())?;

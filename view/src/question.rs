@@ -8,7 +8,7 @@ use std::fmt;
 
 use hijri::ascii::Ascii;
 use hijri::hijri::HijriMonth;
-use hijri::schema::ArchivedCalendar;
+use hijri::schema::ArchivedChain;
 use serde::Serialize;
 
 use crate::answers::{self, days, events, hilal};
@@ -189,15 +189,15 @@ impl Question {
         })
     }
 
-    /// Every question the archive stores an answer for: `/year` and `/month` of every year
+    /// Every question the archive stores an answer for (in the default calendar, `chain`): `/year` and `/month` of every year
     /// held whole in both calendars, with and without `retro`; `/hilal/history` for its
     /// default window and each Hijri year of it; `/months`; `/events` of every year in both
     /// calendars, default and `all`, with and without `retro`. Some of them are refused (a
     /// retro year without `retro`): those are not stored.
-    pub fn stored(calendar: &ArchivedCalendar) -> Vec<Question> {
-        let (first, last) = calendar.gregorian_years();
+    pub fn stored(chain: &ArchivedChain) -> Vec<Question> {
+        let (first, last) = chain.gregorian_years();
         let gregorian = (first..=last).map(|year| (Calendar::Gregorian, year));
-        let (first, last) = calendar.hijri_years();
+        let (first, last) = chain.hijri_years();
         let hijri = (first..=last).map(|year| (Calendar::Hijri, i32::from(year)));
         let mut questions = vec![Question::Months];
         let (from, to) = hilal::HISTORY_BOUNDS;

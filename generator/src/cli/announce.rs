@@ -91,14 +91,14 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
     let (coverage_first, coverage_last) =
         inputs::load_coverage(&coverage_path, &table).map_err(|e| e.to_string())?;
     let ledger = inputs::load_ledger(&ledger_path).map_err(|e| e.to_string())?;
-    let served = build_calendar(data_dir, false)
-        .map_err(|e| e.to_string())?
-        .calendar
-        .months;
+    let built = build_calendar(data_dir, false).map_err(|e| e.to_string())?;
+    let served = built
+        .default_chain()
+        .ok_or("the archive built holds no calendar")?;
     let applied = apply(
         &table.months,
         coverage_last,
-        &served,
+        served,
         &args.announced,
         args.coverage_end,
     )?;

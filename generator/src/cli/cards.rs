@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use hijri::fixed::from_fixed;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{ArchivedCalendar, ArchivedCardKind};
+use hijri::schema::{
+    ArchivedCardKind, ArchivedChain, ArchivedDataset, ArchivedRecord, ArchivedRule,
+};
 use hijri_cards::verdict;
 use rkyv::util::AlignedVec;
 
@@ -48,16 +50,19 @@ pub fn run(args: CardsArgs, data_dir: &Path) -> Result<(), String> {
         .archive
         .unwrap_or_else(|| data_dir.join("hijri.archive"));
     let bytes = read_aligned(&archive)?;
-    let calendar =
+    let dataset =
         hijri::archive::open(&bytes).map_err(|e| format!("{}: {e}", archive.display()))?;
     if args.list {
-        return print_list(calendar).map_err(|e| format!("stdout: {e}"));
+        let default = dataset
+            .default_chain()
+            .ok_or_else(|| format!("{}: no calendar", archive.display()))?;
+        return print_list(dataset, default).map_err(|e| format!("stdout: {e}"));
     }
     // clap's rules: without --list, at least one --month and --out.
     let out = args.out.ok_or("give --list, or --month with --out")?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     for month in args.months {
-        copy_month(calendar, month, &out)?;
+        copy_month(dataset, month, &out)?;
     }
     Ok(())
 }
@@ -69,18 +74,22 @@ fn read_aligned(path: &Path) -> Result<AlignedVec<16>, String> {
     Ok(aligned)
 }
 
-fn print_list(calendar: &ArchivedCalendar) -> std::io::Result<()> {
+fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    let years = calendar.header.card_years.map(|y| y.to_native());
-    let limits = calendar.criterion.limits.get();
-    for month in calendar.months.iter() {
+    let years = dataset.card_years();
+    for month in chain.months.iter() {
         if !(years[0]..=years[1]).contains(&month.year.to_native()) {
             continue;
         }
-        let evening = &month.evening;
+        let rule = chain.rule_for(month.hijri_month()).map(|span| &span.rule);
+        let (Some(ArchivedRule::Sites(criterion)), ArchivedRecord::Sites(evening)) =
+            (rule, &month.record)
+        else {
+            continue;
+        };
+        let limits = criterion.limits.get();
         let deciding = usize::from(evening.deciding);
-        let (Some(site), Some(values)) =
-            (calendar.sites.get(deciding), evening.sites.get(deciding))
+        let (Some(site), Some(values)) = (dataset.sites.get(deciding), evening.sites.get(deciding))
         else {
             return Err(std::io::Error::other(format!(
                 "{}-{}: deciding site {deciding} is not in the archive",
@@ -105,8 +114,8 @@ fn print_list(calendar: &ArchivedCalendar) -> std::io::Result<()> {
     Ok(())
 }
 
-fn copy_month(calendar: &ArchivedCalendar, month: HijriMonth, out: &Path) -> Result<(), String> {
-    let cards: Vec<_> = calendar
+fn copy_month(dataset: &ArchivedDataset, month: HijriMonth, out: &Path) -> Result<(), String> {
+    let cards: Vec<_> = dataset
         .cards
         .iter()
         .filter(|c| c.year.to_native() == month.year && c.month == month.month)

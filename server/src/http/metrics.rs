@@ -286,7 +286,7 @@ mod tests {
         metrics.record_swap(true);
         metrics.record_swap(false);
         metrics.record_swap(false);
-        metrics.record_tiers(Tier::Regional.bit() | Tier::Computed.bit());
+        metrics.record_tiers(Tier::Published.bit() | Tier::Computed.bit());
         metrics.record_tiers(Tier::Computed.bit());
         let text = metrics.render(&Extra {
             rate_limited: &[("default", 3)],
@@ -295,7 +295,7 @@ mod tests {
         for line in [
             r#"hijri_archive_swaps_total{result="ok"} 1"#,
             r#"hijri_archive_swaps_total{result="refused"} 2"#,
-            r#"hijri_responses_by_tier_total{tier="regional"} 1"#,
+            r#"hijri_responses_by_tier_total{tier="published"} 1"#,
             r#"hijri_responses_by_tier_total{tier="computed"} 2"#,
             r#"hijri_responses_by_tier_total{tier="retro"} 0"#,
             r#"hijri_rate_limited_total{policy="default"} 3"#,

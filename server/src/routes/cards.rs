@@ -7,6 +7,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use hijri::schema::CardKind;
 
 use super::hilal::target;
+use super::params;
 use crate::coverage;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
@@ -25,8 +26,19 @@ pub fn map(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError
 
 fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let [min, max] = state.calendar.header.card_years.map(|y| y.to_native());
-    let (month, index, archived) = target(state, query)?;
+    let scope = params::scope(state, &query)?;
+    if !std::ptr::eq(scope.chain, state.chain) {
+        return Err(ApiError::new(
+            ErrorCode::InvalidAuthority,
+            format!(
+                "the cards are drawn for the default calendar only: use authority={} or leave \
+                 it out",
+                state.chain.id.as_str()
+            ),
+        ));
+    }
+    let [min, max] = state.dataset.card_years();
+    let (month, index, archived) = target(&scope, query)?;
     if !(min..=max).contains(&month.year) {
         return Err(ApiError::new(
             ErrorCode::OutOfCoverage,
@@ -37,8 +49,8 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
     let bare = query.flag("bare", ErrorCode::InvalidBare)?;
     let download = query.flag("download", ErrorCode::InvalidDownload)?;
     let start = archived.start();
-    coverage::span(state, index..index + 1, start, retro)?;
-    let card = state.calendar.card(month, kind, bare).ok_or_else(|| {
+    coverage::span(&scope, index..index + 1, start, retro)?;
+    let card = state.dataset.card(month, kind, bare).ok_or_else(|| {
         ApiError::new(
             ErrorCode::ComputationUnavailable,
             "this card has not been generated; the archive holds no image for it yet",

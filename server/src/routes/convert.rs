@@ -5,6 +5,9 @@ use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use serde::Serialize;
 
+use hijri_view::Scope;
+
+use super::params;
 use crate::coverage;
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::{Calendar, Query};
@@ -14,17 +17,19 @@ use crate::view::dates::{AnyDate, DateObject};
 use crate::view::WarningList;
 
 #[derive(Serialize)]
-struct Input {
+struct Input<'a> {
     date: AnyDate,
     calendar: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 #[derive(Serialize)]
-struct Converted {
-    input: Input,
-    output: DateObject,
-    source: &'static str,
-    warnings: WarningList,
+struct Converted<'a> {
+    input: Input<'a>,
+    output: DateObject<'a>,
+    source: &'a str,
+    warnings: WarningList<'a>,
 }
 
 /// `GET /api/v1/convert?date=&calendar=&retro=`.
@@ -33,9 +38,10 @@ pub fn convert(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
     let date = query.required("date", ErrorCode::InvalidDate)?;
     let calendar = query.calendar(Calendar::Gregorian)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let scope = params::scope(state, &query)?;
     let converted = match calendar {
-        Calendar::Gregorian => from_gregorian(state, gregorian_date(&date, "date")?, retro)?,
-        Calendar::Hijri => from_hijri(state, hijri_date(&date, "date")?, retro)?,
+        Calendar::Gregorian => from_gregorian(&scope, gregorian_date(&date, "date")?, retro)?,
+        Calendar::Hijri => from_hijri(&scope, hijri_date(&date, "date")?, retro)?,
     };
     Ok(reply::json(req, reply::IMMUTABLE, 512, &converted))
 }
@@ -45,7 +51,8 @@ pub fn today_date(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, A
     let query = Query(req.query_string());
     let text = req.match_info().get("target_date").unwrap_or_default();
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let converted = from_gregorian(state, gregorian_date(text, "target_date")?, retro)?;
+    let scope = params::scope(state, &query)?;
+    let converted = from_gregorian(&scope, gregorian_date(text, "target_date")?, retro)?;
     Ok(reply::json(req, reply::IMMUTABLE, 512, &converted))
 }
 
@@ -69,33 +76,44 @@ fn invalid_date(text: &str, name: &str, calendar: &str) -> ApiError {
     )
 }
 
-fn from_gregorian(state: &AppState, date: Date, retro: bool) -> Result<Converted, ApiError> {
-    let served = coverage::days(state, date, date, retro, ErrorCode::OutOfCoverage)?;
-    let (hijri, month) = state
-        .calendar
+fn from_gregorian<'a>(
+    scope: &Scope<'a>,
+    date: Date,
+    retro: bool,
+) -> Result<Converted<'a>, ApiError> {
+    let served = coverage::days(scope, date, date, retro, ErrorCode::OutOfCoverage)?;
+    let chain = scope.chain;
+    let (hijri, month) = chain
         .to_hijri(date)
-        .ok_or_else(|| coverage::outside_archive(state, ErrorCode::OutOfCoverage))?;
+        .ok_or_else(|| coverage::outside_archive(scope, ErrorCode::OutOfCoverage))?;
     Ok(Converted {
         input: Input {
             date: AnyDate::Gregorian(date),
             calendar: Calendar::Gregorian.name(),
+            authority: scope.echo(),
         },
         output: DateObject::hijri(hijri, date),
-        source: state.calendar.tier_of_day(month, date).source(),
+        source: chain.source(chain.tier_of_day(month, date)),
         warnings: WarningList(served.warnings),
     })
 }
 
-fn from_hijri(state: &AppState, date: HijriDate, retro: bool) -> Result<Converted, ApiError> {
-    let (gregorian, month) = coverage::hijri_day(state, date, ErrorCode::DateNotFound)?;
-    let served = coverage::days(state, gregorian, gregorian, retro, ErrorCode::OutOfCoverage)?;
+fn from_hijri<'a>(
+    scope: &Scope<'a>,
+    date: HijriDate,
+    retro: bool,
+) -> Result<Converted<'a>, ApiError> {
+    let (gregorian, month) = coverage::hijri_day(scope, date, ErrorCode::DateNotFound)?;
+    let served = coverage::days(scope, gregorian, gregorian, retro, ErrorCode::OutOfCoverage)?;
+    let chain = scope.chain;
     Ok(Converted {
         input: Input {
             date: AnyDate::Hijri(date),
             calendar: Calendar::Hijri.name(),
+            authority: scope.echo(),
         },
         output: DateObject::gregorian(gregorian),
-        source: state.calendar.tier_of_day(month, gregorian).source(),
+        source: chain.source(chain.tier_of_day(month, gregorian)),
         warnings: WarningList(served.warnings),
     })
 }

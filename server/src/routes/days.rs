@@ -8,7 +8,7 @@ use hijri_view::Question;
 use serde::Serialize;
 
 use super::convert::{gregorian_date, hijri_date};
-use super::stored;
+use super::{params, stored};
 use crate::coverage;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{Calendar, Query};
@@ -21,10 +21,12 @@ use crate::view::WarningList;
 pub const MAX_RANGE_DAYS: i32 = 45;
 
 #[derive(Serialize)]
-struct RangeInput {
+struct RangeInput<'a> {
     start: AnyDate,
     end: AnyDate,
     calendar: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 /// `GET /api/v1/range?start=&end=&calendar=&step=&retro=`.
@@ -38,6 +40,7 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         return Err(ApiError::new(ErrorCode::InvalidStep, "`step` must be day"));
     }
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let scope = params::scope(state, &query)?;
     let (input, first, last) = match calendar {
         Calendar::Gregorian => {
             let (first, last) = (
@@ -53,15 +56,15 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             let (first, last) = (hijri_date(&start, "start")?, hijri_date(&end, "end")?);
             ordered(first, last)?;
             let input = (AnyDate::Hijri(first), AnyDate::Hijri(last));
-            let bound = |date| coverage::hijri_day(state, date, ErrorCode::InvalidDate);
+            let bound = |date| coverage::hijri_day(&scope, date, ErrorCode::InvalidDate);
             let (first, last) = (bound(first)?.0, bound(last)?.0);
             within_cap(first, last)?;
             (input, first, last)
         }
     };
-    let served = coverage::days(state, first, last, retro, ErrorCode::OutOfCoverage)?;
+    let served = coverage::days(&scope, first, last, retro, ErrorCode::OutOfCoverage)?;
     let days = Days {
-        calendar: state.calendar,
+        chain: scope.chain,
         first,
         last,
     };
@@ -70,6 +73,7 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             start: input.0,
             end: input.1,
             calendar: calendar.name(),
+            authority: scope.echo(),
         },
         count: days.count(),
         items: days,
@@ -110,7 +114,8 @@ pub fn month(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     let month = query.integer("month", ErrorCode::InvalidMonth)?;
     let calendar = query.calendar(Calendar::Hijri)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let year = coverage::year(state, calendar, year)?;
+    let scope = params::scope(state, &query)?;
+    let year = coverage::year(&scope, calendar, year)?;
     let month = u8::try_from(month)
         .ok()
         .filter(|m| (1..=12).contains(m))
@@ -121,10 +126,10 @@ pub fn month(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         month,
         retro,
     };
-    if let Some(stored) = stored::answer(req, state, question, |_| reply::IMMUTABLE) {
+    if let Some(stored) = stored::answer(req, state, &scope, question, |_| reply::IMMUTABLE) {
         return Ok(stored);
     }
-    let body = days::month(state, calendar, year, month, retro)?;
+    let body = days::month(&scope, calendar, year, month, retro)?;
     Ok(reply::json(req, reply::IMMUTABLE, 3_000, &body))
 }
 
@@ -134,15 +139,16 @@ pub fn year(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let calendar = query.calendar(Calendar::Hijri)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let year = coverage::year(state, calendar, year)?;
+    let scope = params::scope(state, &query)?;
+    let year = coverage::year(&scope, calendar, year)?;
     let question = Question::Year {
         calendar,
         year,
         retro,
     };
-    if let Some(stored) = stored::answer(req, state, question, |_| reply::IMMUTABLE) {
+    if let Some(stored) = stored::answer(req, state, &scope, question, |_| reply::IMMUTABLE) {
         return Ok(stored);
     }
-    let body = days::year(state, calendar, year, retro)?;
+    let body = days::year(&scope, calendar, year, retro)?;
     Ok(reply::json(req, reply::IMMUTABLE, 96 * 366 + 512, &body))
 }

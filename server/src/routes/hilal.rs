@@ -6,6 +6,7 @@ use hijri::hijri::HijriMonth;
 use hijri::schema::ArchivedMonth;
 use serde::Serialize;
 
+use super::params;
 use crate::coverage;
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
@@ -14,17 +15,19 @@ use crate::routes::stored;
 use crate::state::AppState;
 use crate::view::evening::HilalRecord;
 use hijri_view::answers::hilal;
-use hijri_view::Question;
+use hijri_view::{Question, Scope};
 
 pub use hijri_view::answers::hilal::HISTORY_BOUNDS;
 
 #[derive(Serialize)]
-struct InfoInput {
+struct InfoInput<'a> {
     month: u8,
     year: u16,
     /// `"sites"` with `include=sites`; absent otherwise, so the answer stays as before.
     #[serde(skip_serializing_if = "Option::is_none")]
     include: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 /// Reads `include`: absent, or `sites` (any case) for every site's values.
@@ -44,16 +47,17 @@ fn include_sites(query: Query<'_>) -> Result<Option<&'static str>, ApiError> {
 
 #[derive(Serialize)]
 struct Info<'a> {
-    input: InfoInput,
+    input: InfoInput<'a>,
     #[serde(flatten)]
     record: HilalRecord<'a>,
 }
 
-/// Reads the target `month` and `year` of the hilal endpoints; a month number outside 1–12,
-/// a month outside the archive (or its first month, which has no examined evening) is
-/// `out_of_coverage`, the only coverage code the interface lists for these endpoints.
+/// Reads the target `month` and `year` of the hilal endpoints in `scope`'s calendar; a
+/// month number outside 1–12, a month outside the calendar (or its first month, which has no
+/// examined evening) is `out_of_coverage`, the only coverage code the interface lists for
+/// these endpoints.
 pub fn target<'a>(
-    state: &AppState<'a>,
+    scope: &Scope<'a>,
     query: Query<'_>,
 ) -> Result<(HijriMonth, usize, &'a ArchivedMonth), ApiError> {
     let month = query.integer("month", ErrorCode::InvalidMonth)?;
@@ -71,8 +75,8 @@ pub fn target<'a>(
         year: u16::try_from(year).unwrap_or(0),
         month,
     };
-    match coverage::month(state, target, ErrorCode::OutOfCoverage)? {
-        (0, _) => Err(coverage::outside_archive(state, ErrorCode::OutOfCoverage).into()),
+    match coverage::month(scope, target, ErrorCode::OutOfCoverage)? {
+        (0, _) => Err(coverage::outside_archive(scope, ErrorCode::OutOfCoverage).into()),
         (index, archived) => Ok((target, index, archived)),
     }
 }
@@ -80,18 +84,20 @@ pub fn target<'a>(
 /// `GET /api/v1/hilal/info?month=&year=&retro=&include=`.
 pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let (target, index, archived) = target(state, query)?;
+    let scope = params::evening_scope(state, &query)?;
+    let (target, index, archived) = target(&scope, query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let include = include_sites(query)?;
     let start = archived.start();
-    coverage::span(state, index..index + 1, start, retro)?;
-    let record =
-        HilalRecord::of(state.calendar, index, include.is_some()).ok_or_else(hilal::unavailable)?;
+    coverage::span(&scope, index..index + 1, start, retro)?;
+    let record = HilalRecord::of(scope.dataset, scope.chain, index, include.is_some())
+        .ok_or_else(hilal::unavailable)?;
     let body = Info {
         input: InfoInput {
             month: target.month,
             year: target.year,
             include,
+            authority: scope.echo(),
         },
         record,
     };
@@ -104,6 +110,7 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
 pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let include = include_sites(query)?;
+    let scope = params::evening_scope(state, &query)?;
     let bound = |name: &str, default: HijriMonth| -> Result<HijriMonth, ApiError> {
         match query.optional(name, ErrorCode::InvalidRange)? {
             None => Ok(default),
@@ -123,13 +130,12 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
         bound("to", HISTORY_BOUNDS.1)?,
     );
     if include.is_none() {
-        if let Some(stored) = stored::answer(req, state, Question::History { from, to }, |_| {
-            reply::HISTORY
-        }) {
+        let question = Question::History { from, to };
+        if let Some(stored) = stored::answer(req, state, &scope, question, |_| reply::HISTORY) {
             return Ok(stored);
         }
     }
-    let body = hilal::history(state, from, to, include)?;
+    let body = hilal::history(&scope, from, to, include)?;
     let per_month = if include.is_some() { 7_000 } else { 1_100 };
     Ok(reply::json(
         req,

@@ -8,7 +8,10 @@ use chrono::Datelike;
 use hijri::hijri::HijriDate;
 use hijri::schema::Tier;
 
+use hijri_view::Scope;
+
 use super::events::{self, Found, Selected};
+use super::params;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{Calendar, Query};
 use crate::http::reply;
@@ -26,23 +29,27 @@ const CALENDAR: HeaderValue = HeaderValue::from_static("text/calendar; charset=u
 /// months may be corrected.
 const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
 
-/// `GET /api/v1/events.ics?year=&calendar=&include=&retro=`: the answer of `/events`.
+/// `GET /api/v1/events.ics?year=&calendar=&include=&retro=&authority=`: the answer of
+/// `/events`.
 pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let selected = events::select(state, Query(req.query_string()))?;
+    let query = Query(req.query_string());
+    let selected = events::select(state, query)?;
+    let scope = params::scope(state, &query)?;
     let cache = events::cache(hijri_view::answers::events::immutable(
-        selected.regional,
+        selected.published,
         selected.events.len(),
     ));
-    let body = calendar(state, &selected, "Hari Besar Islam", false);
+    let body = calendar(&scope, &selected, false);
     Ok(respond(req, cache, body))
 }
 
-/// `GET /api/v1/calendar.ics?include=`: a subscription to the previous, current and next two
-/// Gregorian years (of the state's clock), refreshed daily.
+/// `GET /api/v1/calendar.ics?include=&authority=`: a subscription to the previous, current
+/// and next two Gregorian years (of the state's clock), refreshed daily.
 pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let text = query.optional("include", ErrorCode::InvalidInclude)?;
     let (selection, include) = events::include(text.as_deref())?;
+    let scope = params::scope(state, &query)?;
     let now = state.clock.now().year();
     let mut selected = Selected {
         year: now,
@@ -50,18 +57,19 @@ pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
         include,
         events: Vec::new(),
         warnings: Default::default(),
-        regional: true,
+        published: true,
+        authority: scope.echo(),
     };
-    // Years outside the archive's whole years are left out, not refused: the feed is the
+    // Years outside the calendar's whole years are left out, not refused: the feed is the
     // same URL for every day of the service's life.
     for year in now - 1..=now + 2 {
-        if let Ok(year) = crate::coverage::year(state, Calendar::Gregorian, i64::from(year)) {
+        if let Ok(year) = crate::coverage::year(&scope, Calendar::Gregorian, i64::from(year)) {
             selected.year = year;
-            events::serve(state, &mut selected, selection, false)?;
+            events::serve(&scope, &mut selected, selection, false)?;
         }
     }
     selected.year = now;
-    let body = calendar(state, &selected, "Hari Besar Islam", true);
+    let body = calendar(&scope, &selected, true);
     Ok(respond(req, FEED, body))
 }
 
@@ -69,28 +77,35 @@ fn respond(req: &HttpRequest, cache: HeaderValue, body: String) -> HttpResponse 
     reply::negotiated(req, cache, CALENDAR, body.into())
 }
 
-/// The VCALENDAR of the selected events.
-fn calendar(state: &AppState, selected: &Selected, name: &str, feed: bool) -> String {
+/// The VCALENDAR of the selected events; a calendar named by the request is named in the
+/// feed's name too.
+fn calendar(scope: &Scope, selected: &Selected, feed: bool) -> String {
     let mut ical = Ical::with_capacity(512 * selected.events.len() + 512);
     ical.raw("BEGIN", "VCALENDAR");
     ical.raw("VERSION", "2.0");
     ical.raw("PRODID", "-//hijri-server//Kalender Hijriah Indonesia//ID");
     ical.raw("CALSCALE", "GREGORIAN");
     ical.raw("METHOD", "PUBLISH");
-    ical.text("X-WR-CALNAME", name);
+    match scope.echo() {
+        None => ical.text("X-WR-CALNAME", "Hari Besar Islam"),
+        Some(_) => ical.text(
+            "X-WR-CALNAME",
+            &format!("Hari Besar Islam ({})", scope.chain.name.as_str()),
+        ),
+    }
     if feed {
         ical.raw("REFRESH-INTERVAL;VALUE=DURATION", "P1D");
         ical.raw("X-PUBLISHED-TTL", "P1D");
     }
     for found in &selected.events {
-        vevent(&mut ical, state, found);
+        vevent(&mut ical, scope, found);
     }
     ical.raw("END", "VCALENDAR");
     ical.finish()
 }
 
 /// One all-day VEVENT; a multi-day event is one VEVENT with an exclusive `DTEND`.
-fn vevent(ical: &mut Ical, state: &AppState, found: &Found) {
+fn vevent(ical: &mut Ical, scope: &Scope, found: &Found) {
     let o = found.occurrence;
     let month = o.month;
     let every_month = o.observance.month.is_none();
@@ -110,10 +125,10 @@ fn vevent(ical: &mut Ical, state: &AppState, found: &Found) {
             format_args!("{}-{}@{UID_DOMAIN}", o.observance.slug, month.year),
         );
     }
-    // The data's own date: the last day of the official coverage.
-    let (_, coverage_last) = state.calendar.coverage();
+    // The data's own date: the last day of the table's coverage.
+    let (_, coverage_last) = scope.chain.coverage();
     ical.midnight_utc("DTSTAMP", coverage_last);
-    ical.raw("SEQUENCE", sequence(state, found));
+    ical.raw("SEQUENCE", sequence(scope, found));
     ical.date("DTSTART", found.first);
     ical.date("DTEND", found.last().add_days(1));
     let summary = if every_month {
@@ -146,9 +161,9 @@ fn description(found: &Found) -> String {
             o.month.year
         )
     };
-    let source = found.source();
+    let source = found.source;
     match found.tier {
-        Tier::Regional => format!("{date}. Sumber: {source} (tabel resmi)."),
+        Tier::Published => format!("{date}. Sumber: {source} (tabel resmi)."),
         Tier::Computed | Tier::Retro => format!(
             "{date}. Sumber: {source}. Tanggal ini perkiraan hisab dan dapat bergeser satu hari."
         ),
@@ -157,11 +172,11 @@ fn description(found: &Found) -> String {
 
 /// How often the correction ledger moved this event's month or the month before it (whose
 /// length decides its start): it rises with each correction, so subscribers update.
-fn sequence(state: &AppState, found: &Found) -> usize {
+fn sequence(scope: &Scope, found: &Found) -> usize {
     let month = found.occurrence.month;
     let before = month.previous();
-    state
-        .calendar
+    scope
+        .chain
         .divergences
         .iter()
         .filter(|d| {

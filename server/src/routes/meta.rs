@@ -71,7 +71,7 @@ impl Serialize for ComputedList<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(None)?;
         // The set belongs to this archive: it holds only indices of its months.
-        let months = &self.0.calendar.months;
+        let months = &self.0.chain.months;
         for month in self
             .0
             .computed
@@ -92,7 +92,7 @@ struct Meta<'a> {
     computed_active: bool,
     computed_months: ComputedList<'a>,
     method: &'static str,
-    criterion: CriterionView<'a>,
+    criterion: Option<CriterionView<'a>>,
     docs_url: &'a str,
     hilal_image_range: [u16; 2],
     divergences: Vec<DivergenceView>,
@@ -101,12 +101,17 @@ struct Meta<'a> {
 
 /// `GET /api/v1/meta`.
 pub fn meta(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let calendar = state.calendar;
-    let header = &calendar.header;
-    let (first, last) = calendar.coverage();
+    // `/meta` is about the default calendar, as the contract describes it.
+    let chain = state.chain;
+    let table = &chain.table;
+    let (first, last) = chain.coverage();
+    let criterion = chain
+        .rules
+        .iter()
+        .find_map(|span| span.rule.criterion().map(CriterionView::of));
     let body = Meta {
         version: hijri::VERSION,
-        data_version: &header.data_version,
+        data_version: &table.data_version,
         coverage: Coverage {
             first: Text(first),
             last: Text(last),
@@ -114,10 +119,10 @@ pub fn meta(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         computed_active: state.computed.indices().next().is_some(),
         computed_months: ComputedList(state),
         method: METHOD,
-        criterion: CriterionView::of(&calendar.criterion),
+        criterion,
         docs_url: state.docs_url,
-        hilal_image_range: header.card_years.map(|y| y.to_native()),
-        divergences: calendar
+        hilal_image_range: state.dataset.card_years(),
+        divergences: chain
             .divergences
             .iter()
             .map(|d| DivergenceView {
@@ -128,7 +133,7 @@ pub fn meta(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
                 delta_days: d.delta_days,
             })
             .collect(),
-        table_version: &header.table_version,
+        table_version: &table.table_version,
     };
     Ok(reply::json(req, reply::META, 2_048, &body))
 }
@@ -152,7 +157,8 @@ pub fn healthz(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError
 
 /// `GET /api/v1/months`.
 pub fn months(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    if let Some(stored) = stored::answer(req, state, Question::Months, |_| reply::IMMUTABLE) {
+    let months = Question::Months;
+    if let Some(stored) = stored::answer(req, state, state, months, |_| reply::IMMUTABLE) {
         return Ok(stored);
     }
     Ok(reply::json(

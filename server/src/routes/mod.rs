@@ -10,6 +10,7 @@ pub mod events;
 pub mod hilal;
 pub mod ical;
 pub mod meta;
+pub mod params;
 pub mod stored;
 pub mod table;
 pub mod today;

@@ -8,25 +8,28 @@ use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::schema::ArchivedStoredAnswer;
-use hijri_view::{Question, MIN_COMPRESSED};
+use hijri_view::{Question, Scope, MIN_COMPRESSED};
 
 use crate::http::encoding::{self, Coding};
 use crate::http::reply;
 use crate::state::AppState;
 
-/// The stored answer to `question`, if the archive holds one (and stored answers are on):
-/// its computed months recorded, then a 200 or 304 with `Cache-Control` from `cache` (given
-/// the answer's `/events` cache rule) and the representation the request negotiates.
+/// The stored answer to `question` in `scope`, if the archive holds one (and stored answers
+/// are on): its computed months recorded, then a 200 or 304 with `Cache-Control` from
+/// `cache` (given the answer's `/events` cache rule) and the representation the request
+/// negotiates. Only the default calendar's answers to requests that do not name it are
+/// stored.
 pub fn answer(
     req: &HttpRequest,
     state: &AppState,
+    scope: &Scope,
     question: Question,
     cache: impl FnOnce(bool) -> HeaderValue,
 ) -> Option<HttpResponse> {
-    if !state.stored_answers {
+    if !state.stored_answers || scope.named {
         return None;
     }
-    let stored = state.calendar.stored_answer(question.key().as_str())?;
+    let stored = state.dataset.stored_answer(question.key().as_str())?;
     let response = respond(req, state, stored, cache(stored.immutable))?;
     let computed = stored.computed.iter().flat_map(|range| {
         let [start, end] = range.map(|i| i.to_native() as usize);

@@ -7,9 +7,10 @@ use std::fmt::Write as _;
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
-use hijri::schema::{ArchivedCalendar, ArchivedMonth, Tier};
+use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, Tier};
 use serde::Serialize;
 
+use super::params;
 use crate::coverage;
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
@@ -28,7 +29,7 @@ struct Row<'a> {
     hijri_month: MonthText,
     start: Text<Date>,
     length: u8,
-    source: &'static str,
+    source: &'a str,
     visible: bool,
     /// The deciding site of the evening that decided the month's start.
     deciding_site: Option<&'a str>,
@@ -37,17 +38,29 @@ struct Row<'a> {
 }
 
 impl<'a> Row<'a> {
-    fn of(calendar: &'a ArchivedCalendar, month: &'a ArchivedMonth) -> Row<'a> {
-        let evening = &month.evening;
-        let deciding = usize::from(evening.deciding);
-        let values = evening.sites.get(deciding);
+    fn of(
+        dataset: &'a ArchivedDataset,
+        chain: &'a ArchivedChain,
+        month: &'a ArchivedMonth,
+    ) -> Row<'a> {
+        let (visible, deciding_site, values) = match &month.record {
+            ArchivedRecord::Sites(evening) => {
+                let deciding = usize::from(evening.deciding);
+                (
+                    evening.visible,
+                    dataset.sites.get(deciding).map(|s| s.name.as_str()),
+                    evening.sites.get(deciding),
+                )
+            }
+            ArchivedRecord::None => (false, None, None),
+        };
         Row {
             hijri_month: MonthText(month.hijri_month()),
             start: Text(month.start()),
             length: month.length,
-            source: calendar.tier_of_day(month, month.start()).source(),
-            visible: evening.visible,
-            deciding_site: calendar.sites.get(deciding).map(|s| s.name.as_str()),
+            source: chain.source(chain.tier_of_day(month, month.start())),
+            visible,
+            deciding_site,
             moon_alt_deg: values.map(|v| two_decimals(v.moon_alt.to_native())),
             elongation_deg: values.map(|v| two_decimals(v.elongation.to_native())),
         }
@@ -85,17 +98,19 @@ fn csv_field(out: &mut String, field: &str) {
 }
 
 #[derive(Serialize)]
-struct Input {
+struct Input<'a> {
     format: &'static str,
     retro: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 #[derive(Serialize)]
 struct Table<'a> {
-    input: Input,
+    input: Input<'a>,
     count: usize,
     months: Vec<Row<'a>>,
-    warnings: WarningList,
+    warnings: WarningList<'a>,
 }
 
 /// `GET /api/v1/table?format=json|csv&retro=`.
@@ -113,24 +128,25 @@ pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         }
     };
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let calendar = state.calendar;
-    // Retro months come first in the archive; without retro the table starts after them.
+    let scope = params::scope(state, &query)?;
+    let chain = scope.chain;
+    // Retro months come first in a chain; without retro the table starts after them.
     let first = if retro {
         0
     } else {
-        calendar
+        chain
             .months
             .iter()
             .position(|m| m.tier() != Tier::Retro)
-            .unwrap_or(calendar.months.len())
+            .unwrap_or(chain.months.len())
     };
-    let served = coverage::months(state, first..calendar.months.len(), retro)?;
-    let rows = calendar
+    let served = coverage::months(&scope, first..chain.months.len(), retro)?;
+    let rows = chain
         .months
         .get(served.months.clone())
-        .ok_or_else(|| coverage::outside_archive(state, ErrorCode::OutOfCoverage))?
+        .ok_or_else(|| coverage::outside_archive(&scope, ErrorCode::OutOfCoverage))?
         .iter()
-        .map(|month| Row::of(calendar, month));
+        .map(|month| Row::of(scope.dataset, chain, month));
     if csv {
         let mut body = String::with_capacity(96 * served.months.len() + 96);
         body.push_str(COLUMNS);
@@ -148,6 +164,7 @@ pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         input: Input {
             format: "json",
             retro,
+            authority: scope.echo(),
         },
         count: months.len(),
         months,

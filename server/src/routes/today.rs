@@ -8,6 +8,7 @@ use hijri::date::Date;
 use hijri::zone::Zone;
 use serde::Serialize;
 
+use super::params;
 use crate::coverage;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
@@ -17,20 +18,22 @@ use crate::view::dates::DateObject;
 use crate::view::{Text, WarningList};
 
 #[derive(Serialize)]
-struct Input {
+struct Input<'a> {
     date: Text<Date>,
     calendar: &'static str,
     tz: Text<Zone>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 #[derive(Serialize)]
-struct Today {
-    input: Input,
-    output: DateObject,
+struct Today<'a> {
+    input: Input<'a>,
+    output: DateObject<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    next: Option<DateObject>,
-    source: &'static str,
-    warnings: WarningList,
+    next: Option<DateObject<'a>>,
+    source: &'a str,
+    warnings: WarningList<'a>,
 }
 
 /// `GET /api/v1/today?tz=&next=`.
@@ -46,15 +49,17 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         })?,
     };
     let with_next = query.flag("next", ErrorCode::InvalidNext)?;
+    let scope = params::scope(state, &query)?;
+    let chain = scope.chain;
     let now = state.clock.now();
     let local = zone.local_date(now);
-    let outside = || coverage::outside_archive(state, ErrorCode::OutOfCoverage);
+    let outside = || coverage::outside_archive(&scope, ErrorCode::OutOfCoverage);
     let day = Date::from_ymd(local.year(), local.month(), local.day()).ok_or_else(outside)?;
     let last = if with_next { day.add_days(1) } else { day };
-    let served = coverage::days(state, day, last, false, ErrorCode::OutOfCoverage)?;
+    let served = coverage::days(&scope, day, last, false, ErrorCode::OutOfCoverage)?;
     let hijri = |date: Date| {
-        let (hijri, month) = state.calendar.to_hijri(date).ok_or_else(outside)?;
-        let source = state.calendar.tier_of_day(month, date).source();
+        let (hijri, month) = chain.to_hijri(date).ok_or_else(outside)?;
+        let source = chain.source(chain.tier_of_day(month, date));
         Ok::<_, ApiError>((DateObject::hijri(hijri, date), source))
     };
     let (output, source) = hijri(day)?;
@@ -73,6 +78,7 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             date: Text(day),
             calendar: "gregorian",
             tz: Text(zone),
+            authority: scope.echo(),
         },
         output,
         next,

@@ -9,11 +9,13 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::header::HeaderMap;
 use actix_web::web::Bytes;
 use chrono::{DateTime, Utc};
-use hijri::schema::{Calendar, Card, CardKind, Evening, Header, Month, Site, SiteEvening, Tier};
+use hijri::hijri::HijriMonth;
+use hijri::schema::{CardKind, Dataset, Tier};
 use hijri_server::archive::Archive;
 use hijri_server::settings::Settings;
 use hijri_server::state::Clock;
 use hijri_server::SharedState;
+use hijri_testing::{site_evening, sites_record, ChainBuilder, DatasetBuilder};
 use serde_json::{json, Value};
 
 /// The fixed "now" of the tests: 2025-03-01 12:00 in Jakarta.
@@ -253,22 +255,22 @@ pub fn snapshot(name: &str, answer: &Answer) {
     settings.bind(|| insta::assert_json_snapshot!(name, answer.summary()));
 }
 
-/// The real calendar without its cards and with a correction ledger, as the generator writes
-/// it from `data/official/corrections.csv` (divergences newest first). Its stored answers,
-/// built for the real ledger, are left out: every answer is built over the new one.
+/// The real archive without its cards and with a correction ledger in its default
+/// calendar, as the generator writes it from `data/official/corrections.csv` (divergences
+/// newest first). Its stored answers, built for the real ledger, are left out: every answer
+/// is built over the new one.
 pub fn with_ledger(
     divergences: Vec<hijri::schema::Divergence>,
     table_version: &str,
 ) -> Arc<Archive> {
-    let mut calendar: Calendar =
-        rkyv::deserialize::<_, rkyv::rancor::BoxedError>(real().calendar()).unwrap();
-    calendar.cards.clear();
-    calendar.bodies.clear();
-    calendar.answers.clear();
-    calendar.header.table_version = table_version.into();
-    calendar.divergences = divergences;
-    let mut bytes = rkyv::util::AlignedVec::<16>::new();
-    bytes.extend_from_slice(&hijri::archive::encode(&calendar).unwrap());
+    let mut dataset: Dataset =
+        rkyv::deserialize::<_, rkyv::rancor::BoxedError>(real().dataset()).unwrap();
+    dataset.cards.clear();
+    dataset.bodies.clear();
+    dataset.answers.clear();
+    dataset.chains[0].table.table_version = table_version.into();
+    dataset.chains[0].divergences = divergences;
+    let bytes = hijri_testing::encoded(&dataset);
     Arc::new(Archive::from_bytes(Bytes::from_owner(bytes)).unwrap())
 }
 
@@ -282,8 +284,7 @@ pub fn synthetic() -> Arc<Archive> {
     static ARCHIVE: OnceLock<Arc<Archive>> = OnceLock::new();
     ARCHIVE
         .get_or_init(|| {
-            let mut bytes = rkyv::util::AlignedVec::<16>::new();
-            bytes.extend_from_slice(&synthetic_bytes());
+            let bytes = hijri_testing::aligned(&synthetic_bytes());
             Arc::new(Archive::from_bytes(Bytes::from_owner(bytes)).unwrap())
         })
         .clone()
@@ -291,79 +292,37 @@ pub fn synthetic() -> Arc<Archive> {
 
 /// The bytes of the synthetic archive file.
 pub fn synthetic_bytes() -> Vec<u8> {
-    {
-        let day = |iso: &str| hijri::date::Date::parse_iso(iso).unwrap().0;
-        let site_evening = SiteEvening {
-            sunset: 1_740_743_460,
-            moonset: Some(1_740_744_840),
-            utc_offset_s: 25_200,
-            moon_alt: 31_000,
-            moon_alt_airless: 29_000,
-            moon_az: 2_631_400,
-            sun_alt: -8_300,
-            sun_az: 2_520_000,
-            elongation: 70_000,
-            illumination: 3_100,
-            age: 111_200,
-            alt_ok: true,
-            elong_ok: true,
-        };
-        let month = |month: u8, start: &str, length: u8, tier: Tier, sites: usize| Month {
-            year: if month > 12 { 1447 } else { 1446 },
-            month: if month > 12 { month - 12 } else { month },
-            start: day(start),
-            length,
-            tier,
-            evening: Evening {
-                date: day(start) - 1,
-                hijri_day: 29,
-                conjunction_ms: 0,
-                deciding: 0,
-                visible: true,
-                sites: vec![site_evening.clone(); sites],
-            },
-        };
-        let card = |kind, bare| Card {
-            key: 0,
-            year: 1446,
-            month: 9,
-            kind,
-            bare,
-            etag: "\"cafe0001\"".into(),
-            png: FAKE_PNG.to_vec(),
-        };
-        let calendar = Calendar {
-            header: Header {
-                data_version: "synthetic".into(),
-                table_version: "none".into(),
-                coverage_first: day("2025-01-01"),
-                coverage_last: day("2025-05-27"),
-                card_years: [1444, 1475],
-            },
-            criterion: hijri::schema::Criterion::neo_mabims(),
-            sites: vec![Site {
-                name: "Pantai Test".into(),
-                lat: -6.1,
-                lon: 106.8,
-                elev_m: 5,
-                tz: "Asia/Jakarta".into(),
-            }],
-            months: vec![
-                month(7, "2025-01-01", 30, Tier::Regional, 1),
-                month(8, "2025-01-31", 29, Tier::Regional, 1),
-                month(9, "2025-03-01", 30, Tier::Regional, 1),
-                month(10, "2025-03-31", 29, Tier::Regional, 1),
-                month(11, "2025-04-29", 29, Tier::Regional, 1),
-                month(12, "2025-05-28", 30, Tier::Computed, 1),
-                month(13, "2025-06-27", 29, Tier::Computed, 0),
-            ],
-            divergences: vec![],
-            cards: vec![card(CardKind::Viz, false), card(CardKind::Viz, true)],
-            bodies: vec![],
-            answers: vec![],
-        };
-        hijri::archive::encode(&calendar).unwrap()
-    }
+    let day = hijri_testing::day;
+    let record = |start: &str, sites: usize| {
+        let values = vec![site_evening(31_000, 70_000); sites];
+        sites_record(day(start) - 1, 0, values)
+    };
+    let months = [
+        ("2025-01-01", 30, Tier::Published, 1),
+        ("2025-01-31", 29, Tier::Published, 1),
+        ("2025-03-01", 30, Tier::Published, 1),
+        ("2025-03-31", 29, Tier::Published, 1),
+        ("2025-04-29", 29, Tier::Published, 1),
+        ("2025-05-28", 30, Tier::Computed, 1),
+        ("2025-06-27", 29, Tier::Computed, 0),
+    ]
+    .map(|(start, length, tier, sites)| (length, tier, record(start, sites)));
+    let first = HijriMonth {
+        year: 1446,
+        month: 7,
+    };
+    let mut kemenag = ChainBuilder::kemenag(1)
+        .months(first, day("2025-01-01"), months)
+        .coverage(day("2025-01-01"), day("2025-05-27"))
+        .build();
+    kemenag.table.data_version = "synthetic".into();
+    let mut dataset = DatasetBuilder::new()
+        .sites(&["Pantai Test"])
+        .card((1446, 9), (CardKind::Viz, false), FAKE_PNG, "\"cafe0001\"")
+        .card((1446, 9), (CardKind::Viz, true), FAKE_PNG, "\"cafe0001\"")
+        .build();
+    dataset.chains.push(kemenag);
+    hijri_testing::encoded(&dataset).to_vec()
 }
 
 /// Starts the built server on `archive` at `bind` with `vars`, its stderr piped (so its logs

@@ -47,7 +47,7 @@ async fn counters_follow_the_requests() {
     );
     let text = std::str::from_utf8(&scraped.body).unwrap();
     let archive = real();
-    let header = &archive.calendar().header;
+    let header = &archive.default_chain().table;
     let info = format!(
         r#"hijri_archive_info{{data_version="{}",table_version="{}",format="{}"}} 1"#,
         header.data_version.as_str(),
@@ -60,7 +60,7 @@ async fn counters_follow_the_requests() {
         r#"hijri_http_requests_total{route="/api/v1/convert",status="429"} 1"#,
         r#"hijri_http_requests_total{route="unmatched",status="404"} 1"#,
         // /months serves no days; /convert served one regional day (the 429 is no answer).
-        r#"hijri_responses_by_tier_total{tier="regional"} 1"#,
+        r#"hijri_responses_by_tier_total{tier="published"} 1"#,
         r#"hijri_responses_by_tier_total{tier="computed"} 0"#,
         r#"hijri_http_request_duration_seconds_count{route="/api/v1/convert"} 2"#,
         r#"hijri_http_request_duration_seconds_bucket{route="/api/v1/convert",le="+Inf"} 2"#,
@@ -165,7 +165,7 @@ async fn answers_are_counted_by_the_tiers_of_the_days_they_serve() {
     let scraped = get(&scraper, metrics::PATH).await;
     let text = std::str::from_utf8(&scraped.body).unwrap();
     for line in [
-        r#"hijri_responses_by_tier_total{tier="regional"} 2"#,
+        r#"hijri_responses_by_tier_total{tier="published"} 2"#,
         r#"hijri_responses_by_tier_total{tier="computed"} 2"#,
         r#"hijri_responses_by_tier_total{tier="retro"} 1"#,
         r#"hijri_http_requests_total{route="/api/v1/convert",status="400"} 1"#,

@@ -183,7 +183,7 @@ fn the_start_up_line() {
     assert_eq!(start["build"], hijri::BUILD_HASH);
     assert_eq!(start["archive"], path.to_str().unwrap());
     let archive = hijri_server::archive::open(&path).unwrap();
-    let header = &archive.calendar().header;
+    let header = &archive.default_chain().table;
     assert_eq!(start["data_version"], header.data_version.as_str());
     assert_eq!(start["table_version"], header.table_version.as_str());
     assert_eq!(start["metrics_bind"], "off");

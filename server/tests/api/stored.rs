@@ -18,7 +18,7 @@ fn app_state(stored: bool) -> hijri_server::SharedState {
 #[actix_web::test]
 async fn every_stored_answer_is_the_dynamic_answer() {
     let archive = real();
-    let calendar = archive.calendar();
+    let calendar = archive.dataset();
     assert!(calendar.bodies.len() > 4_000, "{}", calendar.bodies.len());
     let stored_app = init_service(hijri_server::app(app_state(true))).await;
     let dynamic_app = init_service(hijri_server::app(app_state(false))).await;
@@ -63,7 +63,7 @@ async fn every_stored_answer_is_the_dynamic_answer() {
 #[actix_web::test]
 async fn stored_answers_record_their_computed_months() {
     let archive = real();
-    let calendar = archive.calendar();
+    let calendar = archive.dataset();
     for uri in [
         "/api/v1/year?year=1500&calendar=hijri&retro=false",
         "/api/v1/month?year=2090&month=5&calendar=gregorian&retro=false",
@@ -94,7 +94,7 @@ async fn other_spellings_find_the_stored_answer_only_when_the_bytes_are_the_same
     let stored_app = init_service(hijri_server::app(app_state(true))).await;
     let dynamic_app = init_service(hijri_server::app(app_state(false))).await;
     let archive = real();
-    let calendar = archive.calendar();
+    let calendar = archive.dataset();
     let brotli_of = |key: &str| {
         calendar
             .stored_answer(key)
@@ -150,7 +150,7 @@ async fn stored_representations_are_negotiated() {
     let uri = "/api/v1/year?year=1446";
     let archive = real();
     let stored = archive
-        .calendar()
+        .dataset()
         .stored_answer("/api/v1/year?year=1446&calendar=hijri&retro=false")
         .unwrap();
     let gzip = stored.gzip.as_ref().unwrap();

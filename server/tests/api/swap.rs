@@ -15,7 +15,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hijri::schema::Calendar;
+use hijri::schema::Dataset;
 
 use crate::common::archive_path;
 
@@ -151,11 +151,10 @@ fn variant(real: &[u8], data_version: &str, table_version: &str) -> Vec<u8> {
     let mut aligned = rkyv::util::AlignedVec::<16>::new();
     aligned.extend_from_slice(real);
     let archived = hijri::archive::open(&aligned).unwrap();
-    let mut calendar: Calendar =
-        rkyv::deserialize::<_, rkyv::rancor::BoxedError>(archived).unwrap();
-    calendar.header.data_version = data_version.into();
-    calendar.header.table_version = table_version.into();
-    hijri::archive::encode(&calendar).unwrap()
+    let mut dataset: Dataset = rkyv::deserialize::<_, rkyv::rancor::BoxedError>(archived).unwrap();
+    dataset.chains[0].table.data_version = data_version.into();
+    dataset.chains[0].table.table_version = table_version.into();
+    hijri::archive::encode(&dataset).unwrap()
 }
 
 /// Kills the server when the test ends, passed or not.

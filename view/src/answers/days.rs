@@ -19,15 +19,17 @@ pub struct RangeBody<'a, I> {
     /// One item per day.
     pub items: Days<'a>,
     /// The span's warnings.
-    pub warnings: WarningList,
+    pub warnings: WarningList<'a>,
 }
 
 /// `input` of `/month`.
 #[derive(Serialize)]
-pub struct MonthInput {
+pub struct MonthInput<'a> {
     year: i32,
     month: u8,
     calendar: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 /// The body of `/month` for a checked `year` (see [`coverage::year`]) and `month` (1–12).
@@ -37,13 +39,14 @@ pub fn month<'a>(
     year: i32,
     month: u8,
     retro: bool,
-) -> Result<RangeBody<'a, MonthInput>, Refusal> {
+) -> Result<RangeBody<'a, MonthInput<'a>>, Refusal> {
     let (days, served) = month_days(state, calendar, year, month, retro)?;
     Ok(RangeBody {
         input: MonthInput {
             year,
             month,
             calendar: calendar.name(),
+            authority: state.echo(),
         },
         count: days.count(),
         items: days,
@@ -58,7 +61,7 @@ fn month_days<'a>(
     year: i32,
     month: u8,
     retro: bool,
-) -> Result<(Days<'a>, Served), Refusal> {
+) -> Result<(Days<'a>, Served<'a>), Refusal> {
     let (first, last) = match calendar {
         Calendar::Hijri => {
             let target = HijriMonth {
@@ -80,7 +83,7 @@ fn month_days<'a>(
         ErrorCode::DateOutOfSupportedRange,
     )?;
     let days = Days {
-        calendar: state.calendar,
+        chain: state.chain,
         first,
         last,
     };
@@ -88,18 +91,20 @@ fn month_days<'a>(
 }
 
 #[derive(Serialize)]
-struct YearInput {
+struct YearInput<'a> {
     year: i32,
     calendar: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 /// The body of `/year`.
 #[derive(Serialize)]
 pub struct YearBody<'a> {
-    input: YearInput,
+    input: YearInput<'a>,
     count: usize,
     months: YearMonths<'a>,
-    warnings: WarningList,
+    warnings: WarningList<'a>,
 }
 
 /// The twelve months of a year as `{"1": [...], ..., "12": [...]}`.
@@ -148,7 +153,7 @@ pub fn year<'a>(
     let outside = || coverage::outside_archive(state, ErrorCode::DateOutOfSupportedRange);
     let bounds: Vec<(Date, Date)> = match calendar {
         Calendar::Hijri => state
-            .calendar
+            .chain
             .months
             .get(served.months.clone())
             .ok_or_else(outside)?
@@ -164,7 +169,7 @@ pub fn year<'a>(
     let months: [Days; 12] = bounds
         .into_iter()
         .map(|(first, last)| Days {
-            calendar: state.calendar,
+            chain: state.chain,
             first,
             last,
         })
@@ -175,6 +180,7 @@ pub fn year<'a>(
         input: YearInput {
             year,
             calendar: calendar.name(),
+            authority: state.echo(),
         },
         count: (last.0 - first.0 + 1) as usize,
         months: YearMonths(months),

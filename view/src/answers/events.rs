@@ -14,11 +14,13 @@ use crate::coverage;
 use crate::{truncated, Calendar, ErrorCode, Refusal, Scope, Text, WarningList};
 
 #[derive(Serialize)]
-struct Input {
+struct Input<'a> {
     year: i32,
     calendar: &'static str,
     /// The parsed include items, each once in the order given; `null` when unset.
     include: Option<Vec<&'static str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -30,28 +32,28 @@ struct DateRange {
 }
 
 #[derive(Serialize)]
-struct Event {
+struct Event<'a> {
     event: &'static str,
     name: &'static str,
     hijri: Text<HijriDate>,
     gregorian: Text<Date>,
-    source: &'static str,
+    source: &'a str,
     date_range: Option<DateRange>,
 }
 
 /// The body of `/events`.
 #[derive(Serialize)]
-pub struct Events {
-    input: Input,
+pub struct Events<'a> {
+    input: Input<'a>,
     count: usize,
-    events: Vec<Event>,
-    warnings: WarningList,
+    events: Vec<Event<'a>>,
+    warnings: WarningList<'a>,
     /// See [`immutable`]; not part of the body.
     #[serde(skip)]
     immutable: bool,
 }
 
-impl Events {
+impl Events<'_> {
     /// Number of events.
     pub fn count(&self) -> usize {
         self.count
@@ -64,7 +66,7 @@ impl Events {
 }
 
 /// The events one request selects, as `/events` serves them (and `/events.ics`).
-pub struct Selected {
+pub struct Selected<'a> {
     /// The year asked for, inside the supported bounds.
     pub year: i32,
     /// The calendar of `year`.
@@ -72,17 +74,19 @@ pub struct Selected {
     /// The parsed include items; `None` when unset.
     pub include: Option<Vec<&'static str>>,
     /// The events served, sorted by first Gregorian day.
-    pub events: Vec<Found>,
+    pub events: Vec<Found<'a>>,
     /// Their warnings (and `retro_required` for those left out).
-    pub warnings: Warnings,
-    /// True if every event served comes from the official table.
-    pub regional: bool,
+    pub warnings: Warnings<'a>,
+    /// True if every event served comes from the published table.
+    pub published: bool,
+    /// The calendar's identifier to echo in `input` (see [`Scope::echo`]).
+    pub authority: Option<&'a str>,
 }
 
 /// One served occurrence: the observance in its month, its first Gregorian day, the index
-/// of its archived month and the tier of its first day.
+/// of its month in the chain and the tier of its first day.
 #[derive(Clone, Copy)]
-pub struct Found {
+pub struct Found<'a> {
     /// The observance in its Hijri month.
     pub occurrence: Occurrence,
     /// Its first Gregorian day.
@@ -91,19 +95,16 @@ pub struct Found {
     pub index: usize,
     /// The tier of its first day.
     pub tier: Tier,
+    /// The `source` of its first day.
+    pub source: &'a str,
 }
 
-impl Found {
+impl Found<'_> {
     /// Its last Gregorian day.
     pub fn last(&self) -> Date {
         self.first.add_days(i32::from(
             self.occurrence.last_day - self.occurrence.first_day,
         ))
-    }
-
-    /// The `source` of its first day.
-    pub fn source(&self) -> &'static str {
-        self.tier.source()
     }
 }
 
@@ -128,20 +129,21 @@ pub fn include(text: Option<&str>) -> Result<(Selection, Option<Vec<&'static str
 
 /// Selects the events of `/events` for a checked `year` (see [`coverage::year`]) and a parsed
 /// include list (see [`include`]).
-pub fn select(
-    state: &Scope,
+pub fn select<'a>(
+    state: &Scope<'a>,
     calendar: Calendar,
     year: i32,
     (selection, include): (Selection, Option<Vec<&'static str>>),
     retro: bool,
-) -> Result<Selected, Refusal> {
+) -> Result<Selected<'a>, Refusal> {
     let mut selected = Selected {
         year,
         calendar,
         include,
         events: Vec::new(),
         warnings: Warnings::default(),
-        regional: true,
+        published: true,
+        authority: state.echo(),
     };
     serve(state, &mut selected, selection, retro)?;
     Ok(selected)
@@ -149,9 +151,9 @@ pub fn select(
 
 /// Adds the events of `selected.year` in `selected.calendar` to `selected`: those needing
 /// retro data are left out without `retro` (and counted in a `retro_required` warning).
-pub fn serve(
-    state: &Scope,
-    selected: &mut Selected,
+pub fn serve<'a>(
+    state: &Scope<'a>,
+    selected: &mut Selected<'a>,
     selection: Selection,
     retro: bool,
 ) -> Result<(), Refusal> {
@@ -166,54 +168,60 @@ pub fn serve(
         }
         let served = coverage::span(state, f.index..f.index + 1, f.last(), retro)?;
         selected.warnings.merge(served.warnings);
-        selected.regional &= served.all_regional;
+        selected.published &= served.all_published;
         selected.events.push(f);
     }
     if left_out > 0 {
-        selected.warnings.add(Warning::RetroRequired(left_out));
+        let before = state.chain.texts.before_table.as_str();
+        selected
+            .warnings
+            .add(Warning::RetroRequired(left_out, before));
     }
     Ok(())
 }
 
 /// The body of `/events` for the events selected.
-pub fn events(selected: Selected) -> Events {
+pub fn events(selected: Selected<'_>) -> Events<'_> {
     let events: Vec<Event> = selected.events.iter().map(event).collect();
     Events {
         input: Input {
             year: selected.year,
             calendar: selected.calendar.name(),
             include: selected.include,
+            authority: selected.authority,
         },
         count: events.len(),
-        immutable: immutable(selected.regional, events.len()),
+        immutable: immutable(selected.published, events.len()),
         events,
         warnings: WarningList(selected.warnings),
     }
 }
 
 /// True if an answer may be cached as immutable: only when it lists events and all of them
-/// come from the official table (an empty answer, a year wholly before the table, is not
+/// come from the published table (an empty answer, a year wholly before the table, is not
 /// inside it).
-pub fn immutable(regional: bool, count: usize) -> bool {
-    regional && count > 0
+pub fn immutable(published: bool, count: usize) -> bool {
+    published && count > 0
 }
 
 /// The selected occurrences in the year, each with its first Gregorian day and the index of
 /// its month.
-fn occurrences(
-    state: &Scope,
+fn occurrences<'a>(
+    state: &Scope<'a>,
     calendar: Calendar,
     year: i32,
     selection: Selection,
-) -> Result<Vec<Found>, Refusal> {
-    let archive = state.calendar;
+) -> Result<Vec<Found<'a>>, Refusal> {
+    let chain = state.chain;
     let found_in = |o: Occurrence, index: usize, month: &ArchivedMonth| {
         let first = month.start().add_days(i32::from(o.first_day) - 1);
+        let tier = chain.tier_of_day(month, first);
         Found {
             occurrence: o,
             first,
             index,
-            tier: archive.tier_of_day(month, first),
+            tier,
+            source: chain.source(tier),
         }
     };
     let mut found = Vec::with_capacity(48);
@@ -228,15 +236,14 @@ fn occurrences(
         Calendar::Gregorian => {
             let (first, last) =
                 coverage::gregorian_year(state, year, ErrorCode::DateOutOfSupportedRange)?;
-            let (Some((a, _)), Some((b, _))) = (archive.to_hijri(first), archive.to_hijri(last))
-            else {
+            let (Some((a, _)), Some((b, _))) = (chain.to_hijri(first), chain.to_hijri(last)) else {
                 return Err(coverage::outside_archive(
                     state,
                     ErrorCode::DateOutOfSupportedRange,
                 ));
             };
             for o in (a.year..=b.year).flat_map(|y| selection.occurrences(y)) {
-                let Some((index, month)) = archive.indexed_month(o.month) else {
+                let Some((index, month)) = chain.indexed_month(o.month) else {
                     continue;
                 };
                 let f = found_in(o, index, month);
@@ -249,7 +256,7 @@ fn occurrences(
     Ok(found)
 }
 
-fn event(f: &Found) -> Event {
+fn event<'a>(f: &Found<'a>) -> Event<'a> {
     let o = f.occurrence;
     let hijri = |day| HijriDate {
         year: o.month.year,
@@ -261,7 +268,7 @@ fn event(f: &Found) -> Event {
         name: o.observance.name,
         hijri: Text(hijri(o.first_day)),
         gregorian: Text(f.first),
-        source: f.source(),
+        source: f.source,
         date_range: o.observance.is_multi_day().then(|| DateRange {
             hijri_start: Text(hijri(o.first_day)),
             hijri_end: Text(hijri(o.last_day)),

@@ -49,7 +49,7 @@ pub struct History<'a> {
     count: usize,
     range: Bounds,
     months: Vec<HilalRecord<'a>>,
-    warnings: WarningList,
+    warnings: WarningList<'a>,
 }
 
 impl History<'_> {
@@ -91,7 +91,7 @@ pub fn history<'a>(
     let start = last_month.start();
     let served = coverage::span(state, a..b + 1, start, true)?;
     let months = (a..=b)
-        .map(|index| HilalRecord::of(state.calendar, index, include.is_some()))
+        .map(|index| HilalRecord::of(state.dataset, state.chain, index, include.is_some()))
         .collect::<Option<Vec<_>>>()
         .ok_or_else(unavailable)?;
     Ok(History {
