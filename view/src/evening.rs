@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use hijri::date::{local_clock, Date};
+use hijri::date::{local_clock, minutes_between, Date};
 use hijri::hijri::HijriDate;
 use hijri::schema::{
     ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, ArchivedRule, ArchivedSite,
@@ -50,12 +50,11 @@ impl fmt::Display for UtcInstant {
     }
 }
 
-/// Moonset minus sunset in whole minutes, rounded to the nearest minute (halves away from
-/// zero) from the archived seconds; negative when the Moon sets first.
+/// Moonset minus sunset in whole minutes ([`minutes_between`] of the archived seconds);
+/// negative when the Moon sets first.
 fn lag_minutes(site: &ArchivedSiteEvening) -> Option<i64> {
-    let lag = site.moonset.as_ref()?.to_native() - site.sunset.to_native();
-    let rounded = (lag.abs() + 30) / 60;
-    Some(if lag < 0 { -rounded } else { rounded })
+    let moonset = site.moonset.as_ref()?.to_native();
+    Some(minutes_between(site.sunset.to_native(), moonset))
 }
 
 impl fmt::Display for LocalTime {
