@@ -243,25 +243,44 @@ fn verdict_style<'a>(s: f64, verdict: Verdict) -> TextStyle<'a> {
         .anchor(Anchor::Middle)
 }
 
+/// The style of the verdict's note under its pill.
+fn note_style<'a>(s: f64, verdict: Verdict) -> TextStyle<'a> {
+    TextStyle::new(14.0 * s, verdict.colour()).anchor(Anchor::Middle)
+}
+
 /// Width and height of the verdict pill.
 fn pill_size(s: f64, verdict: Verdict) -> (f64, f64) {
     let text = metrics::line(&verdict_style(s, verdict), verdict.label());
     (text.width + 2.0 * PAD * s, 46.0 * s)
 }
 
-/// The box [`verdict_pill`] takes.
-pub fn verdict_pill_box(cx: f64, y: f64, s: f64, verdict: Verdict) -> LabelBox {
+/// Baseline of the verdict's note below the pill's bottom (times the scale).
+const NOTE_BASELINE: f64 = 22.0;
+
+/// The box the verdict takes, its pill centred on `cx` with its top at `y`, and its note
+/// under it when it has one ([`Verdict::note`] with `limits`).
+pub fn verdict_box(cx: f64, y: f64, s: f64, verdict: Verdict, limits: Limits) -> LabelBox {
     let (w, h) = pill_size(s, verdict);
-    LabelBox {
+    let pill = LabelBox {
         x0: cx - w / 2.0,
         y0: y,
         x1: cx + w / 2.0,
         y1: y + h,
+    };
+    match verdict.note(limits) {
+        Some(note) => pill.union(&LabelBox::text(
+            &note_style(s, verdict),
+            cx,
+            y + h + NOTE_BASELINE * s,
+            &note,
+        )),
+        None => pill,
     }
 }
 
-/// Draws the verdict label as a pill centred on `cx` with its top at `y`.
-pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict) {
+/// Draws the verdict label as a pill centred on `cx` with its top at `y`, and its note under
+/// it when it has one.
+pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict, limits: Limits) {
     let label = verdict.label();
     let (w, h) = pill_size(s, verdict);
     svg.rect(
@@ -271,7 +290,7 @@ pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict) {
         h,
         h / 2.0,
         &format!(
-            r##"fill="#0b1022" fill-opacity="0.8" stroke="{}" stroke-width="{}""##,
+            r##"id="verdict-pill" fill="#0b1022" fill-opacity="0.8" stroke="{}" stroke-width="{}""##,
             verdict.colour(),
             num(2.0 * s)
         ),
@@ -283,4 +302,13 @@ pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict) {
         r#"id="verdict""#,
         label,
     );
+    if let Some(note) = verdict.note(limits) {
+        svg.text_with(
+            cx,
+            y + h + NOTE_BASELINE * s,
+            note_style(s, verdict),
+            r#"id="verdict-note""#,
+            &note,
+        );
+    }
 }

@@ -84,6 +84,9 @@ pub struct CardContext<'a> {
     pub site: &'a Site,
     /// The deciding site's values at its sunset.
     pub values: &'a SiteEvening,
+    /// The geocentric conjunction (ijtimak) the Moon's age counts from, Unix milliseconds
+    /// (the archived evening's, as the API's `conjunction_utc`).
+    pub conjunction_ms: i64,
     /// True if the criteria hold at one or more of the checked sites.
     pub visible: bool,
     /// Number of sites checked (25).
@@ -91,6 +94,14 @@ pub struct CardContext<'a> {
     /// The limits of the archived criterion: drawn as lines and thresholds, and deciding the
     /// verdict.
     pub limits: Limits,
+}
+
+impl CardContext<'_> {
+    /// True if the conjunction comes after the deciding site's sunset: the Moon has no age
+    /// at that sunset.
+    pub fn conjunction_after_sunset(&self) -> bool {
+        self.conjunction_ms > self.values.sunset.saturating_mul(1_000)
+    }
 }
 
 /// Why a card could not be made.

@@ -11,7 +11,7 @@ use super::frame::{self, Frame, ACCENT, FAINT, INK, MUTED};
 use super::panel::criteria_panel;
 use super::place::{slide, LabelBox};
 use super::svg::{num, Anchor, Svg, TextStyle};
-use super::text::{decimal, degrees, local_time};
+use super::text::{conjunction, decimal, degrees, lag, local_time};
 use super::verdict::verdict;
 use super::{CardContext, CardError};
 
@@ -408,14 +408,14 @@ fn sun_mark(
 /// Where the Moon's three label lines go: beside the Moon on the side with room, else on the
 /// other side, else (for a Moon below the horizon) under it, else moved off the `avoid`
 /// boxes (the limit line among them: below them first for a Moon below the altitude
-/// `limit`, above them first otherwise); on the Moon's side of the horizon, clear of its
-/// disc and nearer the Moon than the Sun at `sun_centre`; (x, first baseline, anchor) and
-/// the box.
+/// `limit`, above them first otherwise); on the Moon's side of the horizon, below the
+/// verdict (whose box ends at `verdict_bottom`), clear of its disc and nearer the Moon than
+/// the Sun at `sun_centre`; (x, first baseline, anchor) and the box.
 fn moon_label(
     view: &SkyView,
     lines: &[String; 3],
     (moon, sun_centre): ((f64, f64), (f64, f64)),
-    limit: f64,
+    (limit, verdict_bottom): (f64, f64),
     s: f64,
     avoid: &[LabelBox],
 ) -> (f64, f64, Anchor, LabelBox) {
@@ -451,7 +451,7 @@ fn moon_label(
     let (highest, lowest) = if below_horizon {
         (view.horizon_y + 28.0 * s, view.bottom() - 6.0 * s)
     } else {
-        (view.top + 90.0 * s, view.horizon_y)
+        (verdict_bottom + 24.0 * s, view.horizon_y)
     };
     let own_disc = disc(x, y, r, s);
     let clear = |b: &LabelBox| {
@@ -574,7 +574,8 @@ fn moon_mark(
 }
 
 /// The notes in the window's bottom corners: which way the chart faces (and, on bare cards,
-/// the site and its sunset), as (x, baseline, style, text).
+/// which have no panel, the conjunction and the lag over the site and its sunset), as (x,
+/// baseline, style, text).
 fn corner_notes<'a>(
     view: &SkyView,
     ctx: &CardContext,
@@ -591,8 +592,15 @@ fn corner_notes<'a>(
     )];
     if bare {
         let v = ctx.values;
+        let right = view.right() - 14.0 * s;
         notes.push((
-            view.right() - 14.0 * s,
+            right,
+            y - 20.0 * s,
+            note.anchor(Anchor::End),
+            format!("Ijtimak {} · lag {}", conjunction(ctx), lag(v)),
+        ));
+        notes.push((
+            right,
             y,
             note.anchor(Anchor::End),
             format!(
@@ -653,11 +661,13 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     );
     // Labels first: the verdict and the bodies' labels have their places, the scale's
     // labels give way.
-    let pill = frame::verdict_pill_box(
+    let verdict = verdict(ctx.values, ctx.limits);
+    let pill = frame::verdict_box(
         view.left + view.width / 2.0,
         view.top + 20.0 * s,
         s,
-        verdict(ctx.values, ctx.limits),
+        verdict,
+        ctx.limits,
     );
     let notes = corner_notes(&view, ctx, bare, s);
     let note_boxes: Vec<LabelBox> = notes
@@ -680,7 +690,7 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         &view,
         &moon_lines,
         (moon, bodies[0].centre()),
-        limit,
+        (limit, pill.y1),
         s,
         &avoid,
     );
@@ -706,7 +716,8 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         view.left + view.width / 2.0,
         view.top + 20.0 * s,
         s,
-        verdict(ctx.values, ctx.limits),
+        verdict,
+        ctx.limits,
     );
     for (x, y, style, text) in &notes {
         svg.text(*x, *y, *style, text);

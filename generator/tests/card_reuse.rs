@@ -91,10 +91,10 @@ fn a_card_is_not_reused_under_another_key() {
 const PINNED: (u32, [(u16, u8, u64); 4]) = (
     8,
     [
-        (1446, 9, 0x9b63786536f9b13c),
-        (1447, 2, 0xb120bd5df573e8a2),
-        (1447, 3, 0xdf21c440ab4a2031),
-        (1446, 10, 0xe9a2e6d20b6f6d11),
+        (1446, 9, 0x0b736e2fb012368e),
+        (1447, 2, 0x638beba269bacaf2),
+        (1447, 3, 0xd76cd6c949cd89dc),
+        (1446, 10, 0xc6a347b4ca1adcb3),
     ],
 );
 

@@ -1,4 +1,4 @@
-//! Below the map: the legend (what the region, the lines and the ring mean, with the
+//! Below the map: the legend (what the region, the ring and each drawn line mean, with the
 //! criterion's limits) and the counts of display points that meet the criteria.
 
 use hijri::schema::Limits;
@@ -7,70 +7,99 @@ use super::layers::{ALT_LINE, ELONG_LINE, POINT_MET, POINT_NOT, REGION, RING};
 use super::PointResult;
 use crate::frame::{self, Frame, BOX, BOX_LINE, INK, MUTED};
 use crate::metrics;
-use crate::svg::Svg;
-use crate::svg::{num, TextStyle};
+use crate::svg::{num, Svg, TextStyle};
 
-/// The legend in two columns from `y` (the deciding site's ring among `sites` checked
-/// sites), with the note on the boundaries' arrows when a boundary line is drawn
-/// (`boundaries`); returns the y below it.
+/// The legend in two columns from `y`: the region and the deciding site's ring (among
+/// `sites` checked sites), and under them each boundary line that is drawn (`drawn`:
+/// altitude, elongation) with the note on their arrows; returns the y below it.
 pub fn legend(
     svg: &mut Svg,
     frame: &Frame,
     limits: Limits,
     sites: usize,
-    boundaries: bool,
+    drawn: [bool; 2],
     y: f64,
 ) -> f64 {
     let s = frame.s;
     let row = 28.0 * s;
     let swatch = 26.0 * s;
     let column_x = [frame.margin, frame.margin + 0.5 * frame.inner_width()];
-    let marks = [
-        format!(
-            r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{REGION}" fill-opacity="0.45"/>"#,
-            num(-7.0 * s),
-            num(swatch),
-            num(14.0 * s),
-            num(3.0 * s)
+    let [alt_drawn, elong_drawn] = drawn;
+    // (id, mark, label, shown, column, row)
+    let entries = [
+        (
+            "region",
+            format!(
+                r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{REGION}" fill-opacity="0.45"/>"#,
+                num(-7.0 * s),
+                num(swatch),
+                num(14.0 * s),
+                num(3.0 * s)
+            ),
+            "Wilayah memenuhi kriteria".to_owned(),
+            true,
+            0,
+            0,
         ),
-        format!(
-            r#"<path d="M{{x}} 0h{}" stroke="{ALT_LINE}" stroke-width="{}"/>"#,
-            num(swatch),
-            num(3.0 * s)
+        (
+            "alt",
+            format!(
+                r#"<path d="M{{x}} 0h{}" stroke="{ALT_LINE}" stroke-width="{}"/>"#,
+                num(swatch),
+                num(3.0 * s)
+            ),
+            format!(
+                "Batas tinggi hilal {}",
+                frame::threshold(limits.min_moon_alt_deg())
+            ),
+            alt_drawn,
+            0,
+            1,
         ),
-        format!(
-            r#"<circle cx="{{xc}}" cy="0" r="{}" fill="none" stroke="{RING}" stroke-width="{}"/>"#,
-            num(8.0 * s),
-            num(2.5 * s)
+        (
+            "ring",
+            format!(
+                r#"<circle cx="{{xc}}" cy="0" r="{}" fill="none" stroke="{RING}" stroke-width="{}"/>"#,
+                num(8.0 * s),
+                num(2.5 * s)
+            ),
+            format!("Lokasi penentu ({sites} lokasi)"),
+            true,
+            1,
+            0,
         ),
-        format!(
-            r#"<path d="M{{x}} 0h{}" stroke="{ELONG_LINE}" stroke-width="{}" stroke-dasharray="{} {}"/>"#,
-            num(swatch),
-            num(3.0 * s),
-            num(8.0 * s),
-            num(4.0 * s)
+        (
+            "elong",
+            format!(
+                r#"<path d="M{{x}} 0h{}" stroke="{ELONG_LINE}" stroke-width="{}" stroke-dasharray="{} {}"/>"#,
+                num(swatch),
+                num(3.0 * s),
+                num(8.0 * s),
+                num(4.0 * s)
+            ),
+            format!(
+                "Batas elongasi {}",
+                frame::threshold(limits.min_elongation_deg())
+            ),
+            elong_drawn,
+            1,
+            1,
         ),
     ];
-    let labels = [
-        "Wilayah memenuhi kriteria".to_owned(),
-        format!(
-            "Batas tinggi hilal {}",
-            frame::threshold(limits.min_moon_alt_deg())
-        ),
-        format!("Lokasi penentu ({sites} lokasi)"),
-        format!(
-            "Batas elongasi {}",
-            frame::threshold(limits.min_elongation_deg())
-        ),
-    ];
-    for (k, (mark, label)) in marks.iter().zip(labels).enumerate() {
+    for (id, mark, label, shown, column, line) in entries {
+        if !shown {
+            continue;
+        }
         #[allow(
             clippy::indexing_slicing,
-            reason = "four legend entries in two columns: k / 2 < 2"
+            reason = "two legend columns, entries in column 0 or 1"
         )]
-        let x = column_x[k / 2];
-        let line_y = y + (k % 2) as f64 * row;
-        svg.open_group(&format!(r#"transform="translate(0 {})""#, num(line_y)));
+        let x = column_x[column];
+        let line_y = y + f64::from(line) * row;
+        svg.open_group(&format!(
+            r#"id="legend-{id}" transform="translate(0 {})""#,
+            num(line_y)
+        ));
         svg.raw(
             &mark
                 .replace("{x}", &num(x))
@@ -84,8 +113,8 @@ pub fn legend(
             &label,
         );
     }
-    if !boundaries {
-        return y + row + 14.0 * s;
+    if !(alt_drawn || elong_drawn) {
+        return y + 14.0 * s;
     }
     let note_y = y + 2.0 * row - 2.0 * s;
     svg.text_with(

@@ -152,7 +152,7 @@ pub fn map_svg(
         radius,
         &format!(r#"fill="none" stroke="{BOX_LINE}" stroke-width="1.5""#),
     );
-    let drawn = boundaries.iter().any(|b| !b.lines.is_empty());
+    let drawn = boundaries.each_ref().map(|b| !b.lines.is_empty());
     let y = legend::legend(
         &mut svg,
         &frame,
@@ -162,19 +162,22 @@ pub fn map_svg(
         view.top + view.height() + 42.0 * s,
     );
     let y = legend::counts(&mut svg, &frame, points, y + 6.0 * s);
+    let verdict = verdict(ctx.values, ctx.limits);
+    let verdict_height = frame::verdict_box(0.0, 0.0, s, verdict, ctx.limits).y1;
     let panel_top = if bare {
         frame.height
     } else {
-        (frame.height - frame::FOOTER_HEIGHT - PANEL_HEIGHT).max(y + 70.0)
+        (frame.height - frame::FOOTER_HEIGHT - PANEL_HEIGHT).max(y + verdict_height + 24.0)
     };
     // The deciding site's verdict, centred between the counts and the panel (or the footer).
-    let pill_y = (y + panel_top.min(frame.height - 76.0 * s)) / 2.0 - 23.0 * s;
+    let verdict_y = (y + panel_top.min(frame.height - 76.0 * s) - verdict_height) / 2.0;
     frame::verdict_pill(
         &mut svg,
         frame.width / 2.0,
-        pill_y,
+        verdict_y,
         s,
-        verdict(ctx.values, ctx.limits),
+        verdict,
+        ctx.limits,
     );
     if !bare {
         criteria_panel(&mut svg, &frame, ctx, panel_top);
