@@ -63,9 +63,9 @@ fn faces() -> &'static [Option<Face>; 2] {
 }
 
 thread_local! {
-    /// Texts shaped on this thread: (bold, text) to advance in em and clusters. A card
+    /// Texts shaped on this thread, regular and bold: advance in em and clusters. A card
     /// measures the same few labels at many candidate spots.
-    static SHAPED: RefCell<HashMap<(bool, String), (f64, usize)>> = RefCell::new(HashMap::new());
+    static SHAPED: RefCell<[HashMap<String, (f64, usize)>; 2]> = RefCell::default();
 }
 
 /// The extent of one line of text, pixels: its advance width, and how far its box reaches
@@ -94,13 +94,14 @@ pub fn line(style: &TextStyle, text: &str) -> Line {
             descent: 0.3 * size,
         };
     };
-    let (advance, clusters) = SHAPED.with(|shaped| {
-        let key = (bold, text.to_owned());
-        if let Some(&known) = shaped.borrow().get(&key) {
+    let (advance, clusters) = SHAPED.with_borrow_mut(|shaped| {
+        let [regular, heavy] = shaped;
+        let shaped = if bold { heavy } else { regular };
+        if let Some(&known) = shaped.get(text) {
             return known;
         }
         let measured = face.shape(text);
-        shaped.borrow_mut().insert(key, measured);
+        shaped.insert(text.to_owned(), measured);
         measured
     });
     Line {

@@ -10,7 +10,6 @@ use crate::frame::{FAINT, INK};
 use crate::grid::VisibilityGrid;
 use crate::place::{cheapest, crosses, fan, leader_start, room, LabelBox};
 use crate::svg::{num, Anchor, Svg, TextStyle};
-use crate::CardContext;
 
 /// Outline around map labels, so that they read over lines, land and points.
 const HALO: &str = "#0b1022";
@@ -65,7 +64,7 @@ fn centred(text: &str, size: f64, centre: (f64, f64)) -> (LabelBox, f64) {
 /// How many display points `b` would cover.
 fn covered(b: &LabelBox, view: &MapView, points: &[PointResult], s: f64) -> usize {
     b.covers(
-        points.iter().map(|p| (view.x(p.lon), view.y(p.lat))),
+        points.iter().map(|p| view.at(p.lat, p.lon)),
         POINT_RADIUS * s,
     )
 }
@@ -78,18 +77,16 @@ fn halo(s: f64) -> String {
     )
 }
 
-/// The deciding site's name beside its ring: right, left, above or below it, the first of
-/// those inside the map that covers the fewest points; returns the name's box.
+/// The deciding site's `name` beside its ring at `(x, y)`: right, left, above or below it,
+/// the first of those inside the map that covers the fewest points; returns the name's box.
 pub fn site_label(
     svg: &mut Svg,
     view: &MapView,
     points: &[PointResult],
-    ctx: &CardContext,
+    (name, (x, y)): (&str, (f64, f64)),
     s: f64,
 ) -> LabelBox {
-    let (x, y) = (view.x(ctx.site.lon), view.y(ctx.site.lat));
     let size = 14.0 * s;
-    let name = &ctx.site.name;
     let (half, _) = centred(name, size, (0.0, 0.0));
     let gap = 16.0 * s;
     let candidates = [

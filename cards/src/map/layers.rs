@@ -14,7 +14,7 @@ use crate::frame;
 use crate::grid::VisibilityGrid;
 use crate::place::LabelBox;
 use crate::svg::{num, Svg};
-use crate::{CardContext, CardError};
+use crate::CardError;
 
 /// Fill of the region where both criteria hold.
 pub const REGION: &str = "#22c55e";
@@ -154,16 +154,15 @@ pub fn visibility_layers<'g>(
     ]
 }
 
-/// The display points over the deciding site's ring (so that it hides none); returns the
-/// ring's box.
+/// The display points over the ring of the deciding site at `(x, y)` (so that it hides
+/// none); returns the ring's box.
 pub fn points_layer(
     svg: &mut Svg,
     view: &MapView,
     points: &[PointResult],
-    ctx: &CardContext,
+    (x, y): (f64, f64),
     s: f64,
 ) -> LabelBox {
-    let (x, y) = (view.x(ctx.site.lon), view.y(ctx.site.lat));
     let ring_box = LabelBox::around((x, y), 12.5 * s);
     svg.circle(
         x,
@@ -184,9 +183,10 @@ pub fn points_layer(
         } else {
             ("pt not", POINT_NOT)
         };
+        let (px, py) = view.at(point.lat, point.lon);
         svg.circle(
-            view.x(point.lon),
-            view.y(point.lat),
+            px,
+            py,
             POINT_RADIUS * s,
             &format!(r#"class="{class}" data-i="{k}" fill="{colour}""#),
         );

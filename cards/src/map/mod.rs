@@ -138,8 +138,9 @@ pub fn map_svg(
     layers::graticule(&mut svg, &view, s);
     layers::land(&mut svg, &view, s)?;
     let boundaries = layers::visibility_layers(&mut svg, &view, grid, ctx.limits, s);
-    let ring = layers::points_layer(&mut svg, &view, points, ctx, s);
-    let name = labels::site_label(&mut svg, &view, points, ctx, s);
+    let site = view.at(ctx.site.lat, ctx.site.lon);
+    let ring = layers::points_layer(&mut svg, &view, points, site, s);
+    let name = labels::site_label(&mut svg, &view, points, (&ctx.site.name, site), s);
     let mut taken = vec![ring, name];
     labels::boundary_labels(&mut svg, &view, grid, &boundaries, points, &mut taken, s);
     svg.close_group();

@@ -52,6 +52,11 @@ impl MapView {
         self.top + (WINDOW_NORTH - lat) * self.ppd
     }
 
+    /// Pixel position of a place.
+    pub fn at(&self, lat: f64, lon: f64) -> (f64, f64) {
+        (self.x(lon), self.y(lat))
+    }
+
     /// Pixel position of a grid point (grid index units).
     pub fn grid_xy(&self, grid: &VisibilityGrid, (gi, gj): GridPoint) -> (f64, f64) {
         (
