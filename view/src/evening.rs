@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use hijri::date::{local_clock, Date};
+use hijri::date::{local_clock, minutes_between, Date};
 use hijri::fixed::two_decimals;
 use hijri::hijri::HijriDate;
 use hijri::schema::{
@@ -52,8 +52,8 @@ impl fmt::Display for UtcInstant {
     }
 }
 
-/// Moonset minus sunset in whole minutes, rounded to the nearest minute (halves away from
-/// zero) from the archived seconds; negative when the Moon sets first.
+/// Moonset minus sunset in whole minutes ([`minutes_between`] of the archived seconds);
+/// negative when the Moon sets first.
 fn lag_minutes(site: &ArchivedSiteEvening) -> Option<i64> {
     lag(
         site.sunset.to_native(),
@@ -63,9 +63,7 @@ fn lag_minutes(site: &ArchivedSiteEvening) -> Option<i64> {
 
 /// Moonset minus sunset (Unix seconds) in whole minutes, as [`lag_minutes`].
 pub(crate) fn lag(sunset: i64, moonset: Option<i64>) -> Option<i64> {
-    let lag = moonset? - sunset;
-    let rounded = (lag.abs() + 30) / 60;
-    Some(if lag < 0 { -rounded } else { rounded })
+    Some(minutes_between(sunset, moonset?))
 }
 
 impl fmt::Display for LocalTime {
