@@ -10,9 +10,11 @@ use crate::chain::{self, ChainError, ChainInputs};
 use crate::generate::GenerateError;
 use crate::inputs::OfficialTable;
 
+/// Where its published table lives under `data/`.
+pub const DIR: &str = "official";
 /// The government's chain; `progress` is called once per month.
 pub fn build(ctx: &Context, progress: &mut dyn FnMut()) -> Result<Chain, GenerateError> {
-    let published = Published::read(&ctx.data_dir.join("official"), true, true)?;
+    let published = Published::read(&ctx.data_dir.join(DIR), true, true)?;
     let months = months(ctx, &published.table, progress)?;
     let table = published.archived(&months)?;
     let kemenag = authority::kemenag(ctx.sites.len());
