@@ -59,8 +59,9 @@ fn tiers_and_borderline() {
     assert_eq!(codes(&bytes, 2), Vec::<&str>::new());
     assert_eq!(codes(&bytes, 3), ["computed", "borderline"]);
     assert_eq!(codes(&bytes, 4), ["computed"]);
-    // A margin of -1 (1e-4 deg) fails the criterion: not borderline, not visible.
-    assert_eq!(codes(&bytes, 5), ["computed"]);
+    // A margin of -1 (1e-4 deg) fails the criterion, as near the limit as a pass by 1e-4:
+    // borderline on the missing side too (the cards' MENDEKATI BATAS stays a pass only).
+    assert_eq!(codes(&bytes, 5), ["computed", "borderline"]);
 }
 
 #[test]

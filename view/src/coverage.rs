@@ -111,6 +111,30 @@ pub fn days<'a>(
     }
 }
 
+/// The first and last day of a valid `year` in `calendar`, every one of them served; a
+/// year not wholly inside the served span is `date_out_of_supported_range`.
+pub fn year_days(state: &Scope, calendar: Calendar, year: i32) -> Result<(Date, Date), Refusal> {
+    let (first, last) = match calendar {
+        Calendar::Hijri => {
+            let bound = |number| {
+                let target = HijriMonth {
+                    year: u16::try_from(year).unwrap_or(0),
+                    month: number,
+                };
+                month(state, target, ErrorCode::DateOutOfSupportedRange)
+                    .map(|(_, archived)| archived)
+            };
+            (bound(1)?.start(), bound(12)?.last())
+        }
+        Calendar::Gregorian => gregorian_year(state, year, ErrorCode::DateOutOfSupportedRange)?,
+    };
+    if span::contains(first) && span::contains(last) {
+        Ok((first, last))
+    } else {
+        Err(outside_archive(state, ErrorCode::DateOutOfSupportedRange))
+    }
+}
+
 /// Checks a `year` parameter against the years with a served day (Gregorian 1945–2100,
 /// Hijri 1364–1524, the two Hijri ones partly); anything else is `invalid_year`, with a hint
 /// when the year is one of the other calendar (`year=2025` where Hijri is the default).

@@ -304,3 +304,67 @@ async fn muhammadiyahs_feed_parses_as_icalendar() {
     assert_eq!(day("1 Muharram"), "2025-06-26");
     assert!(text.contains("X-WR-CALNAME:Hari Besar Islam (Muhammadiyah)"));
 }
+
+/// Every new answer, recorded: the listing, `/compare` both ways and its errors, the records
+/// of both Muhammadiyah rules, a day of each calendar, and `invalid_authority`.
+#[actix_web::test]
+async fn the_calendars_answers_are_recorded() {
+    let answers = crate::snapshots::cases(
+        state(),
+        &[
+            ("authorities", "/api/v1/authorities"),
+            ("compare_1447", "/api/v1/compare?year=1447"),
+            (
+                "compare_gregorian_2023_two",
+                "/api/v1/compare?year=2023&calendar=gregorian&authorities=Muhammadiyah,kemenag",
+            ),
+            ("compare_1364", "/api/v1/compare?year=1364&retro=true"),
+            ("compare_missing_year", "/api/v1/compare"),
+            (
+                "compare_invalid_authority",
+                "/api/v1/compare?year=1447&authorities=kemenag,diyanet",
+            ),
+            (
+                "hilal_info_muhammadiyah_wujud",
+                "/api/v1/hilal/info?year=1446&month=9&authority=muhammadiyah",
+            ),
+            (
+                "hilal_info_muhammadiyah_khgt",
+                "/api/v1/hilal/info?year=1447&month=9&authority=muhammadiyah",
+            ),
+            (
+                "hilal_info_ummalqura",
+                "/api/v1/hilal/info?year=1447&month=9&authority=ummalqura",
+            ),
+            (
+                "convert_muhammadiyah",
+                "/api/v1/convert?date=2026-02-18&authority=muhammadiyah",
+            ),
+            (
+                "convert_ummalqura",
+                "/api/v1/convert?date=2026-02-18&authority=UmmAlQura",
+            ),
+            (
+                "convert_invalid_authority",
+                "/api/v1/convert?date=2026-02-18&authority=nu",
+            ),
+            (
+                "hilal_viz_muhammadiyah",
+                "/api/v1/hilal/viz?year=1447&month=9&authority=muhammadiyah",
+            ),
+        ],
+    )
+    .await;
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert_eq!(
+        statuses,
+        [200, 200, 200, 400, 400, 400, 200, 200, 400, 200, 200, 400, 400]
+    );
+    let split = &answers[1].json()["months"][8]["starts"];
+    assert_eq!(split["kemenag"]["start"], "2026-02-19");
+    assert_eq!(split["muhammadiyah"]["start"], "2026-02-18");
+    assert_eq!(answers[3].code(), "date_out_of_supported_range");
+    assert_eq!(answers[4].code(), "missing_parameter");
+    assert_eq!(answers[5].code(), "invalid_authority");
+    assert_eq!(answers[8].code(), "invalid_authority");
+}

@@ -133,7 +133,7 @@ impl Compare<'_> {
 
 /// The comparison of `chains` (each a calendar of `scope`'s archive, the first deciding
 /// nothing: all are shown alike) over `year` in `calendar`, checked against every chain's
-/// whole years.
+/// whole years: a year not wholly served is `date_out_of_supported_range`.
 pub fn compare<'a>(
     scope: &Scope<'a>,
     chains: &[&'a ArchivedChain],
@@ -144,7 +144,9 @@ pub fn compare<'a>(
     let mut checked = None;
     for chain in chains {
         let scope = Scope { chain, ..*scope };
-        checked = Some(coverage::year(&scope, calendar, year)?);
+        let valid = coverage::year(&scope, calendar, year)?;
+        coverage::year_days(&scope, calendar, valid)?;
+        checked = Some(valid);
     }
     let year = checked.ok_or_else(|| {
         Refusal::new(

@@ -127,22 +127,7 @@ pub fn year<'a>(
     year: i32,
     retro: bool,
 ) -> Result<YearBody<'a>, Refusal> {
-    let (first, last) = match calendar {
-        Calendar::Hijri => {
-            let bound = |month| {
-                let target = HijriMonth {
-                    year: year as u16,
-                    month,
-                };
-                coverage::month(state, target, ErrorCode::DateOutOfSupportedRange)
-                    .map(|(_, archived)| archived)
-            };
-            (bound(1)?.start(), bound(12)?.last())
-        }
-        Calendar::Gregorian => {
-            coverage::gregorian_year(state, year, ErrorCode::DateOutOfSupportedRange)?
-        }
-    };
+    let (first, last) = coverage::year_days(state, calendar, year)?;
     let served = coverage::days(
         state,
         first,

@@ -28,12 +28,15 @@ pub fn unavailable() -> Refusal {
 }
 
 #[derive(Serialize)]
-struct HistoryInput {
+struct HistoryInput<'a> {
     from: MonthText,
     to: MonthText,
     /// As in `/hilal/info`.
     #[serde(skip_serializing_if = "Option::is_none")]
     include: Option<&'static str>,
+    /// The calendar, when the request named it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    authority: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -45,7 +48,7 @@ struct Bounds {
 /// The body of `/hilal/history`.
 #[derive(Serialize)]
 pub struct History<'a> {
-    input: HistoryInput,
+    input: HistoryInput<'a>,
     count: usize,
     range: Bounds,
     months: Vec<HilalRecord<'a>>,
@@ -99,6 +102,7 @@ pub fn history<'a>(
             from: MonthText(from),
             to: MonthText(to),
             include,
+            authority: state.echo(),
         },
         count: months.len(),
         range: Bounds {
