@@ -11,7 +11,14 @@ parameter alone. A few rules tie parameters together, and no parameter schema ca
 - a `/range` runs forward and spans at most 45 days; a `/hilal/history` window runs forward
   and meets 1444-08 ... 1475-12;
 - `tz` names a zone of the IANA database, which the document does not list;
-- `authority` names a calendar the archive holds.
+- `authority` names a calendar the archive holds, and each calendar's published table starts
+  on its own day (retro before it); `/hilal/*` take the calendars with an evening record, the
+  cards only the default; `/compare` serves only years wholly inside the span;
+- a space in `include` would travel as `+`, which the service keeps (so that `tz=UTC+7`
+  works): the optional spaces around items are left out.
+
+The rewrite runs before every call (`before_call`), so the examples and coverage phases keep
+the rules too, not only the generated cases (`map_case`).
 
 These hooks rewrite the *positive* cases that break one of these rules into cases that keep
 them, changing only values that already fit their schema into values that fit it too; negative
@@ -38,9 +45,15 @@ def fetch(path):
         return json.load(answer)
 
 
-META = fetch("/api/v1/meta")
-TABLE_FIRST = datetime.date.fromisoformat(META["coverage"]["first"])
-TABLE_FIRST_HIJRI = fetch(f"/api/v1/convert?date={TABLE_FIRST}")["output"]["date"]
+LISTING = fetch("/api/v1/authorities")
+DEFAULT = LISTING["default"]
+# Each calendar's first day served without retro=true, Gregorian and Hijri (in that calendar).
+TABLE_FIRST = {}
+for entry in LISTING["authorities"]:
+    first = entry["table"]["first"]
+    hijri = fetch(f"/api/v1/convert?date={first}&retro=true&authority={entry['id']}")
+    TABLE_FIRST[entry["id"]] = (first, hijri["output"]["date"])
+EVENING = [a["id"] for a in LISTING["authorities"] if a["rules"][0]["kind"] != "table"]
 SPAN = (datetime.date(1945, 1, 1), datetime.date(2100, 12, 31))
 SPAN_HIJRI = tuple(
     fetch(f"/api/v1/convert?date={day}&retro=true")["output"]["date"] for day in SPAN
@@ -94,10 +107,31 @@ def fix_date(query, name, calendar):
     return query[name]
 
 
-def needs_retro(calendar, date_text):
+def needs_retro(calendar, date_text, authority=DEFAULT):
+    gregorian_first, hijri_first = TABLE_FIRST[authority]
     if calendar == "gregorian":
-        return date_text < TABLE_FIRST.isoformat()
-    return date_text < TABLE_FIRST_HIJRI
+        return date_text < gregorian_first
+    return date_text < hijri_first
+
+
+def set_authority(query, path):
+    """`authority` made one the endpoint takes; the calendar asked for."""
+    if "authority" not in query:
+        return DEFAULT
+    asked = str(query["authority"]).lower()
+    if path in ("/api/v1/hilal/viz", "/api/v1/hilal/map") or asked not in TABLE_FIRST:
+        asked = DEFAULT
+    if path in ("/api/v1/hilal/info", "/api/v1/hilal/history") and asked not in EVENING:
+        asked = DEFAULT
+    query["authority"] = asked
+    return asked
+
+
+def whole_year(calendar, year):
+    """A Hijri year moved inside the years wholly served (1364 and 1524 are partly outside)."""
+    if calendar != "hijri":
+        return year
+    return min(max(year, int(SPAN_HIJRI[0][:4]) + 1), int(SPAN_HIJRI[1][:4]) - 1)
 
 
 def set_calendar(query, year):
@@ -135,8 +169,17 @@ def map_case(context, case):
         return case
     path = case.operation.path
     query = dict(case.query or {})
-    if "authority" in query:
-        query["authority"] = "kemenag"
+    authority = set_authority(query, path)
+    if isinstance(query.get("include"), str):
+        query["include"] = query["include"].replace(" ", "")
+    if path == "/api/v1/compare":
+        names = [n.strip().lower() for n in str(query.get("authorities", "")).split(",")]
+        names = [n for n in names if n in TABLE_FIRST]
+        if "authorities" in query:
+            query["authorities"] = ",".join(names) or DEFAULT
+        year = query.get("year")
+        if isinstance(year, int):
+            query["year"] = whole_year(set_calendar(query, year), year)
     if path == "/api/v1/today" and query.get("tz"):
         query["tz"] = ZONES[zlib.crc32(str(query["tz"]).encode()) % len(ZONES)]
     if path == "/api/v1/today/{target_date}":
@@ -145,14 +188,14 @@ def map_case(context, case):
         if parts:
             day = min(max(real_day(*parts), SPAN[0]), SPAN[1])
             params["target_date"] = day.isoformat()
-            set_retro(query, needs_retro("gregorian", day.isoformat()))
+            set_retro(query, needs_retro("gregorian", day.isoformat(), authority))
             case.path_parameters = params
     if path == "/api/v1/convert":
         parts = parse(query.get("date", ""))
         if parts:
             calendar = set_calendar(query, parts[0])
             date = fix_date(query, "date", calendar)
-            set_retro(query, needs_retro(calendar, date))
+            set_retro(query, needs_retro(calendar, date, authority))
     if path == "/api/v1/range":
         start, end = parse(query.get("start", "")), parse(query.get("end", ""))
         if start and end:
@@ -164,23 +207,25 @@ def map_case(context, case):
                 stretch = zlib.crc32(str(end).encode()) % 45
                 last = min(day + datetime.timedelta(days=stretch), SPAN[1])
                 query["end"] = last.isoformat()
-            set_retro(query, needs_retro(calendar, first))
+            set_retro(query, needs_retro(calendar, first, authority))
     if path in ("/api/v1/month", "/api/v1/year", "/api/v1/events", "/api/v1/events.ics"):
         year = query.get("year")
         if isinstance(year, int):
             calendar = set_calendar(query, year)
+            if path == "/api/v1/year":
+                query["year"] = year = whole_year(calendar, year)
             month = query.get("month")
             if path == "/api/v1/month" and calendar == "hijri" and isinstance(month, int):
                 query["month"] = month = month_in_span(year, month)
             # /events never refuses a year for its retro dates: it leaves them out.
             if path in ("/api/v1/month", "/api/v1/year"):
                 first = f"{year:04d}-{month if isinstance(month, int) else 1:02d}-01"
-                set_retro(query, needs_retro(calendar, first))
+                set_retro(query, needs_retro(calendar, first, authority))
     if path in ("/api/v1/hilal/info", "/api/v1/hilal/viz", "/api/v1/hilal/map"):
         year, month = query.get("year"), query.get("month")
         if isinstance(year, int) and isinstance(month, int):
             query["month"] = month = month_in_span(year, month)
-            set_retro(query, needs_retro("hijri", f"{year:04d}-{month:02d}-01"))
+            set_retro(query, needs_retro("hijri", f"{year:04d}-{month:02d}-01", authority))
     if path == "/api/v1/hilal/history":
         low, high = query.get("from", HISTORY[0]), query.get("to", HISTORY[1])
         if re.match(r"^\d{4}-\d{2}$", str(low)) and re.match(r"^\d{4}-\d{2}$", str(high)):
@@ -194,3 +239,8 @@ def map_case(context, case):
                 query["to"] = high
     case.query = query
     return case
+
+
+@schemathesis.hook
+def before_call(context, case, **kwargs):
+    map_case(context, case)
