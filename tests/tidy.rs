@@ -180,7 +180,7 @@ fn no_server_handler_imports_another() {
             let text = std::fs::read_to_string(path).unwrap();
             text.lines()
                 .filter(|line| !line.trim_start().starts_with("//"))
-                .flat_map(|line| routes_named(line))
+                .flat_map(routes_named)
                 .filter(|named| *named != own && handlers.contains(named))
                 .map(|named| format!("{own}.rs imports {named}"))
                 .collect::<Vec<_>>()
