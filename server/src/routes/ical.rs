@@ -31,14 +31,10 @@ const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
 /// `GET /api/v1/events.ics?year=&calendar=&include=&retro=&authority=`: the answer of
 /// `/events`.
 pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let params::Events {
-        scope,
-        year,
-        calendar,
-        include,
-        retro,
-    } = params::events(state, Query(req.query_string()))?;
-    let selected = answers::select(&scope, calendar, year, include, retro)?;
+    let asked = params::events(state, Query(req.query_string()))?;
+    let scope = asked.scope;
+    let (calendar, year) = (asked.calendar, asked.year);
+    let selected = answers::select(&scope, calendar, year, asked.include, asked.retro)?;
     let cache = reply::events_cache(answers::immutable(
         selected.published,
         selected.events.len(),
