@@ -1,5 +1,6 @@
 //! Tidy checks over the whole workspace: every Rust file opens with a module doc, the
-//! server's `http/` stays its ground floor, every crate takes the workspace's lints and only
+//! server's `http/` stays its ground floor, `state.rs` imports no route and no handler
+//! imports another, every crate takes the workspace's lints and only
 //! the mapped archive may use `unsafe`, the crates depend on each other only as the
 //! architecture allows, the versions ARCHITECTURE.md states are the code's, and every
 //! dependency's licence is compatible with the project's GPL-3.0-or-later.
@@ -122,6 +123,88 @@ fn the_server_state_imports_no_route() {
         .filter(|line| line.contains("routes::") || line.contains("crate::routes"))
         .collect();
     assert!(routes.is_empty(), "state.rs imports routes: {routes:?}");
+}
+
+/// The modules of `server/src/routes/` that hold no handler: the route table (`mod.rs`) and
+/// what several handlers share (parameters, stored answers). Every other file there is a
+/// handler module.
+const ROUTE_SUPPORT: &[&str] = &["mod", "params", "stored"];
+
+/// The modules of `routes/` a line of Rust imports or names (`super::x`, `routes::x`,
+/// `super::{x, y}`); `super::*` (a test module's parent) is the file itself.
+fn routes_named(line: &str) -> Vec<String> {
+    let mut named = Vec::new();
+    for prefix in ["super::", "routes::"] {
+        let mut rest = line;
+        while let Some(at) = rest.find(prefix) {
+            rest = &rest[at + prefix.len()..];
+            let list = match rest.strip_prefix('{') {
+                Some(group) => group.split('}').next().unwrap_or_default(),
+                None => rest,
+            };
+            for item in list.split(',') {
+                let name: String = item
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() && name != "self" {
+                    named.push(name);
+                }
+            }
+        }
+    }
+    named
+}
+
+/// No import circle among the handlers: a handler module (a file of `server/src/routes/`
+/// outside [`ROUTE_SUPPORT`]) imports no other handler module, and the shared modules import
+/// none at all; what two handlers share lives in `params.rs`, `stored.rs`, the `http/` floor
+/// or `hijri-view`.
+#[test]
+fn no_server_handler_imports_another() {
+    let mut files = Vec::new();
+    rust_files(&workspace_root().join("server/src/routes"), &mut files);
+    let module = |path: &Path| path.file_stem().unwrap().to_string_lossy().into_owned();
+    let handlers: Vec<String> = files
+        .iter()
+        .map(|path| module(path))
+        .filter(|name| !ROUTE_SUPPORT.contains(&name.as_str()))
+        .collect();
+    assert!(handlers.len() >= 8, "found only {handlers:?}");
+    let crossings: Vec<String> = files
+        .iter()
+        .filter(|path| module(path) != "mod")
+        .flat_map(|path| {
+            let own = module(path);
+            let text = std::fs::read_to_string(path).unwrap();
+            text.lines()
+                .filter(|line| !line.trim_start().starts_with("//"))
+                .flat_map(routes_named)
+                .filter(|named| *named != own && handlers.contains(named))
+                .map(|named| format!("{own}.rs imports {named}"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        crossings.is_empty(),
+        "handlers import handlers: {crossings:?}"
+    );
+}
+
+#[test]
+fn route_imports_are_read_in_every_form() {
+    assert_eq!(routes_named("use super::events::cache;"), ["events"]);
+    assert_eq!(
+        routes_named("use super::{params, stored};"),
+        ["params", "stored"]
+    );
+    assert_eq!(routes_named("use crate::routes::hilal::target;"), ["hilal"]);
+    assert_eq!(routes_named("    use super::*;"), Vec::<String>::new());
+    assert_eq!(
+        routes_named("let x = params::scope(s, &q)?;"),
+        Vec::<String>::new()
+    );
 }
 
 /// Every crate takes the workspace's lint table, which denies `unsafe` code.

@@ -530,3 +530,67 @@ fn sweep_of_60_to_70_degrees_matches_a_minute_scan() {
     );
     assert!(wrong.is_empty(), "{wrong:?}");
 }
+
+/// The members only the API's evening record has (the month's deciding evening), and those
+/// only the command prints (any site, any date).
+const API_ONLY: [&str; 5] = [
+    "hijri_date",
+    "hijri_day",
+    "deciding_site",
+    "sites_checked",
+    "visible",
+];
+const COMMAND_ONLY: [&str; 5] = [
+    "site",
+    "sunset_local",
+    "moonset_local",
+    "moon_alt_airless_deg",
+    "sun_az_deg",
+];
+
+/// The command and the API print one evening shape (`hijri_view::evening::SunsetMeasures`):
+/// for the evenings that decided three months in the generated archive, the command run at
+/// the deciding site prints every member of the API's record but the month's own, with the
+/// same value (numbers to the API's two decimals), and nothing else but its own extras.
+#[test]
+fn the_command_prints_the_api_evening_record() {
+    let path = common::data_dir().join("hijri.archive");
+    let bytes = std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; run `make generate` first", path.display()));
+    let mut aligned = rkyv::util::AlignedVec::<16>::with_capacity(bytes.len());
+    aligned.extend_from_slice(&bytes);
+    let dataset = hijri::archive::open(&aligned).expect("the generated archive validates");
+    let chain = dataset.default_chain().expect("a default calendar");
+    for (year, month) in [(1446, 9), (1447, 10), (1480, 1)] {
+        let target = chain
+            .month(hijri::hijri::HijriMonth { year, month })
+            .unwrap();
+        let api = serde_json::to_value(
+            hijri_view::evening::EveningView::of(dataset, chain, target, false).unwrap(),
+        )
+        .unwrap();
+        let site = api["deciding_site"]["name"].as_str().unwrap();
+        let date = api["gregorian_date"].as_str().unwrap();
+        let out = evening(&["--date", date, "--site", site]);
+        assert!(out.status.success(), "{site} {date}");
+        let command: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let (api, command) = (api.as_object().unwrap(), command.as_object().unwrap());
+        for (key, value) in api.iter().filter(|(k, _)| !API_ONLY.contains(&k.as_str())) {
+            let printed = command
+                .get(key)
+                .unwrap_or_else(|| panic!("{year}-{month}: the command has no {key}"));
+            match (value.as_f64(), printed.as_f64()) {
+                (Some(a), Some(c)) if value.is_f64() => {
+                    assert!((a - c).abs() <= 0.006, "{year}-{month} {key}: {a} vs {c}");
+                }
+                _ => assert_eq!(value, printed, "{year}-{month} {key}"),
+            }
+        }
+        for key in command.keys() {
+            assert!(
+                api.contains_key(key) || COMMAND_ONLY.contains(&key.as_str()),
+                "{year}-{month}: the command's {key} is not in the API's shape"
+            );
+        }
+    }
+}

@@ -1,8 +1,9 @@
 //! The months served from computed data so far (`computed_active`, `computed_months` of
 //! `/meta`): an in-memory bitset over the archive's months, set without locks; and what one
-//! request served ([`Served`]), which feeds it.
+//! request served ([`Recorder`]), which feeds it once the request is answered.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use hijri::schema::{ArchivedChain, Tier};
@@ -26,7 +27,7 @@ impl ComputedMonths {
 
     /// Records that the month at `index` was served from computed (or retro) data: the one
     /// place where served months are recorded, by dynamic and stored answers alike (through
-    /// [`Record`]).
+    /// a [`Recorder`]).
     pub fn mark(&self, index: usize) {
         let Some(word) = self.words.get(index / 64) else {
             return;
@@ -48,23 +49,28 @@ impl ComputedMonths {
     }
 }
 
-/// What one request served: the months served from computed data go into the archive's
-/// [`ComputedMonths`], and the tiers of the days served are gathered for the metrics
-/// (`hijri_responses_by_tier_total`). The dynamic path records through [`Record`], a stored
-/// answer through [`Served::stored`].
-pub struct Served<'a> {
+/// What one request served, recorded as it serves: the months served from computed data and
+/// the tiers of the days served (for `hijri_responses_by_tier_total`). The dynamic path
+/// records through [`Record`], a stored answer through [`Recorder::stored`]. The months go
+/// into the archive's [`ComputedMonths`] only when the request is answered
+/// ([`Recorder::commit`]): a request refused after serving its span (a card the archive lacks,
+/// 503) serves no month.
+pub struct Recorder<'a> {
     computed: &'a ComputedMonths,
     default: &'a ArchivedChain,
+    /// The computed months served, as ranges of indices (contiguous ones merged).
+    months: RefCell<Vec<Range<usize>>>,
     tiers: Cell<u8>,
 }
 
-impl<'a> Served<'a> {
-    /// Nothing served yet, recording into `computed` the computed months of `default` (the
-    /// set is the default calendar's, as `/meta` reports it).
-    pub fn new(computed: &'a ComputedMonths, default: &'a ArchivedChain) -> Served<'a> {
-        Served {
+impl<'a> Recorder<'a> {
+    /// Nothing served yet, for the computed months of `default` in `computed` (the set is
+    /// the default calendar's, as `/meta` reports it).
+    pub fn new(computed: &'a ComputedMonths, default: &'a ArchivedChain) -> Recorder<'a> {
+        Recorder {
             computed,
             default,
+            months: RefCell::new(Vec::new()),
             tiers: Cell::new(0),
         }
     }
@@ -72,9 +78,7 @@ impl<'a> Served<'a> {
     /// Records a stored answer: its months served from computed data and its tiers (a set of
     /// [`Tier::bit`]s), as building it would have recorded them.
     pub fn stored(&self, computed: impl IntoIterator<Item = usize>, tiers: u8) {
-        computed
-            .into_iter()
-            .for_each(|index| self.computed.mark(index));
+        computed.into_iter().for_each(|index| self.month(index));
         self.tiers.set(self.tiers.get() | tiers);
     }
 
@@ -82,12 +86,29 @@ impl<'a> Served<'a> {
     pub fn tiers(&self) -> u8 {
         self.tiers.get()
     }
+
+    /// The request is answered: the computed months it served go into the archive's set.
+    pub fn commit(&self) {
+        for range in self.months.borrow().iter() {
+            range.clone().for_each(|index| self.computed.mark(index));
+        }
+    }
+
+    /// Keeps the month at `index` (of the default calendar) as served from computed data.
+    fn month(&self, index: usize) {
+        let mut months = self.months.borrow_mut();
+        match months.last_mut() {
+            Some(last) if last.contains(&index) => {}
+            Some(last) if last.end == index => last.end += 1,
+            _ => months.push(index..index + 1),
+        }
+    }
 }
 
-impl Record for Served<'_> {
+impl Record for Recorder<'_> {
     fn served(&self, chain: &ArchivedChain, index: usize, tier: Tier) {
         if tier != Tier::Published && std::ptr::eq(chain, self.default) {
-            self.computed.mark(index);
+            self.month(index);
         }
         self.tiers.set(self.tiers.get() | tier.bit());
     }

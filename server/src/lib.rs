@@ -9,15 +9,15 @@
 //! metrics),
 //! [`app`] (the factory), [`routes`] (one module per endpoint family), [`http`] (parameters,
 //! errors, caching and ETags, CORS, rate limits, logs, request metrics), [`metrics`] (the
-//! metrics listener), [`view`] (JSON shapes), [`coverage`]
-//! (what may be served), [`computed`] (computed months served so far); time zones are the
+//! metrics listener), [`ical`] (iCalendar text), [`computed`] (computed months served so
+//! far). The JSON shapes and what may be served are `hijri-view`'s; time zones are the
 //! core's [`hijri::zone`].
 
 pub mod app;
 pub mod archive;
 pub mod computed;
-pub use hijri_view::coverage;
 pub mod http;
+pub mod ical;
 pub mod interface;
 pub mod logging;
 pub mod metrics;
@@ -28,7 +28,6 @@ pub mod serve;
 pub mod settings;
 pub mod state;
 pub mod swap;
-pub mod view;
 
 pub use app::app;
 pub use state::{AppState, SharedState};

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use hijri_server::http::metrics::UPKEEP_PERIOD;
 use hijri_server::http::rate_limit;
 use hijri_server::routes::ROUTES;
-use hijri_server::settings::{Cli, Limit, Settings};
+use hijri_server::settings::{Cli, RateFamily, Settings};
 use hijri_server::{archive, logging, metrics, open_files, serve, swap, SharedState};
 
 fn main() -> ExitCode {
@@ -128,10 +128,10 @@ fn log_start(
         table_version = header.table_version.as_str(),
         bind = bound,
         metrics_bind = metrics,
-        limit_hilal_info = %settings.limit(Limit::HilalInfo),
-        limit_hilal_viz = %settings.limit(Limit::HilalViz),
-        limit_hilal_map = %settings.limit(Limit::HilalMap),
-        limit_default = %settings.limit(Limit::Default),
+        limit_hilal_info = %settings.limit(RateFamily::HilalInfo),
+        limit_hilal_viz = %settings.limit(RateFamily::HilalViz),
+        limit_hilal_map = %settings.limit(RateFamily::HilalMap),
+        limit_default = %settings.limit(RateFamily::Default),
         max_connections,
         max_connections_per_client = settings.connections.per_client,
         keep_alive_s = settings.connections.keep_alive,

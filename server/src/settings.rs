@@ -17,7 +17,7 @@ pub const DOCS_PATH: &str = "/docs";
 
 /// The rate-limited endpoint families.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
+pub enum RateFamily {
     /// `/api/v1/hilal/info`.
     HilalInfo,
     /// `/api/v1/hilal/viz`.
@@ -28,16 +28,16 @@ pub enum Limit {
     Default,
 }
 
-impl Limit {
+impl RateFamily {
     /// Every family, in the order of [`Settings::limits`].
-    pub const ALL: [Limit; 4] = [
-        Limit::HilalInfo,
-        Limit::HilalViz,
-        Limit::HilalMap,
-        Limit::Default,
+    pub const ALL: [RateFamily; 4] = [
+        RateFamily::HilalInfo,
+        RateFamily::HilalViz,
+        RateFamily::HilalMap,
+        RateFamily::Default,
     ];
 
-    /// Its position in [`Limit::ALL`].
+    /// Its position in [`RateFamily::ALL`].
     pub fn index(self) -> usize {
         self as usize
     }
@@ -45,10 +45,10 @@ impl Limit {
     /// Its policy name in the `RateLimit-Policy` and `RateLimit` fields.
     pub fn policy_name(self) -> &'static str {
         match self {
-            Limit::HilalInfo => "hilal-info",
-            Limit::HilalViz => "hilal-viz",
-            Limit::HilalMap => "hilal-map",
-            Limit::Default => "default",
+            RateFamily::HilalInfo => "hilal-info",
+            RateFamily::HilalViz => "hilal-viz",
+            RateFamily::HilalMap => "hilal-map",
+            RateFamily::Default => "default",
         }
     }
 }
@@ -64,8 +64,8 @@ pub struct Settings {
     pub origins: Origins,
     /// `HIJRI_TRUSTED_PROXIES`: peers whose `X-Forwarded-For` is believed.
     pub trusted_proxies: TrustedProxies,
-    /// `HIJRI_LIMIT_*`, in the order of [`Limit::ALL`].
-    pub limits: [RateLimit; Limit::ALL.len()],
+    /// `HIJRI_LIMIT_*`, in the order of [`RateFamily::ALL`].
+    pub limits: [RateLimit; RateFamily::ALL.len()],
     /// The documentation link reported by `/meta`: [`DOCS_PATH`], after `HIJRI_PUBLIC_URL`
     /// when that is set.
     pub docs_url: String,
@@ -321,11 +321,11 @@ fn from_variable(error: clap::Error, command: &clap::Command, args: &[OsString])
 impl From<Cli> for Settings {
     fn from(cli: Cli) -> Settings {
         Settings {
-            limits: Limit::ALL.map(|limit| match limit {
-                Limit::HilalInfo => cli.limit_hilal_info,
-                Limit::HilalViz => cli.limit_hilal_viz,
-                Limit::HilalMap => cli.limit_hilal_map,
-                Limit::Default => cli.limit_default,
+            limits: RateFamily::ALL.map(|family| match family {
+                RateFamily::HilalInfo => cli.limit_hilal_info,
+                RateFamily::HilalViz => cli.limit_hilal_viz,
+                RateFamily::HilalMap => cli.limit_hilal_map,
+                RateFamily::Default => cli.limit_default,
             }),
             docs_url: match cli.public_url {
                 Some(base) => format!("{base}{DOCS_PATH}"),
@@ -354,10 +354,10 @@ impl Settings {
     /// The rate limit of a family.
     #[allow(
         clippy::indexing_slicing,
-        reason = "limits has one entry per Limit variant, in the order of index()"
+        reason = "limits has one entry per RateFamily variant, in the order of index()"
     )]
-    pub fn limit(&self, limit: Limit) -> RateLimit {
-        self.limits[limit.index()]
+    pub fn limit(&self, family: RateFamily) -> RateLimit {
+        self.limits[family.index()]
     }
 }
 
@@ -395,10 +395,10 @@ mod tests {
         assert_eq!(s.bind, "127.0.0.1:8080");
         assert_eq!(s.origins, Origins::Any);
         assert_eq!(s.trusted_proxies, TrustedProxies::default());
-        assert_eq!(s.limit(Limit::HilalInfo), rate(60, 3600));
-        assert_eq!(s.limit(Limit::HilalViz), rate(30, 3600));
-        assert_eq!(s.limit(Limit::HilalMap), rate(30, 3600));
-        assert_eq!(s.limit(Limit::Default), rate(240, 60));
+        assert_eq!(s.limit(RateFamily::HilalInfo), rate(60, 3600));
+        assert_eq!(s.limit(RateFamily::HilalViz), rate(30, 3600));
+        assert_eq!(s.limit(RateFamily::HilalMap), rate(30, 3600));
+        assert_eq!(s.limit(RateFamily::Default), rate(240, 60));
         assert_eq!(s.docs_url, "/docs");
         assert_eq!(s.log, "info");
         assert_eq!(s.metrics_bind, None);
@@ -439,7 +439,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(s.bind, "0.0.0.0:9");
-        assert_eq!(s.limit(Limit::Default), rate(5, 1));
+        assert_eq!(s.limit(RateFamily::Default), rate(5, 1));
         assert!(s.origins.allows("https://kalender.id"));
         assert!(!s.origins.allows("https://other.id"));
         assert_eq!(
@@ -532,7 +532,7 @@ mod tests {
 
     #[test]
     fn limit_indices_follow_the_list() {
-        for (i, limit) in Limit::ALL.into_iter().enumerate() {
+        for (i, limit) in RateFamily::ALL.into_iter().enumerate() {
             assert_eq!(limit.index(), i);
         }
     }

@@ -10,12 +10,12 @@ use hijri::schema::ArchivedChain;
 use hijri_view::Scope;
 
 use crate::archive::Archive;
-use crate::computed::{ComputedMonths, Served};
+use crate::computed::{ComputedMonths, Recorder};
 use crate::http::connection::ClientConnections;
 use crate::http::cors::Origins;
 use crate::http::metrics::Metrics;
 use crate::http::rate_limit::{ClientIp, Limiter};
-use crate::settings::{Limit, Settings};
+use crate::settings::{RateFamily, Settings};
 
 /// Where `/today` gets the current time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,8 +65,8 @@ pub struct SharedState {
     pub live: Arc<ArcSwap<Loaded>>,
     /// CORS origins.
     pub origins: Origins,
-    /// Rate limiters, in the order of [`Limit::ALL`].
-    pub limiters: [Limiter; Limit::ALL.len()],
+    /// Rate limiters, in the order of [`RateFamily::ALL`].
+    pub limiters: [Limiter; RateFamily::ALL.len()],
     /// Who the client of a request is (for the limiters and the request log).
     pub clients: ClientIp,
     /// The open connections of each client (`HIJRI_MAX_CONNECTIONS_PER_CLIENT`).
@@ -95,8 +95,8 @@ impl SharedState {
         SharedState {
             live: Arc::new(ArcSwap::from_pointee(Loaded::new(archive))),
             origins: settings.origins.clone(),
-            limiters: Limit::ALL
-                .map(|l| Limiter::new(l.policy_name(), settings.limit(l), key.clone())),
+            limiters: RateFamily::ALL
+                .map(|f| Limiter::new(f.policy_name(), settings.limit(f), key.clone())),
             connections: ClientConnections::new(
                 settings.connections.per_client,
                 settings.trusted_proxies.clone(),
@@ -114,10 +114,10 @@ impl SharedState {
     /// The limiter of an endpoint family.
     #[allow(
         clippy::indexing_slicing,
-        reason = "limiters has one entry per Limit variant, in the order of index()"
+        reason = "limiters has one entry per RateFamily variant, in the order of index()"
     )]
-    pub fn limiter(&self, limit: Limit) -> &Limiter {
-        &self.limiters[limit.index()]
+    pub fn limiter(&self, family: RateFamily) -> &Limiter {
+        &self.limiters[family.index()]
     }
 
     /// Runs `f` on the state as one request sees it: the archive live when it starts, kept
@@ -125,17 +125,17 @@ impl SharedState {
     pub fn with_view<R>(&self, f: impl FnOnce(&AppState<'_>) -> R) -> R {
         let loaded = self.live.load();
         let default = loaded.archive.default_chain();
-        let served = Served::new(&loaded.computed, default);
+        let recorder = Recorder::new(&loaded.computed, default);
         f(&AppState {
             scope: Scope {
                 dataset: loaded.archive.dataset(),
                 chain: default,
                 named: false,
-                record: &served,
+                record: &recorder,
             },
             archive: &loaded.archive,
             computed: &loaded.computed,
-            served: &served,
+            recorder: &recorder,
             clock: self.clock,
             docs_url: &self.docs_url,
             stored_answers: self.stored_answers,
@@ -155,14 +155,14 @@ impl SharedState {
 /// built from).
 pub struct AppState<'a> {
     /// The archive this request uses and its default calendar, with this request's
-    /// [`Served`] as the place where the months it serves are recorded.
+    /// [`Recorder`] as the place where the months it serves are recorded.
     pub scope: Scope<'a>,
     /// That archive, to share its bytes (PNG cards) with a response body.
     pub archive: &'a Archive,
     /// Months served from that archive's computed data so far.
     pub computed: &'a ComputedMonths,
     /// What this request has served (the scope's record): computed months, tiers.
-    pub served: &'a Served<'a>,
+    pub recorder: &'a Recorder<'a>,
     /// The current time.
     pub clock: Clock,
     /// Documentation link reported by `/meta`.

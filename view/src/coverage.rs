@@ -15,7 +15,7 @@ use crate::{Calendar, ErrorCode, Refusal, Scope};
 
 /// The archived months a response is made of, and their warnings.
 #[derive(Clone, Debug)]
-pub struct Served<'a> {
+pub struct Span<'a> {
     /// Indices of the months in the chain.
     pub months: Range<usize>,
     /// Their warnings, each once, in first-seen order.
@@ -32,7 +32,7 @@ pub fn span<'a>(
     months: Range<usize>,
     through: Date,
     retro: bool,
-) -> Result<Served<'a>, Refusal> {
+) -> Result<Span<'a>, Refusal> {
     let chain = state.chain;
     let archived = chain
         .months
@@ -60,7 +60,7 @@ pub fn span<'a>(
             }
         }
     }
-    Ok(Served {
+    Ok(Span {
         months,
         warnings,
         all_published,
@@ -72,7 +72,7 @@ pub fn months<'a>(
     state: &Scope<'a>,
     months: Range<usize>,
     retro: bool,
-) -> Result<Served<'a>, Refusal> {
+) -> Result<Span<'a>, Refusal> {
     let through = months
         .end
         .checked_sub(1)
@@ -100,7 +100,7 @@ pub fn days<'a>(
     last: Date,
     retro: bool,
     outside: ErrorCode,
-) -> Result<Served<'a>, Refusal> {
+) -> Result<Span<'a>, Refusal> {
     if !(span::contains(first) && span::contains(last)) {
         return Err(outside_archive(state, outside));
     }

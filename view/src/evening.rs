@@ -1,4 +1,6 @@
-//! The hilal evening record and the month summaries of `/hilal/info` and `/hilal/history`.
+//! The hilal evening record and the month summaries of `/hilal/info` and `/hilal/history`,
+//! and the measures of one site at one sunset ([`SunsetMeasures`]) that the record shares with
+//! `hijri-generate evening`.
 
 use std::fmt;
 
@@ -17,11 +19,11 @@ use crate::records::EveningRecord;
 
 /// A local wall-clock time `HH:MM`, truncated to the minute.
 #[derive(Clone, Copy)]
-pub(crate) struct LocalTime(u32, u32);
+pub struct LocalTime(u32, u32);
 
 impl LocalTime {
     /// `instant` (Unix seconds) at the UTC offset `offset_s`.
-    pub(crate) fn at(instant: i64, offset_s: i32) -> Text<LocalTime> {
+    pub fn at(instant: i64, offset_s: i32) -> Text<LocalTime> {
         let (hour, minute) = local_clock(instant, offset_s);
         Text(LocalTime(hour, minute))
     }
@@ -38,9 +40,9 @@ impl LocalTime {
     }
 }
 
-/// A UTC instant `YYYY-MM-DDTHH:MM:SSZ`, truncated to the second.
+/// A UTC instant `YYYY-MM-DDTHH:MM:SSZ` (Unix seconds), truncated to the second.
 #[derive(Clone, Copy)]
-pub(crate) struct UtcInstant(pub(crate) i64);
+pub struct UtcInstant(pub i64);
 
 impl fmt::Display for UtcInstant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -52,17 +54,9 @@ impl fmt::Display for UtcInstant {
     }
 }
 
-/// Moonset minus sunset in whole minutes ([`minutes_between`] of the archived seconds);
-/// negative when the Moon sets first.
-fn lag_minutes(site: &ArchivedSiteEvening) -> Option<i64> {
-    lag(
-        site.sunset.to_native(),
-        site.moonset.as_ref().map(|m| m.to_native()),
-    )
-}
-
-/// Moonset minus sunset (Unix seconds) in whole minutes, as [`lag_minutes`].
-pub(crate) fn lag(sunset: i64, moonset: Option<i64>) -> Option<i64> {
+/// Moonset minus sunset (Unix seconds) in whole minutes ([`minutes_between`]); negative when
+/// the Moon sets first.
+pub fn lag(sunset: i64, moonset: Option<i64>) -> Option<i64> {
     Some(minutes_between(sunset, moonset?))
 }
 
@@ -72,9 +66,61 @@ impl fmt::Display for LocalTime {
     }
 }
 
-/// `deciding_site`.
+/// The measures of one site at one evening's sunset, in the order, names and units that the
+/// API's evening record (flattened into [`EveningView`]) and `hijri-generate evening` both
+/// print; each rounds its numbers as it states (the API to 2 decimals, the command to 4).
 #[derive(Serialize)]
-struct SiteView<'a> {
+pub struct SunsetMeasures {
+    /// The sunset, local `HH:MM`.
+    pub sunset: Text<LocalTime>,
+    /// The moonset nearest to it, same zone; `None` if the Moon does not set.
+    pub moonset: Option<Text<LocalTime>>,
+    /// The Moon's topocentric altitude at sunset (refracted), degrees.
+    pub moon_alt_deg: f64,
+    /// The Moon's azimuth at sunset, degrees.
+    pub moon_az_deg: f64,
+    /// The Sun's altitude at sunset, degrees.
+    pub sun_alt_deg: f64,
+    /// The geocentric elongation, degrees.
+    pub elongation_deg: f64,
+    /// The Moon's illuminated fraction, percent.
+    pub illumination_pct: f64,
+    /// The Moon's age since the conjunction, hours.
+    pub age_hours: f64,
+    /// The conjunction nearest the evening, UTC.
+    pub conjunction_utc: Text<UtcInstant>,
+    /// Moonset minus sunset, whole minutes ([`lag`]).
+    pub lag_minutes: Option<i64>,
+}
+
+impl SunsetMeasures {
+    /// The times of a sunset: `sunset` and `moonset` (Unix seconds) at the UTC offset
+    /// `offset_s`, the conjunction (Unix seconds) in UTC, and the lag between the two sets;
+    /// the values are filled in by the caller.
+    pub fn times(
+        sunset: i64,
+        moonset: Option<i64>,
+        offset_s: i32,
+        conjunction_s: i64,
+    ) -> SunsetMeasures {
+        SunsetMeasures {
+            sunset: LocalTime::at(sunset, offset_s),
+            moonset: moonset.map(|m| LocalTime::at(m, offset_s)),
+            moon_alt_deg: 0.0,
+            moon_az_deg: 0.0,
+            sun_alt_deg: 0.0,
+            elongation_deg: 0.0,
+            illumination_pct: 0.0,
+            age_hours: 0.0,
+            conjunction_utc: Text(UtcInstant(conjunction_s)),
+            lag_minutes: lag(sunset, moonset),
+        }
+    }
+}
+
+/// `deciding_site`, and the `place` of a wujudul hilal record.
+#[derive(Serialize)]
+pub(crate) struct SiteView<'a> {
     name: &'a str,
     lat: f64,
     lon: f64,
@@ -98,7 +144,7 @@ struct SiteEntry<'a> {
 }
 
 impl<'a> SiteView<'a> {
-    fn of(site: &'a ArchivedSite) -> SiteView<'a> {
+    pub(crate) fn of(site: &'a ArchivedSite) -> SiteView<'a> {
         SiteView {
             name: &site.name,
             lat: site.lat.to_native(),
@@ -131,16 +177,8 @@ pub struct EveningView<'a> {
     hijri_date: String,
     hijri_day: u8,
     gregorian_date: Text<Date>,
-    sunset: Text<LocalTime>,
-    moonset: Option<Text<LocalTime>>,
-    moon_alt_deg: f64,
-    moon_az_deg: f64,
-    sun_alt_deg: f64,
-    elongation_deg: f64,
-    illumination_pct: f64,
-    age_hours: f64,
-    conjunction_utc: Text<UtcInstant>,
-    lag_minutes: Option<i64>,
+    #[serde(flatten)]
+    measures: SunsetMeasures,
     deciding_site: SiteView<'a>,
     sites_checked: usize,
     alt_ok: bool,
@@ -180,18 +218,20 @@ impl<'a> EveningView<'a> {
             .long_text(),
             hijri_day: evening.hijri_day,
             gregorian_date: Text(Date(evening.date.to_native())),
-            sunset: LocalTime::of(values.sunset.to_native(), values),
-            moonset: LocalTime::moonset(values),
-            moon_alt_deg: two_decimals(values.moon_alt.to_native()),
-            moon_az_deg: two_decimals(values.moon_az.to_native()),
-            sun_alt_deg: two_decimals(values.sun_alt.to_native()),
-            elongation_deg: two_decimals(values.elongation.to_native()),
-            illumination_pct: two_decimals(values.illumination.to_native()),
-            age_hours: two_decimals(values.age.to_native()),
-            conjunction_utc: Text(UtcInstant(
-                evening.conjunction_ms.to_native().div_euclid(1_000),
-            )),
-            lag_minutes: lag_minutes(values),
+            measures: SunsetMeasures {
+                moon_alt_deg: two_decimals(values.moon_alt.to_native()),
+                moon_az_deg: two_decimals(values.moon_az.to_native()),
+                sun_alt_deg: two_decimals(values.sun_alt.to_native()),
+                elongation_deg: two_decimals(values.elongation.to_native()),
+                illumination_pct: two_decimals(values.illumination.to_native()),
+                age_hours: two_decimals(values.age.to_native()),
+                ..SunsetMeasures::times(
+                    values.sunset.to_native(),
+                    values.moonset.as_ref().map(|m| m.to_native()),
+                    values.utc_offset_s.to_native(),
+                    evening.conjunction_ms.to_native().div_euclid(1_000),
+                )
+            },
             deciding_site: SiteView::of(site),
             sites_checked: evening.sites.len(),
             alt_ok: values.alt_ok,

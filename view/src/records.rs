@@ -8,12 +8,12 @@ use hijri::fixed::from_fixed;
 use hijri::hijri::HijriDate;
 use hijri::schema::{
     Applied, ArchivedApplied, ArchivedChain, ArchivedDataset, ArchivedKhgt, ArchivedKhgtEvening,
-    ArchivedKhgtPlace, ArchivedMonth, ArchivedRecord, ArchivedRule, ArchivedSite, ArchivedWujud,
+    ArchivedKhgtPlace, ArchivedMonth, ArchivedRecord, ArchivedRule, ArchivedWujud,
     ArchivedWujudEvening, Limits,
 };
 use serde::Serialize;
 
-use crate::evening::{lag, EveningView, LocalTime, UtcInstant};
+use crate::evening::{lag, EveningView, LocalTime, SiteView, UtcInstant};
 use crate::Text;
 use hijri::fixed::two_decimals;
 
@@ -55,28 +55,6 @@ impl<'a> EveningRecord<'a> {
     }
 }
 
-/// `place` of a wujudul hilal record.
-#[derive(Serialize)]
-pub struct PlaceView<'a> {
-    name: &'a str,
-    lat: f64,
-    lon: f64,
-    elev_m: i32,
-    tz: &'a str,
-}
-
-impl<'a> PlaceView<'a> {
-    fn of(site: &'a ArchivedSite) -> PlaceView<'a> {
-        PlaceView {
-            name: &site.name,
-            lat: site.lat.to_native(),
-            lon: site.lon.to_native(),
-            elev_m: site.elev_m.to_native(),
-            tz: &site.tz,
-        }
-    }
-}
-
 /// A wujudul hilal evening: the rule's place at its sunset on the evening of the
 /// conjunction's local day (the last day of the month before).
 #[derive(Serialize)]
@@ -85,7 +63,7 @@ pub struct WujudView<'a> {
     hijri_date: String,
     hijri_day: i32,
     gregorian_date: Text<Date>,
-    place: PlaceView<'a>,
+    place: SiteView<'a>,
     conjunction_utc: Text<UtcInstant>,
     conjunction_before_sunset: bool,
     sunset: Text<LocalTime>,
@@ -120,7 +98,7 @@ impl<'a> WujudView<'a> {
             .long_text(),
             hijri_day,
             gregorian_date: Text(date),
-            place: PlaceView::of(&wujud.place),
+            place: SiteView::of(&wujud.place),
             conjunction_utc: Text(UtcInstant(
                 evening.conjunction_ms.to_native().div_euclid(1_000),
             )),

@@ -2,13 +2,14 @@
 //! every row of a CSV batch (one compact JSON object per line, in input order).
 
 use crate::inputs::load_sites;
-use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate};
 use clap::Args;
 use hijri::date::Date;
 use hijri::fixed::{to_fixed, Decimal};
 use hijri::schema::{Criterion, Limits};
 use hijri::zone::Zone;
 use hijri_astro::{Astro, EveningObservation, Observer};
+use hijri_view::evening::SunsetMeasures;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
@@ -31,8 +32,10 @@ The evening's sunset is the first sunset after 12:00 local time on the date and 
 that dips below the horizon for a few minutes sets. No sunset in that window (polar day or
 night) is an error. The moonset is the one nearest to that sunset within 14 hours.
 
-sunset_local and moonset_local are local ISO times to the second with the zone's offset
-(to the second when it has seconds, e.g. Africa/Monrovia before 1972: -00:44:30)."
+sunset to lag_minutes have the names, units and forms of the API's evening record (times
+HH:MM local, conjunction_utc to the second), to 4 decimals. sunset_local and moonset_local
+are local ISO times to the second with the zone's offset (to the second when it has
+seconds, e.g. Africa/Monrovia before 1972: -00:44:30)."
     )
 }
 
@@ -242,17 +245,6 @@ fn r4(x: f64) -> f64 {
     }
 }
 
-/// A UTC instant as ISO 8601 with milliseconds (rounded) and `Z`.
-fn iso_millis(t: DateTime<Utc>) -> String {
-    let micros = t.timestamp_micros();
-    let ms = (micros + 500).div_euclid(1000);
-    Utc.timestamp_millis_opt(ms)
-        .single()
-        .unwrap_or(t)
-        .format("%Y-%m-%dT%H:%M:%S%.3fZ")
-        .to_string()
-}
-
 /// A local time as ISO 8601 to the second, with its UTC offset: `±HH:MM`, or `±HH:MM:SS`
 /// when the offset has seconds (historical local mean times, e.g. Monrovia's −00:44:30
 /// until 1972), so that the printed instant is exact.
@@ -278,24 +270,19 @@ struct SiteJson<'a> {
     tz: &'a str,
 }
 
-/// One evening as printed (field order is output order).
+/// One evening as printed (field order is output order): the date, the site, the measures
+/// at its sunset in the API evening record's shape ([`SunsetMeasures`], to 4 decimals), and
+/// what only the command prints.
 #[derive(Serialize)]
 struct EveningJson<'a> {
     gregorian_date: String,
     site: SiteJson<'a>,
-    sunset: String,
-    moonset: Option<String>,
+    #[serde(flatten)]
+    measures: SunsetMeasures,
     sunset_local: String,
     moonset_local: Option<String>,
-    moon_alt_deg: f64,
     moon_alt_airless_deg: f64,
-    moon_az_deg: f64,
-    sun_alt_deg: f64,
     sun_az_deg: f64,
-    elongation_deg: f64,
-    illumination_pct: f64,
-    conjunction_utc: String,
-    age_hours: f64,
     alt_ok: bool,
     elong_ok: bool,
 }
@@ -308,7 +295,7 @@ fn record<'a>(
     ev: &EveningObservation,
     limits: Limits,
 ) -> EveningJson<'a> {
-    let hhmm = |t: &DateTime<FixedOffset>| t.format("%H:%M").to_string();
+    let sunset = ev.sunset_local.timestamp();
     EveningJson {
         gregorian_date: date.format("%Y-%m-%d").to_string(),
         site: SiteJson {
@@ -318,19 +305,24 @@ fn record<'a>(
             elev_m: site.observer.elev_m,
             tz: &site.tz_name,
         },
-        sunset: hhmm(&ev.sunset_local),
-        moonset: ev.moonset_local.as_ref().map(hhmm),
+        measures: SunsetMeasures {
+            moon_alt_deg: r4(ev.moon_alt_deg),
+            moon_az_deg: r4(ev.moon_az_deg),
+            sun_alt_deg: r4(ev.sun_alt_deg),
+            elongation_deg: r4(ev.elongation_deg),
+            illumination_pct: r4(ev.illumination_pct),
+            age_hours: r4(ev.age_hours),
+            ..SunsetMeasures::times(
+                sunset,
+                ev.moonset_local.as_ref().map(DateTime::timestamp),
+                ev.sunset_local.offset().local_minus_utc(),
+                ev.conjunction_utc.timestamp(),
+            )
+        },
         sunset_local: iso_local(&ev.sunset_local),
         moonset_local: ev.moonset_local.as_ref().map(iso_local),
-        moon_alt_deg: r4(ev.moon_alt_deg),
         moon_alt_airless_deg: r4(ev.moon_alt_airless_deg),
-        moon_az_deg: r4(ev.moon_az_deg),
-        sun_alt_deg: r4(ev.sun_alt_deg),
         sun_az_deg: r4(ev.sun_az_deg),
-        elongation_deg: r4(ev.elongation_deg),
-        illumination_pct: r4(ev.illumination_pct),
-        conjunction_utc: iso_millis(ev.conjunction_utc),
-        age_hours: r4(ev.age_hours),
         alt_ok: limits.alt_ok(to_fixed(ev.moon_alt_deg)),
         elong_ok: limits.elong_ok(to_fixed(ev.elongation_deg)),
     }
@@ -552,13 +544,9 @@ mod tests {
     }
 
     #[test]
-    fn rounds_and_formats() {
+    fn rounds_to_four_decimals_without_negative_zero() {
         assert_eq!(r4(-0.000_01), 0.0);
         assert_eq!(r4(9.348_353), 9.3484);
-        let t = DateTime::parse_from_rfc3339("1945-02-12T17:33:08.7396Z")
-            .unwrap()
-            .with_timezone(&Utc);
-        assert_eq!(iso_millis(t), "1945-02-12T17:33:08.740Z");
     }
 
     #[test]

@@ -5,6 +5,8 @@
 
 use std::borrow::Cow;
 
+use hijri_view::Calendar;
+
 use super::error::{truncated, ApiError, ErrorCode};
 
 /// The raw query string of a request.
@@ -104,8 +106,6 @@ impl<'a> Query<'a> {
         }
     }
 }
-
-pub use hijri_view::Calendar;
 
 /// 400 `missing_parameter` for a required parameter.
 pub fn missing(name: &str) -> ApiError {

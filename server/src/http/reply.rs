@@ -24,6 +24,16 @@ pub const IMMUTABLE: HeaderValue =
 pub const HISTORY: HeaderValue = HeaderValue::from_static("public, max-age=86400");
 /// `Cache-Control` for events that involve computed data (they may be corrected).
 pub const COMPUTED_EVENTS: HeaderValue = HeaderValue::from_static("public, max-age=3600");
+
+/// The `Cache-Control` of an observance answer: [`IMMUTABLE`] when every event in it is from
+/// the official table, else [`COMPUTED_EVENTS`] (computed events may be corrected).
+pub fn events_cache(immutable: bool) -> HeaderValue {
+    if immutable {
+        IMMUTABLE
+    } else {
+        COMPUTED_EVENTS
+    }
+}
 /// `Cache-Control` for `/meta` (five minutes).
 pub const META: HeaderValue = HeaderValue::from_static("public, max-age=300");
 /// `Cache-Control` for `/healthz`.

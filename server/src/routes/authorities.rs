@@ -4,10 +4,10 @@
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::schema::ArchivedChain;
 use hijri_view::answers::{authorities as listing, compare as side_by_side};
+use hijri_view::Calendar;
 
-use super::events::cache;
 use crate::http::error::{truncated, ApiError, ErrorCode};
-use crate::http::query::{Calendar, Query};
+use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
 
@@ -27,7 +27,7 @@ pub fn compare(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
     let body = side_by_side::compare(state, &chains, calendar, year, retro)?;
     Ok(reply::json(
         req,
-        cache(body.immutable()),
+        reply::events_cache(body.immutable()),
         2_048 * chains.len() + 1_024,
         &body,
     ))

@@ -5,10 +5,9 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use hijri::schema::CardKind;
+use hijri_view::coverage;
 
-use super::hilal::target;
 use super::params;
-use crate::coverage;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
@@ -38,7 +37,7 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
         ));
     }
     let [min, max] = state.dataset.card_years();
-    let (month, index, archived) = target(&scope, query)?;
+    let (month, index, archived) = params::target(&scope, query)?;
     if !(min..=max).contains(&month.year) {
         return Err(ApiError::new(
             ErrorCode::OutOfCoverage,

@@ -3,18 +3,18 @@
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
+use hijri_view::coverage;
+use hijri_view::dates::{AnyDate, DateObject};
+use hijri_view::Calendar;
+use hijri_view::Scope;
+use hijri_view::WarningList;
 use serde::Serialize;
 
-use hijri_view::Scope;
-
 use super::params;
-use crate::coverage;
-use crate::http::error::{truncated, ApiError, ErrorCode};
-use crate::http::query::{Calendar, Query};
+use crate::http::error::{ApiError, ErrorCode};
+use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
-use crate::view::dates::{AnyDate, DateObject};
-use crate::view::WarningList;
 
 #[derive(Serialize)]
 struct Input<'a> {
@@ -40,8 +40,10 @@ pub fn convert(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let scope = params::scope(state, &query)?;
     let converted = match calendar {
-        Calendar::Gregorian => from_gregorian(&scope, gregorian_date(&date, "date")?, retro)?,
-        Calendar::Hijri => from_hijri(&scope, hijri_date(&date, "date")?, retro)?,
+        Calendar::Gregorian => {
+            from_gregorian(&scope, params::gregorian_date(&date, "date")?, retro)?
+        }
+        Calendar::Hijri => from_hijri(&scope, params::hijri_date(&date, "date")?, retro)?,
     };
     Ok(reply::json(req, reply::IMMUTABLE, 512, &converted))
 }
@@ -52,28 +54,8 @@ pub fn today_date(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, A
     let text = req.match_info().get("target_date").unwrap_or_default();
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let scope = params::scope(state, &query)?;
-    let converted = from_gregorian(&scope, gregorian_date(text, "target_date")?, retro)?;
+    let converted = from_gregorian(&scope, params::gregorian_date(text, "target_date")?, retro)?;
     Ok(reply::json(req, reply::IMMUTABLE, 512, &converted))
-}
-
-/// Parses a Gregorian `YYYY-MM-DD` parameter.
-pub fn gregorian_date(text: &str, name: &str) -> Result<Date, ApiError> {
-    Date::parse_iso(text).ok_or_else(|| invalid_date(text, name, "Gregorian"))
-}
-
-/// Parses a Hijri `YYYY-MM-DD` parameter (the day is checked against the archive later).
-pub fn hijri_date(text: &str, name: &str) -> Result<HijriDate, ApiError> {
-    HijriDate::parse_iso(text).ok_or_else(|| invalid_date(text, name, "Hijri"))
-}
-
-fn invalid_date(text: &str, name: &str, calendar: &str) -> ApiError {
-    ApiError::new(
-        ErrorCode::InvalidDate,
-        format!(
-            "`{name}` must be a {calendar} date YYYY-MM-DD, got \"{}\"",
-            truncated(text)
-        ),
-    )
 }
 
 fn from_gregorian<'a>(

@@ -4,18 +4,18 @@
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri_view::answers::days::{self, RangeBody};
+use hijri_view::coverage;
+use hijri_view::dates::{AnyDate, Days};
+use hijri_view::Calendar;
 use hijri_view::Question;
+use hijri_view::WarningList;
 use serde::Serialize;
 
-use super::convert::{gregorian_date, hijri_date};
 use super::{params, stored};
-use crate::coverage;
 use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::{Calendar, Query};
+use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
-use crate::view::dates::{AnyDate, Days};
-use crate::view::WarningList;
 
 /// Longest `/range` span, days.
 pub const MAX_RANGE_DAYS: i32 = 45;
@@ -44,8 +44,8 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     let (input, first, last) = match calendar {
         Calendar::Gregorian => {
             let (first, last) = (
-                gregorian_date(&start, "start")?,
-                gregorian_date(&end, "end")?,
+                params::gregorian_date(&start, "start")?,
+                params::gregorian_date(&end, "end")?,
             );
             ordered(first, last)?;
             within_cap(first, last)?;
@@ -53,7 +53,10 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             (input, first, last)
         }
         Calendar::Hijri => {
-            let (first, last) = (hijri_date(&start, "start")?, hijri_date(&end, "end")?);
+            let (first, last) = (
+                params::hijri_date(&start, "start")?,
+                params::hijri_date(&end, "end")?,
+            );
             ordered(first, last)?;
             let input = (AnyDate::Hijri(first), AnyDate::Hijri(last));
             let bound = |date| coverage::hijri_day(&scope, date, ErrorCode::InvalidDate);

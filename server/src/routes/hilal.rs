@@ -3,22 +3,19 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::hijri::HijriMonth;
-use hijri::schema::ArchivedMonth;
-use hijri::span;
+use hijri_view::answers::hilal;
+use hijri_view::answers::hilal::HISTORY_BOUNDS;
+use hijri_view::coverage;
+use hijri_view::evening::HilalRecord;
+use hijri_view::Question;
 use serde::Serialize;
 
 use super::params;
-use crate::coverage;
+use super::stored;
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
-use crate::routes::stored;
 use crate::state::AppState;
-use crate::view::evening::HilalRecord;
-use hijri_view::answers::hilal;
-use hijri_view::{Question, Scope};
-
-pub use hijri_view::answers::hilal::HISTORY_BOUNDS;
 
 #[derive(Serialize)]
 struct InfoInput<'a> {
@@ -63,44 +60,11 @@ struct Info<'a> {
     record: HilalRecord<'a>,
 }
 
-/// Reads the target `month` and `year` of the hilal endpoints in `scope`'s calendar; a
-/// month number outside 1–12, a month outside the calendar or one starting outside the
-/// served span (the calendar's first month, which also has no examined evening) is
-/// `out_of_coverage`, the only coverage code the interface lists for these endpoints.
-pub fn target<'a>(
-    scope: &Scope<'a>,
-    query: Query<'_>,
-) -> Result<(HijriMonth, usize, &'a ArchivedMonth), ApiError> {
-    let month = query.integer("month", ErrorCode::InvalidMonth)?;
-    let year = query.integer("year", ErrorCode::InvalidYear)?;
-    let month = u8::try_from(month)
-        .ok()
-        .filter(|m| (1..=12).contains(m))
-        .ok_or_else(|| {
-            ApiError::new(
-                ErrorCode::OutOfCoverage,
-                format!("hilal records exist for months 1 to 12; there is no month {month}"),
-            )
-        })?;
-    let target = HijriMonth {
-        year: u16::try_from(year).unwrap_or(0),
-        month,
-    };
-    // A month is served from its start: the first archived month, which starts before the
-    // served span (and has no evening before it in the chain), is not.
-    match coverage::month(scope, target, ErrorCode::OutOfCoverage)? {
-        (index, archived) if index > 0 && span::contains(archived.start()) => {
-            Ok((target, index, archived))
-        }
-        _ => Err(coverage::outside_archive(scope, ErrorCode::OutOfCoverage).into()),
-    }
-}
-
 /// `GET /api/v1/hilal/info?month=&year=&retro=&include=`.
 pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let scope = params::evening_scope(state, &query)?;
-    let (target, index, archived) = target(&scope, query)?;
+    let (target, index, archived) = params::target(&scope, query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let include = include_sites(query)?;
     let start = archived.start();

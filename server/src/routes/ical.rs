@@ -7,16 +7,15 @@ use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::hijri::HijriDate;
 use hijri::schema::Tier;
+use hijri_view::answers::events::{self as answers, include, serve, Found, Selected};
+use hijri_view::{coverage, Calendar, Scope};
 
-use hijri_view::Scope;
-
-use super::events::{self, Found, Selected};
 use super::params;
 use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::{Calendar, Query};
+use crate::http::query::Query;
 use crate::http::reply;
+use crate::ical::Ical;
 use crate::state::AppState;
-use crate::view::ical::Ical;
 
 /// The fixed right-hand side of every `UID`: with the slug and the Hijri year it names an
 /// event across archives.
@@ -32,14 +31,15 @@ const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
 /// `GET /api/v1/events.ics?year=&calendar=&include=&retro=&authority=`: the answer of
 /// `/events`.
 pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let query = Query(req.query_string());
-    let selected = events::select(state, query)?;
-    let scope = params::scope(state, &query)?;
-    let cache = events::cache(hijri_view::answers::events::immutable(
+    let asked = params::events(state, Query(req.query_string()))?;
+    let scope = asked.scope;
+    let (calendar, year) = (asked.calendar, asked.year);
+    let selected = answers::select(&scope, calendar, year, asked.include, asked.retro)?;
+    let cache = reply::events_cache(answers::immutable(
         selected.published,
         selected.events.len(),
     ));
-    let body = calendar(&scope, &selected, false);
+    let body = vcalendar(&scope, &selected, false);
     Ok(respond(req, cache, body))
 }
 
@@ -48,7 +48,7 @@ pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, A
 pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let text = query.optional("include", ErrorCode::InvalidInclude)?;
-    let (selection, include) = events::include(text.as_deref())?;
+    let (selection, include) = include(text.as_deref())?;
     let scope = params::scope(state, &query)?;
     let now = state.clock.now().year();
     let mut selected = Selected {
@@ -63,13 +63,13 @@ pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
     // Years outside the calendar's whole years are left out, not refused: the feed is the
     // same URL for every day of the service's life.
     for year in now - 1..=now + 2 {
-        if let Ok(year) = crate::coverage::year(&scope, Calendar::Gregorian, i64::from(year)) {
+        if let Ok(year) = coverage::year(&scope, Calendar::Gregorian, i64::from(year)) {
             selected.year = year;
-            events::serve(&scope, &mut selected, selection, false)?;
+            serve(&scope, &mut selected, selection, false)?;
         }
     }
     selected.year = now;
-    let body = calendar(&scope, &selected, true);
+    let body = vcalendar(&scope, &selected, true);
     Ok(respond(req, FEED, body))
 }
 
@@ -79,7 +79,7 @@ fn respond(req: &HttpRequest, cache: HeaderValue, body: String) -> HttpResponse 
 
 /// The VCALENDAR of the selected events; a calendar named by the request is named in the
 /// feed's name too.
-fn calendar(scope: &Scope, selected: &Selected, feed: bool) -> String {
+fn vcalendar(scope: &Scope, selected: &Selected, feed: bool) -> String {
     let mut ical = Ical::with_capacity(512 * selected.events.len() + 512);
     ical.raw("BEGIN", "VCALENDAR");
     ical.raw("VERSION", "2.0");

@@ -8,6 +8,7 @@ use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::ArchivedCriterion;
 use hijri_view::Question;
+use hijri_view::{MonthText, Text};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
@@ -15,7 +16,6 @@ use super::stored;
 use crate::http::error::ApiError;
 use crate::http::reply;
 use crate::state::AppState;
-use crate::view::{MonthText, Text};
 
 /// Out-of-table computation method reported by `/meta`.
 pub const METHOD: &str = "neo-regional-multisite";

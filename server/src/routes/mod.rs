@@ -22,7 +22,7 @@ use actix_web::{guard, web, HttpMessage, HttpRequest, HttpResponse};
 
 use crate::http::error::{method_not_allowed, ApiError};
 use crate::http::rate_limit::{Client, Limiter};
-use crate::settings::{Limit, DOCS_PATH};
+use crate::settings::{RateFamily, DOCS_PATH};
 use crate::state::{AppState, SharedState};
 
 /// An endpoint handler: synchronous, from the request and the state as the request sees it.
@@ -33,57 +33,65 @@ pub struct Route {
     /// Path pattern (actix and OpenAPI share the `{name}` syntax).
     pub path: &'static str,
     /// Its rate-limit family.
-    pub limit: Limit,
+    pub family: RateFamily,
     /// Its handler.
     pub handler: Handler,
 }
 
-const fn route(path: &'static str, limit: Limit, handler: Handler) -> Route {
+const fn route(path: &'static str, family: RateFamily, handler: Handler) -> Route {
     Route {
         path,
-        limit,
+        family,
         handler,
     }
 }
 
 /// Every endpoint of the interface, static paths first.
 pub const ROUTES: &[Route] = &[
-    route("/api/v1/today", Limit::Default, today::today),
-    route("/api/v1/convert", Limit::Default, convert::convert),
-    route("/api/v1/range", Limit::Default, days::range),
-    route("/api/v1/month", Limit::Default, days::month),
-    route("/api/v1/months", Limit::Default, meta::months),
-    route("/api/v1/year", Limit::Default, days::year),
-    route("/api/v1/table", Limit::Default, table::table),
-    route("/api/v1/table.csv", Limit::Default, table::table_csv),
-    route("/api/v1/events", Limit::Default, events::events),
-    route("/api/v1/events.ics", Limit::Default, ical::events_ics),
-    route("/api/v1/calendar.ics", Limit::Default, ical::subscription),
-    route("/api/v1/hilal/info", Limit::HilalInfo, hilal::info),
-    route("/api/v1/hilal/history", Limit::Default, hilal::history),
-    route("/api/v1/hilal/viz", Limit::HilalViz, cards::viz),
-    route("/api/v1/hilal/map", Limit::HilalMap, cards::map),
-    route("/api/v1/meta", Limit::Default, meta::meta),
+    route("/api/v1/today", RateFamily::Default, today::today),
+    route("/api/v1/convert", RateFamily::Default, convert::convert),
+    route("/api/v1/range", RateFamily::Default, days::range),
+    route("/api/v1/month", RateFamily::Default, days::month),
+    route("/api/v1/months", RateFamily::Default, meta::months),
+    route("/api/v1/year", RateFamily::Default, days::year),
+    route("/api/v1/table", RateFamily::Default, table::table),
+    route("/api/v1/table.csv", RateFamily::Default, table::table_csv),
+    route("/api/v1/events", RateFamily::Default, events::events),
+    route("/api/v1/events.ics", RateFamily::Default, ical::events_ics),
+    route(
+        "/api/v1/calendar.ics",
+        RateFamily::Default,
+        ical::subscription,
+    ),
+    route("/api/v1/hilal/info", RateFamily::HilalInfo, hilal::info),
+    route("/api/v1/hilal/history", RateFamily::Default, hilal::history),
+    route("/api/v1/hilal/viz", RateFamily::HilalViz, cards::viz),
+    route("/api/v1/hilal/map", RateFamily::HilalMap, cards::map),
+    route("/api/v1/meta", RateFamily::Default, meta::meta),
     route(
         "/api/v1/authorities",
-        Limit::Default,
+        RateFamily::Default,
         authorities::authorities,
     ),
-    route("/api/v1/compare", Limit::Default, authorities::compare),
-    route("/api/v1/openapi.json", Limit::Default, meta::openapi),
+    route("/api/v1/compare", RateFamily::Default, authorities::compare),
+    route("/api/v1/openapi.json", RateFamily::Default, meta::openapi),
     // The same document where tooling built for the reference looks for it.
-    route("/openapi.json", Limit::Default, meta::openapi),
-    route("/healthz", Limit::Default, meta::healthz),
-    route("/", Limit::Default, docs::landing),
-    route(DOCS_PATH, Limit::Default, docs::reference),
-    route("/docs/", Limit::Default, docs::slash),
-    route("/docs/page.js", Limit::Default, docs::script),
-    route("/docs/redoc.standalone.js", Limit::Default, docs::redoc),
+    route("/openapi.json", RateFamily::Default, meta::openapi),
+    route("/healthz", RateFamily::Default, meta::healthz),
+    route("/", RateFamily::Default, docs::landing),
+    route(DOCS_PATH, RateFamily::Default, docs::reference),
+    route("/docs/", RateFamily::Default, docs::slash),
+    route("/docs/page.js", RateFamily::Default, docs::script),
+    route(
+        "/docs/redoc.standalone.js",
+        RateFamily::Default,
+        docs::redoc,
+    ),
     // The one dynamic path comes last: actix tries routes in order, and a pattern match
     // costs a regex run that the static paths above should not pay.
     route(
         "/api/v1/today/{target_date}",
-        Limit::Default,
+        RateFamily::Default,
         convert::today_date,
     ),
 ];
@@ -91,7 +99,7 @@ pub const ROUTES: &[Route] = &[
 /// Registers every route of [`ROUTES`].
 pub fn configure(config: &mut web::ServiceConfig) {
     for route in ROUTES {
-        let (handler, limit) = (route.handler, route.limit);
+        let (handler, family) = (route.handler, route.family);
         config.service(
             web::resource(route.path)
                 // The name is the route template the request log reads (no allocation).
@@ -100,12 +108,15 @@ pub fn configure(config: &mut web::ServiceConfig) {
                     web::route()
                         .guard(guard::Any(guard::Get()).or(guard::Head()))
                         .to(move |req: HttpRequest, state: web::Data<SharedState>| {
-                            let limiter = state.limiter(limit);
+                            let limiter = state.limiter(family);
                             let response = limiter.admit(client(&req, limiter), || {
                                 state.with_view(|view| {
                                     let answer = handler(&req, view);
-                                    if let (Ok(_), Some(metrics)) = (&answer, &state.metrics) {
-                                        metrics.record_tiers(view.served.tiers());
+                                    if answer.is_ok() {
+                                        view.recorder.commit();
+                                        if let Some(metrics) = &state.metrics {
+                                            metrics.record_tiers(view.recorder.tiers());
+                                        }
                                     }
                                     answer
                                 })
@@ -115,7 +126,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 )
                 .default_service(web::to(
                     move |req: HttpRequest, state: web::Data<SharedState>| {
-                        let limiter = state.limiter(limit);
+                        let limiter = state.limiter(family);
                         let response =
                             limiter.admit(client(&req, limiter), || Ok(method_not_allowed(&req)));
                         async move { response }

@@ -1,8 +1,15 @@
-//! Parameters that several endpoint families read the same way: the calendar asked for
-//! (`authority`).
+//! Parameters that several endpoints read the same way: the calendar asked for
+//! (`authority`), dates, the target month of the hilal endpoints and the parameters of the
+//! observance lists (`/events`, `/events.ics`). The handlers share them from here, not from
+//! each other.
 
-use hijri::schema::ArchivedChain;
-use hijri_view::Scope;
+use hijri::date::Date;
+use hijri::hijri::{HijriDate, HijriMonth};
+use hijri::observance::Selection;
+use hijri::schema::{ArchivedChain, ArchivedMonth};
+use hijri::span;
+use hijri_view::answers::events::include;
+use hijri_view::{coverage, Calendar, Scope};
 
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
@@ -52,4 +59,89 @@ pub fn evening_scope<'a>(state: &AppState<'a>, query: &Query) -> Result<Scope<'a
 /// True if some rule of `chain` decides its months on an evening.
 fn has_evenings(chain: &ArchivedChain) -> bool {
     chain.rules.iter().any(|span| span.rule.has_evening())
+}
+
+/// Parses a Gregorian `YYYY-MM-DD` parameter.
+pub fn gregorian_date(text: &str, name: &str) -> Result<Date, ApiError> {
+    Date::parse_iso(text).ok_or_else(|| invalid_date(text, name, "Gregorian"))
+}
+
+/// Parses a Hijri `YYYY-MM-DD` parameter (the day is checked against the archive later).
+pub fn hijri_date(text: &str, name: &str) -> Result<HijriDate, ApiError> {
+    HijriDate::parse_iso(text).ok_or_else(|| invalid_date(text, name, "Hijri"))
+}
+
+fn invalid_date(text: &str, name: &str, calendar: &str) -> ApiError {
+    ApiError::new(
+        ErrorCode::InvalidDate,
+        format!(
+            "`{name}` must be a {calendar} date YYYY-MM-DD, got \"{}\"",
+            truncated(text)
+        ),
+    )
+}
+
+/// Reads the target `month` and `year` of the hilal endpoints in `scope`'s calendar; a
+/// month number outside 1–12, a month outside the calendar or one starting outside the
+/// served span (the calendar's first month, which also has no examined evening) is
+/// `out_of_coverage`, the only coverage code the interface lists for these endpoints.
+pub fn target<'a>(
+    scope: &Scope<'a>,
+    query: Query<'_>,
+) -> Result<(HijriMonth, usize, &'a ArchivedMonth), ApiError> {
+    let month = query.integer("month", ErrorCode::InvalidMonth)?;
+    let year = query.integer("year", ErrorCode::InvalidYear)?;
+    let month = u8::try_from(month)
+        .ok()
+        .filter(|m| (1..=12).contains(m))
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::OutOfCoverage,
+                format!("hilal records exist for months 1 to 12; there is no month {month}"),
+            )
+        })?;
+    let target = HijriMonth {
+        year: u16::try_from(year).unwrap_or(0),
+        month,
+    };
+    // A month is served from its start: the first archived month, which starts before the
+    // served span (and has no evening before it in the chain), is not.
+    match coverage::month(scope, target, ErrorCode::OutOfCoverage)? {
+        (index, archived) if index > 0 && span::contains(archived.start()) => {
+            Ok((target, index, archived))
+        }
+        _ => Err(coverage::outside_archive(scope, ErrorCode::OutOfCoverage).into()),
+    }
+}
+
+/// The parameters of `/events` and `/events.ics`.
+pub struct Events<'a> {
+    /// The calendar asked for (`authority`).
+    pub scope: Scope<'a>,
+    /// `year`, checked against the calendar's years.
+    pub year: i32,
+    /// `calendar`: of `year` (Hijri by default).
+    pub calendar: Calendar,
+    /// `include`: the observances selected and the list echoed.
+    pub include: (Selection, Option<Vec<&'static str>>),
+    /// `retro`.
+    pub retro: bool,
+}
+
+/// Reads `year`, `calendar`, `include`, `retro` and `authority`.
+pub fn events<'a>(state: &AppState<'a>, query: Query<'_>) -> Result<Events<'a>, ApiError> {
+    let year = query.integer("year", ErrorCode::InvalidYear)?;
+    let calendar = query.calendar(Calendar::Hijri)?;
+    let text = query.optional("include", ErrorCode::InvalidInclude)?;
+    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let scope = scope(state, &query)?;
+    let year = coverage::year(&scope, calendar, year)?;
+    let include = include(text.as_deref())?;
+    Ok(Events {
+        scope,
+        year,
+        calendar,
+        include,
+        retro,
+    })
 }

@@ -35,7 +35,7 @@ pub fn answer(
         let [start, end] = range.map(|i| i.to_native() as usize);
         start..end
     });
-    state.served.stored(computed, stored.tiers);
+    state.recorder.stored(computed, stored.tiers);
     Some(response)
 }
 

@@ -11,17 +11,17 @@ use hijri::date::Date;
 use hijri::fixed::two_decimals;
 use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, Tier};
 use hijri::span;
+use hijri_view::coverage;
 use hijri_view::records::Summary;
 use hijri_view::Scope;
+use hijri_view::{MonthText, Text, WarningList};
 use serde::Serialize;
 
 use super::params;
-use crate::coverage;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
-use crate::view::{MonthText, Text, WarningList};
 
 /// The CSV header row, the JSON member names in order.
 const COLUMNS: &str =
@@ -108,15 +108,15 @@ struct Table<'a> {
 
 /// What a table request serves: its `retro`, the calendar it names and that calendar's
 /// months (the retro ones only with `retro`), with their warnings.
-struct Served<'a> {
+struct TableMonths<'a> {
     retro: bool,
     scope: Scope<'a>,
-    months: coverage::Served<'a>,
+    months: coverage::Span<'a>,
 }
 
-impl<'a> Served<'a> {
+impl<'a> TableMonths<'a> {
     /// Reads `retro` and `authority` and serves the months.
-    fn of(req: &HttpRequest, state: &AppState<'a>) -> Result<Served<'a>, ApiError> {
+    fn of(req: &HttpRequest, state: &AppState<'a>) -> Result<TableMonths<'a>, ApiError> {
         let query = Query(req.query_string());
         let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
         let scope = params::scope(state, &query)?;
@@ -135,7 +135,7 @@ impl<'a> Served<'a> {
             .rposition(inside)
             .map_or(first, |i| i + 1);
         let months = coverage::months(&scope, first..end.max(first), retro)?;
-        Ok(Served {
+        Ok(TableMonths {
             retro,
             scope,
             months,
@@ -156,7 +156,7 @@ impl<'a> Served<'a> {
 
 /// `GET /api/v1/table?retro=&authority=`: the months as JSON.
 pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let served = Served::of(req, state)?;
+    let served = TableMonths::of(req, state)?;
     let months: Vec<Row> = served.rows()?.collect();
     let body = Table {
         input: Input {
@@ -178,7 +178,7 @@ pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
 /// `GET /api/v1/table.csv?retro=&authority=`: the months as an RFC 4180 CSV file with a
 /// header row.
 pub fn table_csv(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let served = Served::of(req, state)?;
+    let served = TableMonths::of(req, state)?;
     let mut body = String::with_capacity(96 * served.months.months.len() + 96);
     body.push_str(COLUMNS);
     body.push_str("\r\n");

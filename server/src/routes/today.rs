@@ -8,16 +8,16 @@ use hijri::date::Date;
 use hijri::span;
 use hijri::warnings::Warning;
 use hijri::zone::Zone;
+use hijri_view::coverage;
+use hijri_view::dates::DateObject;
+use hijri_view::{Text, WarningList};
 use serde::Serialize;
 
 use super::params;
-use crate::coverage;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
-use crate::view::dates::DateObject;
-use crate::view::{Text, WarningList};
 
 #[derive(Serialize)]
 struct Input<'a> {

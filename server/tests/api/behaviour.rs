@@ -264,7 +264,7 @@ async fn every_route_is_rate_limited() {
         let uri = sample(route.path);
         let first = get(&app, &uri).await;
         assert_ne!(first.status, 429, "{uri}");
-        let name = route.limit.policy_name();
+        let name = route.family.policy_name();
         let told = format!(r#""{name}";r=0;t=3600"#);
         assert_eq!(first.header("ratelimit"), Some(told.as_str()), "{uri}");
         let second = get(&app, &uri).await;
@@ -388,6 +388,35 @@ async fn missing_evening_records_are_503() {
     // The synthetic computed month's evening passed by 0.1 deg: borderline.
     let computed = get(&app, "/api/v1/convert?date=2025-05-28").await.json();
     assert_eq!(computed["warnings"][1]["code"], "borderline");
+}
+
+/// A request refused after its month was found serves no month: `/meta` lists a computed
+/// month only once an answer has served it.
+#[actix_web::test]
+async fn refused_requests_record_no_computed_month() {
+    let app = actix_web::test::init_service(hijri_server::app(state_with(synthetic(), &[]))).await;
+    let computed = || async { get(&app, "/api/v1/meta").await.json()["computed_months"].clone() };
+    // 1446-12 is computed and has no card; 1447-01 is computed and its evening has no values.
+    for uri in [
+        "/api/v1/hilal/viz?month=12&year=1446",
+        "/api/v1/hilal/map?month=12&year=1446",
+        "/api/v1/hilal/info?month=1&year=1447",
+    ] {
+        let refused = get(&app, uri).await;
+        assert_eq!(
+            (refused.status, refused.code().as_str()),
+            (503, "computation_unavailable"),
+            "{uri}"
+        );
+    }
+    assert_eq!(computed().await, serde_json::json!([]));
+    assert_eq!(
+        get(&app, "/api/v1/hilal/info?month=12&year=1446")
+            .await
+            .status,
+        200
+    );
+    assert_eq!(computed().await, serde_json::json!(["1446-12"]));
 }
 
 #[actix_web::test]

@@ -154,7 +154,7 @@ pub fn compare<'a>(
             "`authorities` names no calendar",
         )
     })?;
-    let mut served = Served {
+    let mut served = Gathered {
         scope,
         retro,
         warnings: Vec::new(),
@@ -240,7 +240,7 @@ pub fn compare<'a>(
 }
 
 /// What the comparison has served so far.
-struct Served<'s, 'a> {
+struct Gathered<'s, 'a> {
     scope: &'s Scope<'a>,
     retro: bool,
     warnings: Vec<Warning<'a>>,
@@ -248,7 +248,7 @@ struct Served<'s, 'a> {
     published: bool,
 }
 
-impl<'a> Served<'_, 'a> {
+impl<'a> Gathered<'_, 'a> {
     /// One row: for each chain, the day `day_of` finds (with its month's index), if any and
     /// if served (retro only with `retro`), recorded and warned about as a span serves it.
     fn row(

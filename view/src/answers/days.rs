@@ -5,7 +5,7 @@ use hijri::hijri::HijriMonth;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use crate::coverage::{self, Served};
+use crate::coverage::{self, Span};
 use crate::dates::Days;
 use crate::{Calendar, ErrorCode, Refusal, Scope, Text, WarningList};
 
@@ -61,7 +61,7 @@ fn month_days<'a>(
     year: i32,
     month: u8,
     retro: bool,
-) -> Result<(Days<'a>, Served<'a>), Refusal> {
+) -> Result<(Days<'a>, Span<'a>), Refusal> {
     let (first, last) = match calendar {
         Calendar::Hijri => {
             let target = HijriMonth {
