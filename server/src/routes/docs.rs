@@ -1,7 +1,7 @@
-//! The pages for people: `/` (a landing page), `/docs` (the API reference, Redoc rendering
-//! `/api/v1/openapi.json`) and `/docs/redoc.standalone.js` (the vendored Redoc bundle, see
-//! `server/assets/redoc/PROVENANCE.md`). All three are compiled into the binary, so nothing is
-//! fetched from outside the server at run time.
+//! The API reference for people: `/docs` (Redoc rendering `/api/v1/openapi.json`) and
+//! `/docs/redoc.standalone.js` (the vendored Redoc bundle, see
+//! `server/assets/redoc/PROVENANCE.md`). Both are compiled into the binary, so nothing is
+//! fetched from outside the server at run time (the page at `/` is `home`).
 
 use std::sync::OnceLock;
 
@@ -64,11 +64,6 @@ const PAGE_POLICY: HeaderValue = HeaderValue::from_static(
      base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 );
 
-static LANDING: Asset = Asset::new(
-    include_bytes!("../../assets/index.html"),
-    HTML,
-    reply::DOCUMENT,
-);
 static DOCS: Asset = Asset::new(
     include_bytes!("../../assets/docs.html"),
     HTML,
@@ -79,11 +74,6 @@ static REDOC: Asset = Asset::new(
     "text/javascript; charset=utf-8",
     reply::IMMUTABLE,
 );
-
-/// `GET /`: what the service is, with links to the reference and the document.
-pub fn landing(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError> {
-    LANDING.reply(req)
-}
 
 /// `GET /docs`: the API reference page.
 pub fn page(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError> {

@@ -9,6 +9,7 @@ pub mod days;
 pub mod docs;
 pub mod events;
 pub mod hilal;
+pub mod home;
 pub mod ical;
 pub mod meta;
 pub mod params;
@@ -73,7 +74,9 @@ pub const ROUTES: &[Route] = &[
     // The same document where tooling built for the reference looks for it.
     route("/openapi.json", Limit::Default, meta::openapi),
     route("/healthz", Limit::Default, meta::healthz),
-    route("/", Limit::Default, docs::landing),
+    route("/", Limit::Default, home::page),
+    route("/page.css", Limit::Default, home::style),
+    route("/page.js", Limit::Default, home::script),
     route(DOCS_PATH, Limit::Default, docs::page),
     route("/docs/redoc.standalone.js", Limit::Default, docs::redoc),
     // The one dynamic path comes last: actix tries routes in order, and a pattern match

@@ -39,15 +39,7 @@ struct Today<'a> {
 /// `GET /api/v1/today?tz=&next=`.
 pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let zone = match query.optional("tz", ErrorCode::InvalidTimezone)? {
-        None => Zone::Iana(chrono_tz::Asia::Jakarta),
-        Some(text) => Zone::parse(&text).ok_or_else(|| {
-            ApiError::new(
-                ErrorCode::InvalidTimezone,
-                "`tz` must be an IANA zone name (Asia/Jakarta) or a UTC offset (UTC+7, +08:00)",
-            )
-        })?,
-    };
+    let zone = zone(&query)?;
     let with_next = query.flag("next", ErrorCode::InvalidNext)?;
     let scope = params::scope(state, &query)?;
     let chain = scope.chain;
@@ -69,10 +61,6 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             Ok::<_, ApiError>(next.with_source(source))
         })
         .transpose()?;
-    let cache = format!(
-        "public, max-age=60, s-maxage={}",
-        zone.seconds_to_midnight(now)
-    );
     let body = Today {
         input: Input {
             date: Text(day),
@@ -85,10 +73,32 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         source,
         warnings: WarningList(served.warnings),
     };
+    Ok(reply::json(req, until_midnight(zone, now), 512, &body))
+}
+
+/// Reads `tz`: an IANA zone name, WIB/WITA/WIT or a UTC offset; Asia/Jakarta when absent.
+pub fn zone(query: &Query) -> Result<Zone, ApiError> {
+    match query.optional("tz", ErrorCode::InvalidTimezone)? {
+        None => Ok(Zone::Iana(chrono_tz::Asia::Jakarta)),
+        Some(text) => Zone::parse(&text).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidTimezone,
+                "`tz` must be an IANA zone name (Asia/Jakarta) or a UTC offset (UTC+7, +08:00)",
+            )
+        }),
+    }
+}
+
+/// `Cache-Control` of an answer about the current day in `zone`: a minute in the browser,
+/// in shared caches until the next local midnight.
+pub fn until_midnight(zone: Zone, now: chrono::DateTime<chrono::Utc>) -> HeaderValue {
+    let cache = format!(
+        "public, max-age=60, s-maxage={}",
+        zone.seconds_to_midnight(now)
+    );
     #[allow(
         clippy::expect_used,
         reason = "the value is ASCII letters, digits and punctuation by construction"
     )]
-    let cache = HeaderValue::from_str(&cache).expect("digits and ASCII make a header value");
-    Ok(reply::json(req, cache, 512, &body))
+    HeaderValue::from_str(&cache).expect("digits and ASCII make a header value")
 }
