@@ -39,11 +39,19 @@ serve: $(SERVE) $(ARCHIVE)
 test: $(ARCHIVE)
 	$(CARGO) test --release --workspace
 
-## The docs page in a real browser: the built server on a free port over the archive, Debian's
+## The pages in a real browser: the built server on a free port over the archive, Debian's
 ## headless Chromium (`apt-get install -y chromium`; HIJRI_CHROMIUM to use another) loading
-## /docs. Leaves a screenshot in target/e2e/docs-page.png (docs/api-reference.png is a copy).
-e2e: $(ARCHIVE)
-	$(CARGO) test --release --workspace --test e2e -- --ignored --nocapture
+## /docs, then / checked by server/e2e/page.mjs (puppeteer-core, then Lighthouse mobile and
+## desktop; Node from `apt-get install -y nodejs npm`, the packages by `npm ci`). One test at
+## a time, so Lighthouse has the CPU. Leaves screenshots in target/e2e/docs/docs-page.png
+## (docs/api-reference.png is a copy) and target/e2e/page/ (docs/page/ holds copies), and
+## the Lighthouse reports in target/e2e/page/.
+E2E_NODE := server/e2e/node_modules/.package-lock.json
+e2e: $(ARCHIVE) $(E2E_NODE)
+	$(CARGO) test --release --workspace --test e2e -- --ignored --nocapture --test-threads=1
+
+$(E2E_NODE): server/e2e/package.json server/e2e/package-lock.json
+	npm ci --prefix server/e2e --no-audit --no-fund
 
 ## Formatting and lints, warnings as errors.
 lint:

@@ -1,5 +1,6 @@
-//! The docs page in a real browser (`make e2e`): the built `hijri-serve` on a free port over the
-//! real archive, Debian's headless Chromium loading `/docs`. It checks that Redoc rendered
+//! The pages in a real browser (`make e2e`): the built `hijri-serve` on a free port over the
+//! real archive, Debian's headless Chromium loading `/docs`, and the page at `/` checked by
+//! `server/e2e/page.mjs` (puppeteer-core and Lighthouse on the same Chromium). It checks that Redoc rendered
 //! every operation of the OpenAPI document, that the page requested nothing outside the
 //! server and that every request it made was answered 200, and it leaves a screenshot in
 //! `target/e2e/` (the one in `docs/` is a copy). Ignored by `cargo test`: it needs Chromium,
@@ -25,9 +26,17 @@ fn chromium() -> String {
     std::env::var("HIJRI_CHROMIUM").unwrap_or_else(|_| "chromium".to_owned())
 }
 
-/// `target/e2e/`, made empty; without `..` in it (Chromium writes no net log to such a path).
+/// `target/e2e/docs/`, made empty.
 fn workdir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e");
+    workdir_named("docs")
+}
+
+/// `target/e2e/<name>/`, made empty, one per test; without `..` in it (Chromium writes no
+/// net log to such a path).
+fn workdir_named(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../target/e2e")
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir.canonicalize().unwrap()
@@ -265,5 +274,44 @@ fn the_docs_page_renders_every_operation_in_chromium() {
         "{operations} operations rendered; {} requests, all to {origin}; screenshot {}",
         requests.len(),
         screenshot.display()
+    );
+}
+
+/// `server/e2e/`, where `make e2e` installs puppeteer-core and Lighthouse (`npm ci`).
+fn page_driver() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e")
+}
+
+#[test]
+#[ignore = "drives headless Chromium and Lighthouse: run by `make e2e`"]
+fn the_page_in_chromium_and_lighthouse() {
+    let dir = workdir_named("page");
+    let server = Server::start(&dir);
+    let driver = page_driver();
+    assert!(
+        driver.join("node_modules/puppeteer-core").is_dir(),
+        "run `npm ci --prefix server/e2e` first (make e2e does)"
+    );
+    // `server/e2e/page.mjs` makes every check and prints one line per check.
+    let status = Command::new("node")
+        .arg(driver.join("page.mjs"))
+        .arg(&server.origin)
+        .arg(&dir)
+        .env("HIJRI_CHROMIUM", chromium())
+        .stdin(Stdio::null())
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run node ({e}): apt-get install -y nodejs npm"));
+    let served = server.stop();
+    assert!(status.success(), "the page's checks failed: {status}");
+    assert!(!served.is_empty(), "no request lines in the server's log");
+    for name in ["today", "ramadhan-1447"] {
+        for width in [390, 1280] {
+            let png = std::fs::read(dir.join(format!("{name}-{width}.png"))).unwrap();
+            assert!(png.starts_with(b"\x89PNG"), "{name}-{width}");
+        }
+    }
+    println!(
+        "screenshots and Lighthouse reports in {} (docs/page/ holds copies of the screenshots)",
+        dir.display()
     );
 }
