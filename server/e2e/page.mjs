@@ -184,8 +184,11 @@ for (const [name, path] of [
     const { context, page } = await open({ width });
     await page.goto(origin + path, { waitUntil: 'networkidle0' });
     // Lazy thumbnails: scroll them in before the shot.
-    await page.$$eval('img[loading="lazy"]', (images) => images.forEach((i) => (i.loading = 'eager')));
-    await page.waitForNetworkIdle();
+    await page.evaluate(async () => {
+      const images = [...document.images];
+      images.forEach((image) => (image.loading = 'eager'));
+      await Promise.all(images.map((image) => image.decode().catch(() => {})));
+    });
     await page.screenshot({ path: join(out, `${name}-${width}.png`), fullPage: true });
     await context.close();
   }

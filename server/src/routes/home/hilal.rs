@@ -85,7 +85,11 @@ pub fn section(html: &mut Html, page: &Page) {
         } else {
             words.not_visible
         })
-        .raw("</strong>: ")
+        .raw("</strong>");
+    if evening.visible && limits.borderline(limits.site_margin(values)) {
+        html.raw(" (").text(words.borderline).raw(")");
+    }
+    html.raw(": ")
         .text(&words.hijri(HijriDate {
             year: target.year,
             month: target.month,

@@ -82,12 +82,17 @@ pub fn section(html: &mut Html, page: &Page, req: &HttpRequest) {
     html.raw("</ul>\n</section>\n");
 }
 
-/// The footer: the official table's version and where the calendars are described.
+/// The footer: how far the official table reaches, and where the calendars are described.
 pub fn footer(html: &mut Html, page: &Page) {
-    let chain = page.state.chain;
+    let (first, last) = page.state.chain.coverage();
+    let words = page.words;
     html.raw("<footer class=\"bottom\"><p>")
-        .text(page.words.footer)
+        .text(words.footer)
         .raw(": ")
-        .text(&chain.table.table_version)
-        .raw(" · <a href=\"api/v1/authorities\">api/v1/authorities</a></p></footer>\n");
+        .time(first, &words.date(first))
+        .raw(" – ")
+        .time(last, &words.date(last))
+        .raw(". <a href=\"api/v1/authorities\">")
+        .text(words.calendars)
+        .raw("</a></p></footer>\n");
 }

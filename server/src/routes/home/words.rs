@@ -116,6 +116,8 @@ pub struct Words {
     pub minimum: &'static str,
     /// The verdict when the criterion is met.
     pub visible: &'static str,
+    /// A verdict near the limits (the cards' MENDEKATI BATAS).
+    pub borderline: &'static str,
     /// The verdict when it is not (the month before is completed to 30 days).
     pub not_visible: &'static str,
     /// Then the first day of the month.
@@ -146,8 +148,10 @@ pub struct Words {
     pub docs: &'static str,
     /// The examples' introduction.
     pub examples: &'static str,
-    /// The footer, before the table's version.
+    /// The footer, before the official table's first and last days.
     pub footer: &'static str,
+    /// The footer's link to the calendars' rules and sources.
+    pub calendars: &'static str,
     /// English names of the weekdays from Sunday (empty: the contract's Indonesian names).
     pub weekdays: [&'static str; 7],
     /// The Gregorian month names.
@@ -194,6 +198,7 @@ const ID: Words = Words {
     deciding_site: "lokasi penentu",
     minimum: "minimal",
     visible: "memenuhi kriteria",
+    borderline: "mendekati batas",
     not_visible: "belum memenuhi kriteria: bulan digenapkan 30 hari (istikmal)",
     month_starts: "jatuh pada",
     decided: "ditetapkan Kemenag",
@@ -213,7 +218,8 @@ const ID: Words = Words {
     build_intro: "Semua data di halaman ini berasal dari API publik yang sama:",
     docs: "dokumentasi API",
     examples: "Tiga contoh:",
-    footer: "Data tabel resmi",
+    footer: "Tabel resmi Kemenag",
+    calendars: "Aturan dan sumber tiap kalender",
     weekdays: ["", "", "", "", "", "", ""],
     months: [
         "Januari",
@@ -271,6 +277,7 @@ const EN: Words = Words {
     deciding_site: "deciding site",
     minimum: "minimum",
     visible: "meets the criterion",
+    borderline: "near the limits",
     not_visible: "does not meet the criterion: the month is completed to 30 days (istikmal)",
     month_starts: "falls on",
     decided: "decided by the Ministry",
@@ -290,7 +297,8 @@ const EN: Words = Words {
     build_intro: "Everything on this page comes from the same public API:",
     docs: "API reference",
     examples: "Three examples:",
-    footer: "Official table data",
+    footer: "The Ministry's official table",
+    calendars: "Each calendar's rules and sources",
     weekdays: [
         "Sunday",
         "Monday",
