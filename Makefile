@@ -11,7 +11,7 @@ SERVE := $(BIN)/hijri-serve
 # The committed facts the archive is made from (a change to any regenerates it).
 FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all build generate serve test e2e lint fuzz bench bench-generate bench-announce bench-serve clean
+.PHONY: all build generate serve test e2e schemathesis lint fuzz bench bench-generate bench-announce bench-serve clean
 
 all: $(ARCHIVE)
 
@@ -39,19 +39,28 @@ serve: $(SERVE) $(ARCHIVE)
 test: $(ARCHIVE)
 	$(CARGO) test --release --workspace
 
-## The pages in a real browser: the built server on a free port over the archive, Debian's
-## headless Chromium (`apt-get install -y chromium`; HIJRI_CHROMIUM to use another) loading
-## /docs, then / checked by server/e2e/page.mjs (puppeteer-core, then Lighthouse mobile and
-## desktop; Node from `apt-get install -y nodejs npm`, the packages by `npm ci`). One test at
-## a time, so Lighthouse has the CPU. Leaves screenshots in target/e2e/docs/docs-page.png
-## (docs/api-reference.png is a copy) and target/e2e/page/ (docs/page/ holds copies), and
-## the Lighthouse reports in target/e2e/page/.
+## End to end over the built binaries (server/tests/e2e.rs), one test at a time (so Lighthouse
+## has the CPU): the docs page in Debian's headless Chromium (`apt-get install -y chromium`;
+## HIJRI_CHROMIUM to use another), leaving a screenshot in target/e2e/docs/docs-page.png
+## (docs/api-reference.png is a copy); the page at / checked by server/e2e/page.mjs
+## (puppeteer-core, then Lighthouse mobile and desktop; Node from `apt-get install -y nodejs
+## npm`, the packages by `npm ci`), screenshots and reports in target/e2e/page/ (docs/page/
+## holds copies of the screenshots); a Python client generated from the OpenAPI document
+## calling the service (python3 with venv, Debian's python3-venv; HIJRI_PYTHON to use
+## another; openapi-python-client comes from PyPI); the iCalendar SEQUENCE after an
+## announcement on a copy of data/.
 E2E_NODE := server/e2e/node_modules/.package-lock.json
 e2e: $(ARCHIVE) $(E2E_NODE)
 	$(CARGO) test --release --workspace --test e2e -- --ignored --nocapture --test-threads=1
 
 $(E2E_NODE): server/e2e/package.json server/e2e/package-lock.json
 	npm ci --prefix server/e2e --no-audit --no-fund
+
+## Schemathesis against the built server over the archive: every check, positive and negative
+## data, SCHEMATHESIS_SECONDS (default 300) of generation; the rules that tie parameters
+## together are in server/tests/schemathesis/hooks.py. Needs python3 with venv, and PyPI.
+schemathesis: $(SERVE) $(ARCHIVE)
+	bash server/tests/schemathesis/run.sh
 
 ## Formatting and lints, warnings as errors.
 lint:

@@ -70,8 +70,8 @@ pub fn kemenag(sites: usize) -> Authority {
                 announcements."
             .into(),
         borderline: format!(
-            "The evening that decided this month's start met the criteria by less than {} \
-             deg; the announced date may shift by one day.",
+            "The evening that decided this month's start met or missed the criteria by less \
+             than {} deg; the announced date may shift by one day.",
             Decimal(limits.borderline),
         ),
     };
@@ -324,8 +324,8 @@ mod tests {
         );
         assert_eq!(
             texts.borderline,
-            "The evening that decided this month's start met the criteria by less than 0.25 \
-             deg; the announced date may shift by one day."
+            "The evening that decided this month's start met or missed the criteria by less \
+             than 0.25 deg; the announced date may shift by one day."
         );
         assert!(texts.retro.starts_with("Dates before the official table"));
         assert_eq!(kemenag.sources.published, "regional");

@@ -11,6 +11,7 @@ use crate::schema::{
     ArchivedMonth, ArchivedRule, ArchivedRuleSpan, ArchivedStoredAnswer, CardKind, Chain,
     Criterion, Rule, RuleSpan, Sources, Tier,
 };
+use crate::span;
 
 impl ArchivedMonth {
     /// The month's Hijri year and number.
@@ -217,10 +218,20 @@ impl ArchivedChain {
         self.months.last().map_or(Date(-1), ArchivedMonth::last)
     }
 
-    /// The Gregorian years served whole: every day of them is in the chain (an empty chain
-    /// gives an empty range).
+    /// The chain's served days: its days inside the served span ([`crate::span`]); `None` if
+    /// it has none.
+    pub fn served_days(&self) -> Option<(Date, Date)> {
+        let first = self.first_day().max(span::FIRST);
+        let last = self.last_day().min(span::LAST);
+        (first <= last).then_some((first, last))
+    }
+
+    /// The Gregorian years served whole: every day of them is served (an empty range, its
+    /// first year after its last, when none is).
     pub fn gregorian_years(&self) -> (i32, i32) {
-        let (first, last) = (self.first_day(), self.last_day());
+        let Some((first, last)) = self.served_days() else {
+            return (1, 0);
+        };
         let ((y0, m0, d0), (y1, m1, d1)) = (first.ymd(), last.ymd());
         (
             y0 + i32::from((m0, d0) != (1, 1)),
@@ -228,17 +239,42 @@ impl ArchivedChain {
         )
     }
 
-    /// The Hijri years served whole: all twelve months of them are in the chain.
+    /// The Gregorian years with a served day: the years a `year` parameter may name.
+    pub fn gregorian_years_with_days(&self) -> (i32, i32) {
+        self.served_days()
+            .map_or((1, 0), |(first, last)| (first.ymd().0, last.ymd().0))
+    }
+
+    /// The months with a served day: the first and the last of them (partly served at the
+    /// span's ends).
+    fn served_months(&self) -> Option<(&ArchivedMonth, &ArchivedMonth)> {
+        let (first, last) = self.served_days()?;
+        let month = |day| self.months.get(self.month_index_of(day)?);
+        Some((month(first)?, month(last)?))
+    }
+
+    /// The Hijri years served whole: every day of their twelve months is served.
     pub fn hijri_years(&self) -> (u16, u16) {
-        match (self.months.first(), self.months.last()) {
-            (Some(first), Some(last)) => (
-                first.year.to_native() + u16::from(first.month != 1),
-                last.year
-                    .to_native()
-                    .saturating_sub(u16::from(last.month != 12)),
-            ),
-            _ => (1, 0),
-        }
+        let (Some((head, tail)), Some((first, last))) = (self.served_months(), self.served_days())
+        else {
+            return (1, 0);
+        };
+        // A month only partly served starts the years after it (or ends those before it).
+        let (year0, month0) = (head.year.to_native(), head.month);
+        let (year1, month1) = (tail.year.to_native(), tail.month);
+        let skip_head = head.start() < first || month0 != 1;
+        let skip_tail = tail.last() > last || month1 != 12;
+        (
+            year0 + u16::from(skip_head),
+            year1.saturating_sub(u16::from(skip_tail)),
+        )
+    }
+
+    /// The Hijri years with a served day: the years a `year` parameter may name.
+    pub fn hijri_years_with_days(&self) -> (u16, u16) {
+        self.served_months().map_or((1, 0), |(head, tail)| {
+            (head.year.to_native(), tail.year.to_native())
+        })
     }
 
     /// Index of the month containing a Gregorian date, if the chain covers it.

@@ -9,10 +9,13 @@
 //! - a limit holds when the value is at least the minimum;
 //! - the margin of a site is `min(moon_alt − min_moon_alt, elongation − min_elongation)`,
 //!   ≥ 0 exactly when both limits hold;
-//! - a site is borderline when both limits hold with a margin below the band:
-//!   `0 ≤ margin < borderline`. A margin of exactly 0 (a value exactly at its limit) is the
-//!   narrowest pass there is, so it is borderline. The cards' `MENDEKATI BATAS` and the API's
-//!   `borderline` warning both use [`Limits::borderline`].
+//! - the cards' verdict `MENDEKATI BATAS` marks a narrow pass, [`Limits::borderline`]: both
+//!   limits hold with a margin below the band, `0 ≤ margin < borderline` (a margin of exactly
+//!   0, a value exactly at its limit, is the narrowest pass there is);
+//! - the API's `borderline` warning marks a month decided near the limits on either side,
+//!   [`Limits::near_limits`]: `−borderline < margin < borderline`. A month that missed by
+//!   0.01° is as uncertain as one that passed by 0.01°: the announced date may differ by a
+//!   day either way.
 
 use crate::fixed::from_fixed;
 use crate::schema::{ArchivedLimits, ArchivedSiteEvening, Criterion, Limits};
@@ -87,9 +90,16 @@ impl Limits {
         alt.min(elongation_deg - self.min_elongation_deg())
     }
 
-    /// Both limits hold, by less than the borderline band: `0 ≤ margin < borderline`.
+    /// Both limits hold, by less than the borderline band: `0 ≤ margin < borderline` (the
+    /// cards' `MENDEKATI BATAS`).
     pub fn borderline(self, margin: i32) -> bool {
         (0..self.borderline).contains(&margin)
+    }
+
+    /// The margin is within the borderline band of the limits, on either side:
+    /// `−borderline < margin < borderline` (the API's `borderline` warning).
+    pub fn near_limits(self, margin: i32) -> bool {
+        margin > -self.borderline && margin < self.borderline
     }
 
     /// The least Moon altitude, degrees.
@@ -142,6 +152,17 @@ mod tests {
         assert_eq!(limits.margin_deg(3.0, 6.4), 0.0);
         assert!((limits.margin_deg(4.0, 7.0) - 0.6).abs() < 1e-12);
         assert!(limits.margin_deg(2.9, 12.0) < 0.0);
+    }
+
+    #[test]
+    fn near_the_limits_is_within_the_band_on_either_side() {
+        let limits = limits();
+        for margin in [-2_499, -100, -1, 0, 1, 2_499] {
+            assert!(limits.near_limits(margin), "{margin}");
+        }
+        for margin in [-2_500, 2_500, i32::MIN, i32::MAX] {
+            assert!(!limits.near_limits(margin), "{margin}");
+        }
     }
 
     #[test]

@@ -21,6 +21,12 @@ impl Date {
         Some(Date(days_from_civil(year, month, day)))
     }
 
+    /// A date fixed in the code, `year`-`month`-`day` (a constant: nothing checks it at run
+    /// time, so each one has a test).
+    pub const fn fixed(year: i32, month: u32, day: u32) -> Date {
+        Date(days_from_civil(year, month, day))
+    }
+
     /// Parses exactly `YYYY-MM-DD` (four-digit year, two-digit month and day).
     pub fn parse_iso(text: &str) -> Option<Date> {
         let (year, month, day) = split_iso(text, 4)?;
@@ -148,6 +154,19 @@ pub fn local_clock(unix_s: i64, utc_offset_s: i32) -> (u32, u32) {
     ((minutes / 60) as u32, (minutes % 60) as u32)
 }
 
+/// Whole minutes from the instant `from_s` to `to_s` (Unix seconds), rounded to the nearest
+/// minute, halves away from zero; negative when `to_s` comes first. The rule of the Moon's
+/// lag (moonset − sunset) wherever it is shown: the API's `lag_minutes` and the cards.
+pub fn minutes_between(from_s: i64, to_s: i64) -> i64 {
+    let seconds = to_s - from_s;
+    let rounded = (seconds.abs() + 30) / 60;
+    if seconds < 0 {
+        -rounded
+    } else {
+        rounded
+    }
+}
+
 /// True for Gregorian leap years.
 pub fn is_leap_year(year: i32) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
@@ -164,7 +183,7 @@ pub fn days_in_month(year: i32, month: u32) -> u32 {
 }
 
 /// Day number of a civil date (Howard Hinnant's algorithm, proleptic Gregorian).
-fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
+const fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
@@ -231,6 +250,17 @@ mod tests {
         assert_eq!(local_clock(1_740_829_919, 25_200), (18, 51));
         assert_eq!(local_clock(-1, 0), (23, 59));
         assert_eq!(local_clock(0, 32_400), (9, 0));
+    }
+
+    #[test]
+    fn minutes_round_to_the_nearest_halves_away_from_zero() {
+        assert_eq!(minutes_between(100, 100), 0);
+        assert_eq!(minutes_between(0, 29), 0);
+        assert_eq!(minutes_between(0, 30), 1);
+        assert_eq!(minutes_between(0, 1_980), 33);
+        assert_eq!(minutes_between(0, -29), 0);
+        assert_eq!(minutes_between(0, -30), -1);
+        assert_eq!(minutes_between(1_000, 1_000 - 1_410), -24);
     }
 
     #[test]

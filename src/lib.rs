@@ -17,6 +17,7 @@ pub mod fixed;
 pub mod hijri;
 pub mod observance;
 pub mod schema;
+pub mod span;
 pub mod validate;
 pub mod warnings;
 pub mod weekday;

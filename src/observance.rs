@@ -133,8 +133,8 @@ impl Selection {
     }
 
     /// The default events plus those named by an `include` value: a comma list of `extra`,
-    /// `all` and slugs, case-insensitive, blanks around items ignored. Returns the first
-    /// unknown item on failure.
+    /// `all` and slugs, case-insensitive, spaces around items ignored, empty items skipped.
+    /// Returns the first unknown item on failure.
     pub fn parse(include: &str) -> Result<Selection, &str> {
         Selection::parse_listed(include).map(|(selection, _)| selection)
     }
@@ -144,7 +144,11 @@ impl Selection {
     pub fn parse_listed(include: &str) -> Result<(Selection, Vec<&'static str>), &str> {
         let mut selection = Selection::DEFAULT;
         let mut items = Vec::new();
-        for item in include.split(',').map(str::trim) {
+        for item in include
+            .split(',')
+            .map(|i| i.trim_matches(' '))
+            .filter(|i| !i.is_empty())
+        {
             let (name, add) = if item.eq_ignore_ascii_case("all") {
                 ("all", Selection((1 << OBSERVANCES.len()) - 1))
             } else if item.eq_ignore_ascii_case("extra") {
@@ -248,8 +252,9 @@ mod tests {
             Selection(Selection::DEFAULT.0 | 1 << 8)
         );
         assert_eq!(Selection::parse("extra,bogus"), Err("bogus"));
-        assert_eq!(Selection::parse(""), Err(""));
-        assert_eq!(Selection::parse("extra,"), Err(""));
+        assert_eq!(Selection::parse(""), Ok(Selection::DEFAULT));
+        assert_eq!(Selection::parse("asyura,"), Selection::parse("asyura"));
+        assert_eq!(Selection::parse_listed(" , ,").unwrap().1, [""; 0]);
     }
 
     #[test]

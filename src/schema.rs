@@ -31,8 +31,9 @@ pub struct Dataset {
     pub answers: Vec<StoredAnswer>,
 }
 
-/// One authority's calendar: its months from the one containing 1945-01-01 to the one
-/// containing 2101-01-01, the rules they follow, its published table and its corrections.
+/// One authority's calendar: its months from the one containing the served span's first day
+/// to the one containing its last ([`crate::span`]), the rules they follow, its published
+/// table and its corrections.
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
 pub struct Chain {
@@ -444,6 +445,11 @@ pub struct Divergence {
     pub month: u8,
     /// Days by which its start moved.
     pub delta_days: i8,
+    /// The first and last months (`[year, month]`) whose start or length the announcement
+    /// that made this correction moved, as `announce` found them by comparing the chain
+    /// before and after it: from the month before the corrected one (whose length changed)
+    /// through the last computed month that moved with it.
+    pub moved: [[u16; 2]; 2],
 }
 
 /// Which card.

@@ -2,9 +2,10 @@
 //! evening that decided the month's start, and the corrections of the chain's table.
 //!
 //! Published dates get only `divergence`; computed dates get `computed`, retro dates `retro`,
-//! and either gets `borderline` when its deciding evening passed the criterion narrowly
-//! ([`Limits::borderline`]). A list that leaves out dates needing `retro=true` says how many
-//! with `retro_required`. The texts are the chain's own, written into the archive from the
+//! and either gets `borderline` when its deciding evening came within the band of the
+//! criterion's limits, on either side ([`Limits::near_limits`]). A list that leaves out dates needing `retro=true` says how many
+//! with `retro_required`, and one that leaves out dates outside the served span
+//! ([`crate::span`]) with `outside_span`. The texts are the chain's own, written into the archive from the
 //! numbers of each rule ([`crate::schema::RuleTexts`], [`crate::schema::ChainTexts`]), so a
 //! warning names the calendar and its rule. Aggregates ([`Warnings`]) keep each distinct
 //! warning once, in first-seen order.
@@ -14,6 +15,7 @@ use std::fmt;
 use crate::schema::{
     ArchivedApplied, ArchivedChain, ArchivedMonth, ArchivedRecord, ArchivedRule, Limits, Tier,
 };
+use crate::span;
 
 /// One warning, its text borrowed from the archive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,13 +24,17 @@ pub enum Warning<'a> {
     Computed(&'a str),
     /// The date comes from retro-computed data before it.
     Retro(&'a str),
-    /// The month's deciding evening met the criterion by less than its borderline band.
+    /// The month's deciding evening met or missed the criterion by less than its borderline
+    /// band.
     Borderline(&'a str),
     /// The month (or the month after it) was corrected by a divergence entry.
     Divergence(&'a str),
     /// This many events were left out of a list because their dates need `retro=true`; they
     /// fall before the named table.
     RetroRequired(u16, &'a str),
+    /// This many of the dates asked for fall outside the served span ([`crate::span`]) and
+    /// were left out (events of a year at the span's ends, `next` after its last day).
+    OutsideSpan(u16),
 }
 
 impl<'a> Warning<'a> {
@@ -40,6 +46,7 @@ impl<'a> Warning<'a> {
             Warning::Borderline(_) => "borderline",
             Warning::Divergence(_) => "divergence",
             Warning::RetroRequired(..) => "retro_required",
+            Warning::OutsideSpan(_) => "outside_span",
         }
     }
 
@@ -70,6 +77,20 @@ impl fmt::Display for Message<'_> {
                 "{n} events fall before {table} and were left out; add retro=true to include \
                  them (retro-computed, not official)."
             ),
+            Warning::OutsideSpan(1) => write!(
+                f,
+                "1 of the dates asked for falls outside the days served ({} to {}) and was \
+                 left out.",
+                span::FIRST,
+                span::LAST
+            ),
+            Warning::OutsideSpan(n) => write!(
+                f,
+                "{n} of the dates asked for fall outside the days served ({} to {}) and were \
+                 left out.",
+                span::FIRST,
+                span::LAST
+            ),
         }
     }
 }
@@ -77,7 +98,7 @@ impl fmt::Display for Message<'_> {
 /// A set of warnings that keeps first-seen order; it never allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Warnings<'a> {
-    items: [Option<Warning<'a>>; 5],
+    items: [Option<Warning<'a>>; 6],
 }
 
 impl<'a> Warnings<'a> {
@@ -145,8 +166,9 @@ pub fn for_month<'a>(chain: &'a ArchivedChain, month: &ArchivedMonth) -> Warning
     warnings
 }
 
-/// True if `month`'s deciding evening passed `rule` narrowly ([`Limits::borderline`]): the
-/// deciding site of a site criterion, or the place KHGT's applied condition rests on.
+/// True if `month`'s deciding evening came near `rule`'s limits, passing or missing them by
+/// less than the band ([`Limits::near_limits`]): the deciding site of a site criterion, or the
+/// place KHGT's applied condition rests on.
 fn borderline(rule: &ArchivedRule, month: &ArchivedMonth) -> bool {
     match (rule, &month.record) {
         (ArchivedRule::Sites(criterion), ArchivedRecord::Sites(evening)) => {
@@ -154,7 +176,7 @@ fn borderline(rule: &ArchivedRule, month: &ArchivedMonth) -> bool {
             evening
                 .sites
                 .get(usize::from(evening.deciding))
-                .is_some_and(|site| limits.borderline(limits.site_margin(site)))
+                .is_some_and(|site| limits.near_limits(limits.site_margin(site)))
         }
         (ArchivedRule::Khgt(khgt), ArchivedRecord::Khgt(evening)) => {
             let limits: Limits = khgt.limits.get();

@@ -12,11 +12,12 @@ use chrono::{
 };
 use chrono_tz::Tz;
 
-/// The zones as Indonesians write them, each an alias of its IANA zone.
-const INDONESIAN: [(&str, Tz); 3] = [
-    ("WIB", Tz::Asia__Jakarta),
-    ("WITA", Tz::Asia__Makassar),
-    ("WIT", Tz::Asia__Jayapura),
+/// The zones as Indonesians write them, each an alias of its IANA zone, with the contract's
+/// offset from UTC in hours (WIB = UTC+7, WITA = UTC+8, WIT = UTC+9).
+const INDONESIAN: [(&str, Tz, i32); 3] = [
+    ("WIB", Tz::Asia__Jakarta, 7),
+    ("WITA", Tz::Asia__Makassar, 8),
+    ("WIT", Tz::Asia__Jayapura, 9),
 ];
 
 /// A resolved time zone.
@@ -31,9 +32,9 @@ pub enum Zone {
 impl Zone {
     /// Resolves a zone name or offset; `None` if it is neither.
     pub fn parse(text: &str) -> Option<Zone> {
-        if let Some((_, tz)) = INDONESIAN
+        if let Some((_, tz, _)) = INDONESIAN
             .iter()
-            .find(|(alias, _)| alias.eq_ignore_ascii_case(text))
+            .find(|(alias, _, _)| alias.eq_ignore_ascii_case(text))
         {
             return Some(Zone::Iana(*tz));
         }
@@ -47,6 +48,18 @@ impl Zone {
             return Some(Zone::Iana(*tz));
         }
         parse_offset(text).map(Zone::Fixed)
+    }
+
+    /// The civil time of `tz` as the contract names Indonesia's zones: WIB, WITA and WIT are
+    /// fixed offsets (UTC+7, +8, +9), without their IANA zones' history (Asia/Jakarta was
+    /// UTC+9 in 1942–45 and UTC+7:30 until 1964); any other zone is itself. The evening
+    /// records' local times are in it.
+    pub fn civil(tz: Tz) -> Zone {
+        INDONESIAN
+            .iter()
+            .find(|(_, zone, _)| *zone == tz)
+            .and_then(|(_, _, hours)| FixedOffset::east_opt(hours * 3600))
+            .map_or(Zone::Iana(tz), Zone::Fixed)
     }
 
     /// The local date at `now`.
@@ -223,6 +236,36 @@ fn parse_offset(text: &str) -> Option<FixedOffset> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn indonesian_civil_time_is_a_fixed_offset() {
+        let at = |zone: Zone, iso: &str| {
+            let utc = NaiveDateTime::parse_from_str(iso, "%Y-%m-%d %H:%M").unwrap();
+            zone.fixed_at(&utc).local_minus_utc()
+        };
+        // In 1945 Asia/Jakarta kept Japan's UTC+9, in 1950 UTC+7:30; WIB is UTC+7 always.
+        assert_eq!(
+            at(Zone::Iana(Tz::Asia__Jakarta), "1945-01-15 12:00"),
+            9 * 3600
+        );
+        assert_eq!(
+            at(Zone::Iana(Tz::Asia__Jakarta), "1950-06-01 12:00"),
+            7 * 3600 + 1800
+        );
+        for (tz, hours) in [
+            (Tz::Asia__Jakarta, 7),
+            (Tz::Asia__Makassar, 8),
+            (Tz::Asia__Jayapura, 9),
+        ] {
+            for day in ["1945-01-15 12:00", "1950-06-01 12:00", "2025-03-01 12:00"] {
+                assert_eq!(at(Zone::civil(tz), day), hours * 3600, "{tz} {day}");
+            }
+        }
+        assert_eq!(
+            Zone::civil(Tz::Europe__Paris),
+            Zone::Iana(Tz::Europe__Paris)
+        );
+    }
 
     fn name(text: &str) -> Option<String> {
         Zone::parse(text).map(|z| z.to_string())

@@ -5,7 +5,8 @@
 use hijri::hijri::{month_name, HijriDate};
 use hijri::schema::{Limits, Tier};
 
-use super::layout::LabelBox;
+use super::metrics;
+use super::place::LabelBox;
 use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::gregorian_long;
 use super::verdict::Verdict;
@@ -75,6 +76,10 @@ impl Frame {
         svg
     }
 }
+
+/// Space between a pill's text (the tier badge's, the verdict's) and its rim, pixels (times
+/// the scale).
+const PAD: f64 = 24.0;
 
 /// Height kept free at the bottom of a normal card for the footer (criteria note and
 /// attribution), pixels.
@@ -169,9 +174,7 @@ pub fn header(svg: &mut Svg, frame: &Frame, titles: &Titles, kicker: &str) -> f6
         .bold()
         .spaced(0.8 * s)
         .anchor(Anchor::Middle);
-    // DejaVu Sans Bold averages under 0.68 em per character in these capitals; the text is
-    // centred, so the estimate only sets the padding.
-    let w = badge.chars().count() as f64 * (12.0 * 0.68 + 0.8) * s + 28.0 * s;
+    let w = metrics::line(&style, badge).width + 2.0 * PAD * s;
     let (top, h) = (170.0 * s, 26.0 * s);
     svg.rect(
         x,
@@ -232,25 +235,52 @@ pub fn footer(svg: &mut Svg, frame: &Frame, limits: Limits) {
     );
 }
 
-/// Width and height of the verdict pill.
-fn pill_size(s: f64, verdict: Verdict) -> (f64, f64) {
-    let w = (verdict.label().chars().count() as f64 * 15.5 + 56.0) * s;
-    (w, 46.0 * s)
+/// The style of the verdict's label in its pill.
+fn verdict_style<'a>(s: f64, verdict: Verdict) -> TextStyle<'a> {
+    TextStyle::new(21.0 * s, verdict.colour())
+        .bold()
+        .spaced(1.5 * s)
+        .anchor(Anchor::Middle)
 }
 
-/// The box [`verdict_pill`] takes.
-pub fn verdict_pill_box(cx: f64, y: f64, s: f64, verdict: Verdict) -> LabelBox {
+/// The style of the verdict's note under its pill.
+fn note_style<'a>(s: f64, verdict: Verdict) -> TextStyle<'a> {
+    TextStyle::new(14.0 * s, verdict.colour()).anchor(Anchor::Middle)
+}
+
+/// Width and height of the verdict pill.
+fn pill_size(s: f64, verdict: Verdict) -> (f64, f64) {
+    let text = metrics::line(&verdict_style(s, verdict), verdict.label());
+    (text.width + 2.0 * PAD * s, 46.0 * s)
+}
+
+/// Baseline of the verdict's note below the pill's bottom (times the scale).
+const NOTE_BASELINE: f64 = 22.0;
+
+/// The box the verdict takes, its pill centred on `cx` with its top at `y`, and its note
+/// under it when it has one ([`Verdict::note`] with `limits`).
+pub fn verdict_box(cx: f64, y: f64, s: f64, verdict: Verdict, limits: Limits) -> LabelBox {
     let (w, h) = pill_size(s, verdict);
-    LabelBox {
+    let pill = LabelBox {
         x0: cx - w / 2.0,
         y0: y,
         x1: cx + w / 2.0,
         y1: y + h,
+    };
+    match verdict.note(limits) {
+        Some(note) => pill.union(&LabelBox::text(
+            &note_style(s, verdict),
+            cx,
+            y + h + NOTE_BASELINE * s,
+            &note,
+        )),
+        None => pill,
     }
 }
 
-/// Draws the verdict label as a pill centred on `cx` with its top at `y`.
-pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict) {
+/// Draws the verdict label as a pill centred on `cx` with its top at `y`, and its note under
+/// it when it has one.
+pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict, limits: Limits) {
     let label = verdict.label();
     let (w, h) = pill_size(s, verdict);
     svg.rect(
@@ -260,7 +290,7 @@ pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict) {
         h,
         h / 2.0,
         &format!(
-            r##"fill="#0b1022" fill-opacity="0.8" stroke="{}" stroke-width="{}""##,
+            r##"id="verdict-pill" fill="#0b1022" fill-opacity="0.8" stroke="{}" stroke-width="{}""##,
             verdict.colour(),
             num(2.0 * s)
         ),
@@ -268,11 +298,17 @@ pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict) {
     svg.text_with(
         cx,
         y + 31.0 * s,
-        TextStyle::new(21.0 * s, verdict.colour())
-            .bold()
-            .spaced(1.5 * s)
-            .anchor(Anchor::Middle),
+        verdict_style(s, verdict),
         r#"id="verdict""#,
         label,
     );
+    if let Some(note) = verdict.note(limits) {
+        svg.text_with(
+            cx,
+            y + h + NOTE_BASELINE * s,
+            note_style(s, verdict),
+            r#"id="verdict-note""#,
+            &note,
+        );
+    }
 }

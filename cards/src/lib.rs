@@ -13,9 +13,10 @@ mod basemap;
 mod contour;
 mod frame;
 mod grid;
-mod layout;
 mod map;
+mod metrics;
 mod panel;
+mod place;
 mod render;
 mod sky;
 pub mod svg;
@@ -38,7 +39,7 @@ pub use verdict::{verdict, Verdict};
 /// bytes (its pixels or their PNG encoding): the generator reuses a card from the previous
 /// archive only while its inputs and this version are unchanged
 /// (`generator/tests/card_reuse.rs` pins the bytes to it).
-pub const CARD_FORMAT_VERSION: u32 = 7;
+pub const CARD_FORMAT_VERSION: u32 = 8;
 
 /// Fingerprint of the committed assets every card is drawn with: the fonts, the basemap and
 /// the display points.
@@ -83,6 +84,9 @@ pub struct CardContext<'a> {
     pub site: &'a Site,
     /// The deciding site's values at its sunset.
     pub values: &'a SiteEvening,
+    /// The geocentric conjunction (ijtimak) the Moon's age counts from, Unix milliseconds
+    /// (the archived evening's, as the API's `conjunction_utc`).
+    pub conjunction_ms: i64,
     /// True if the criteria hold at one or more of the checked sites.
     pub visible: bool,
     /// Number of sites checked (25).
@@ -90,6 +94,14 @@ pub struct CardContext<'a> {
     /// The limits of the archived criterion: drawn as lines and thresholds, and deciding the
     /// verdict.
     pub limits: Limits,
+}
+
+impl CardContext<'_> {
+    /// True if the conjunction comes after the deciding site's sunset: the Moon has no age
+    /// at that sunset.
+    pub fn conjunction_after_sunset(&self) -> bool {
+        self.conjunction_ms > self.values.sunset.saturating_mul(1_000)
+    }
 }
 
 /// Why a card could not be made.

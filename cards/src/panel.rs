@@ -1,12 +1,13 @@
 //! The criteria panel shared by both normal cards: the criteria table (PARAMETER, NILAI, MIN.,
-//! STATUS), the Moon's other values, and the deciding-site row. Both cards call the same
-//! functions, so the map's site row is the chart's, character for character.
+//! STATUS), the Moon's other values (illumination, age, lag, azimuth), and the deciding-site
+//! row (with the conjunction in the site's zone). Both cards call the same functions, so the
+//! map's site row is the chart's, character for character.
 
 use hijri::fixed::from_fixed;
 
 use super::frame::{Frame, BOX, BOX_LINE, FAIL, INK, MUTED, PASS};
 use super::svg::{Anchor, Svg, TextStyle};
-use super::text::{coordinates, decimal, degrees, local_time};
+use super::text::{conjunction, coordinates, decimal, degrees, lag, local_time};
 use super::CardContext;
 
 /// Height of the criteria table.
@@ -25,14 +26,15 @@ fn section_title(svg: &mut Svg, x: f64, y: f64, title: &str) {
     svg.text(x, y, TextStyle::new(13.0, MUTED).bold().spaced(2.0), title);
 }
 
-fn box_at(svg: &mut Svg, x: f64, y: f64, w: f64, h: f64) {
+/// A panel box with its SVG `id` (the card tests find what lies inside it by that).
+fn box_at(svg: &mut Svg, id: &str, (x, y, w, h): (f64, f64, f64, f64)) {
     svg.rect(
         x,
         y,
         w,
         h,
         12.0,
-        &format!(r#"fill="{BOX}" stroke="{BOX_LINE}" stroke-width="1.5""#),
+        &format!(r#"id="{id}" fill="{BOX}" stroke="{BOX_LINE}" stroke-width="1.5""#),
     );
 }
 
@@ -52,7 +54,7 @@ pub fn criteria_panel(svg: &mut Svg, frame: &Frame, ctx: &CardContext, y: f64) -
 
 fn criteria_table(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     let v = ctx.values;
-    box_at(svg, x, y, w, TABLE_HEIGHT);
+    box_at(svg, "criteria-box", (x, y, w, TABLE_HEIGHT));
     let columns = [x + 20.0, x + 0.43 * w, x + 0.60 * w, x + 0.76 * w];
     let head = TextStyle::new(13.0, MUTED).bold().spaced(1.5);
     for (cx, label) in columns.iter().zip(["PARAMETER", "NILAI", "MIN.", "STATUS"]) {
@@ -113,25 +115,36 @@ fn criteria_table(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     }
 }
 
+/// The Moon's other values, one cell each: illumination, age at sunset (or that the
+/// conjunction comes after it), lag and azimuth.
 fn other_values(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     let v = ctx.values;
+    let age = if ctx.conjunction_after_sunset() {
+        vec!["ijtimak".to_owned(), "setelah magrib".to_owned()]
+    } else {
+        vec![format!("{} jam", decimal(from_fixed(v.age), 2))]
+    };
     let cells = [
         (
+            "illumination",
             "ILUMINASI",
-            format!("{} %", decimal(from_fixed(v.illumination), 2)),
+            vec![format!("{} %", decimal(from_fixed(v.illumination), 2))],
         ),
+        ("age", "UMUR BULAN", age),
+        ("lag", "LAG", vec![lag(v)]),
         (
-            "UMUR BULAN",
-            format!("{} jam", decimal(from_fixed(v.age), 2)),
+            "moon-az",
+            "AZIMUT BULAN",
+            vec![degrees(from_fixed(v.moon_az))],
         ),
-        ("AZIMUT BULAN", degrees(from_fixed(v.moon_az))),
     ];
-    let cell_w = (w - 2.0 * GAP) / 3.0;
-    for (k, (label, value)) in cells.iter().enumerate() {
+    let cell_w = (w - 3.0 * GAP) / 4.0;
+    for (k, (id, label, lines)) in cells.iter().enumerate() {
         let cx = x + k as f64 * (cell_w + GAP);
-        box_at(svg, cx, y, cell_w, STATS_HEIGHT);
+        box_at(svg, &format!("{id}-box"), (cx, y, cell_w, STATS_HEIGHT));
+        let centre = cx + cell_w / 2.0;
         svg.text(
-            cx + cell_w / 2.0,
+            centre,
             y + 27.0,
             TextStyle::new(12.0, MUTED)
                 .bold()
@@ -139,16 +152,31 @@ fn other_values(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
                 .anchor(Anchor::Middle),
             label,
         );
-        svg.text(
-            cx + cell_w / 2.0,
-            y + 56.0,
-            TextStyle::new(21.0, INK).bold().anchor(Anchor::Middle),
-            value,
-        );
+        // One value large; two lines (the conjunction after sunset) smaller.
+        let (size, first, step) = if lines.len() > 1 {
+            (15.0, 48.0, 17.0)
+        } else {
+            (21.0, 56.0, 0.0)
+        };
+        for (n, line) in lines.iter().enumerate() {
+            let id = if n == 0 {
+                (*id).to_owned()
+            } else {
+                format!("{id}-{n}")
+            };
+            svg.text_with(
+                centre,
+                y + first + step * n as f64,
+                TextStyle::new(size, INK).bold().anchor(Anchor::Middle),
+                &format!(r#"id="{id}""#),
+                line,
+            );
+        }
     }
 }
 
-/// The deciding-site row: name, coordinates, sunset and moonset with zone.
+/// The deciding-site row: name, coordinates, the conjunction, sunset and moonset, each time
+/// in the site's zone.
 fn site_row(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     let v = ctx.values;
     let sunset = local_time(v.sunset, v.utc_offset_s);
@@ -167,7 +195,7 @@ fn site_row(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
         )
     };
     svg.open_group(r#"id="site""#);
-    box_at(svg, x, y, w, SITE_HEIGHT);
+    box_at(svg, "site-box", (x, y, w, SITE_HEIGHT));
     svg.text(
         x + 20.0,
         y + 28.0,
@@ -192,6 +220,13 @@ fn site_row(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
         y + 86.0,
         TextStyle::new(16.0, MUTED),
         &coordinates(ctx.site),
+    );
+    svg.text_with(
+        x + w / 2.0 + 10.0,
+        y + 86.0,
+        TextStyle::new(17.0, INK),
+        r#"id="conjunction""#,
+        &format!("☌ Ijtimak {}", conjunction(ctx)),
     );
     svg.text_with(
         x + 20.0,

@@ -8,10 +8,10 @@ use std::fmt::Write as _;
 use hijri::fixed::from_fixed;
 
 use super::frame::{self, Frame, ACCENT, FAINT, INK, MUTED};
-use super::layout::LabelBox;
 use super::panel::criteria_panel;
+use super::place::{slide, LabelBox};
 use super::svg::{num, Anchor, Svg, TextStyle};
-use super::text::{decimal, degrees, local_time};
+use super::text::{conjunction, decimal, degrees, lag, local_time};
 use super::verdict::verdict;
 use super::{CardContext, CardError};
 
@@ -273,13 +273,7 @@ const MOON_RADIUS: f64 = 22.0;
 
 /// The box a body's disc of radius `r` at (x, y) takes, with room for its stroke.
 fn disc(x: f64, y: f64, r: f64, s: f64) -> LabelBox {
-    let r = r + 2.0 * s;
-    LabelBox {
-        x0: x - r,
-        y0: y - r,
-        x1: x + r,
-        y1: y + r,
-    }
+    LabelBox::around((x, y), r + 2.0 * s)
 }
 
 /// The box of the Sun's mark.
@@ -414,20 +408,32 @@ fn sun_mark(
 /// Where the Moon's three label lines go: beside the Moon on the side with room, else on the
 /// other side, else (for a Moon below the horizon) under it, else moved off the `avoid`
 /// boxes (the limit line among them: below them first for a Moon below the altitude
-/// `limit`, above them first otherwise); on the Moon's side of the horizon, clear of its
-/// disc and nearer the Moon than the Sun at `sun_centre`; (x, first baseline, anchor) and
-/// the box.
+/// `limit`, above them first otherwise); on the Moon's side of the horizon, below the
+/// verdict (whose box ends at `verdict_bottom`), clear of its disc and nearer the Moon than
+/// the Sun at `sun_centre`; (x, first baseline, anchor) and the box.
 fn moon_label(
     view: &SkyView,
     lines: &[String; 3],
     (moon, sun_centre): ((f64, f64), (f64, f64)),
-    limit: f64,
+    (limit, verdict_bottom): (f64, f64),
     s: f64,
     avoid: &[LabelBox],
 ) -> (f64, f64, Anchor, LabelBox) {
     let (x, y) = (view.x(moon.0), view.y(moon.1));
     let r = MOON_RADIUS * s;
-    let right_first = x + r + 16.0 * s + 250.0 * s < view.right();
+    let style = TextStyle::new(14.0 * s, INK);
+    let block = |lx: f64, ly: f64, anchor: Anchor| {
+        let style = style.anchor(anchor);
+        LabelBox::text(&style.bold().spaced(1.5 * s), lx, ly, &lines[0])
+            .union(&LabelBox::text(&style, lx, ly + 20.0 * s, &lines[1]))
+            .union(&LabelBox::text(&style, lx, ly + 40.0 * s, &lines[2]))
+    };
+    let width = {
+        let b = block(0.0, 0.0, Anchor::Start);
+        b.x1 - b.x0
+    };
+    let (left, right) = (view.left + 8.0 * s, view.right() - 8.0 * s);
+    let right_first = x + r + 16.0 * s + width <= right;
     let sides = if right_first {
         [
             (x + r + 16.0 * s, Anchor::Start),
@@ -439,20 +445,13 @@ fn moon_label(
             (x + r + 16.0 * s, Anchor::Start),
         ]
     };
-    let style = TextStyle::new(14.0 * s, INK);
-    let block = |lx: f64, ly: f64, anchor: Anchor| {
-        let style = style.anchor(anchor);
-        LabelBox::text(&style.bold().spaced(1.5 * s), lx, ly, &lines[0])
-            .union(&LabelBox::text(&style, lx, ly + 20.0 * s, &lines[1]))
-            .union(&LabelBox::text(&style, lx, ly + 40.0 * s, &lines[2]))
-    };
     let below_horizon = moon.1 < 0.0;
     // Where the block may go: the Moon's side of the horizon (under the azimuth labels for a
     // Moon below it), inside the window, below the verdict.
     let (highest, lowest) = if below_horizon {
         (view.horizon_y + 28.0 * s, view.bottom() - 6.0 * s)
     } else {
-        (view.top + 90.0 * s, view.horizon_y)
+        (verdict_bottom + 24.0 * s, view.horizon_y)
     };
     let own_disc = disc(x, y, r, s);
     let clear = |b: &LabelBox| {
@@ -462,22 +461,13 @@ fn moon_label(
             && b.nearer((x, y), sun_centre)
             && !b.hits(avoid)
     };
-    // Inside the window, with `slack` of the block's estimated width allowed past its edge.
-    let inside = |b: &LabelBox, slack: f64| {
-        let spare = slack * (b.x1 - b.x0);
-        b.x0 + spare >= view.left + 8.0 * s && b.x1 - spare <= view.right() - 8.0 * s
-    };
+    let inside = |b: &LabelBox| b.x0 >= left && b.x1 <= right;
     // Beside the Moon at its height; for a Moon below the horizon, also under it, centred,
     // then pushed away from the Sun as far as the window allows (beside it there is seldom
     // room between the horizon and the window's bottom).
     let ly = (y - 14.0 * s).max(highest).min(view.bottom() - 60.0 * s);
     let mut starts = sides.map(|(lx, anchor)| (lx, ly, anchor)).to_vec();
     if below_horizon {
-        let width = {
-            let b = block(0.0, 0.0, Anchor::Start);
-            b.x1 - b.x0
-        };
-        let (left, right) = (view.left + 8.0 * s, view.right() - 8.0 * s);
         let under = (y + r + 18.0 * s).max(highest);
         let centred = x.max(left + width / 2.0).min(right - width / 2.0);
         starts.push((centred, under, Anchor::Middle));
@@ -487,27 +477,9 @@ fn moon_label(
             (right.min(x - r + width), under, Anchor::End)
         });
     }
-    // The first baseline at which the block, moved down (or up) from `ly`, clears `avoid`.
+    // The block slid down (or up) from where it starts until it clears `avoid`.
     let moved = |(lx, ly, anchor): (f64, f64, Anchor), down: bool| {
-        let mut ly = ly;
-        for _ in 0..8 {
-            let b = block(lx, ly, anchor);
-            let hit = avoid.iter().filter(|a| a.overlaps(&b));
-            ly = if down {
-                let bottom = hit.map(|a| a.y1).fold(f64::NEG_INFINITY, f64::max);
-                if !bottom.is_finite() {
-                    return Some((lx, ly, anchor));
-                }
-                ly + (bottom - b.y0) + 8.0 * s
-            } else {
-                let top = hit.map(|a| a.y0).fold(f64::INFINITY, f64::min);
-                if !top.is_finite() {
-                    return Some((lx, ly, anchor));
-                }
-                ly - (b.y1 - top) - 8.0 * s
-            };
-        }
-        None
+        slide(ly, |ly| block(lx, ly, anchor), avoid, down, 8.0 * s, 8).map(|ly| (lx, ly, anchor))
     };
     let mut candidates = starts.clone();
     // Moved towards the Moon's side of the limit line first (and so of the horizon).
@@ -515,21 +487,16 @@ fn moon_label(
     for down in [down_first, !down_first] {
         candidates.extend(starts.iter().filter_map(|&start| moved(start, down)));
     }
-    // The block's width is a generous estimate (the widest average advance; real lines are
-    // about a fifth narrower), so when no place is inside the window by the estimate, the
-    // first within a tenth of it is taken (`card_text.rs` measures the real text inside the
-    // window).
     #[allow(
         clippy::indexing_slicing,
         reason = "candidates holds one entry per side before any moved one"
     )]
-    let (lx, ly, anchor) = [0.0, 0.1]
-        .into_iter()
-        .find_map(|slack| {
-            candidates.iter().copied().find(|&(lx, ly, anchor)| {
-                let b = block(lx, ly, anchor);
-                inside(&b, slack) && clear(&b)
-            })
+    let (lx, ly, anchor) = candidates
+        .iter()
+        .copied()
+        .find(|&(lx, ly, anchor)| {
+            let b = block(lx, ly, anchor);
+            inside(&b) && clear(&b)
         })
         .unwrap_or(candidates[0]);
     (lx, ly, anchor, block(lx, ly, anchor))
@@ -607,7 +574,8 @@ fn moon_mark(
 }
 
 /// The notes in the window's bottom corners: which way the chart faces (and, on bare cards,
-/// the site and its sunset), as (x, baseline, style, text).
+/// which have no panel, the conjunction and the lag over the site and its sunset), as (x,
+/// baseline, style, text).
 fn corner_notes<'a>(
     view: &SkyView,
     ctx: &CardContext,
@@ -624,8 +592,15 @@ fn corner_notes<'a>(
     )];
     if bare {
         let v = ctx.values;
+        let right = view.right() - 14.0 * s;
         notes.push((
-            view.right() - 14.0 * s,
+            right,
+            y - 20.0 * s,
+            note.anchor(Anchor::End),
+            format!("Ijtimak {} · lag {}", conjunction(ctx), lag(v)),
+        ));
+        notes.push((
+            right,
             y,
             note.anchor(Anchor::End),
             format!(
@@ -686,11 +661,13 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     );
     // Labels first: the verdict and the bodies' labels have their places, the scale's
     // labels give way.
-    let pill = frame::verdict_pill_box(
+    let verdict = verdict(ctx.values, ctx.limits);
+    let pill = frame::verdict_box(
         view.left + view.width / 2.0,
         view.top + 20.0 * s,
         s,
-        verdict(ctx.values, ctx.limits),
+        verdict,
+        ctx.limits,
     );
     let notes = corner_notes(&view, ctx, bare, s);
     let note_boxes: Vec<LabelBox> = notes
@@ -713,7 +690,7 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         &view,
         &moon_lines,
         (moon, bodies[0].centre()),
-        limit,
+        (limit, pill.y1),
         s,
         &avoid,
     );
@@ -739,7 +716,8 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         view.left + view.width / 2.0,
         view.top + 20.0 * s,
         s,
-        verdict(ctx.values, ctx.limits),
+        verdict,
+        ctx.limits,
     );
     for (x, y, style, text) in &notes {
         svg.text(*x, *y, *style, text);

@@ -1,7 +1,9 @@
 //! The words and number formats printed on the cards (Indonesian, decimal comma).
 
-use hijri::date::{local_clock, Date};
-use hijri::schema::Site;
+use hijri::date::{local_clock, minutes_between, Date};
+use hijri::schema::{Site, SiteEvening};
+
+use super::CardContext;
 
 /// Indonesian Gregorian month names, January first.
 const GREGORIAN_MONTHS: [&str; 12] = [
@@ -36,12 +38,18 @@ pub fn degrees(value: f64) -> String {
     format!("{}°", decimal(value, 2))
 }
 
-/// `Sabtu, 1 Maret 2025`.
-pub fn gregorian_long(date: Date) -> String {
-    let (year, month, day) = date.ymd();
+/// `1 Maret`: the day and the month's name.
+fn day_month(date: Date) -> String {
+    let (_, month, day) = date.ymd();
     #[allow(clippy::indexing_slicing, reason = "12 names, indexed modulo 12")]
     let month_name = GREGORIAN_MONTHS[(month as usize).saturating_sub(1) % 12];
-    format!("{}, {day} {month_name} {year}", date.weekday().name())
+    format!("{day} {month_name}")
+}
+
+/// `Sabtu, 1 Maret 2025`.
+pub fn gregorian_long(date: Date) -> String {
+    let (year, ..) = date.ymd();
+    format!("{}, {} {year}", date.weekday().name(), day_month(date))
 }
 
 /// The Indonesian zone abbreviation for a UTC offset (`WIB`, `WITA`, `WIT`), else `UTC+h:mm`.
@@ -62,6 +70,38 @@ pub fn zone_name(utc_offset_s: i32) -> String {
 pub fn local_time(unix_s: i64, utc_offset_s: i32) -> String {
     let (hour, minute) = local_clock(unix_s, utc_offset_s);
     format!("{hour:02}:{minute:02} {}", zone_name(utc_offset_s))
+}
+
+/// `28 Februari 07:45 WIB`: the local date and time (truncated to the minute) and zone of a
+/// Unix instant.
+fn local_date_time(unix_s: i64, utc_offset_s: i32) -> String {
+    let day = (unix_s + i64::from(utc_offset_s)).div_euclid(86_400);
+    let time = local_time(unix_s, utc_offset_s);
+    match i32::try_from(day) {
+        Ok(day) => format!("{} {time}", day_month(Date(day))),
+        Err(_) => time,
+    }
+}
+
+/// The conjunction in the deciding site's zone (the API's `conjunction_utc`, truncated to
+/// the minute): `28 Februari 07:44 WIB`.
+pub fn conjunction(ctx: &CardContext) -> String {
+    local_date_time(
+        ctx.conjunction_ms.div_euclid(1_000),
+        ctx.values.utc_offset_s,
+    )
+}
+
+/// The Moon's lag, moonset − sunset in whole minutes ([`minutes_between`], as the API's
+/// `lag_minutes`): `23 menit`, `−12 menit` when it sets first, `—` without a moonset.
+pub fn lag(values: &SiteEvening) -> String {
+    values.moonset.map_or_else(
+        || "—".to_owned(),
+        |moonset| {
+            let minutes = minutes_between(values.sunset, moonset);
+            format!("{} menit", decimal(minutes as f64, 0))
+        },
+    )
 }
 
 /// `5,89° LU · 95,32° BT`: a site's coordinates with Indonesian hemisphere letters.
@@ -90,5 +130,11 @@ mod tests {
             gregorian_long(Date::from_ymd(2025, 3, 1).unwrap()),
             "Sabtu, 1 Maret 2025"
         );
+        // 2025-02-28T00:45:00Z is 07:45 WIB; 2025-02-28T23:30:00Z is 1 March, 07:30 WITA.
+        assert_eq!(
+            local_date_time(1_740_703_500, 25_200),
+            "28 Februari 07:45 WIB"
+        );
+        assert_eq!(local_date_time(1_740_785_400, 28_800), "1 Maret 07:30 WITA");
     }
 }

@@ -1,11 +1,14 @@
-//! The verdict label drawn on the sky chart, chosen from the deciding site's values.
+//! The verdict drawn on both cards, chosen from the deciding site's values, with its note.
 //!
-//! Rule: `MENDEKATI BATAS` if the criterion's limits hold narrowly (the API's `borderline`:
-//! [`Limits::borderline`], `0 ≤ margin < band`); else `MEMENUHI KRITERIA` if they hold; else
+//! Rule: `MENDEKATI BATAS` if the criterion's limits hold narrowly ([`Limits::borderline`],
+//! `0 ≤ margin < band`; the API's `borderline` warning also marks a narrow miss, see
+//! [`Limits::near_limits`]); else `MEMENUHI KRITERIA` if they hold; else
 //! `DI BAWAH HORIZON` if the Moon's airless altitude is below 0; else `TIDAK MEMENUHI`. The
 //! comparisons are done on the archive's fixed-point integers, so they are exact.
 
 use hijri::schema::{Limits, SiteEvening};
+
+use super::frame::threshold;
 
 /// The four verdicts of the sky chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +32,18 @@ impl Verdict {
             Verdict::TidakMemenuhi => "TIDAK MEMENUHI",
             Verdict::DiBawahHorizon => "DI BAWAH HORIZON",
         }
+    }
+
+    /// What the verdict says under its label: for `MENDEKATI BATAS`, that the criteria hold
+    /// by less than the borderline band of `limits` (as the API's `borderline` warning says),
+    /// so that it does not read against the table's two `TERPENUHI`; nothing for the others.
+    pub fn note(self, limits: Limits) -> Option<String> {
+        (self == Verdict::MendekatiBatas).then(|| {
+            format!(
+                "Kriteria terpenuhi, tetapi kurang dari {} di atas batas",
+                threshold(limits.borderline_deg())
+            )
+        })
     }
 
     /// Accent colour of the label.

@@ -1,5 +1,6 @@
 //! The hilal cards: PNG shape, determinism, the SVG text against the input values for each
-//! verdict, map point colours, the shared site row, and glyphs for every text.
+//! verdict (with the conjunction, the lag and the near-limit note), map point colours, the
+//! legend's lines, the shared site row, and glyphs for every text.
 
 #![allow(
     clippy::unwrap_used,
@@ -73,6 +74,8 @@ fn ctx<'a>(site: &'a Site, values: &'a SiteEvening) -> CardContext<'a> {
         hijri_day: 29,
         site,
         values,
+        // 2025-02-27T20:44:56Z, 15.2512 h (the values' age) before their sunset.
+        conjunction_ms: 1_740_689_096_000,
         visible: values.alt_ok && values.elong_ok,
         sites_checked: 25,
         limits: limits(),
@@ -183,15 +186,92 @@ fn chart_text_matches_the_values() {
         assert_eq!(text_by_id(&svg, "site-name"), site.name);
         assert_eq!(text_by_id(&svg, "sunset"), "☀ Matahari terbenam 19:00 WIB");
         assert_eq!(text_by_id(&svg, "moonset"), "☾ Bulan terbenam 19:33 WIB");
+        assert_eq!(
+            text_by_id(&svg, "conjunction"),
+            "☌ Ijtimak 28 Februari 03:44 WIB"
+        );
+        assert_eq!(text_by_id(&svg, "age"), "15,25 jam");
+        // 1,980 s from sunset to moonset.
+        assert_eq!(text_by_id(&svg, "lag"), "33 menit");
+        // Only a verdict near the limits says so under its label.
+        let note = svg
+            .contains(r#"id="verdict-note""#)
+            .then(|| text_by_id(&svg, "verdict-note"));
+        let near = "Kriteria terpenuhi, tetapi kurang dari 0,25° di atas batas";
+        assert_eq!(note, (want == Verdict::MendekatiBatas).then_some(near));
         // A Moon below the horizon is drawn dimmed.
         assert_eq!(svg.contains(r#"id="moon" opacity="#), v.moon_alt < 0);
 
         let bare = viz_svg(&ctx(&site, &v), true).unwrap();
         assert_eq!(text_by_id(&bare, "verdict"), want.label());
+        assert!(bare.contains(">Ijtimak 28 Februari 03:44 WIB · lag 33 menit<"));
         assert!(
             !bare.contains(r#"id="alt-value""#),
             "bare cards have no criteria panel"
         );
+    }
+}
+
+#[test]
+fn a_conjunction_after_sunset_gives_the_moon_no_age() {
+    let site = site();
+    let mut v = values(-9_876, -13_456, 45_811);
+    // The Moon sets 12 min 30 s before the Sun: a lag of −13 minutes (halves away from 0).
+    v.moonset = Some(v.sunset - 750);
+    v.age = -8_333;
+    let c = CardContext {
+        conjunction_ms: v.sunset * 1_000 + 3_000_000,
+        ..ctx(&site, &v)
+    };
+    let (grid, points) = grid_and_points();
+    for svg in [
+        viz_svg(&c, false).unwrap(),
+        map_svg(&c, &grid, &points, false).unwrap(),
+    ] {
+        assert_eq!(text_by_id(&svg, "age"), "ijtimak");
+        assert_eq!(text_by_id(&svg, "age-1"), "setelah magrib");
+        assert!(!svg.contains("jam<"), "no age in hours");
+        assert_eq!(text_by_id(&svg, "lag"), "\u{2212}13 menit");
+        assert_eq!(
+            text_by_id(&svg, "conjunction"),
+            "☌ Ijtimak 28 Februari 19:50 WIB"
+        );
+    }
+    // Exactly at sunset the Moon's age is 0.
+    v.age = 0;
+    let at_sunset = CardContext {
+        conjunction_ms: v.sunset * 1_000,
+        ..ctx(&site, &v)
+    };
+    let svg = viz_svg(&at_sunset, false).unwrap();
+    assert_eq!(text_by_id(&svg, "age"), "0,00 jam");
+    // Without a moonset there is no lag.
+    v.moonset = None;
+    let svg = viz_svg(&ctx(&site, &v), false).unwrap();
+    assert_eq!(text_by_id(&svg, "lag"), "—");
+}
+
+#[test]
+fn the_near_limit_note_states_the_band_of_the_limits_given() {
+    let site = site();
+    let v = values(33_000, 31_000, 80_012);
+    let c = CardContext {
+        limits: Limits {
+            borderline: 5_000,
+            ..limits()
+        },
+        ..ctx(&site, &v)
+    };
+    let (grid, points) = grid_and_points();
+    let note = "Kriteria terpenuhi, tetapi kurang dari 0,5° di atas batas";
+    for bare in [false, true] {
+        for svg in [
+            viz_svg(&c, bare).unwrap(),
+            map_svg(&c, &grid, &points, bare).unwrap(),
+        ] {
+            assert_eq!(text_by_id(&svg, "verdict"), "MENDEKATI BATAS");
+            assert_eq!(text_by_id(&svg, "verdict-note"), note);
+        }
     }
 }
 
@@ -336,13 +416,32 @@ fn the_boundary_note_shows_only_with_a_boundary_line() {
             "alt-label",
             "elong-label",
             "boundary-note",
+            "legend-alt",
+            "legend-elong",
         ] {
             assert!(!map.contains(&format!(r#"id="{id}""#)), "{id}, bare {bare}");
         }
+        assert!(map.contains(r#"id="legend-region""#) && map.contains(r#"id="legend-ring""#));
     }
     let (grid, points) = grid_and_points();
     let map = map_svg(&ctx(&site, &v), &grid, &points, false).unwrap();
-    assert!(map.contains(r#"id="boundary-note""#));
+    for id in ["boundary-note", "legend-alt", "legend-elong"] {
+        assert!(map.contains(&format!(r#"id="{id}""#)), "{id}");
+    }
+    // The elongation holds everywhere: only the altitude line is drawn, and only it is in
+    // the legend.
+    let alt_only = |lat: f64, lon: f64| (field(lat, lon).0, 12.0);
+    let grid = VisibilityGrid::compute(0.25, alt_only).unwrap();
+    let map = map_svg(&ctx(&site, &v), &grid, &points, false).unwrap();
+    for (id, shown) in [
+        ("alt-line", true),
+        ("legend-alt", true),
+        ("boundary-note", true),
+        ("elong-line", false),
+        ("legend-elong", false),
+    ] {
+        assert_eq!(map.contains(&format!(r#"id="{id}""#)), shown, "{id}");
+    }
 }
 
 #[test]

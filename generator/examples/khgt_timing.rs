@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         data_dir: &data,
         astro: &astro,
         sites: &sites,
-        span: hijri_generator::generate::span(),
+        span: (hijri::span::FIRST, hijri::span::LAST),
     };
     let started = Instant::now();
     let lands = muhammadiyah::lands(&ctx, &authority::muhammadiyah().rules)?;

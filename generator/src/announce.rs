@@ -8,7 +8,7 @@
 use hijri::calendar::day_tier;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::Chain;
+use hijri::schema::{Chain, Month};
 use serde::Serialize;
 
 use crate::inputs::{self, OfficialMonth};
@@ -52,12 +52,7 @@ pub fn apply(
     announced: &[(HijriMonth, Date)],
     coverage_end: Option<Date>,
 ) -> Result<Applied, String> {
-    let mut announced = announced.to_vec();
-    announced.sort();
-    let mut pairs = announced.iter().zip(announced.iter().skip(1));
-    if let Some((twice, _)) = pairs.find(|(a, b)| a.0 == b.0) {
-        return Err(format!("{}: announced twice", twice.0));
-    }
+    let announced = sorted_once(announced)?;
     let mut table = table.to_vec();
     let (Some(head), Some(_)) = (table.first().copied(), table.last()) else {
         return Err("the official table is empty".into());
@@ -65,19 +60,7 @@ pub fn apply(
     let mut outcomes = Vec::new();
     let mut corrections = Vec::new();
     for &(month, start) in &announced {
-        let before = served
-            .months
-            .iter()
-            .find(|m| (m.year, m.month) == (month.year, month.month))
-            .ok_or_else(|| format!("{month}: not a month of the archive"))?;
-        let previous_start = Date(before.start);
-        let delta = start.0 - previous_start.0;
-        if delta.abs() > 1 {
-            return Err(format!(
-                "{month}: the announced start {start} is {delta} days from the served start \
-                 {previous_start}; a start moves by one day at most (check the month and the date)"
-            ));
-        }
+        let (_, before, delta) = served_month(served, month, start)?;
         let Some(&last) = table.last() else {
             return Err("the official table is empty".into());
         };
@@ -110,17 +93,8 @@ pub fn apply(
                 ))
             }
         };
-        let length = |from: Date, to: Date, of: HijriMonth| {
-            u8::try_from(to.0 - from.0)
-                .ok()
-                .filter(|l| *l == 29 || *l == 30)
-                .ok_or_else(|| {
-                    format!(
-                        "{month}: starting {start} would make {of} {} days long; a month has 29 or 30",
-                        to.0 - from.0
-                    )
-                })
-        };
+        let length =
+            |from: Date, to: Date, of: HijriMonth| month_length(month, start, from, to, of);
         let next_start = table.get(index + 1).map(|next| next.start);
         let before_row = index
             .checked_sub(1)
@@ -137,42 +111,242 @@ pub fn apply(
         if delta != 0 {
             corrections.push((month, delta as i8));
         }
-        outcomes.push(Outcome {
-            month: month.to_string(),
-            start: start.to_string(),
-            previous_start: previous_start.to_string(),
-            delta_days: delta,
-            tier_before: served
-                .sources
-                .of(day_tier(before.tier, previous_start, coverage_last))
-                .to_owned(),
-        });
+        outcomes.push(outcome(served, before, start, delta, coverage_last));
     }
-
-    let Some(&last_month) = table.last() else {
-        return Err("the official table is empty".into());
-    };
-    let last_certain = inputs::last_certain_day(&table).unwrap_or(last_month.start);
-    let coverage_last = match coverage_end {
-        Some(end) if end < last_month.start || end > last_certain => {
-            return Err(format!(
-                "--coverage-end {end} must fall within days 1 to 29 of the last month {} ({} to {last_certain})",
-                last_month.month, last_month.start
-            ))
-        }
-        Some(end) => end,
-        None => {
-            let latest = announced.iter().map(|&(_, start)| start).max();
-            let wanted = latest.map_or(coverage_last, |s| s.add_days(28).max(coverage_last));
-            wanted.clamp(last_month.start, last_certain)
-        }
-    };
+    let coverage_last = coverage_after(&table, &announced, coverage_last, coverage_end)?;
     Ok(Applied {
         table,
         coverage_last,
         outcomes,
         corrections,
     })
+}
+
+/// Applies announced starts to a published table with gaps (Muhammadiyah's maklumat: the
+/// months it announces, not every month), given the chain served before and the current
+/// coverage end. A month already in the table moves; any other month of the chain from the
+/// table's first on is added in order. Each month is computed on its own in such a chain,
+/// so an announced start changes its own start and the length of the month before it, and
+/// nothing else: the returned months are the served chain with those changes (the chain
+/// the new facts give). Refused with a one-line message naming the month, as for
+/// [`apply`]: a start that moves by more than a day, a month before the table's first, or a
+/// month of the chain that would not be 29 or 30 days long.
+pub fn apply_published(
+    table: &[OfficialMonth],
+    coverage_last: Date,
+    served: &Chain,
+    announced: &[(HijriMonth, Date)],
+    coverage_end: Option<Date>,
+) -> Result<(Applied, Vec<Month>), String> {
+    let announced = sorted_once(announced)?;
+    let Some(head) = table.first().copied() else {
+        return Err("the published table is empty".into());
+    };
+    let mut after = served.months.clone();
+    let mut rows = table.to_vec();
+    let mut outcomes = Vec::new();
+    let mut corrections = Vec::new();
+    for &(month, start) in &announced {
+        if month < head.month {
+            return Err(format!(
+                "{month}: before the published table, which starts with {} (the months are \
+                 numbered from it)",
+                head.month
+            ));
+        }
+        let (index, before, delta) = served_month(served, month, start)?;
+        outcomes.push(outcome(served, before, start, delta, coverage_last));
+        if delta != 0 {
+            corrections.push((month, delta as i8));
+        }
+        if let Some(moved) = after.get_mut(index) {
+            moved.start = start.0;
+        }
+        match rows.iter().position(|row| row.month >= month) {
+            Some(at) if rows.get(at).is_some_and(|row| row.month == month) => {
+                if let Some(row) = rows.get_mut(at) {
+                    row.start = start;
+                }
+            }
+            at => rows.insert(
+                at.unwrap_or(rows.len()),
+                OfficialMonth {
+                    month,
+                    start,
+                    length: None,
+                },
+            ),
+        }
+    }
+    // The lengths follow from the starts: every month of the chain, and each row whose next
+    // month is the next row.
+    for &(month, start) in &announced {
+        let index = after
+            .iter()
+            .position(|m| (m.year, m.month) == (month.year, month.month))
+            .unwrap_or_default();
+        for i in [index.checked_sub(1), Some(index)].into_iter().flatten() {
+            let (Some(this), Some(next)) = (after.get(i), after.get(i + 1)) else {
+                continue;
+            };
+            let of = HijriMonth {
+                year: this.year,
+                month: this.month,
+            };
+            let length = month_length(month, start, Date(this.start), Date(next.start), of)?;
+            if let Some(this) = after.get_mut(i) {
+                this.length = length;
+            }
+        }
+    }
+    let starts: Vec<(HijriMonth, Date)> = rows.iter().map(|row| (row.month, row.start)).collect();
+    for (row, next) in rows.iter_mut().zip(starts.iter().skip(1)) {
+        row.length = (next.0 == row.month.next())
+            .then(|| u8::try_from(next.1 .0 - row.start.0).ok())
+            .flatten();
+    }
+    let coverage_last = coverage_after(&rows, &announced, coverage_last, coverage_end)?;
+    let applied = Applied {
+        table: rows,
+        coverage_last,
+        outcomes,
+        corrections,
+    };
+    Ok((applied, after))
+}
+
+/// The announced pairs in month order; a month announced twice is refused.
+fn sorted_once(announced: &[(HijriMonth, Date)]) -> Result<Vec<(HijriMonth, Date)>, String> {
+    let mut announced = announced.to_vec();
+    announced.sort();
+    let mut pairs = announced.iter().zip(announced.iter().skip(1));
+    if let Some((twice, _)) = pairs.find(|(a, b)| a.0 == b.0) {
+        return Err(format!("{}: announced twice", twice.0));
+    }
+    Ok(announced)
+}
+
+/// The served month `month` (its index in `served` and itself) and how far the announced
+/// `start` moves it, in days; a month outside the archive, or a move of more than a day, is
+/// refused.
+fn served_month(
+    served: &Chain,
+    month: HijriMonth,
+    start: Date,
+) -> Result<(usize, &Month, i32), String> {
+    let (index, before) = served
+        .months
+        .iter()
+        .enumerate()
+        .find(|(_, m)| (m.year, m.month) == (month.year, month.month))
+        .ok_or_else(|| format!("{month}: not a month of the archive"))?;
+    let previous_start = Date(before.start);
+    let delta = start.0 - previous_start.0;
+    if delta.abs() > 1 {
+        return Err(format!(
+            "{month}: the announced start {start} is {delta} days from the served start \
+             {previous_start}; a start moves by one day at most (check the month and the date)"
+        ));
+    }
+    Ok((index, before, delta))
+}
+
+/// The length of month `of` from its start `from` to the next month's start `to`, once
+/// `month` starts on `start`; refused unless 29 or 30 days.
+fn month_length(
+    month: HijriMonth,
+    start: Date,
+    from: Date,
+    to: Date,
+    of: HijriMonth,
+) -> Result<u8, String> {
+    u8::try_from(to.0 - from.0)
+        .ok()
+        .filter(|l| *l == 29 || *l == 30)
+        .ok_or_else(|| {
+            format!(
+                "{month}: starting {start} would make {of} {} days long; a month has 29 or 30",
+                to.0 - from.0
+            )
+        })
+}
+
+/// What one announced month changes, as printed.
+fn outcome(
+    served: &Chain,
+    before: &Month,
+    start: Date,
+    delta: i32,
+    coverage_last: Date,
+) -> Outcome {
+    let previous_start = Date(before.start);
+    Outcome {
+        month: month_of(before).to_string(),
+        start: start.to_string(),
+        previous_start: previous_start.to_string(),
+        delta_days: delta,
+        tier_before: served
+            .sources
+            .of(day_tier(before.tier, previous_start, coverage_last))
+            .to_owned(),
+    }
+}
+
+/// The Hijri month of an archived month.
+fn month_of(month: &Month) -> HijriMonth {
+    HijriMonth {
+        year: month.year,
+        month: month.month,
+    }
+}
+
+/// The coverage end after the announcements: `coverage_end` if given (it must fall within
+/// the table's last month, no later than its last certain day), else the latest announced
+/// start + 28 days (every month has at least 29), kept within that month.
+fn coverage_after(
+    table: &[OfficialMonth],
+    announced: &[(HijriMonth, Date)],
+    coverage_last: Date,
+    coverage_end: Option<Date>,
+) -> Result<Date, String> {
+    let Some(&last_month) = table.last() else {
+        return Err("the official table is empty".into());
+    };
+    let last_certain = inputs::last_certain_day(table).unwrap_or(last_month.start);
+    match coverage_end {
+        Some(end) if end < last_month.start || end > last_certain => Err(format!(
+            "--coverage-end {end} must fall within days 1 to 29 of the last month {} ({} to {last_certain})",
+            last_month.month, last_month.start
+        )),
+        Some(end) => Ok(end),
+        None => {
+            let latest = announced.iter().map(|&(_, start)| start).max();
+            let wanted = latest.map_or(coverage_last, |s| s.add_days(28).max(coverage_last));
+            Ok(wanted.clamp(last_month.start, last_certain))
+        }
+    }
+}
+
+/// The first and last months whose start or length differs between the chain served
+/// `before` an announcement and the chain `after` it (a month in only one of them counts as
+/// moved); `None` if nothing moved.
+pub fn moved(before: &[Month], after: &[Month]) -> Option<(HijriMonth, HijriMonth)> {
+    let key = |m: &Month| HijriMonth {
+        year: m.year,
+        month: m.month,
+    };
+    let differs = |m: &Month, other: &[Month]| {
+        !other
+            .iter()
+            .any(|o| key(o) == key(m) && (o.start, o.length) == (m.start, m.length))
+    };
+    let mut months = before
+        .iter()
+        .filter(|m| differs(m, after))
+        .chain(after.iter().filter(|m| differs(m, before)))
+        .map(key);
+    let first = months.next()?;
+    Some(months.fold((first, first), |(lo, hi), m| (lo.min(m), hi.max(m))))
 }
 
 #[cfg(test)]
@@ -283,6 +457,34 @@ mod tests {
     }
 
     #[test]
+    fn the_months_moved_are_those_whose_start_or_length_changed() {
+        let (_, served) = facts();
+        let before = served.months;
+        assert_eq!(moved(&before, &before), None);
+        // 1448-08 a day earlier and 30 days long: 1448-07 shorter, 1448-09 where it was.
+        let mut after = before.clone();
+        after[2].length = 29;
+        after[3].start -= 1;
+        after[3].length = 30;
+        assert_eq!(
+            moved(&before, &after),
+            Some((month("1448-07"), month("1448-08")))
+        );
+        // 1448-08 and 1448-09 a day earlier: the move reaches 1448-09.
+        after[3].length = 29;
+        after[4].start -= 1;
+        assert_eq!(
+            moved(&before, &after),
+            Some((month("1448-07"), month("1448-09")))
+        );
+        // A month in one chain only has moved too.
+        assert_eq!(
+            moved(&before, &after[..4]),
+            Some((month("1448-07"), month("1448-09")))
+        );
+    }
+
+    #[test]
     fn refusals_name_the_month() {
         for (pairs, end, expected) in [
             (
@@ -327,6 +529,108 @@ mod tests {
             ),
         ] {
             let error = announce(pairs, end).unwrap_err();
+            assert!(error.starts_with(expected), "{pairs:?}: {error}");
+        }
+    }
+
+    /// Muhammadiyah's table as published: 1448-05 and 1448-07 (a gap between them), and the
+    /// chain served (its other months computed by the rule).
+    fn published_facts() -> (Vec<OfficialMonth>, Chain) {
+        let rows = [("1448-05", "2026-10-12"), ("1448-07", "2026-12-10")];
+        let table = rows
+            .iter()
+            .map(|&(m, s)| OfficialMonth {
+                month: month(m),
+                start: date(s),
+                length: None,
+            })
+            .collect();
+        let served = [
+            ("1448-05", "2026-10-12", 30, Tier::Published),
+            ("1448-06", "2026-11-11", 29, Tier::Computed),
+            ("1448-07", "2026-12-10", 30, Tier::Published),
+            ("1448-08", "2027-01-09", 29, Tier::Computed),
+            ("1448-09", "2027-02-07", 30, Tier::Computed),
+        ]
+        .iter()
+        .fold(
+            ChainBuilder::of(hijri::authority::muhammadiyah()),
+            |chain, &(m, s, length, tier)| {
+                let m = month(m);
+                chain.month((m.year, m.month), date(s).0, length, tier, Record::None)
+            },
+        )
+        .build();
+        (table, served)
+    }
+
+    fn announce_published(pairs: &[(&str, &str)]) -> Result<(Applied, Vec<Month>), String> {
+        let (table, served) = published_facts();
+        let pairs: Vec<_> = pairs.iter().map(|&(m, s)| (month(m), date(s))).collect();
+        apply_published(&table, date("2026-12-31"), &served, &pairs, None)
+    }
+
+    #[test]
+    fn a_maklumat_fills_its_month_in_order_and_moves_only_its_neighbour() {
+        // 1448-06 published a day earlier than computed: it joins the table between its
+        // two rows, which now follow each other, so their lengths are known; only 1448-05
+        // (shorter) and 1448-06 (longer) change in the chain.
+        let (applied, after) = announce_published(&[("1448-06", "2026-11-10")]).unwrap();
+        let rows: Vec<_> = applied
+            .table
+            .iter()
+            .map(|r| (r.month.to_string(), r.start.to_string(), r.length))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("1448-05".into(), "2026-10-12".into(), Some(29)),
+                ("1448-06".into(), "2026-11-10".into(), Some(30)),
+                ("1448-07".into(), "2026-12-10".into(), None),
+            ]
+        );
+        assert_eq!(applied.corrections, [(month("1448-06"), -1)]);
+        assert_eq!(applied.outcomes[0].tier_before, "muhammadiyah-computed");
+        let lengths: Vec<u8> = after.iter().map(|m| m.length).collect();
+        assert_eq!(lengths, [29, 30, 30, 29, 30]);
+        let (_, served) = published_facts();
+        assert_eq!(
+            moved(&served.months, &after),
+            Some((month("1448-05"), month("1448-06")))
+        );
+        // A month after the table's last one is added with no gap check (the table lists
+        // only the months announced), and the coverage follows it.
+        let (applied, _) = announce_published(&[("1448-09", "2027-02-07")]).unwrap();
+        assert_eq!(applied.table.len(), 3);
+        assert!(applied.corrections.is_empty());
+        assert_eq!(applied.coverage_last, date("2027-03-07"));
+    }
+
+    #[test]
+    fn a_maklumat_is_refused_as_an_isbat_is() {
+        for (pairs, expected) in [
+            (
+                &[("1448-08", "2027-01-11")][..],
+                "1448-08: the announced start 2027-01-11 is 2 days",
+            ),
+            (
+                &[("1448-06", "2026-11-12")][..],
+                "1448-06: starting 2026-11-12 would make 1448-05 31 days",
+            ),
+            (
+                &[("1448-04", "2026-09-12")][..],
+                "1448-04: before the published table, which starts with 1448-05",
+            ),
+            (
+                &[("1448-08", "2027-01-09"), ("1448-08", "2027-01-10")][..],
+                "1448-08: announced twice",
+            ),
+            (
+                &[("1449-08", "2028-01-09")][..],
+                "1449-08: not a month of the archive",
+            ),
+        ] {
+            let error = announce_published(pairs).unwrap_err();
             assert!(error.starts_with(expected), "{pairs:?}: {error}");
         }
     }

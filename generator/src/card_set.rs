@@ -176,6 +176,7 @@ pub fn month_inputs<'a>(
         hijri_day: evening.hijri_day,
         site: drawn.sites.get(deciding).ok_or_else(no_site)?,
         values: evening.sites.get(deciding).ok_or_else(no_site)?,
+        conjunction_ms: evening.conjunction_ms,
         visible: evening.visible,
         sites_checked: evening.sites.len(),
         limits: criterion.limits,

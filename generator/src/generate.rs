@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use hijri::date::Date;
 use hijri::schema::{Card, Chain, Dataset, Month, Tier};
+use hijri::span;
 use hijri_astro::{Astro, AstroError};
 use hijri_cards::CardError;
 use rkyv::util::AlignedVec;
@@ -21,9 +21,6 @@ use crate::inputs::{self, InputError};
 use crate::stored;
 use crate::writer;
 
-/// The archive spans the months containing these two days: every day of the Gregorian years
-/// 1945–2100 (the ephemeris excerpt reaches 2101-02-01, past the last month's day 29).
-pub const SPAN: (&str, &str) = ("1945-01-01", "2101-01-01");
 /// Hijri years of the pre-rendered cards.
 pub const CARD_YEARS: [u16; 2] = [1444, 1475];
 
@@ -151,12 +148,12 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         data_dir,
         astro: &astro,
         sites: &sites,
-        span: span(),
+        span: (span::FIRST, span::LAST),
     };
     let (first, last) = ctx.span;
     let expected = ((last.0 - first.0) as f64 / 29.53) as usize + 1;
 
-    report.phase("kemenag: month chain 1945-2101, 25 sites per evening");
+    report.phase("kemenag: month chain 1945-2100, 25 sites per evening");
     let started = Instant::now();
     let done = AtomicUsize::new(0);
     let kemenag = calendars::kemenag::build(&ctx, &mut || {
@@ -183,16 +180,6 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         answers: Vec::new(),
     };
     Ok(Built { dataset, astro })
-}
-
-/// The span's two days.
-#[allow(
-    clippy::expect_used,
-    reason = "the span constants are valid ISO dates, checked by a test"
-)]
-pub fn span() -> (Date, Date) {
-    let day = |iso| Date::parse_iso(iso).expect("a valid ISO date");
-    (day(SPAN.0), day(SPAN.1))
 }
 
 /// Makes the cards of [`CARD_YEARS`] into the calendar, reusing those of `previous` whose

@@ -68,13 +68,14 @@ pub struct SiteInput {
 }
 
 impl SiteInput {
-    /// The site as the astronomy observes from it.
+    /// The site as the astronomy observes from it, in its civil time as the contract names
+    /// it (WIB, WITA, WIT: fixed offsets, not the zones' history).
     pub fn observer(&self) -> Observer<Zone> {
         Observer {
             lat_deg: self.site.lat,
             lon_deg: self.site.lon,
             elev_m: f64::from(self.site.elev_m),
-            tz: self.tz.into(),
+            tz: Zone::civil(self.tz),
         }
     }
 }
@@ -314,7 +315,7 @@ pub fn load_coverage(path: &Path, table: &OfficialTable) -> Result<(Date, Date),
 }
 
 /// Header of `official/corrections.csv`.
-const LEDGER_HEADER: &str = "hijri_month,delta_days,recorded_on,note";
+const LEDGER_HEADER: &str = "hijri_month,delta_days,recorded_on,moved,note";
 
 /// One entry of the correction ledger: a month whose start moved after the service had
 /// served it (from the official table or computed).
@@ -326,6 +327,9 @@ pub struct Correction {
     pub delta_days: i8,
     /// The day the correction was recorded.
     pub recorded_on: Date,
+    /// The first and last months whose start or length the announcement moved (written
+    /// `YYYY-MM..YYYY-MM`): the events in them get a higher iCalendar `SEQUENCE`.
+    pub moved: (HijriMonth, HijriMonth),
     /// Free text: who announced it, where.
     pub note: String,
 }
@@ -362,6 +366,7 @@ impl Ledger {
                 year: c.month.year,
                 month: c.month.month,
                 delta_days: c.delta_days,
+                moved: [c.moved.0, c.moved.1].map(|m| [m.year, u16::from(m.month)]),
             })
             .collect()
     }
@@ -379,16 +384,17 @@ impl Ledger {
                 entry.note.clone()
             };
             text.push_str(&format!(
-                "{},{},{},{note}\n",
-                entry.month, entry.delta_days, entry.recorded_on
+                "{},{},{},{}..{},{note}\n",
+                entry.month, entry.delta_days, entry.recorded_on, entry.moved.0, entry.moved.1
             ));
         }
         text
     }
 }
 
-/// Reads `official/corrections.csv` (`hijri_month,delta_days,recorded_on,note`; the note may
-/// be quoted as in RFC 4180 and is the rest of the line).
+/// Reads `official/corrections.csv` (`hijri_month,delta_days,recorded_on,moved,note`;
+/// `moved` is `YYYY-MM..YYYY-MM` around the corrected month; the note may be quoted as in
+/// RFC 4180 and is the rest of the line).
 pub fn load_ledger(path: &Path) -> Result<Ledger, InputError> {
     let text = read(path)?;
     let mut lines = text.lines().enumerate();
@@ -399,11 +405,15 @@ pub fn load_ledger(path: &Path) -> Result<Ledger, InputError> {
             continue;
         }
         let at = |message: String| error(path, Some(index + 1), message);
-        let mut fields = line.splitn(4, ',');
-        let (Some(month), Some(delta), Some(recorded), Some(note)) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
-        else {
-            return Err(at(format!("expected 4 fields ({LEDGER_HEADER})")));
+        let mut fields = line.splitn(5, ',');
+        let (Some(month), Some(delta), Some(recorded), Some(moved), Some(note)) = (
+            fields.next(),
+            fields.next(),
+            fields.next(),
+            fields.next(),
+            fields.next(),
+        ) else {
+            return Err(at(format!("expected 5 fields ({LEDGER_HEADER})")));
         };
         let month = HijriMonth::parse_iso(month.trim())
             .ok_or_else(|| at(format!("bad hijri_month {month:?}, expected YYYY-MM")))?;
@@ -415,11 +425,22 @@ pub fn load_ledger(path: &Path) -> Result<Ledger, InputError> {
             .ok_or_else(|| at(format!("delta_days must be -1 or 1, found {delta:?}")))?;
         let recorded_on = Date::parse_iso(recorded.trim())
             .ok_or_else(|| at(format!("bad recorded_on {recorded:?}")))?;
+        let moved = moved
+            .trim()
+            .split_once("..")
+            .and_then(|(a, b)| Some((HijriMonth::parse_iso(a)?, HijriMonth::parse_iso(b)?)))
+            .filter(|(first, last)| *first < month && month <= *last)
+            .ok_or_else(|| {
+                at(format!(
+                    "bad moved {moved:?}, expected YYYY-MM..YYYY-MM from before {month} to it or later"
+                ))
+            })?;
         let note = unquote(note).ok_or_else(|| at(format!("badly quoted note {note:?}")))?;
         entries.push(Correction {
             month,
             delta_days,
             recorded_on,
+            moved,
             note,
         });
     }
@@ -520,6 +541,10 @@ mod tests {
             month: HijriMonth::parse_iso("1448-09").unwrap(),
             delta_days: 1,
             recorded_on: Date::parse_iso("2027-02-07").unwrap(),
+            moved: (
+                HijriMonth::parse_iso("1448-08").unwrap(),
+                HijriMonth::parse_iso("1448-11").unwrap(),
+            ),
             note: "Sidang isbat, Kemenag \"1 Ramadhan\", Jakarta".into(),
         };
         std::fs::write(&path, empty.appended(std::slice::from_ref(&first))).unwrap();
@@ -544,13 +569,23 @@ mod tests {
         let newest_first: Vec<_> = two
             .divergences()
             .iter()
-            .map(|d| (d.year, d.month, d.delta_days))
+            .map(|d| (d.year, d.month, d.delta_days, d.moved))
             .collect();
-        assert_eq!(newest_first, [(1448, 10, -1), (1448, 9, 1)]);
+        assert_eq!(
+            newest_first,
+            [
+                (1448, 10, -1, [[1448, 8], [1448, 11]]),
+                (1448, 9, 1, [[1448, 8], [1448, 11]])
+            ]
+        );
         for bad in [
-            "1448-9,1,2027-02-07,x",
-            "1448-09,2,2027-02-07,x",
-            "1448-09,1,2027-2-7,x",
+            "1448-9,1,2027-02-07,1448-08..1448-09,x",
+            "1448-09,2,2027-02-07,1448-08..1448-09,x",
+            "1448-09,1,2027-2-7,1448-08..1448-09,x",
+            "1448-09,1,2027-02-07,1448-09..1448-09,x",
+            "1448-09,1,2027-02-07,1448-08..1448-08,x",
+            "1448-09,1,2027-02-07,1448-08-1448-09,x",
+            "1448-09,1,2027-02-07,x",
             "1448-09,1",
         ] {
             std::fs::write(&path, format!("{LEDGER_HEADER}\n{bad}\n")).unwrap();

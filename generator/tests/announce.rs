@@ -103,13 +103,15 @@ fn a_month_appended_as_computed_then_moved_by_an_isbat() {
     );
     assert_eq!(
         read(&data, "official/corrections.csv"),
-        "hijri_month,delta_days,recorded_on,note\n"
+        "hijri_month,delta_days,recorded_on,moved,note\n"
     );
+    let mut before = Vec::new();
     with_archive(&data, |cal| {
         assert_eq!(cal.table.table_version.as_str(), "none");
         assert!(cal.divergences.is_empty());
         let (_, last) = cal.coverage();
         assert_eq!(last.to_string(), "2027-02-06");
+        before = starts_and_lengths(cal);
     });
 
     // The sidang isbat then sees the hilal a day early: 1448-07 had 29 days.
@@ -136,8 +138,8 @@ fn a_month_appended_as_computed_then_moved_by_an_isbat() {
     let ledger = read(&data, "official/corrections.csv");
     assert_eq!(
         ledger,
-        "hijri_month,delta_days,recorded_on,note\n\
-         1448-08,-1,2027-01-07,\"Sidang isbat, Kemenag, Jakarta\"\n"
+        "hijri_month,delta_days,recorded_on,moved,note\n\
+         1448-08,-1,2027-01-07,1448-07..1448-10,\"Sidang isbat, Kemenag, Jakarta\"\n"
     );
     let expected_version = format!("1-{}", hijri::fingerprint::short_id(ledger.as_bytes()));
     with_archive(&data, |cal| {
@@ -145,9 +147,23 @@ fn a_month_appended_as_computed_then_moved_by_an_isbat() {
         let divergences: Vec<_> = cal
             .divergences
             .iter()
-            .map(|d| (d.year.to_native(), d.month, d.delta_days))
+            .map(|d| {
+                let moved = d.moved.map(|m| m.map(|v| v.to_native()));
+                (d.year.to_native(), d.month, d.delta_days, moved)
+            })
             .collect();
-        assert_eq!(divergences, [(1448, 8, -1)]);
+        assert_eq!(divergences, [(1448, 8, -1, [[1448, 7], [1448, 10]])]);
+        // The moved range is exactly where the two chains differ (both start with 1364-01,
+        // so their months pair by index): 1448-07 one day shorter, 1448-08 to 1448-10 a day
+        // earlier, and 1448-11 back in step.
+        let after = starts_and_lengths(cal);
+        let moved: Vec<&str> = before
+            .iter()
+            .zip(&after)
+            .filter(|(b, a)| b != a)
+            .map(|(b, _)| b.0.as_str())
+            .collect();
+        assert_eq!(moved, ["1448-07", "1448-08", "1448-09", "1448-10"]);
         let month = cal
             .month(hijri::hijri::HijriMonth {
                 year: 1448,
@@ -158,6 +174,14 @@ fn a_month_appended_as_computed_then_moved_by_an_isbat() {
         assert_eq!(month.tier(), hijri::schema::Tier::Published);
     });
     fs::remove_dir_all(&data).unwrap();
+}
+
+/// Every archived month as (`YYYY-MM`, start, length).
+fn starts_and_lengths(cal: &ArchivedChain) -> Vec<(String, i32, u8)> {
+    cal.months
+        .iter()
+        .map(|m| (m.hijri_month().to_string(), m.start.to_native(), m.length))
+        .collect()
 }
 
 #[test]

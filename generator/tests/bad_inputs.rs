@@ -112,7 +112,7 @@ fn malformed_sites_json() {
 fn malformed_ledger_row() {
     let data = data_copy("ledger");
     edit(&data.join("official/corrections.csv"), |text| {
-        text + "1448-08,5,2027-01-08,typo\n"
+        text + "1448-08,5,2027-01-08,1448-07..1448-08,typo\n"
     });
     let message = fails(&data);
     assert!(
@@ -125,7 +125,7 @@ fn malformed_ledger_row() {
 fn ledger_month_outside_the_archive() {
     let data = data_copy("ledger-month");
     edit(&data.join("official/corrections.csv"), |text| {
-        text + "1300-01,1,2027-01-08,far\n"
+        text + "1300-01,1,2027-01-08,1299-12..1300-01,far\n"
     });
     let message = fails(&data);
     assert!(

@@ -1,6 +1,7 @@
 //! The cards wired to real data: for Ramadhan 1446 (decided on 2025-02-28, near the limits),
-//! the chart and the map show the archived deciding evening, and every display point's colour
-//! agrees with the criteria computed independently at that point.
+//! the chart and the map show the archived deciding evening (its conjunction and lag as
+//! `/hilal/info` gives them), and every display point's colour agrees with the criteria
+//! computed independently at that point.
 
 use std::path::Path;
 
@@ -10,6 +11,7 @@ use hijri_astro::Observer;
 use hijri_cards::{display_points, map_svg, viz_svg};
 use hijri_generator::card_set::{month_inputs, Drawn};
 use hijri_generator::generate::build_calendar;
+use hijri_view::evening::EveningView;
 
 #[test]
 fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
@@ -46,12 +48,34 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
         "Lhoknga, Aceh",
         "18:51",
         "19:14",
+        // The new moon of 2025-02-28 00:45 UT (USNO), in WIB: 07:44:49 in the archive.
+        "☌ Ijtimak 28 Februari 07:44 WIB",
+        "11,12 jam",
+        "22 menit",
+        "Kriteria terpenuhi, tetapi kurang dari 0,25° di atas batas",
     ] {
         assert!(
             viz.contains(&text.replace('\'', "&apos;")) || viz.contains(text),
             "chart lacks {text:?}"
         );
     }
+
+    // The conjunction and the lag are the API's: `/hilal/info` of the same archive.
+    let bytes = hijri::archive::encode(&built.dataset).unwrap();
+    let archived = hijri::archive::open(&bytes).unwrap();
+    let chain_archived = &archived.chains[0];
+    let month_archived = chain_archived
+        .months
+        .iter()
+        .find(|m| m.year == 1446 && m.month == 9)
+        .unwrap();
+    let api = serde_json::to_value(
+        EveningView::of(archived, chain_archived, month_archived, false).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(api["conjunction_utc"], "2025-02-28T00:44:49Z");
+    assert_eq!(api["lag_minutes"], 22);
+    assert_eq!(api["age_hours"], 11.12);
 
     // The map: same deciding site; each point coloured by the criteria at that point,
     // evaluated here again independently (another zone, same civil evening).

@@ -3,9 +3,11 @@
 //! out by usvg with the committed fonts; every text's ink box must lie inside the canvas, no
 //! two texts' boxes may overlap, no text may cover the sky chart's Sun, Moon, horizon or
 //! limit line, and text on the sky window stays inside it; each body's label lies nearer its
-//! body than the other, the Moon's on its side of the horizon.
-//! This measures what resvg will draw, not what the templates intend. On every map each drawn boundary line carries its label and arrow, and
-//! the legend's note on them shows exactly when a line is drawn.
+//! body than the other, the Moon's on its side of the horizon; the conjunction, the lag, the
+//! Moon's age and the near-limit note are where they belong. This measures what resvg will
+//! draw, not what the templates intend. On every map each drawn boundary line carries its
+//! label, arrow and legend entry, and the legend's note on them shows exactly when a line is
+//! drawn.
 
 #![allow(
     clippy::unwrap_used,
@@ -159,12 +161,84 @@ fn faults(renderer: &Renderer, svg: &str, bare: bool, name: &str) -> Vec<String>
             }
         }
     }
+    out.extend(new_text_faults(&tree, bare, name));
+    out
+}
+
+/// The absolute box of the element with SVG id `id`, if there is one (its stroke included).
+fn bbox(tree: &usvg::Tree, id: &str) -> Option<(f32, f32, f32, f32)> {
+    tree.node_by_id(id).map(|n| {
+        let b = n.abs_stroke_bounding_box();
+        (b.left(), b.top(), b.right(), b.bottom())
+    })
+}
+
+/// The text of the text element with SVG id `id`, if there is one.
+fn text_of(tree: &usvg::Tree, id: &str) -> Option<String> {
+    match tree.node_by_id(id)? {
+        usvg::Node::Text(t) => Some(t.chunks().iter().map(|c| c.text()).collect()),
+        _ => None,
+    }
+}
+
+/// True if box `a` lies inside box `b`, `inset` pixels from its edges.
+fn inside(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32), inset: f32) -> bool {
+    a.0 >= b.0 + inset && a.1 >= b.1 + inset && a.2 <= b.2 - inset && a.3 <= b.3 - inset
+}
+
+/// What is wrong with the texts issue 22 added, one line per fault: on normal cards the
+/// conjunction lies inside the site box and the age (one line, or two when the conjunction
+/// comes after sunset) and the lag inside their cells; the near-limit note is there exactly
+/// under a `MENDEKATI BATAS` pill, below the pill; on bare sky charts the conjunction and
+/// lag note is there. (The canvas, the sky window and overlaps are checked for every text
+/// by [`faults`].)
+fn new_text_faults(tree: &usvg::Tree, bare: bool, name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut must_lie = |text: &str, container: &str| match (bbox(tree, text), bbox(tree, container))
+    {
+        (Some(t), Some(c)) => {
+            if !inside(t, c, 4.0) {
+                out.push(format!("{name}: {text} leaves its {container}"));
+            }
+        }
+        (None, None) if bare => {}
+        _ => out.push(format!("{name}: {text} or {container} missing")),
+    };
+    must_lie("conjunction", "site-box");
+    must_lie("lag", "lag-box");
+    must_lie("age", "age-box");
+    if tree.node_by_id("age-1").is_some() {
+        must_lie("age-1", "age-box");
+    }
+    let near = text_of(tree, "verdict").as_deref() == Some("MENDEKATI BATAS");
+    let note = bbox(tree, "verdict-note");
+    if note.is_some() != near {
+        out.push(format!(
+            "{name}: verdict note shown {}, near the limits {near}",
+            note.is_some()
+        ));
+    }
+    if let (Some(note), Some(pill)) = (note, bbox(tree, "verdict-pill")) {
+        if note.1 < pill.3 {
+            out.push(format!("{name}: the verdict's note is not below its pill"));
+        }
+    }
+    if bare && tree.node_by_id("sky-window").is_some() {
+        let mut found = Vec::new();
+        texts(tree.root(), &mut found);
+        if !found
+            .iter()
+            .any(|t| t.text.starts_with("Ijtimak ") && t.text.contains(" · lag "))
+        {
+            out.push(format!("{name}: no conjunction and lag note"));
+        }
+    }
     out
 }
 
 /// What is wrong with a map's boundary labels, one line per fault: each drawn boundary line
-/// (altitude, elongation) must have its `≥` label and arrow, and the legend's note on them
-/// must show exactly when a line is drawn. Returns the faults, the lines drawn and how many
+/// (altitude, elongation) must have its `≥` label and arrow and its legend entry (an undrawn
+/// line has none), and the legend's note on them must show exactly when a line is drawn. Returns the faults, the lines drawn and how many
 /// labels needed a leader.
 fn boundary_faults(svg: &str, name: &str) -> (Vec<String>, usize, usize) {
     let count = |id: String| svg.matches(&format!(r#"id="{id}""#)).count();
@@ -174,9 +248,11 @@ fn boundary_faults(svg: &str, name: &str) -> (Vec<String>, usize, usize) {
         let line = count(format!("{boundary}-line"));
         let label = count(format!("{boundary}-label"));
         let arrow = count(format!("{boundary}-arrow"));
-        if line > 1 || label != line || arrow != line {
+        let legend = count(format!("legend-{boundary}"));
+        if line > 1 || label != line || arrow != line || legend != line {
             out.push(format!(
-                "{name}: {line} {boundary} line(s) drawn with {label} label(s) and {arrow} arrow(s)"
+                "{name}: {line} {boundary} line(s) drawn with {label} label(s), {arrow} \
+                 arrow(s) and {legend} legend entries"
             ));
         }
         lines += line;

@@ -128,7 +128,18 @@ fn data_after_the_subcommand() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
-        stderr.starts_with(&format!("hijri-generate: {missing}/hijri.archive: ")),
+        stderr.starts_with(&format!("hijri-generate: no facts directory {missing}: ")),
+        "{stderr}"
+    );
+    let empty = std::env::temp_dir().join(format!("empty-data-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = generate(&["cards", "--list", "--data", empty.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "hijri-generate: {}/hijri.archive: ",
+            empty.display()
+        )),
         "{stderr}"
     );
     let data = common::data_dir();
@@ -144,4 +155,30 @@ fn data_after_the_subcommand() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(record["site"]["name"], "Pelabuhan Ratu, Jabar");
+}
+
+/// Outside the repository (no `data/` in the working directory) every command says to pass
+/// `--data`, instead of naming a file the user never mentioned.
+#[test]
+fn outside_the_repository_the_error_says_to_pass_data() {
+    let elsewhere = std::env::temp_dir().join(format!("elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
+        .args([
+            "evening",
+            "--date",
+            "2025-02-28",
+            "--site",
+            "Pelabuhan Ratu, Jabar",
+        ])
+        .current_dir(&elsewhere)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        "hijri-generate: no facts directory data: run inside the repository, or pass --data \
+         DIR (the repository's data/ directory)\n"
+    );
 }

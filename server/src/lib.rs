@@ -2,10 +2,11 @@
 //! memory-mapped archive. It computes no astronomy and renders nothing: every answer is a
 //! look-up in the archive, written as JSON (or served as stored PNG bytes).
 //!
-//! Module map: [`settings`] (command line and environment), [`logging`] (tracing),
-//! [`archive`] (map and validate), [`swap`] (replace the archive on SIGHUP), [`state`],
-//! [`serve`] (the public listener and its connections), [`open_files`] (the descriptor
-//! limit), [`process`] (the process's own metrics),
+//! Module map: [`settings`] (command line and environment), [`interface`] (the OpenAPI
+//! document and its version), [`logging`] (tracing), [`archive`] (map and validate),
+//! [`swap`] (replace the archive on SIGHUP), [`state`], [`serve`] (the public listener and
+//! its connections), [`open_files`] (the descriptor limit), [`process`] (the process's own
+//! metrics),
 //! [`app`] (the factory), [`routes`] (one module per endpoint family), [`http`] (parameters,
 //! errors, caching and ETags, CORS, rate limits, logs, request metrics), [`metrics`] (the
 //! metrics listener), [`view`] (JSON shapes), [`coverage`]
@@ -17,6 +18,7 @@ pub mod archive;
 pub mod computed;
 pub use hijri_view::coverage;
 pub mod http;
+pub mod interface;
 pub mod logging;
 pub mod metrics;
 pub mod open_files;

@@ -239,9 +239,15 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// The clap command, with the version line `<version> (<build hash>)`.
+    /// The clap command, with the version line `<version> (<build hash>), interface
+    /// <interface version>`: the service's own release and the contract it implements.
     pub fn command() -> clap::Command {
-        let version = format!("{} ({})", hijri::VERSION, hijri::BUILD_HASH);
+        let version = format!(
+            "{} ({}), interface {}",
+            hijri::VERSION,
+            hijri::BUILD_HASH,
+            crate::interface::version()
+        );
         // Built once per process: leaking the line is what makes it `'static` for clap.
         <Cli as clap::CommandFactory>::command().version(&*Box::leak(version.into_boxed_str()))
     }

@@ -1,10 +1,21 @@
-//! The pages in a real browser (`make e2e`): the built `hijri-serve` on a free port over the
-//! real archive, Debian's headless Chromium loading `/docs`, and the page at `/` checked by
-//! `server/e2e/page.mjs` (puppeteer-core and Lighthouse on the same Chromium). It checks that Redoc rendered
-//! every operation of the OpenAPI document, that the page requested nothing outside the
-//! server and that every request it made was answered 200, and it leaves a screenshot in
-//! `target/e2e/` (the one in `docs/` is a copy). Ignored by `cargo test`: it needs Chromium,
-//! and a missing Chromium fails it loudly.
+//! End to end, over the built binaries (`make e2e`; ignored by `cargo test`, each fails loudly
+//! when what it needs is missing):
+//!
+//! - the docs page in Debian's headless Chromium: `hijri-serve` on a free port over the real
+//!   archive, `/docs` loaded; Redoc rendered every operation of the OpenAPI document and the
+//!   three calls to start, the page requested nothing outside the server, every request it
+//!   made was answered 200, the console stayed clean; a screenshot in `target/e2e/docs/` (the
+//!   one in `docs/` is a copy);
+//! - the page at `/`, checked by `server/e2e/page.mjs` (puppeteer-core and Lighthouse on the
+//!   same Chromium, installed by `npm ci`): today equal to `/today`'s, Ramadhan 1447's first
+//!   day, the English switch, no console error or outside request, the page without
+//!   JavaScript, the Lighthouse scores; screenshots in `target/e2e/page/` (`docs/page/` holds
+//!   copies);
+//! - a Python client generated from the served OpenAPI document (`openapi-python-client`
+//!   from PyPI, in a venv the test creates) calling the service (`e2e/python_client.py`);
+//! - the feeds after a correction: `hijri-generate announce` on a copy of the facts, the
+//!   archive generated before and after it, and the two `/events.ics` bodies compared: every
+//!   event whose date moved has a higher `SEQUENCE`.
 
 #![allow(
     clippy::unwrap_used,
@@ -26,14 +37,9 @@ fn chromium() -> String {
     std::env::var("HIJRI_CHROMIUM").unwrap_or_else(|_| "chromium".to_owned())
 }
 
-/// `target/e2e/docs/`, made empty.
-fn workdir() -> PathBuf {
-    workdir_named("docs")
-}
-
-/// `target/e2e/<name>/`, made empty, one per test; without `..` in it (Chromium writes no
-/// net log to such a path).
-fn workdir_named(name: &str) -> PathBuf {
+/// `target/e2e/<name>/`, made empty; without `..` in it (Chromium writes no net log to such a
+/// path).
+fn workdir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../target/e2e")
         .join(name);
@@ -50,7 +56,14 @@ struct Server {
 }
 
 impl Server {
+    /// The real archive (`make e2e` generates it first).
     fn start(dir: &Path) -> Server {
+        let archive = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/hijri.archive");
+        Server::over(dir, &archive)
+    }
+
+    /// The server over `archive`, its log in `dir`.
+    fn over(dir: &Path, archive: &Path) -> Server {
         // A free port: bound by the OS, released, then handed to the server.
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
@@ -58,10 +71,9 @@ impl Server {
             .unwrap()
             .port();
         let log = dir.join("server.log");
-        let archive = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/hijri.archive");
         let child = Command::new(env!("CARGO_BIN_EXE_hijri-serve"))
             .env("HIJRI_BIND", format!("127.0.0.1:{port}"))
-            .env("HIJRI_ARCHIVE", &archive)
+            .env("HIJRI_ARCHIVE", archive)
             // Quiet but for the request lines, which the test reads.
             .env("HIJRI_LOG", "warn,hijri_server::request=info")
             .stdin(Stdio::null())
@@ -119,10 +131,16 @@ impl Drop for Server {
     }
 }
 
+/// What a Chromium run printed: stdout, and the messages the page logged to its console.
+struct Browsed {
+    stdout: String,
+    console: Vec<String>,
+}
+
 /// Runs headless Chromium on `url` with `extra` arguments, in a fresh profile, with every host
-/// but the local one unresolvable; returns its stdout (through a file: a pipe would fill up
-/// with the dumped DOM while we wait for the exit).
-fn browse(dir: &Path, url: &str, extra: &[String]) -> String {
+/// but the local one unresolvable; returns its stdout and the page's console messages
+/// (through files: a pipe would fill up with the dumped DOM while we wait for the exit).
+fn browse(dir: &Path, url: &str, extra: &[String]) -> Browsed {
     // A fresh profile and output file per run, named after the run's first argument.
     let run = extra[0]
         .trim_start_matches('-')
@@ -132,6 +150,7 @@ fn browse(dir: &Path, url: &str, extra: &[String]) -> String {
     let profile = dir.join(format!("profile-{run}"));
     std::fs::create_dir_all(&profile).unwrap();
     let stdout = dir.join(format!("chromium-{run}.out"));
+    let stderr = dir.join(format!("chromium-{run}.err"));
     let mut command = Command::new(chromium());
     command
         .args([
@@ -146,13 +165,16 @@ fn browse(dir: &Path, url: &str, extra: &[String]) -> String {
             "--hide-scrollbars",
             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
             "--virtual-time-budget=30000",
+            // The page's console messages (errors, CSP refusals) go to stderr.
+            "--enable-logging=stderr",
+            "--v=0",
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(extra)
         .arg(url)
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(&stdout).unwrap())
-        .stderr(Stdio::null());
+        .stderr(std::fs::File::create(&stderr).unwrap());
     let child = command.spawn().unwrap_or_else(|e| {
         panic!(
             "cannot run {:?} ({e}): install Debian's chromium (apt-get install -y chromium) \
@@ -162,7 +184,16 @@ fn browse(dir: &Path, url: &str, extra: &[String]) -> String {
     });
     let status = wait(child, Duration::from_secs(120));
     assert!(status.success(), "chromium failed: {status}");
-    std::fs::read_to_string(stdout).unwrap()
+    let console = std::fs::read_to_string(stderr)
+        .unwrap()
+        .lines()
+        .filter(|line| line.contains(":CONSOLE"))
+        .map(str::to_owned)
+        .collect();
+    Browsed {
+        stdout: std::fs::read_to_string(stdout).unwrap(),
+        console,
+    }
 }
 
 /// A child's exit status, or a panic if it runs longer than `limit`.
@@ -196,6 +227,24 @@ fn page_requests(net_log: &Path, origin: &str) -> Vec<String> {
         .collect()
 }
 
+/// The text of serialised HTML: tags dropped, the serialiser's entities read back.
+fn text_of(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
 /// Text as the DOM serialiser writes it inside an element.
 fn escaped(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -206,11 +255,11 @@ fn escaped(text: &str) -> String {
 #[test]
 #[ignore = "drives headless Chromium: run by `make e2e`"]
 fn the_docs_page_renders_every_operation_in_chromium() {
-    let dir = workdir();
+    let dir = workdir("docs");
     let server = Server::start(&dir);
     let url = format!("{}/docs", server.origin);
     let net_log = dir.join("net-log.json");
-    let dom = browse(
+    let browsed = browse(
         &dir,
         &url,
         &[
@@ -218,6 +267,7 @@ fn the_docs_page_renders_every_operation_in_chromium() {
             format!("--log-net-log={}", net_log.display()),
         ],
     );
+    let dom = browsed.stdout;
     // The top of the page; a blank capture (Chromium shoots an unpainted page of a URL with
     // a fragment) is refused by the size check below.
     let screenshot = dir.join("docs-page.png");
@@ -233,7 +283,7 @@ fn the_docs_page_renders_every_operation_in_chromium() {
     let served = server.stop();
 
     // Every operation of the document, by its summary, is in the rendered page.
-    let document: Value = serde_json::from_str(hijri_server::routes::meta::OPENAPI).unwrap();
+    let document: Value = serde_json::from_str(hijri_server::interface::OPENAPI).unwrap();
     let mut operations = 0;
     for item in document["paths"].as_object().unwrap().values() {
         for op in item.as_object().unwrap().values() {
@@ -242,11 +292,36 @@ fn the_docs_page_renders_every_operation_in_chromium() {
             operations += 1;
         }
     }
-    assert!(operations >= 40, "only {operations} operations");
+    assert!(operations >= 25, "only {operations} operations");
+    // The first section is the three calls to start, in curl and fetch, before the rules.
+    let start = dom.find("Three calls to start").expect("the three calls");
+    let rules = dom.find("Cross-endpoint rules").expect("the rules");
+    assert!(start < rules);
+    let shown = text_of(&dom);
+    for sample in [
+        "curl -s \"$BASE/api/v1/today?tz=Asia/Jakarta\"",
+        "await fetch(`${BASE}/api/v1/today?tz=Asia/Jakarta`)",
+        "curl -s \"$BASE/api/v1/convert?date=2025-03-31\"",
+        "`${BASE}/api/v1/convert?date=2025-03-31`",
+        "curl -s \"$BASE/api/v1/events?year=2025&calendar=gregorian\"",
+        "await fetch(`${BASE}/api/v1/events?${q}`)",
+    ] {
+        assert!(shown.contains(sample), "{sample} not shown");
+    }
+
+    // Nothing in the console: no script error, no refusal by the Content-Security-Policy
+    // (Redoc's footer logo is on a CDN; page.js keeps it from being asked for).
+    assert!(browsed.console.is_empty(), "{:#?}", browsed.console);
+    assert!(!dom.contains("cdn.redoc.ly"), "the logo's address was set");
 
     // The page asked only its own server, and got 200 for everything it asked.
     let requests = page_requests(&net_log, &origin);
-    for path in ["/docs", "/docs/redoc.standalone.js", "/api/v1/openapi.json"] {
+    for path in [
+        "/docs",
+        "/docs/page.js",
+        "/docs/redoc.standalone.js",
+        "/api/v1/openapi.json",
+    ] {
         assert!(
             requests.contains(&format!("{origin}{path}")),
             "{path} not requested: {requests:?}"
@@ -271,9 +346,246 @@ fn the_docs_page_renders_every_operation_in_chromium() {
         "screenshot"
     );
     println!(
-        "{operations} operations rendered; {} requests, all to {origin}; screenshot {}",
+        "{operations} operations rendered; {} requests, all to {origin}; console clean; \
+         screenshot {}",
         requests.len(),
         screenshot.display()
+    );
+}
+
+/// Runs a command to its end; a failure shows its output. `what` names it for people.
+fn run(command: &mut Command, what: &str) -> String {
+    let output = command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {what} ({e})"));
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{what} failed ({}):\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// The Python interpreter, `HIJRI_PYTHON` or `python3` on the `PATH`.
+fn python() -> String {
+    std::env::var("HIJRI_PYTHON").unwrap_or_else(|_| "python3".to_owned())
+}
+
+/// The generator of the Python client, pinned (PyPI).
+const PYTHON_CLIENT_GENERATOR: &str = "openapi-python-client==0.29.1";
+
+#[test]
+#[ignore = "installs a Python client generator from PyPI: run by `make e2e`"]
+fn a_generated_python_client_calls_the_service() {
+    let dir = workdir("python-client");
+    let venv = dir.join("venv");
+    run(
+        Command::new(python()).args(["-m", "venv"]).arg(&venv),
+        "python3 -m venv (Debian: apt-get install -y python3-venv)",
+    );
+    let bin = venv.join("bin");
+    run(
+        Command::new(bin.join("pip"))
+            .args(["install", "--quiet", "--disable-pip-version-check"])
+            .arg(PYTHON_CLIENT_GENERATOR),
+        "pip install",
+    );
+    // The document as the server serves it; PNG answers as bytes (the generator parses no
+    // image/png), no formatter hooks.
+    let server = Server::start(&dir);
+    let document = dir.join("openapi.json");
+    std::fs::write(&document, fetch(&server, "/api/v1/openapi.json")).unwrap();
+    let config = dir.join("generator.yml");
+    std::fs::write(
+        &config,
+        "content_type_overrides:\n  image/png: application/octet-stream\npost_hooks: []\n",
+    )
+    .unwrap();
+    let package = dir.join("packages").join("hijri_client");
+    let generated = run(
+        Command::new(bin.join("openapi-python-client"))
+            .arg("generate")
+            .arg("--path")
+            .arg(&document)
+            .arg("--output-path")
+            .arg(&package)
+            .args(["--meta", "none", "--config"])
+            .arg(&config),
+        "openapi-python-client generate",
+    );
+    assert!(!generated.contains("Warning"), "{generated}");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/python_client.py");
+    let printed = run(
+        Command::new(bin.join("python"))
+            .arg(&script)
+            .arg(&server.origin)
+            .env("PYTHONPATH", dir.join("packages")),
+        "the generated client",
+    );
+    println!("{}", printed.trim());
+    let served = server.stop();
+    let answered: Vec<&str> = served.iter().filter_map(|l| l["route"].as_str()).collect();
+    for route in [
+        "/api/v1/convert",
+        "/api/v1/year",
+        "/api/v1/events",
+        "/api/v1/table",
+        "/api/v1/hilal/info",
+    ] {
+        assert!(
+            answered.contains(&route),
+            "{route} not called: {answered:?}"
+        );
+    }
+    for line in &served {
+        assert_eq!(line["status"], 200, "{line}");
+    }
+}
+
+/// The body of a GET of `path` (HTTP/1.1, one connection), which must be a 200.
+fn fetch(server: &Server, path: &str) -> Vec<u8> {
+    let address = server.origin.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: e2e\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let end = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&answer[..end]).to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 200"), "{path}: {head}");
+    let body = answer[end + 4..].to_vec();
+    if head.contains("transfer-encoding: chunked") {
+        return unchunked(&body);
+    }
+    body
+}
+
+/// A chunked body, joined.
+fn unchunked(mut bytes: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
+    loop {
+        let line = bytes.windows(2).position(|w| w == b"\r\n").unwrap();
+        let size = std::str::from_utf8(&bytes[..line]).unwrap();
+        let size = usize::from_str_radix(size.split(';').next().unwrap().trim(), 16).unwrap();
+        if size == 0 {
+            return body;
+        }
+        body.extend_from_slice(&bytes[line + 2..line + 2 + size]);
+        bytes = &bytes[line + 2 + size + 2..];
+    }
+}
+
+/// The committed facts the generator reads (`data/` without the generated archive).
+const FACTS: [&str; 8] = [
+    "sites.json",
+    "delta_t.csv",
+    "map_points.json",
+    "official/months.csv",
+    "official/coverage.csv",
+    "official/corrections.csv",
+    "ephemeris/de440_1945_2100.bsp",
+    "ephemeris/de440_1945_2100.bsp.md5",
+];
+
+/// Every VEVENT of an iCalendar body, by UID: (DTSTART, SEQUENCE).
+fn events_by_uid(ics: &[u8]) -> std::collections::BTreeMap<String, (String, u32)> {
+    let text = std::str::from_utf8(ics).unwrap();
+    let calendar: icalendar::Calendar = text.parse().unwrap();
+    calendar
+        .components
+        .iter()
+        .filter_map(|c| match c {
+            icalendar::CalendarComponent::Event(e) => Some(e),
+            _ => None,
+        })
+        .map(|e| {
+            use icalendar::Component;
+            let start = e.property_value("DTSTART").unwrap().to_owned();
+            let uid = e.get_uid().unwrap().to_owned();
+            (uid, (start, e.get_sequence().unwrap()))
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "generates two archives with the built generator: run by `make e2e`"]
+fn an_event_a_correction_moved_has_a_higher_sequence() {
+    let dir = workdir("sequence");
+    let data = dir.join("data");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+    for file in FACTS {
+        std::fs::create_dir_all(data.join(file).parent().unwrap()).unwrap();
+        std::fs::copy(root.join(file), data.join(file)).unwrap();
+    }
+    // `make e2e` builds every binary of the workspace first.
+    let generate = Path::new(env!("CARGO_BIN_EXE_hijri-serve")).with_file_name("hijri-generate");
+    assert!(
+        generate.exists(),
+        "{} missing: run make e2e",
+        generate.display()
+    );
+    let archive = |name: &str| {
+        let out = dir.join(name);
+        run(
+            Command::new(&generate)
+                .args(["--quiet", "--no-cards", "--data"])
+                .arg(&data)
+                .arg("--out")
+                .arg(&out),
+            "hijri-generate",
+        );
+        out
+    };
+    let feed = |archive: &Path| {
+        let server = Server::over(&dir, archive);
+        let ics = fetch(&server, "/api/v1/events.ics?year=1448&include=all");
+        server.stop();
+        events_by_uid(&ics)
+    };
+    let before = feed(&archive("before.archive"));
+    // The isbat sees the hilal a day early: 1 Sya'ban 1448 on 2027-01-08, not 2027-01-09
+    // as computed. The computed months after it move with it through Syawal (the announce
+    // test in the generator finds the same).
+    run(
+        Command::new(&generate).arg("--data").arg(&data).args([
+            "announce",
+            "1448-08=2027-01-08",
+            "--recorded-on",
+            "2027-01-07",
+            "--note",
+            "e2e",
+        ]),
+        "hijri-generate announce",
+    );
+    let after = feed(&archive("after.archive"));
+
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>()
+    );
+    let mut moved = Vec::new();
+    for (uid, (start, sequence)) in &before {
+        let (new_start, new_sequence) = &after[uid];
+        if new_start != start {
+            assert!(
+                new_sequence > sequence,
+                "{uid} moved {start} -> {new_start} but SEQUENCE {sequence} -> {new_sequence}"
+            );
+            moved.push(uid.as_str());
+        }
+    }
+    // Idul Fitri 1448 is among them (the bug: it moved and kept SEQUENCE 0).
+    let fitri = "idul_fitri-1448@kalender-hijriah.invalid";
+    assert!(moved.contains(&fitri), "{moved:?}");
+    assert_eq!((before[fitri].1, after[fitri].1), (0, 1));
+    // Events of months the correction did not touch keep theirs.
+    let adha = "idul_adha-1448@kalender-hijriah.invalid";
+    assert_eq!(before[adha], after[adha]);
+    println!(
+        "{} events moved, each with a higher SEQUENCE: {moved:?}",
+        moved.len()
     );
 }
 
@@ -285,7 +597,7 @@ fn page_driver() -> PathBuf {
 #[test]
 #[ignore = "drives headless Chromium and Lighthouse: run by `make e2e`"]
 fn the_page_in_chromium_and_lighthouse() {
-    let dir = workdir_named("page");
+    let dir = workdir("page");
     let server = Server::start(&dir);
     let driver = page_driver();
     assert!(

@@ -143,14 +143,19 @@ impl ChainBuilder {
     }
 
     /// Records a correction of `year`-`month` by `delta_days` (newest last in calls, first in
-    /// the chain).
+    /// the chain) that moved that month's start and the length of the month before it.
     pub fn divergence(mut self, (year, month): (u16, u8), delta_days: i8) -> ChainBuilder {
+        let before = HijriMonth { year, month }.previous();
         self.divergences.insert(
             0,
             Divergence {
                 year,
                 month,
                 delta_days,
+                moved: [
+                    [before.year, u16::from(before.month)],
+                    [year, u16::from(month)],
+                ],
             },
         );
         self.table.table_version = format!("{}-test", self.divergences.len());

@@ -1,13 +1,14 @@
-//! What may be served of a calendar: every day of its chain (the months from the one
-//! containing 1945-01-01 to the one containing 2101-01-01), retro months only with
-//! `retro=true`, and the years the chain holds whole. Serving a span records its computed
-//! months and gathers its warnings; a day after the table's coverage counts as computed.
+//! What may be served of a calendar: the days of its chain inside the served span
+//! ([`hijri::span`], 1945-01-01 to 2100-12-31), retro months only with `retro=true`, and the
+//! years with a served day. Serving a span records its computed months and gathers its
+//! warnings; a day after the table's coverage counts as computed.
 
 use std::ops::Range;
 
 use hijri::date::{days_in_month, Date};
 use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::schema::{ArchivedMonth, Tier};
+use hijri::span;
 use hijri::warnings::{self, Warnings};
 
 use crate::{Calendar, ErrorCode, Refusal, Scope};
@@ -90,7 +91,9 @@ pub fn needs_retro(state: &Scope, index: usize) -> bool {
         .is_some_and(|month| month.tier() == Tier::Retro)
 }
 
-/// Serves the Gregorian days `first..=last`; days outside the archive are `outside`.
+/// Serves the Gregorian days `first..=last`; days outside the served span are `outside`
+/// (`out_of_coverage` for days, `date_out_of_supported_range` for a month or year not
+/// wholly inside it).
 pub fn days<'a>(
     state: &Scope<'a>,
     first: Date,
@@ -98,6 +101,9 @@ pub fn days<'a>(
     retro: bool,
     outside: ErrorCode,
 ) -> Result<Served<'a>, Refusal> {
+    if !(span::contains(first) && span::contains(last)) {
+        return Err(outside_archive(state, outside));
+    }
     let chain = state.chain;
     match (chain.month_index_of(first), chain.month_index_of(last)) {
         (Some(a), Some(b)) => span(state, a..b + 1, last, retro),
@@ -105,30 +111,41 @@ pub fn days<'a>(
     }
 }
 
-/// Checks a `year` parameter against the years the chain holds whole (Gregorian
-/// 1945–2100, Hijri 1364–1523); anything else is `invalid_year`.
+/// Checks a `year` parameter against the years with a served day (Gregorian 1945–2100,
+/// Hijri 1364–1524, the two Hijri ones partly); anything else is `invalid_year`, with a hint
+/// when the year is one of the other calendar (`year=2025` where Hijri is the default).
 pub fn year(state: &Scope, calendar: Calendar, year: i64) -> Result<i32, Refusal> {
-    let bounds = match calendar {
-        Calendar::Gregorian => state.chain.gregorian_years(),
+    let bounds = |calendar| match calendar {
+        Calendar::Gregorian => state.chain.gregorian_years_with_days(),
         Calendar::Hijri => {
-            let (first, last) = state.chain.hijri_years();
+            let (first, last) = state.chain.hijri_years_with_days();
             (i32::from(first), i32::from(last))
         }
     };
-    i32::try_from(year)
-        .ok()
-        .filter(|y| (bounds.0..=bounds.1).contains(y))
-        .ok_or_else(|| {
-            Refusal::new(
-                ErrorCode::InvalidYear,
-                format!(
-                    "{} years are supported from {} to {}",
-                    calendar.name(),
-                    bounds.0,
-                    bounds.1
-                ),
-            )
-        })
+    let inside = |(first, last): (i32, i32)| {
+        i32::try_from(year)
+            .ok()
+            .filter(|y| (first..=last).contains(y))
+    };
+    let (first, last) = bounds(calendar);
+    inside((first, last)).ok_or_else(|| {
+        let other = match calendar {
+            Calendar::Gregorian => Calendar::Hijri,
+            Calendar::Hijri => Calendar::Gregorian,
+        };
+        let hint = if inside(bounds(other)).is_some() {
+            format!("; did you mean calendar={}?", other.name())
+        } else {
+            String::new()
+        };
+        Refusal::new(
+            ErrorCode::InvalidYear,
+            format!(
+                "{} years are supported from {first} to {last}{hint}",
+                calendar.name()
+            ),
+        )
+    })
 }
 
 /// The index of a Hijri month of the chain; a month outside it is `outside`.
@@ -192,15 +209,11 @@ pub fn gregorian_month(
     }
 }
 
-/// The error for dates outside the archive, naming its bounds.
+/// The error for dates outside the served days of the chain, naming them.
 pub fn outside_archive(state: &Scope, code: ErrorCode) -> Refusal {
-    let chain = state.chain;
-    Refusal::new(
-        code,
-        format!(
-            "dates are served from {} to {}",
-            chain.first_day(),
-            chain.last_day()
-        ),
-    )
+    let (first, last) = state
+        .chain
+        .served_days()
+        .unwrap_or((span::FIRST, span::LAST));
+    Refusal::new(code, format!("dates are served from {first} to {last}"))
 }

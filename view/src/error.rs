@@ -52,7 +52,6 @@ error_codes! {
     InvalidMonth = "invalid_month", 400;
     InvalidYear = "invalid_year", 400;
     InvalidInclude = "invalid_include", 400;
-    InvalidFormat = "invalid_format", 400;
     InvalidAuthority = "invalid_authority", 400;
     DateOutOfSupportedRange = "date_out_of_supported_range", 400;
     DateNotFound = "date_not_found", 404;

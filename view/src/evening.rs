@@ -2,22 +2,18 @@
 
 use std::fmt;
 
-use hijri::date::{local_clock, Date};
+use hijri::date::{local_clock, minutes_between, Date};
+use hijri::fixed::two_decimals;
 use hijri::hijri::HijriDate;
 use hijri::schema::{
     ArchivedChain, ArchivedCriterion, ArchivedDataset, ArchivedEvening, ArchivedMonth,
-    ArchivedRecord, ArchivedSite, ArchivedSiteEvening, Limits, FIXED_SCALE,
+    ArchivedRecord, ArchivedSite, ArchivedSiteEvening, Limits,
 };
 use hijri::warnings;
 use serde::Serialize;
 
 use super::{Text, WarningList};
 use crate::records::EveningRecord;
-
-/// A fixed-point archive number (1e-4) rounded to 2 decimals.
-pub fn two_decimals(value: i32) -> f64 {
-    (f64::from(value) / (FIXED_SCALE / 100.0)).round() / 100.0
-}
 
 /// A local wall-clock time `HH:MM`, truncated to the minute.
 #[derive(Clone, Copy)]
@@ -56,8 +52,8 @@ impl fmt::Display for UtcInstant {
     }
 }
 
-/// Moonset minus sunset in whole minutes, rounded to the nearest minute (halves away from
-/// zero) from the archived seconds; negative when the Moon sets first.
+/// Moonset minus sunset in whole minutes ([`minutes_between`] of the archived seconds);
+/// negative when the Moon sets first.
 fn lag_minutes(site: &ArchivedSiteEvening) -> Option<i64> {
     lag(
         site.sunset.to_native(),
@@ -67,9 +63,7 @@ fn lag_minutes(site: &ArchivedSiteEvening) -> Option<i64> {
 
 /// Moonset minus sunset (Unix seconds) in whole minutes, as [`lag_minutes`].
 pub(crate) fn lag(sunset: i64, moonset: Option<i64>) -> Option<i64> {
-    let lag = moonset? - sunset;
-    let rounded = (lag.abs() + 30) / 60;
-    Some(if lag < 0 { -rounded } else { rounded })
+    Some(minutes_between(sunset, moonset?))
 }
 
 impl fmt::Display for LocalTime {
@@ -322,9 +316,6 @@ mod tests {
 
     #[test]
     fn numbers_and_times() {
-        assert_eq!(two_decimals(123_456), 12.35);
-        assert_eq!(two_decimals(-8_333), -0.83);
-        assert_eq!(two_decimals(64_000), 6.4);
         let clock = |seconds| {
             let (hour, minute) = local_clock(seconds, 0);
             LocalTime(hour, minute).to_string()

@@ -13,8 +13,9 @@ use hijri::schema::{
 };
 use serde::Serialize;
 
-use crate::evening::{lag, two_decimals, EveningView, LocalTime, UtcInstant};
+use crate::evening::{lag, EveningView, LocalTime, UtcInstant};
 use crate::Text;
+use hijri::fixed::two_decimals;
 
 /// The record of a month's deciding evening, as its rule made it.
 #[derive(Serialize)]

@@ -3,15 +3,31 @@
 //! ([`crate::chain`]).
 
 use hijri::authority;
-use hijri::schema::Chain;
+use hijri::schema::{Chain, Month};
 
 use super::{Context, Published};
 use crate::chain::{self, ChainError, ChainInputs};
 use crate::generate::GenerateError;
+use crate::inputs::OfficialTable;
 
+/// Where its published table lives under `data/`.
+pub const DIR: &str = "official";
 /// The government's chain; `progress` is called once per month.
 pub fn build(ctx: &Context, progress: &mut dyn FnMut()) -> Result<Chain, GenerateError> {
-    let published = Published::read(&ctx.data_dir.join("official"), true, true)?;
+    let published = Published::read(&ctx.data_dir.join(DIR), true, true)?;
+    let months = months(ctx, &published.table, progress)?;
+    let table = published.archived(&months)?;
+    let kemenag = authority::kemenag(ctx.sites.len());
+    Ok(kemenag.chain(table, months, published.ledger.divergences()))
+}
+
+/// The government's months from the official `table` (also the chain an announcement would
+/// give, before it is written); `progress` is called once per month.
+pub fn months(
+    ctx: &Context,
+    table: &OfficialTable,
+    progress: &mut dyn FnMut(),
+) -> Result<Vec<Month>, GenerateError> {
     let kemenag = authority::kemenag(ctx.sites.len());
     let limits = kemenag
         .rules
@@ -21,10 +37,8 @@ pub fn build(ctx: &Context, progress: &mut dyn FnMut()) -> Result<Chain, Generat
     let inputs = ChainInputs {
         astro: ctx.astro,
         sites: ctx.sites,
-        table: &published.table,
+        table,
         limits,
     };
-    let months = chain::build(&inputs, ctx.span.0, ctx.span.1, progress)?;
-    let table = published.archived(&months)?;
-    Ok(kemenag.chain(table, months, published.ledger.divergences()))
+    Ok(chain::build(&inputs, ctx.span.0, ctx.span.1, progress)?)
 }

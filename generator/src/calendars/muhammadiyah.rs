@@ -24,6 +24,8 @@ use crate::inputs::InputError;
 use crate::khgt::{Lands, Parallels, Search, RESOLUTION};
 use crate::land::Outline;
 
+/// Where its published table lives under `data/`.
+pub const DIR: &str = "official/muhammadiyah";
 /// Mean synodic month, seconds.
 const SYNODIC_S: i64 = 2_551_443;
 /// Evenings tried after the conjunction's day before wujudul hilal gives up (a month
@@ -43,7 +45,7 @@ pub struct Computed {
 
 /// Muhammadiyah's chain.
 pub fn build(ctx: &Context) -> Result<Chain, GenerateError> {
-    let published = Published::read(&ctx.data_dir.join("official/muhammadiyah"), false, true)?;
+    let published = Published::read(&ctx.data_dir.join(DIR), false, true)?;
     let muhammadiyah = authority::muhammadiyah();
     let computed = computed(ctx, &published)?;
     let first_published = published.table.months.first().map(|row| row.month);

@@ -8,9 +8,11 @@ use super::{months_over, Context, Published};
 use crate::chain::ChainError;
 use crate::generate::GenerateError;
 
+/// Where its published table lives under `data/`.
+pub const DIR: &str = "official/ummalqura";
 /// The Umm al-Qura chain.
 pub fn build(ctx: &Context) -> Result<Chain, GenerateError> {
-    let published = Published::read(&ctx.data_dir.join("official/ummalqura"), true, false)?;
+    let published = Published::read(&ctx.data_dir.join(DIR), true, false)?;
     let rows = &published.table.months;
     let (Some(head), Some(tail)) = (rows.first(), rows.last()) else {
         return Err(ChainError::Inconsistent("the Umm al-Qura table is empty".into()).into());

@@ -6,30 +6,39 @@
 use std::io::Write;
 use std::path::Path;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use hijri::authority;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
+use hijri::schema::{Chain, Month};
+use hijri::span;
 
-use crate::announce::apply;
+use crate::announce::{apply, apply_published, moved, Applied};
+use crate::calendars::{kemenag, muhammadiyah, Context};
 use crate::generate::build_calendar;
-use crate::inputs::{self, Correction};
+use crate::inputs::{self, Correction, OfficialTable};
 use crate::writer::write_atomically;
 
 /// The subcommand's description.
 const ABOUT: &str = "\
-Takes announced month starts into DIR/official (months.csv, coverage.csv, corrections.csv),
-DIR being --data. Each pair is a Hijri month and its announced first day.
+Takes announced month starts into a calendar's published table (months.csv, coverage.csv,
+corrections.csv): DIR/official for the government's (--authority kemenag, the default),
+DIR/official/muhammadiyah for Muhammadiyah's maklumat (--authority muhammadiyah), DIR being
+--data. Each pair is a Hijri month and its announced first day.
 
   new month    the month after the table's last month is appended; the length of the
-               month before it follows from the new start
+               month before it follows from the new start (Muhammadiyah's table lists
+               the months it announced: any month from its first on is added in order)
   correction   a month already in the table moves to the new start (sidang isbat); the
                lengths of the month before it and of the month itself follow
   ledger       a start that differs from the one the service was serving (official or
-               computed) is appended to corrections.csv: /meta's divergences and
-               table_version, and the divergence warning, come from it
+               computed) is appended to corrections.csv, with the months whose start or
+               length the announcement moved (the month chain before and after it
+               compared): /meta's divergences and table_version, the divergence warning
+               and the iCalendar SEQUENCE of the events in those months come from it
 
 Refused, with no file changed: a malformed pair, a month length other than 29 or 30, a gap
-after the table, a start that moves by more than one day from the one served, a coverage
+after the government's table, a month before the table's first, a start that moves by more than one day from the one served, a coverage
 end outside the last month. Prints one JSON line per month: month, start, previous_start
 (the start served before), delta_days, tier_before. Then regenerate (make generate, which
 re-renders only the cards whose inputs changed) and send the server SIGHUP.";
@@ -39,7 +48,9 @@ const EXAMPLES: &str = "\
 Examples:
   hijri-generate announce 1448-09=2027-02-07 --note \"Sidang isbat 2027-02-06, Kemenag RI\"
   hijri-generate --data /srv/hijri/data announce 1448-08=2027-01-09 1448-09=2027-02-07 \\
-      --coverage-end 2027-03-01 --note \"Kalender Hijriah 1448, Kemenag RI\"";
+      --coverage-end 2027-03-01 --note \"Kalender Hijriah 1448, Kemenag RI\"
+  hijri-generate announce --authority muhammadiyah 1448-09=2027-02-08 \\
+      --note \"Maklumat PP Muhammadiyah\"";
 
 /// Take announced month starts into the official table, its coverage and the ledger
 #[derive(Debug, Args)]
@@ -58,6 +69,37 @@ pub struct AnnounceArgs {
     /// The ledger's date [default: today in Asia/Jakarta]
     #[arg(long, value_name = "YYYY-MM-DD")]
     recorded_on: Option<Date>,
+    /// The calendar whose published table takes the announcement (Umm al-Qura's is
+    /// KACST's table, taken whole, not announced)
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Announcer::Kemenag)]
+    authority: Announcer,
+}
+
+/// The calendars that take announcements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Announcer {
+    /// The government's sidang isbat (`data/official/`)
+    Kemenag,
+    /// Muhammadiyah's maklumat (`data/official/muhammadiyah/`)
+    Muhammadiyah,
+}
+
+impl Announcer {
+    /// The calendar's identifier in the archive.
+    fn id(self) -> &'static str {
+        match self {
+            Announcer::Kemenag => authority::DEFAULT,
+            Announcer::Muhammadiyah => authority::MUHAMMADIYAH,
+        }
+    }
+
+    /// Its published table's directory under `data/`.
+    fn dir(self) -> &'static str {
+        match self {
+            Announcer::Kemenag => kemenag::DIR,
+            Announcer::Muhammadiyah => muhammadiyah::DIR,
+        }
+    }
 }
 
 /// An announcement on the command line: `YYYY-MM=YYYY-MM-DD`, a Hijri month and its first
@@ -81,27 +123,53 @@ fn one_line(text: &str) -> Result<String, String> {
 
 /// Runs the subcommand on the facts in `data_dir` (the global `--data`).
 pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
-    let official = data_dir.join("official");
+    let official = data_dir.join(args.authority.dir());
     let (months_path, coverage_path, ledger_path) = (
         official.join("months.csv"),
         official.join("coverage.csv"),
         official.join("corrections.csv"),
     );
-    let table = inputs::load_official(&months_path).map_err(|e| e.to_string())?;
+    let table = match args.authority {
+        Announcer::Kemenag => inputs::load_official(&months_path),
+        Announcer::Muhammadiyah => inputs::load_published(&months_path),
+    }
+    .map_err(|e| e.to_string())?;
     let (coverage_first, coverage_last) =
         inputs::load_coverage(&coverage_path, &table).map_err(|e| e.to_string())?;
     let ledger = inputs::load_ledger(&ledger_path).map_err(|e| e.to_string())?;
     let built = build_calendar(data_dir, false).map_err(|e| e.to_string())?;
     let served = built
-        .default_chain()
-        .ok_or("the archive built holds no calendar")?;
-    let applied = apply(
-        &table.months,
-        coverage_last,
-        served,
-        &args.announced,
-        args.coverage_end,
-    )?;
+        .dataset
+        .chains
+        .iter()
+        .find(|chain| chain.id == args.authority.id())
+        .ok_or_else(|| {
+            format!(
+                "the archive built holds no {} calendar",
+                args.authority.id()
+            )
+        })?;
+    let (applied, after) = match args.authority {
+        Announcer::Kemenag => {
+            let applied = apply(
+                &table.months,
+                coverage_last,
+                served,
+                &args.announced,
+                args.coverage_end,
+            )?;
+            let after = government_after(&applied, served, &table, &built.astro, data_dir)?;
+            (applied, after)
+        }
+        Announcer::Muhammadiyah => apply_published(
+            &table.months,
+            coverage_last,
+            served,
+            &args.announced,
+            args.coverage_end,
+        )?,
+    };
+    let moved_months = moved(&served.months, &after);
 
     let recorded_on = args.recorded_on.unwrap_or_else(today_in_jakarta);
     let note = args.note.unwrap_or_default();
@@ -112,6 +180,8 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
             month,
             delta_days,
             recorded_on,
+            // The corrected month itself moved, so the chains differ at least there.
+            moved: moved_months.unwrap_or((month.previous(), month)),
             note: note.clone(),
         })
         .collect();
@@ -133,6 +203,32 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
         writeln!(stdout, "{line}").map_err(|e| format!("stdout: {e}"))?;
     }
     Ok(())
+}
+
+/// The government's chain the new facts give (its months follow each other, so a
+/// correction may move the computed months after it); the served months when nothing moved.
+fn government_after(
+    applied: &Applied,
+    served: &Chain,
+    table: &OfficialTable,
+    astro: &hijri_astro::Astro,
+    data_dir: &Path,
+) -> Result<Vec<Month>, String> {
+    if applied.corrections.is_empty() {
+        return Ok(served.months.clone());
+    }
+    let sites = inputs::load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
+    let ctx = Context {
+        data_dir,
+        astro,
+        sites: &sites,
+        span: (span::FIRST, span::LAST),
+    };
+    let table = OfficialTable {
+        months: applied.table.clone(),
+        data_version: table.data_version.clone(),
+    };
+    kemenag::months(&ctx, &table, &mut || {}).map_err(|e| e.to_string())
 }
 
 /// Today's date in Western Indonesia, where the announcements are made.

@@ -110,6 +110,15 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
 
 fn run(cli: Cli) -> Result<(), String> {
     let data_dir = cli.data;
+    // Every command reads the committed facts; outside the repository the default `data`
+    // is not there, and the file errors below would not say what to do.
+    if !data_dir.is_dir() {
+        return Err(format!(
+            "no facts directory {}: run inside the repository, or pass --data DIR (the \
+             repository's data/ directory)",
+            data_dir.display()
+        ));
+    }
     match cli.command {
         Some(Command::Announce(args)) => return announce::run(args, &data_dir),
         Some(Command::Evening(args)) => return evening::run(args, &data_dir),

@@ -131,7 +131,7 @@ pub fn etag(body: &[u8]) -> HeaderValue {
     clippy::expect_used,
     reason = "the tag is hex digits and a suffix in quotes, always a valid header value"
 )]
-fn representation_etag(body: &[u8], coding: Coding) -> HeaderValue {
+pub fn representation_etag(body: &[u8], coding: Coding) -> HeaderValue {
     HeaderValue::from_bytes(
         hijri::fingerprint::representation_etag(body, coding.etag_suffix()).as_bytes(),
     )

@@ -4,6 +4,7 @@
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::hijri::HijriMonth;
 use hijri::schema::ArchivedMonth;
+use hijri::span;
 use serde::Serialize;
 
 use super::params;
@@ -30,19 +31,29 @@ struct InfoInput<'a> {
     authority: Option<&'a str>,
 }
 
-/// Reads `include`: absent, or `sites` (any case) for every site's values.
+/// Reads `include`: absent, or `sites` (any case) for every site's values. Empty items are
+/// skipped, as in `/events`: `include=` is no include, `include=sites,` is `sites`.
 fn include_sites(query: Query<'_>) -> Result<Option<&'static str>, ApiError> {
-    match query.optional("include", ErrorCode::InvalidInclude)? {
-        None => Ok(None),
-        Some(text) if text.eq_ignore_ascii_case("sites") => Ok(Some("sites")),
-        Some(text) => Err(ApiError::new(
-            ErrorCode::InvalidInclude,
-            format!(
-                "unknown include item \"{}\"; the hilal records take only `sites`",
-                truncated(&text)
-            ),
-        )),
+    let text = query.optional("include", ErrorCode::InvalidInclude)?;
+    let mut sites = None;
+    for item in text
+        .iter()
+        .flat_map(|t| t.split(','))
+        .map(|i| i.trim_matches(' '))
+    {
+        if item.eq_ignore_ascii_case("sites") {
+            sites = Some("sites");
+        } else if !item.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInclude,
+                format!(
+                    "unknown include item \"{}\"; the hilal records take only `sites`",
+                    truncated(item)
+                ),
+            ));
+        }
     }
+    Ok(sites)
 }
 
 #[derive(Serialize)]
@@ -53,9 +64,9 @@ struct Info<'a> {
 }
 
 /// Reads the target `month` and `year` of the hilal endpoints in `scope`'s calendar; a
-/// month number outside 1–12, a month outside the calendar (or its first month, which has no
-/// examined evening) is `out_of_coverage`, the only coverage code the interface lists for
-/// these endpoints.
+/// month number outside 1–12, a month outside the calendar or one starting outside the
+/// served span (the calendar's first month, which also has no examined evening) is
+/// `out_of_coverage`, the only coverage code the interface lists for these endpoints.
 pub fn target<'a>(
     scope: &Scope<'a>,
     query: Query<'_>,
@@ -75,9 +86,13 @@ pub fn target<'a>(
         year: u16::try_from(year).unwrap_or(0),
         month,
     };
+    // A month is served from its start: the first archived month, which starts before the
+    // served span (and has no evening before it in the chain), is not.
     match coverage::month(scope, target, ErrorCode::OutOfCoverage)? {
-        (0, _) => Err(coverage::outside_archive(scope, ErrorCode::OutOfCoverage).into()),
-        (index, archived) => Ok((target, index, archived)),
+        (index, archived) if index > 0 && span::contains(archived.start()) => {
+            Ok((target, index, archived))
+        }
+        _ => Err(coverage::outside_archive(scope, ErrorCode::OutOfCoverage).into()),
     }
 }
 

@@ -170,18 +170,19 @@ fn description(found: &Found) -> String {
     }
 }
 
-/// How often the correction ledger moved this event's month or the month before it (whose
-/// length decides its start): it rises with each correction, so subscribers update.
+/// How many corrections of the ledger moved this event's month (its start or its length, as
+/// the announcement found by comparing the month chain before and after it): it rises with
+/// each one, so subscribers update the events whose dates changed.
 fn sequence(scope: &Scope, found: &Found) -> usize {
     let month = found.occurrence.month;
-    let before = month.previous();
+    let month = [month.year, u16::from(month.month)];
     scope
         .chain
         .divergences
         .iter()
         .filter(|d| {
-            let (year, m) = (d.year.to_native(), d.month);
-            (year == month.year && m == month.month) || (year == before.year && m == before.month)
+            let [first, last] = d.moved.map(|m| m.map(|v| v.to_native()));
+            (first..=last).contains(&month)
         })
         .count()
 }

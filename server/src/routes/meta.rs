@@ -17,9 +17,6 @@ use crate::http::reply;
 use crate::state::AppState;
 use crate::view::{MonthText, Text};
 
-/// The OpenAPI 3.1 description of the whole interface.
-pub const OPENAPI: &str = include_str!("../../openapi.json");
-
 /// Out-of-table computation method reported by `/meta`.
 pub const METHOD: &str = "neo-regional-multisite";
 
@@ -171,7 +168,7 @@ pub fn months(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
 
 /// `GET /api/v1/openapi.json` and `GET /openapi.json`.
 pub fn openapi(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError> {
-    let body = OPENAPI.as_bytes();
+    let body = crate::interface::OPENAPI.as_bytes();
     Ok(reply::negotiated(
         req,
         reply::DOCUMENT,

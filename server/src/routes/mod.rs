@@ -56,6 +56,7 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/months", Limit::Default, meta::months),
     route("/api/v1/year", Limit::Default, days::year),
     route("/api/v1/table", Limit::Default, table::table),
+    route("/api/v1/table.csv", Limit::Default, table::table_csv),
     route("/api/v1/events", Limit::Default, events::events),
     route("/api/v1/events.ics", Limit::Default, ical::events_ics),
     route("/api/v1/calendar.ics", Limit::Default, ical::subscription),
@@ -77,7 +78,9 @@ pub const ROUTES: &[Route] = &[
     route("/", Limit::Default, home::page),
     route("/page.css", Limit::Default, home::style),
     route("/page.js", Limit::Default, home::script),
-    route(DOCS_PATH, Limit::Default, docs::page),
+    route(DOCS_PATH, Limit::Default, docs::reference),
+    route("/docs/", Limit::Default, docs::slash),
+    route("/docs/page.js", Limit::Default, docs::script),
     route("/docs/redoc.standalone.js", Limit::Default, docs::redoc),
     // The one dynamic path comes last: actix tries routes in order, and a pattern match
     // costs a regex run that the static paths above should not pay.

@@ -1,23 +1,26 @@
-//! `/api/v1/table`: every archived month (from the one containing 1945-01-01 to the one
-//! containing 2101-01-01, Hijri 1364-01 to 1524-11) as one row, in JSON or as an RFC 4180 CSV file. Retro months only
-//! with `retro=true`.
+//! `/api/v1/table` and `/api/v1/table.csv`: every month wholly inside the served span
+//! ([`hijri::span`]: Hijri 1364-02 to 1524-10 in the default calendar) as one row, in JSON or
+//! as an RFC 4180 CSV file (each at its own path, so that one operation has one media type).
+//! Retro months only with `retro=true`.
 
 use std::fmt::Write as _;
 
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
+use hijri::fixed::two_decimals;
 use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, Tier};
+use hijri::span;
 use hijri_view::records::Summary;
+use hijri_view::Scope;
 use serde::Serialize;
 
 use super::params;
 use crate::coverage;
-use crate::http::error::{truncated, ApiError, ErrorCode};
+use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
-use crate::view::evening::two_decimals;
 use crate::view::{MonthText, Text, WarningList};
 
 /// The CSV header row, the JSON member names in order.
@@ -90,7 +93,6 @@ fn csv_field(out: &mut String, field: &str) {
 
 #[derive(Serialize)]
 struct Input<'a> {
-    format: &'static str,
     retro: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     authority: Option<&'a str>,
@@ -104,68 +106,88 @@ struct Table<'a> {
     warnings: WarningList<'a>,
 }
 
-/// `GET /api/v1/table?format=json|csv&retro=`.
-pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let query = Query(req.query_string());
-    let csv = match query.optional("format", ErrorCode::InvalidFormat)? {
-        None => false,
-        Some(f) if f.eq_ignore_ascii_case("json") => false,
-        Some(f) if f.eq_ignore_ascii_case("csv") => true,
-        Some(f) => {
-            return Err(ApiError::new(
-                ErrorCode::InvalidFormat,
-                format!("`format` must be json or csv, got \"{}\"", truncated(&f)),
-            ))
-        }
-    };
-    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let scope = params::scope(state, &query)?;
-    let chain = scope.chain;
-    // Retro months come first in a chain; without retro the table starts after them.
-    let first = if retro {
-        0
-    } else {
-        chain
+/// What a table request serves: its `retro`, the calendar it names and that calendar's
+/// months (the retro ones only with `retro`), with their warnings.
+struct Served<'a> {
+    retro: bool,
+    scope: Scope<'a>,
+    months: coverage::Served<'a>,
+}
+
+impl<'a> Served<'a> {
+    /// Reads `retro` and `authority` and serves the months.
+    fn of(req: &HttpRequest, state: &AppState<'a>) -> Result<Served<'a>, ApiError> {
+        let query = Query(req.query_string());
+        let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+        let scope = params::scope(state, &query)?;
+        let chain = scope.chain;
+        // The months wholly inside the served span; retro months come first in a chain, and
+        // without retro the table starts after them.
+        let inside = |m: &ArchivedMonth| span::contains(m.start()) && span::contains(m.last());
+        let first = chain
             .months
             .iter()
-            .position(|m| m.tier() != Tier::Retro)
-            .unwrap_or(chain.months.len())
-    };
-    let served = coverage::months(&scope, first..chain.months.len(), retro)?;
-    let rows = chain
-        .months
-        .get(served.months.clone())
-        .ok_or_else(|| coverage::outside_archive(&scope, ErrorCode::OutOfCoverage))?
-        .iter()
-        .map(|month| Row::of(scope.dataset, chain, month));
-    if csv {
-        let mut body = String::with_capacity(96 * served.months.len() + 96);
-        body.push_str(COLUMNS);
-        body.push_str("\r\n");
-        rows.for_each(|row| row.write_csv(&mut body));
-        return Ok(reply::negotiated(
-            req,
-            reply::IMMUTABLE,
-            HeaderValue::from_static("text/csv; charset=utf-8"),
-            body.into(),
-        ));
+            .position(|m| inside(m) && (retro || m.tier() != Tier::Retro))
+            .unwrap_or(chain.months.len());
+        let end = chain
+            .months
+            .iter()
+            .rposition(inside)
+            .map_or(first, |i| i + 1);
+        let months = coverage::months(&scope, first..end.max(first), retro)?;
+        Ok(Served {
+            retro,
+            scope,
+            months,
+        })
     }
-    let months: Vec<Row> = rows.collect();
+
+    /// The rows of the months served.
+    fn rows(&self) -> Result<impl Iterator<Item = Row<'a>>, ApiError> {
+        let (dataset, chain) = (self.scope.dataset, self.scope.chain);
+        Ok(chain
+            .months
+            .get(self.months.months.clone())
+            .ok_or_else(|| coverage::outside_archive(&self.scope, ErrorCode::OutOfCoverage))?
+            .iter()
+            .map(move |month| Row::of(dataset, chain, month)))
+    }
+}
+
+/// `GET /api/v1/table?retro=&authority=`: the months as JSON.
+pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let served = Served::of(req, state)?;
+    let months: Vec<Row> = served.rows()?.collect();
     let body = Table {
         input: Input {
-            format: "json",
-            retro,
-            authority: scope.echo(),
+            retro: served.retro,
+            authority: served.scope.echo(),
         },
         count: months.len(),
         months,
-        warnings: WarningList(served.warnings),
+        warnings: WarningList(served.months.warnings),
     };
     Ok(reply::json(
         req,
         reply::IMMUTABLE,
         200 * body.count + 256,
         &body,
+    ))
+}
+
+/// `GET /api/v1/table.csv?retro=&authority=`: the months as an RFC 4180 CSV file with a
+/// header row.
+pub fn table_csv(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let served = Served::of(req, state)?;
+    let mut body = String::with_capacity(96 * served.months.months.len() + 96);
+    body.push_str(COLUMNS);
+    body.push_str("\r\n");
+    served.rows()?.for_each(|row| row.write_csv(&mut body));
+    Ok(reply::negotiated(
+        req,
+        reply::IMMUTABLE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+        body.into(),
     ))
 }
 

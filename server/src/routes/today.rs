@@ -5,6 +5,8 @@ use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
+use hijri::span;
+use hijri::warnings::Warning;
 use hijri::zone::Zone;
 use serde::Serialize;
 
@@ -40,15 +42,31 @@ struct Today<'a> {
 pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let zone = zone(&query)?;
-    let with_next = query.flag("next", ErrorCode::InvalidNext)?;
+    let asked_next = query.flag("next", ErrorCode::InvalidNext)?;
     let scope = params::scope(state, &query)?;
     let chain = scope.chain;
     let now = state.clock.now();
     let local = zone.local_date(now);
     let outside = || coverage::outside_archive(&scope, ErrorCode::OutOfCoverage);
     let day = Date::from_ymd(local.year(), local.month(), local.day()).ok_or_else(outside)?;
+    // /today takes no `retro`: a date before the table is refused without suggesting it.
+    if chain
+        .month_index_of(day)
+        .is_some_and(|index| coverage::needs_retro(&scope, index))
+    {
+        let (first, _) = chain.coverage();
+        return Err(ApiError::new(
+            ErrorCode::OutOfCoverage,
+            format!("today's date {day} falls before {first}, the first date /today serves"),
+        ));
+    }
+    // `next` after the last served day is left out, with a warning, rather than failing.
+    let with_next = asked_next && span::contains(day.add_days(1));
     let last = if with_next { day.add_days(1) } else { day };
-    let served = coverage::days(&scope, day, last, false, ErrorCode::OutOfCoverage)?;
+    let mut served = coverage::days(&scope, day, last, false, ErrorCode::OutOfCoverage)?;
+    if asked_next && !with_next {
+        served.warnings.add(Warning::OutsideSpan(1));
+    }
     let hijri = |date: Date| {
         let (hijri, month) = chain.to_hijri(date).ok_or_else(outside)?;
         let source = chain.source(chain.tier_of_day(month, date));

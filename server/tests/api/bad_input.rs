@@ -157,6 +157,10 @@ async fn every_parameter_refuses_bad_values_with_its_own_code() {
         for (name, allowed) in *params {
             let mut values: Vec<Option<String>> = bad_values().into_iter().map(Some).collect();
             values.push(None);
+            // An empty `include` is no include, not a bad one (empty items are skipped).
+            if *name == "include" {
+                values.retain(|v| v.as_deref() != Some(""));
+            }
             for value in values {
                 let uri = format!("{path}?{}", with(base, name, value.as_deref()));
                 let answer = get(&app, &uri).await;

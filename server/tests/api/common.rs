@@ -117,6 +117,7 @@ impl Answer {
             "content-disposition",
             "retry-after",
             "allow",
+            "location",
             "content-security-policy",
             "access-control-allow-origin",
         ] {

@@ -1,4 +1,5 @@
-//! Content codings: every big text answer in gzip and brotli decompresses to the identity
+//! Content codings: every big text answer (also the pages and the Redoc bundle, whose gzip
+//! and brotli copies are stored in the binary) in gzip and brotli decompresses to the identity
 //! bytes, carries `Vary` and its own strong `ETag`, answers 304 to that `ETag`; q-values are
 //! honoured; HEAD gives the GET's headers; small answers are never compressed.
 
@@ -14,10 +15,14 @@ const BIG: &[&str] = &[
     "/api/v1/hilal/history",
     "/api/v1/events?year=1446&include=all",
     "/api/v1/events.ics?year=1446",
-    "/api/v1/table?format=csv",
+    "/api/v1/table.csv",
     "/api/v1/range?start=2025-03-01&end=2025-03-31",
     "/api/v1/meta",
     "/api/v1/openapi.json",
+    // The pages for people too; the Redoc bundle from its copies compressed at build time.
+    "/",
+    "/docs",
+    "/docs/redoc.standalone.js",
 ];
 
 /// A request for `uri` with the given `Accept-Encoding` and `If-None-Match` (none if `None`).

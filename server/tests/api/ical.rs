@@ -209,37 +209,59 @@ async fn calendar_ics_covers_four_years() {
 }
 
 #[actix_web::test]
-async fn sequence_counts_the_ledger() {
-    // The real archive without cards, with two corrections: Syawal 1447 moved by a day
-    // (newest), and Ramadhan 1447 before it.
+async fn sequence_counts_the_corrections_that_moved_each_month() {
+    // The real archive without cards, with three corrections, newest first: 1448-08 a day
+    // earlier, which moved the computed months through 1448-10 (Idul Fitri 1448); Syawal
+    // 1447 by a day (Ramadhan 1447 one day longer); Ramadhan 1447 before it (Sya'ban
+    // shorter).
     let archive = with_ledger(
         vec![
+            Divergence {
+                year: 1448,
+                month: 8,
+                delta_days: -1,
+                moved: [[1448, 7], [1448, 10]],
+            },
             Divergence {
                 year: 1447,
                 month: 10,
                 delta_days: 1,
+                moved: [[1447, 9], [1447, 10]],
             },
             Divergence {
                 year: 1447,
                 month: 9,
                 delta_days: -1,
+                moved: [[1447, 8], [1447, 9]],
             },
         ],
-        "2-0123456789ab",
+        "3-0123456789ab",
     );
     let app = actix_web::test::init_service(hijri_server::app(state_with(archive, &[]))).await;
-    let ics = get(&app, "/api/v1/events.ics?year=1447&include=extra").await;
-    let sequence = |uid: &str| {
-        vevents(&ics)
-            .into_iter()
-            .find(|e| e.get_uid() == Some(uid))
-            .and_then(|e| e.get_sequence())
+    let mut sequences = Vec::new();
+    for year in [1447, 1448] {
+        let ics = get(
+            &app,
+            &format!("/api/v1/events.ics?year={year}&include=extra"),
+        )
+        .await;
+        for event in vevents(&ics) {
+            sequences.push((event.get_uid().unwrap().to_owned(), event.get_sequence()));
+        }
+    }
+    let sequence = |slug: &str, year: u16| {
+        let uid = format!("{slug}-{year}@kalender-hijriah.invalid");
+        sequences.iter().find(|(u, _)| *u == uid).unwrap().1
     };
-    let uid = |slug: &str| format!("{slug}-1447@kalender-hijriah.invalid");
-    // Ramadhan: its own entry; Syawal: its own and the month before it.
-    assert_eq!(sequence(&uid("awal_ramadan")), Some(1));
-    assert_eq!(sequence(&uid("nuzulul_quran")), Some(1));
-    assert_eq!(sequence(&uid("idul_fitri")), Some(2));
-    assert_eq!(sequence(&uid("idul_adha")), Some(0));
-    assert_eq!(sequence(&uid("1_muharram")), Some(0));
+    // Ramadhan 1447: its own start and its length moved; Syawal 1447: its own start.
+    assert_eq!(sequence("awal_ramadan", 1447), Some(2));
+    assert_eq!(sequence("nuzulul_quran", 1447), Some(2));
+    assert_eq!(sequence("idul_fitri", 1447), Some(1));
+    assert_eq!(sequence("idul_adha", 1447), Some(0));
+    // 1448: every month from Rajab (its length) to Syawal moved.
+    assert_eq!(sequence("isra_miraj", 1448), Some(1));
+    assert_eq!(sequence("awal_ramadan", 1448), Some(1));
+    assert_eq!(sequence("idul_fitri", 1448), Some(1));
+    assert_eq!(sequence("1_muharram", 1448), Some(0));
+    assert_eq!(sequence("idul_adha", 1448), Some(0));
 }

@@ -170,6 +170,14 @@ fn version_prints_and_exits() {
         "{stdout:?}"
     );
     assert!(stdout.contains(hijri::BUILD_HASH), "{stdout:?}");
+    // The contract's interface version, stated apart from the service's own.
+    assert!(
+        stdout.ends_with(&format!(
+            "), interface {}\n",
+            hijri_server::interface::version()
+        )),
+        "{stdout:?}"
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! `/table`: every month as JSON and as an RFC 4180 CSV file, checked against the month
-//! endpoints and the official table; snapshots keep the first and last rows of each answer.
+//! `/table` and `/table.csv`: every month as JSON and as an RFC 4180 CSV file, checked against
+//! the month endpoints and the official table; snapshots keep the first and last rows of each
+//! answer.
 
 use hijri_server::SharedState;
 use serde_json::Value;
@@ -73,18 +74,25 @@ async fn table() {
         state(),
         &[
             ("table_json", "/api/v1/table"),
-            ("table_csv", "/api/v1/table?format=CSV"),
-            ("table_json_retro", "/api/v1/table?format=json&retro=true"),
-            ("table_csv_retro", "/api/v1/table?format=csv&retro=1"),
-            ("table_invalid_format", "/api/v1/table?format=xlsx"),
+            ("table_csv", "/api/v1/table.csv"),
+            ("table_json_retro", "/api/v1/table?retro=true"),
+            ("table_csv_retro", "/api/v1/table.csv?retro=1"),
+            // `format` is no parameter of /table (the CSV has its own path): ignored.
+            ("table_format_ignored", "/api/v1/table?format=csv"),
             ("table_invalid_retro", "/api/v1/table?retro=perhaps"),
+            ("table_csv_invalid_retro", "/api/v1/table.csv?retro=perhaps"),
         ],
     )
     .await;
     let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
-    assert_eq!(statuses, [200, 200, 200, 200, 400, 400]);
-    assert_eq!(answers[4].code(), "invalid_format");
+    assert_eq!(statuses, [200, 200, 200, 200, 200, 400, 400]);
+    assert_eq!(answers[4].body, answers[0].body);
     assert_eq!(answers[5].code(), "invalid_retro");
+    assert_eq!(answers[6].code(), "invalid_retro");
+    assert_eq!(
+        answers[0].json()["input"],
+        serde_json::json!({"retro": false})
+    );
     for answer in &answers[..4] {
         assert_eq!(
             answer.header("cache-control"),
@@ -104,14 +112,16 @@ async fn table() {
     assert_eq!(ramadhan["moon_alt_deg"], 4.69);
     assert_eq!(ramadhan["elongation_deg"], 6.41);
     assert_eq!(ramadhan["visible"], true);
-    // With retro every archived month: 1364-01 (containing 1945-01-01) to 1524-11
-    // (starting 2101-01-01).
+    // With retro every month wholly inside the served span, 1945-01-01 … 2100-12-31: from
+    // 1364-02 (1364-01 starts 1944-12-17) to 1524-10 (ending on 2100-12-31).
     let all = answers[2].json();
     let all_rows = all["months"].as_array().unwrap();
-    assert_eq!(all_rows[0]["hijri_month"], "1364-01");
-    assert_eq!(all_rows[0]["start"], "1944-12-17");
-    assert_eq!(all_rows.last().unwrap()["hijri_month"], "1524-11");
-    assert_eq!(all_rows.last().unwrap()["start"], "2101-01-01");
+    assert_eq!(all_rows[0]["hijri_month"], "1364-02");
+    assert_eq!(all_rows[0]["start"], "1945-01-16");
+    let last = all_rows.last().unwrap();
+    assert_eq!(last["hijri_month"], "1524-10");
+    assert_eq!(last["start"], "2100-12-03");
+    assert_eq!(last["length"], 29);
     assert!(all_rows.len() > rows.len());
     assert_eq!(all["warnings"][0]["code"], "retro");
     // The CSV holds the same rows as the JSON, with a header and RFC 4180 quoting.

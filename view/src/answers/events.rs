@@ -7,6 +7,7 @@ use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::observance::{Occurrence, Selection};
 use hijri::schema::{ArchivedChain, ArchivedMonth, Tier};
+use hijri::span;
 use hijri::warnings::{Warning, Warnings};
 use serde::Serialize;
 
@@ -109,6 +110,7 @@ impl Found<'_> {
 }
 
 /// Parses the include list of `/events`: the selection and its items by canonical name.
+/// Empty items are skipped, and a list of none (`include=`) is no include.
 pub fn include(text: Option<&str>) -> Result<(Selection, Option<Vec<&'static str>>), Refusal> {
     match text {
         None => Ok((Selection::DEFAULT, None)),
@@ -122,7 +124,7 @@ pub fn include(text: Option<&str>) -> Result<(Selection, Option<Vec<&'static str
                     ),
                 )
             })?;
-            Ok((selection, Some(items)))
+            Ok((selection, (!items.is_empty()).then_some(items)))
         }
     }
 }
@@ -149,19 +151,25 @@ pub fn select<'a>(
     Ok(selected)
 }
 
-/// Adds the events of `selected.year` in `selected.calendar` to `selected`: those needing
-/// retro data are left out without `retro` (and counted in a `retro_required` warning).
+/// Adds the events of `selected.year` in `selected.calendar` to `selected`: those outside the
+/// served span are left out (counted in an `outside_span` warning; only a Hijri year at the
+/// span's ends has them), and those needing retro data without `retro` (counted in a
+/// `retro_required` warning).
 pub fn serve<'a>(
     state: &Scope<'a>,
     selected: &mut Selected<'a>,
     selection: Selection,
     retro: bool,
 ) -> Result<(), Refusal> {
-    let mut found = occurrences(state, selected.calendar, selected.year, selection)?;
+    let (mut found, mut outside) = occurrences(state, selected.calendar, selected.year, selection)?;
     found.sort_by_key(|f| f.first);
     let mut left_out = 0_u16;
     selected.events.reserve(found.len());
     for f in found {
+        if !(span::contains(f.first) && span::contains(f.last())) {
+            outside = outside.saturating_add(1);
+            continue;
+        }
         if !retro && coverage::needs_retro(state, f.index) {
             left_out = left_out.saturating_add(1);
             continue;
@@ -176,6 +184,9 @@ pub fn serve<'a>(
         selected
             .warnings
             .add(Warning::RetroRequired(left_out, before));
+    }
+    if outside > 0 {
+        selected.warnings.add(Warning::OutsideSpan(outside));
     }
     Ok(())
 }
@@ -205,21 +216,24 @@ pub fn immutable(published: bool, count: usize) -> bool {
 }
 
 /// The selected occurrences in the year, each with its first Gregorian day and the index of
-/// its month.
+/// its month, and how many fall in months the chain does not hold (a Hijri year at the
+/// served span's ends).
 fn occurrences<'a>(
     state: &Scope<'a>,
     calendar: Calendar,
     year: i32,
     selection: Selection,
-) -> Result<Vec<Found<'a>>, Refusal> {
+) -> Result<(Vec<Found<'a>>, u16), Refusal> {
     let chain = state.chain;
     let mut found = Vec::with_capacity(48);
+    let mut missing = 0_u16;
     match calendar {
         Calendar::Hijri => {
             for o in selection.occurrences(year as u16) {
-                let (index, month) =
-                    coverage::month(state, o.month, ErrorCode::DateOutOfSupportedRange)?;
-                found.push(found_in(chain, o, index, month));
+                match chain.indexed_month(o.month) {
+                    Some((index, month)) => found.push(found_in(chain, o, index, month)),
+                    None => missing = missing.saturating_add(1),
+                }
             }
         }
         Calendar::Gregorian => {
@@ -230,7 +244,7 @@ fn occurrences<'a>(
             })?;
         }
     }
-    Ok(found)
+    Ok((found, missing))
 }
 
 /// The selected occurrences of `chain` whose first day falls in `first..=last`, Hijri year

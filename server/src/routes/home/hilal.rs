@@ -2,9 +2,10 @@
 //! site, the altitude and elongation against the criterion's limits, the verdict, and links
 //! to both cards with their thumbnails.
 
+use hijri::fixed::two_decimals;
 use hijri::hijri::HijriDate;
 use hijri::schema::{ArchivedDataset, CardKind, Tier};
-use hijri_view::evening::{two_decimals, Deciding};
+use hijri_view::evening::Deciding;
 
 use super::html::{decimal, Html};
 use super::Page;

@@ -18,9 +18,12 @@ pub fn section(page: &Page) -> Result<String, ApiError> {
     let words = page.words;
     let day = page.today;
     let outside = || coverage::outside_archive(scope, ErrorCode::OutOfCoverage);
-    coverage::days(scope, day, day.add_days(1), false, ErrorCode::OutOfCoverage)?;
+    coverage::days(scope, day, day, false, ErrorCode::OutOfCoverage)?;
     let (hijri, month) = chain.to_hijri(day).ok_or_else(outside)?;
-    let (next, _) = chain.to_hijri(day.add_days(1)).ok_or_else(outside)?;
+    // After the last day served there is no next date to show (as `/today` leaves it out).
+    let next = Some(day.add_days(1))
+        .filter(|next| hijri::span::contains(*next))
+        .and_then(|next| chain.to_hijri(next));
     let zone = page.zone_name();
 
     let mut html = Html::with_capacity(2048);
@@ -37,14 +40,17 @@ pub fn section(page: &Page) -> Result<String, ApiError> {
         .text(&words.hijri(hijri))
         .raw("</span></h1>\n<p class=\"greg\">")
         .time(day, &words.long_date(day))
-        .raw("</p>\n<p class=\"next\">")
-        .text(words.after_maghrib)
-        .fmt(format_args!(
-            ": <span class=\"hijri\" data-date=\"{}\">",
-            next.iso().as_str()
-        ))
-        .text(&words.hijri(next))
-        .raw("</span></p>\n");
+        .raw("</p>\n");
+    if let Some((next, _)) = next {
+        html.raw("<p class=\"next\">")
+            .text(words.after_maghrib)
+            .fmt(format_args!(
+                ": <span class=\"hijri\" data-date=\"{}\">",
+                next.iso().as_str()
+            ))
+            .text(&words.hijri(next))
+            .raw("</span></p>\n");
+    }
     tier(&mut html, page, chain, month, day);
     others(&mut html, page, hijri, day);
     html.raw("</section>\n");

@@ -209,11 +209,13 @@ const ID: Words = Words {
                       bila Kemenag menetapkan atau mengoreksi.",
     feed_government: "Hari besar menurut pemerintah (Kemenag)",
     feed_muhammadiyah: "Hari besar menurut Muhammadiyah",
-    google: "Google Calendar: buka Setelan, Tambahkan kalender, Dari URL, lalu tempel alamat \
-             https di atas (Google hanya membaca alamat https publik dan memperbaruinya sendiri, \
-             biasanya dalam sehari).",
-    apple: "Apple Calendar: ketuk tautan webcal di iPhone atau Mac (di Mac: File, Langganan \
-            Kalender Baru) dan pilih penyegaran otomatis setiap hari.",
+    google: "Google Calendar: Kalender lain › + › Dari URL, lalu tempel alamat https di \
+             atas. Google mengambilnya dari servernya sendiri, jadi alamatnya harus https \
+             publik (bukan localhost), dan membacanya ulang menurut jadwalnya, tiap 8 sampai \
+             24 jam.",
+    apple: "Apple Calendar (iPhone, Mac) dan kebanyakan aplikasi ponsel: buka tautan webcal \
+            di atas; kalender ini meminta penyegaran harian, dan Apple Calendar membiarkan \
+            Anda memilih (setiap hari sudah cukup).",
     build: "Untuk pengembang",
     build_intro: "Semua data di halaman ini berasal dari API publik yang sama:",
     docs: "dokumentasi API",
@@ -288,11 +290,13 @@ const EN: Words = Words {
                       Ministry's decisions and corrections.",
     feed_government: "Observances, government (Kemenag)",
     feed_muhammadiyah: "Observances, Muhammadiyah",
-    google: "Google Calendar: open Settings, Add calendar, From URL, and paste the https \
-             address above (Google reads only public https addresses and refreshes them on its \
-             own schedule, usually within a day).",
-    apple: "Apple Calendar: open the webcal link on an iPhone or a Mac (on a Mac: File, New \
-            Calendar Subscription) and set auto-refresh to every day.",
+    google: "Google Calendar: Other calendars › + › From URL, and paste the https address \
+             above. Google fetches it from its own servers, so it must be a public https \
+             address (not localhost), and reads it again on its own schedule, every 8 to 24 \
+             hours.",
+    apple: "Apple Calendar (iPhone, Mac) and most phone apps: open the webcal link above; \
+            the feed asks for a daily refresh, and Apple Calendar lets you choose (daily is \
+            enough).",
     build: "For developers",
     build_intro: "Everything on this page comes from the same public API:",
     docs: "API reference",
