@@ -100,10 +100,10 @@ pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         _ => Lang::Id,
     };
     let zone = super::today::zone(&query)?;
-    let chosen_zone = match query.optional("tz", ErrorCode::InvalidTimezone)? {
-        None => None,
-        Some(_) => Some(ZONES.iter().copied().find(|z| Zone::parse(z) == Some(zone))),
-    };
+    // A chosen zone is kept in the links when it is one of the three.
+    let chosen_zone = query
+        .optional("tz", ErrorCode::InvalidTimezone)?
+        .and_then(|_| ZONES.iter().copied().find(|z| Zone::parse(z) == Some(zone)));
     let now = state.clock.now();
     let local = zone.local_date(now);
     let today = Date::from_ymd(local.year(), local.month(), local.day())
@@ -114,7 +114,7 @@ pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         lang,
         words: lang.words(),
         zone,
-        chosen_zone: chosen_zone.flatten(),
+        chosen_zone,
         today,
         view: asked.unwrap_or_else(|| View::of_day(today)),
         chosen_view: asked.is_some(),

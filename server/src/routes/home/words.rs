@@ -223,20 +223,7 @@ const ID: Words = Words {
     footer: "Tabel resmi Kemenag",
     calendars: "Aturan dan sumber tiap kalender",
     weekdays: ["", "", "", "", "", "", ""],
-    months: [
-        "Januari",
-        "Februari",
-        "Maret",
-        "April",
-        "Mei",
-        "Juni",
-        "Juli",
-        "Agustus",
-        "September",
-        "Oktober",
-        "November",
-        "Desember",
-    ],
+    months: hijri::date::MONTH_NAMES,
     era: "H",
 };
 
