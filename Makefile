@@ -39,14 +39,22 @@ serve: $(SERVE) $(ARCHIVE)
 test: $(ARCHIVE)
 	$(CARGO) test --release --workspace
 
-## End to end over the built binaries (server/tests/e2e.rs): the docs page in Debian's headless
-## Chromium (`apt-get install -y chromium`; HIJRI_CHROMIUM to use another), leaving a screenshot
-## in target/e2e/docs/docs-page.png (docs/api-reference.png is a copy); a Python client
-## generated from the OpenAPI document calling the service (python3 with venv, Debian's
-## python3-venv; HIJRI_PYTHON to use another; openapi-python-client comes from PyPI); the
-## iCalendar SEQUENCE after an announcement on a copy of data/.
-e2e: $(ARCHIVE)
-	$(CARGO) test --release --workspace --test e2e -- --ignored --nocapture
+## End to end over the built binaries (server/tests/e2e.rs), one test at a time (so Lighthouse
+## has the CPU): the docs page in Debian's headless Chromium (`apt-get install -y chromium`;
+## HIJRI_CHROMIUM to use another), leaving a screenshot in target/e2e/docs/docs-page.png
+## (docs/api-reference.png is a copy); the page at / checked by server/e2e/page.mjs
+## (puppeteer-core, then Lighthouse mobile and desktop; Node from `apt-get install -y nodejs
+## npm`, the packages by `npm ci`), screenshots and reports in target/e2e/page/ (docs/page/
+## holds copies of the screenshots); a Python client generated from the OpenAPI document
+## calling the service (python3 with venv, Debian's python3-venv; HIJRI_PYTHON to use
+## another; openapi-python-client comes from PyPI); the iCalendar SEQUENCE after an
+## announcement on a copy of data/.
+E2E_NODE := server/e2e/node_modules/.package-lock.json
+e2e: $(ARCHIVE) $(E2E_NODE)
+	$(CARGO) test --release --workspace --test e2e -- --ignored --nocapture --test-threads=1
+
+$(E2E_NODE): server/e2e/package.json server/e2e/package-lock.json
+	npm ci --prefix server/e2e --no-audit --no-fund
 
 ## Schemathesis against the built server over the archive: every check, positive and negative
 ## data, SCHEMATHESIS_SECONDS (default 300) of generation; the rules that tie parameters

@@ -172,6 +172,23 @@ pub fn is_leap_year(year: i32) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
 }
 
+/// The Indonesian names of the Gregorian months, January first (the cards and the page print
+/// them).
+pub const MONTH_NAMES: [&str; 12] = [
+    "Januari",
+    "Februari",
+    "Maret",
+    "April",
+    "Mei",
+    "Juni",
+    "Juli",
+    "Agustus",
+    "September",
+    "Oktober",
+    "November",
+    "Desember",
+];
+
 /// Number of days in a Gregorian month (1–12).
 pub fn days_in_month(year: i32, month: u32) -> u32 {
     match month {

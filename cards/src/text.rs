@@ -1,25 +1,9 @@
 //! The words and number formats printed on the cards (Indonesian, decimal comma).
 
-use hijri::date::{local_clock, minutes_between, Date};
+use hijri::date::{local_clock, minutes_between, Date, MONTH_NAMES as GREGORIAN_MONTHS};
 use hijri::schema::{Site, SiteEvening};
 
 use super::CardContext;
-
-/// Indonesian Gregorian month names, January first.
-const GREGORIAN_MONTHS: [&str; 12] = [
-    "Januari",
-    "Februari",
-    "Maret",
-    "April",
-    "Mei",
-    "Juni",
-    "Juli",
-    "Agustus",
-    "September",
-    "Oktober",
-    "November",
-    "Desember",
-];
 
 /// `value` with `decimals` decimals, a decimal comma and a true minus sign (`−0,83`).
 pub fn decimal(value: f64, decimals: usize) -> String {

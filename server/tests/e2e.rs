@@ -6,6 +6,11 @@
 //!   three calls to start, the page requested nothing outside the server, every request it
 //!   made was answered 200, the console stayed clean; a screenshot in `target/e2e/docs/` (the
 //!   one in `docs/` is a copy);
+//! - the page at `/`, checked by `server/e2e/page.mjs` (puppeteer-core and Lighthouse on the
+//!   same Chromium, installed by `npm ci`): today equal to `/today`'s, Ramadhan 1447's first
+//!   day, the English switch, no console error or outside request, the page without
+//!   JavaScript, the Lighthouse scores; screenshots in `target/e2e/page/` (`docs/page/` holds
+//!   copies);
 //! - a Python client generated from the served OpenAPI document (`openapi-python-client`
 //!   from PyPI, in a venv the test creates) calling the service (`e2e/python_client.py`);
 //! - the feeds after a correction: `hijri-generate announce` on a copy of the facts, the
@@ -472,17 +477,23 @@ fn unchunked(mut bytes: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The committed facts the generator reads (`data/` without the generated archive).
-const FACTS: [&str; 8] = [
-    "sites.json",
-    "delta_t.csv",
-    "map_points.json",
-    "official/months.csv",
-    "official/coverage.csv",
-    "official/corrections.csv",
-    "ephemeris/de440_1945_2100.bsp",
-    "ephemeris/de440_1945_2100.bsp.md5",
-];
+/// Copies the committed facts (`data/`, without the generated archive and the reference
+/// values no generation reads) into `to`.
+fn copy_facts(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name();
+        if name == "hijri.archive" || name == "reference" {
+            continue;
+        }
+        if entry.file_type().unwrap().is_dir() {
+            copy_facts(&entry.path(), &to.join(&name));
+        } else {
+            std::fs::copy(entry.path(), to.join(&name)).unwrap();
+        }
+    }
+}
 
 /// Every VEVENT of an iCalendar body, by UID: (DTSTART, SEQUENCE).
 fn events_by_uid(ics: &[u8]) -> std::collections::BTreeMap<String, (String, u32)> {
@@ -510,10 +521,7 @@ fn an_event_a_correction_moved_has_a_higher_sequence() {
     let dir = workdir("sequence");
     let data = dir.join("data");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
-    for file in FACTS {
-        std::fs::create_dir_all(data.join(file).parent().unwrap()).unwrap();
-        std::fs::copy(root.join(file), data.join(file)).unwrap();
-    }
+    copy_facts(&root, &data);
     // `make e2e` builds every binary of the workspace first.
     let generate = Path::new(env!("CARGO_BIN_EXE_hijri-serve")).with_file_name("hijri-generate");
     assert!(
@@ -581,5 +589,44 @@ fn an_event_a_correction_moved_has_a_higher_sequence() {
     println!(
         "{} events moved, each with a higher SEQUENCE: {moved:?}",
         moved.len()
+    );
+}
+
+/// `server/e2e/`, where `make e2e` installs puppeteer-core and Lighthouse (`npm ci`).
+fn page_driver() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e")
+}
+
+#[test]
+#[ignore = "drives headless Chromium and Lighthouse: run by `make e2e`"]
+fn the_page_in_chromium_and_lighthouse() {
+    let dir = workdir("page");
+    let server = Server::start(&dir);
+    let driver = page_driver();
+    assert!(
+        driver.join("node_modules/puppeteer-core").is_dir(),
+        "run `npm ci --prefix server/e2e` first (make e2e does)"
+    );
+    // `server/e2e/page.mjs` makes every check and prints one line per check.
+    let status = Command::new("node")
+        .arg(driver.join("page.mjs"))
+        .arg(&server.origin)
+        .arg(&dir)
+        .env("HIJRI_CHROMIUM", chromium())
+        .stdin(Stdio::null())
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run node ({e}): apt-get install -y nodejs npm"));
+    let served = server.stop();
+    assert!(status.success(), "the page's checks failed: {status}");
+    assert!(!served.is_empty(), "no request lines in the server's log");
+    for name in ["today", "ramadhan-1447"] {
+        for width in [390, 1280] {
+            let png = std::fs::read(dir.join(format!("{name}-{width}.png"))).unwrap();
+            assert!(png.starts_with(b"\x89PNG"), "{name}-{width}");
+        }
+    }
+    println!(
+        "screenshots and Lighthouse reports in {} (docs/page/ holds copies of the screenshots)",
+        dir.display()
     );
 }

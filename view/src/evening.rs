@@ -8,8 +8,8 @@ use hijri::date::{local_clock, minutes_between, Date};
 use hijri::fixed::two_decimals;
 use hijri::hijri::HijriDate;
 use hijri::schema::{
-    ArchivedChain, ArchivedDataset, ArchivedMonth, ArchivedRecord, ArchivedSite,
-    ArchivedSiteEvening, Limits,
+    ArchivedChain, ArchivedCriterion, ArchivedDataset, ArchivedEvening, ArchivedMonth,
+    ArchivedRecord, ArchivedSite, ArchivedSiteEvening, Limits,
 };
 use hijri::warnings;
 use serde::Serialize;
@@ -171,6 +171,41 @@ impl<'a> SiteEntry<'a> {
     }
 }
 
+/// A month's deciding evening under a site criterion: the evening, the deciding site's
+/// values, the site and the criterion in force.
+pub struct Deciding<'a> {
+    /// The evening examined.
+    pub evening: &'a ArchivedEvening,
+    /// The deciding site's values that evening.
+    pub values: &'a ArchivedSiteEvening,
+    /// The deciding site.
+    pub site: &'a ArchivedSite,
+    /// The criterion the month's rule applies.
+    pub criterion: &'a ArchivedCriterion,
+}
+
+impl<'a> Deciding<'a> {
+    /// The deciding evening of `month` (a month of `chain`); `None` if its rule is not a
+    /// site criterion or the archive lacks the deciding site.
+    pub fn of(
+        dataset: &'a ArchivedDataset,
+        chain: &'a ArchivedChain,
+        month: &'a ArchivedMonth,
+    ) -> Option<Deciding<'a>> {
+        let ArchivedRecord::Sites(evening) = &month.record else {
+            return None;
+        };
+        let criterion = chain.rule_for(month.hijri_month())?.rule.criterion()?;
+        let deciding = usize::from(evening.deciding);
+        Some(Deciding {
+            evening,
+            values: evening.sites.get(deciding)?,
+            site: dataset.sites.get(deciding)?,
+            criterion,
+        })
+    }
+}
+
 /// The evening record of a month's deciding evening.
 #[derive(Serialize)]
 pub struct EveningView<'a> {
@@ -200,13 +235,12 @@ impl<'a> EveningView<'a> {
         month: &'a ArchivedMonth,
         with_sites: bool,
     ) -> Option<EveningView<'a>> {
-        let ArchivedRecord::Sites(evening) = &month.record else {
-            return None;
-        };
-        let criterion = chain.rule_for(month.hijri_month())?.rule.criterion()?;
-        let deciding = usize::from(evening.deciding);
-        let values = evening.sites.get(deciding)?;
-        let site: &ArchivedSite = dataset.sites.get(deciding)?;
+        let Deciding {
+            evening,
+            values,
+            site,
+            criterion,
+        } = Deciding::of(dataset, chain, month)?;
         let previous = month.hijri_month().previous();
         let limits = criterion.limits.get();
         Some(EveningView {

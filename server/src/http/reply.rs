@@ -9,6 +9,7 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
+use hijri::zone::Zone;
 use serde::Serialize;
 
 use super::encoding::{self, Coding, MIN_COMPRESSED};
@@ -162,6 +163,20 @@ fn not_modified(req: &HttpRequest, etag: &HeaderValue) -> bool {
 /// The opaque part of an entity tag, without a weak prefix.
 fn opaque(tag: &[u8]) -> &[u8] {
     tag.strip_prefix(b"W/").unwrap_or(tag)
+}
+
+/// `Cache-Control` of an answer about the current day in `zone`: a minute in the browser,
+/// in shared caches until the next local midnight.
+pub fn until_midnight(zone: Zone, now: chrono::DateTime<chrono::Utc>) -> HeaderValue {
+    let cache = format!(
+        "public, max-age=60, s-maxage={}",
+        zone.seconds_to_midnight(now)
+    );
+    #[allow(
+        clippy::expect_used,
+        reason = "the value is ASCII letters, digits and punctuation by construction"
+    )]
+    HeaderValue::from_str(&cache).expect("digits and ASCII make a header value")
 }
 
 #[cfg(test)]

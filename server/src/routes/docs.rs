@@ -1,4 +1,4 @@
-//! The pages for people: `/` (a landing page), `/docs` (the API reference, Redoc rendering
+//! The API reference for people (the page at `/` is `home`): `/docs` (Redoc rendering
 //! `/api/v1/openapi.json`), its two scripts `/docs/page.js` (ours) and
 //! `/docs/redoc.standalone.js` (the vendored Redoc bundle, see
 //! `server/assets/redoc/PROVENANCE.md`), and `/docs/` sending browsers to `/docs`. All are
@@ -39,12 +39,6 @@ fn page(req: &HttpRequest, body: &'static [u8]) -> Result<HttpResponse, ApiError
         .headers_mut()
         .insert(header::CONTENT_SECURITY_POLICY, PAGE_POLICY);
     Ok(response)
-}
-
-/// `GET /`: what the service is, how to subscribe to its feed, with links to the reference
-/// and the document.
-pub fn landing(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError> {
-    page(req, include_bytes!("../../assets/index.html"))
 }
 
 /// `GET /docs`: the API reference page.

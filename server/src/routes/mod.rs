@@ -9,6 +9,7 @@ pub mod days;
 pub mod docs;
 pub mod events;
 pub mod hilal;
+pub mod home;
 pub mod ical;
 pub mod meta;
 pub mod params;
@@ -78,7 +79,9 @@ pub const ROUTES: &[Route] = &[
     // The same document where tooling built for the reference looks for it.
     route("/openapi.json", RateFamily::Default, meta::openapi),
     route("/healthz", RateFamily::Default, meta::healthz),
-    route("/", RateFamily::Default, docs::landing),
+    route("/", RateFamily::Default, home::page),
+    route("/page.css", RateFamily::Default, home::style),
+    route("/page.js", RateFamily::Default, home::script),
     route(DOCS_PATH, RateFamily::Default, docs::reference),
     route("/docs/", RateFamily::Default, docs::slash),
     route("/docs/page.js", RateFamily::Default, docs::script),

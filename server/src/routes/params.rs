@@ -8,6 +8,7 @@ use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::observance::Selection;
 use hijri::schema::{ArchivedChain, ArchivedMonth};
 use hijri::span;
+use hijri::zone::Zone;
 use hijri_view::answers::events::include;
 use hijri_view::{coverage, Calendar, Scope};
 
@@ -144,4 +145,17 @@ pub fn events<'a>(state: &AppState<'a>, query: Query<'_>) -> Result<Events<'a>, 
         include,
         retro,
     })
+}
+
+/// Reads `tz`: an IANA zone name, WIB/WITA/WIT or a UTC offset; Asia/Jakarta when absent.
+pub fn zone(query: &Query) -> Result<Zone, ApiError> {
+    match query.optional("tz", ErrorCode::InvalidTimezone)? {
+        None => Ok(Zone::Iana(chrono_tz::Asia::Jakarta)),
+        Some(text) => Zone::parse(&text).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidTimezone,
+                "`tz` must be an IANA zone name (Asia/Jakarta) or a UTC offset (UTC+7, +08:00)",
+            )
+        }),
+    }
 }

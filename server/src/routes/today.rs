@@ -1,7 +1,6 @@
 //! `/api/v1/today`: the Hijri date for now in a time zone, and optionally the date that
 //! becomes current after sunset.
 
-use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
@@ -41,15 +40,7 @@ struct Today<'a> {
 /// `GET /api/v1/today?tz=&next=`.
 pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let zone = match query.optional("tz", ErrorCode::InvalidTimezone)? {
-        None => Zone::Iana(chrono_tz::Asia::Jakarta),
-        Some(text) => Zone::parse(&text).ok_or_else(|| {
-            ApiError::new(
-                ErrorCode::InvalidTimezone,
-                "`tz` must be an IANA zone name (Asia/Jakarta) or a UTC offset (UTC+7, +08:00)",
-            )
-        })?,
-    };
+    let zone = params::zone(&query)?;
     let asked_next = query.flag("next", ErrorCode::InvalidNext)?;
     let scope = params::scope(state, &query)?;
     let chain = scope.chain;
@@ -87,10 +78,6 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             Ok::<_, ApiError>(next.with_source(source))
         })
         .transpose()?;
-    let cache = format!(
-        "public, max-age=60, s-maxage={}",
-        zone.seconds_to_midnight(now)
-    );
     let body = Today {
         input: Input {
             date: Text(day),
@@ -103,10 +90,10 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         source,
         warnings: WarningList(served.warnings),
     };
-    #[allow(
-        clippy::expect_used,
-        reason = "the value is ASCII letters, digits and punctuation by construction"
-    )]
-    let cache = HeaderValue::from_str(&cache).expect("digits and ASCII make a header value");
-    Ok(reply::json(req, cache, 512, &body))
+    Ok(reply::json(
+        req,
+        reply::until_midnight(zone, now),
+        512,
+        &body,
+    ))
 }

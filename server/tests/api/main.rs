@@ -20,6 +20,7 @@ mod encoding;
 mod ical;
 mod metrics;
 mod openapi;
+mod page;
 mod schemas;
 mod slow_clients;
 mod snapshots;

@@ -180,6 +180,17 @@ def map_case(context, case):
         year = query.get("year")
         if isinstance(year, int):
             query["year"] = whole_year(set_calendar(query, year), year)
+    if path == "/":
+        if query.get("tz"):
+            query["tz"] = ZONES[zlib.crc32(str(query["tz"]).encode()) % len(ZONES)]
+        year, month = query.get("year"), query.get("month")
+        if year is not None or month is not None:
+            year = year if isinstance(year, int) else 1447
+            month = month if isinstance(month, int) else 1
+            calendar = set_calendar(query, year)
+            if calendar == "hijri":
+                month = month_in_span(year, month)
+            query["year"], query["month"] = year, month
     if path == "/api/v1/today" and query.get("tz"):
         query["tz"] = ZONES[zlib.crc32(str(query["tz"]).encode()) % len(ZONES)]
     if path == "/api/v1/today/{target_date}":

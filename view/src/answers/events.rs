@@ -6,7 +6,7 @@
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::observance::{Occurrence, Selection};
-use hijri::schema::{ArchivedMonth, Tier};
+use hijri::schema::{ArchivedChain, ArchivedMonth, Tier};
 use hijri::span;
 use hijri::warnings::{Warning, Warnings};
 use serde::Serialize;
@@ -225,24 +225,13 @@ fn occurrences<'a>(
     selection: Selection,
 ) -> Result<(Vec<Found<'a>>, u16), Refusal> {
     let chain = state.chain;
-    let found_in = |o: Occurrence, index: usize, month: &ArchivedMonth| {
-        let first = month.start().add_days(i32::from(o.first_day) - 1);
-        let tier = chain.tier_of_day(month, first);
-        Found {
-            occurrence: o,
-            first,
-            index,
-            tier,
-            source: chain.source(tier),
-        }
-    };
     let mut found = Vec::with_capacity(48);
     let mut missing = 0_u16;
     match calendar {
         Calendar::Hijri => {
             for o in selection.occurrences(year as u16) {
                 match chain.indexed_month(o.month) {
-                    Some((index, month)) => found.push(found_in(o, index, month)),
+                    Some((index, month)) => found.push(found_in(chain, o, index, month)),
                     None => missing = missing.saturating_add(1),
                 }
             }
@@ -250,24 +239,50 @@ fn occurrences<'a>(
         Calendar::Gregorian => {
             let (first, last) =
                 coverage::gregorian_year(state, year, ErrorCode::DateOutOfSupportedRange)?;
-            let (Some((a, _)), Some((b, _))) = (chain.to_hijri(first), chain.to_hijri(last)) else {
-                return Err(coverage::outside_archive(
-                    state,
-                    ErrorCode::DateOutOfSupportedRange,
-                ));
-            };
-            for o in (a.year..=b.year).flat_map(|y| selection.occurrences(y)) {
-                let Some((index, month)) = chain.indexed_month(o.month) else {
-                    continue;
-                };
-                let f = found_in(o, index, month);
-                if (first..=last).contains(&f.first) {
-                    found.push(f);
-                }
-            }
+            found = between(chain, selection, first, last).ok_or_else(|| {
+                coverage::outside_archive(state, ErrorCode::DateOutOfSupportedRange)
+            })?;
         }
     }
     Ok((found, missing))
+}
+
+/// The selected occurrences of `chain` whose first day falls in `first..=last`, Hijri year
+/// by Hijri year in table order; `None` if the chain does not hold both days.
+pub fn between<'a>(
+    chain: &'a ArchivedChain,
+    selection: Selection,
+    first: Date,
+    last: Date,
+) -> Option<Vec<Found<'a>>> {
+    let ((a, _), (b, _)) = (chain.to_hijri(first)?, chain.to_hijri(last)?);
+    let found = (a.year..=b.year)
+        .flat_map(|y| selection.occurrences(y))
+        .filter_map(|o| {
+            let (index, month) = chain.indexed_month(o.month)?;
+            let f = found_in(chain, o, index, month);
+            (first..=last).contains(&f.first).then_some(f)
+        })
+        .collect();
+    Some(found)
+}
+
+/// The occurrence `o` in `month`, the month at `index` of `chain`.
+fn found_in<'a>(
+    chain: &'a ArchivedChain,
+    o: Occurrence,
+    index: usize,
+    month: &ArchivedMonth,
+) -> Found<'a> {
+    let first = month.start().add_days(i32::from(o.first_day) - 1);
+    let tier = chain.tier_of_day(month, first);
+    Found {
+        occurrence: o,
+        first,
+        index,
+        tier,
+        source: chain.source(tier),
+    }
 }
 
 fn event<'a>(f: &Found<'a>) -> Event<'a> {

@@ -1,0 +1,491 @@
+//! The month grid: Gregorian weeks from Monday, the Hijri day in every cell, the first day
+//! of each Hijri month named, observances named, computed days marked; a Gregorian month
+//! (`calendar=gregorian&year=&month=`) or a Hijri month (`calendar=hijri`, the default as
+//! in `/api/v1/month`), with the months before and after and a jump to any month.
+
+use hijri::date::{days_in_month, Date};
+use hijri::hijri::{HijriMonth, MONTH_NAMES};
+use hijri::observance::Selection;
+use hijri::schema::{ArchivedChain, Tier};
+use hijri_view::answers::events::{between, Found};
+
+use super::html::Html;
+use super::words::Words;
+use super::Page;
+use crate::http::error::{ApiError, ErrorCode};
+use crate::http::query::{Param, Query};
+use crate::state::AppState;
+use hijri_view::coverage;
+use hijri_view::Calendar;
+
+/// The month the grid shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// A Gregorian month (1–12).
+    Gregorian {
+        /// The year.
+        year: i32,
+        /// The month, 1–12.
+        month: u32,
+    },
+    /// A Hijri month.
+    Hijri(HijriMonth),
+}
+
+impl View {
+    /// The Gregorian month of `day`.
+    pub fn of_day(day: Date) -> View {
+        let (year, month, _) = day.ymd();
+        View::Gregorian { year, month }
+    }
+
+    /// The view's parameters in a link (`&amp;` between them).
+    pub fn query(self) -> String {
+        match self {
+            View::Gregorian { year, month } => {
+                format!("calendar=gregorian&amp;year={year}&amp;month={month}")
+            }
+            View::Hijri(m) => format!("calendar=hijri&amp;year={}&amp;month={}", m.year, m.month),
+        }
+    }
+
+    /// The month before.
+    fn previous(self) -> View {
+        match self {
+            View::Gregorian { year, month: 1 } => View::Gregorian {
+                year: year - 1,
+                month: 12,
+            },
+            View::Gregorian { year, month } => View::Gregorian {
+                year,
+                month: month - 1,
+            },
+            View::Hijri(m) => View::Hijri(m.previous()),
+        }
+    }
+
+    /// The month after.
+    fn next(self) -> View {
+        match self {
+            View::Gregorian { year, month: 12 } => View::Gregorian {
+                year: year + 1,
+                month: 1,
+            },
+            View::Gregorian { year, month } => View::Gregorian {
+                year,
+                month: month + 1,
+            },
+            View::Hijri(m) => View::Hijri(m.next()),
+        }
+    }
+
+    /// True if the chain holds the view's year whole (what the jump accepts).
+    fn served(self, chain: &ArchivedChain) -> bool {
+        match self {
+            View::Gregorian { year, .. } => {
+                let (first, last) = chain.gregorian_years();
+                (first..=last).contains(&year)
+            }
+            View::Hijri(m) => {
+                let (first, last) = chain.hijri_years();
+                (first..=last).contains(&m.year)
+            }
+        }
+    }
+
+    /// The first and last days of the month in `chain`.
+    fn days(self, chain: &ArchivedChain) -> Option<(Date, Date)> {
+        match self {
+            View::Gregorian { year, month } => {
+                let first = Date::from_ymd(year, month, 1)?;
+                let length = i32::try_from(days_in_month(year, month)).ok()?;
+                Some((first, first.add_days(length - 1)))
+            }
+            View::Hijri(m) => chain.month(m).map(|month| (month.start(), month.last())),
+        }
+    }
+
+    /// `Maret 2025` or `Ramadhan 1447 H`.
+    fn title(self, words: &Words) -> String {
+        match self {
+            View::Gregorian { year, month } => format!("{} {year}", words.month_name(month)),
+            View::Hijri(m) => format!("{} {} {}", m.name(), m.year, words.era),
+        }
+    }
+}
+
+/// The month a request asks for with `calendar`, `year` and `month`; `None` without `year`
+/// and `month`. The years are those `/api/v1/month` serves.
+pub fn asked(state: &AppState, query: &Query) -> Result<Option<View>, ApiError> {
+    let given = |name| !matches!(query.get(name), Param::Absent);
+    if !given("year") && !given("month") {
+        return Ok(None);
+    }
+    let year = query.integer("year", ErrorCode::InvalidYear)?;
+    let month = query.integer("month", ErrorCode::InvalidMonth)?;
+    let calendar = query.calendar(Calendar::Hijri)?;
+    let year = coverage::year(&state.scope, calendar, year)?;
+    let month = u8::try_from(month)
+        .ok()
+        .filter(|m| (1..=12).contains(m))
+        .ok_or_else(|| ApiError::new(ErrorCode::InvalidMonth, "`month` must be 1 to 12"))?;
+    Ok(Some(match calendar {
+        Calendar::Gregorian => View::Gregorian {
+            year,
+            month: u32::from(month),
+        },
+        Calendar::Hijri => View::Hijri(HijriMonth {
+            year: u16::try_from(year).unwrap_or(0),
+            month,
+        }),
+    }))
+}
+
+/// The observances the grid names: the default set and the extra one (not the white days,
+/// which would mark three days of every month).
+fn named() -> Selection {
+    Selection::parse("extra").unwrap_or(Selection::DEFAULT)
+}
+
+/// A weekday's name in a column head: its first three letters (`Ahad` whole).
+fn short_weekday(name: &str) -> &str {
+    if name.len() <= 4 {
+        name
+    } else {
+        name.get(..3).unwrap_or(name)
+    }
+}
+
+/// Monday = 0 … Sunday = 6.
+fn monday_index(day: Date) -> i32 {
+    (day.weekday() as i32 + 6) % 7
+}
+
+/// The grid section.
+pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
+    let chain = page.state.chain;
+    let words = page.words;
+    let view = page.view;
+    let (first, last) = view
+        .days(chain)
+        .ok_or_else(|| coverage::outside_archive(&page.state.scope, ErrorCode::OutOfCoverage))?;
+    // The days shown are served (computed and retro months are recorded as for the API).
+    coverage::days(
+        &page.state.scope,
+        first,
+        last,
+        true,
+        ErrorCode::OutOfCoverage,
+    )?;
+    let start = first.add_days(-monday_index(first));
+    let end = last.add_days(6 - monday_index(last));
+    let found = between(
+        chain,
+        named(),
+        start.max(chain.first_day()),
+        end.min(chain.last_day()),
+    )
+    .unwrap_or_default();
+
+    html.raw("<section id=\"month\" aria-labelledby=\"month-title\">\n<h2 id=\"month-title\">")
+        .text(words.month)
+        .raw(": ")
+        .text(&view.title(words))
+        .raw("</h2>\n");
+    navigation(html, page);
+    html.raw("<table class=\"grid\">\n<caption>")
+        .text(&caption(chain, words, view, first, last))
+        .raw("</caption>\n<thead><tr>");
+    for n in 0..7u8 {
+        let weekday = hijri::weekday::Weekday::from_days_since_sunday(n + 1);
+        let name = words.weekday(weekday);
+        html.raw("<th scope=\"col\" abbr=\"")
+            .text(name)
+            .raw("\">")
+            .text(short_weekday(name))
+            .raw("</th>");
+    }
+    html.raw("</tr></thead>\n<tbody>\n");
+    let mut computed = false;
+    let mut day = start;
+    while day <= end {
+        if monday_index(day) == 0 {
+            html.raw("<tr>");
+        }
+        computed |= cell(html, page, &found, day, (first, last));
+        if monday_index(day) == 6 {
+            html.raw("</tr>\n");
+        }
+        day = day.add_days(1);
+    }
+    html.raw("</tbody>\n</table>\n");
+    legend(html, words, computed);
+    listed(html, page, &found, (first, last));
+    html.raw("</section>\n");
+    Ok(())
+}
+
+/// The caption: the month and the months of the other calendar it touches.
+fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: Date) -> String {
+    match view {
+        View::Gregorian { .. } => {
+            let span = match (chain.to_hijri(first), chain.to_hijri(last)) {
+                (Some((a, _)), Some((b, _))) if a.month_of_year() == b.month_of_year() => {
+                    format!("{} {} {}", a.month_of_year().name(), a.year, words.era)
+                }
+                (Some((a, _)), Some((b, _))) if a.year == b.year => format!(
+                    "{} – {} {} {}",
+                    a.month_of_year().name(),
+                    b.month_of_year().name(),
+                    b.year,
+                    words.era
+                ),
+                (Some((a, _)), Some((b, _))) => format!(
+                    "{} {} – {} {} {}",
+                    a.month_of_year().name(),
+                    a.year,
+                    b.month_of_year().name(),
+                    b.year,
+                    words.era
+                ),
+                _ => String::new(),
+            };
+            format!("{} · {span}", view.title(words))
+        }
+        View::Hijri(_) => format!(
+            "{} · {} – {}",
+            view.title(words),
+            words.date(first),
+            words.date(last)
+        ),
+    }
+}
+
+/// Links to the months before and after, and the jump forms.
+fn navigation(html: &mut Html, page: &Page) {
+    let chain = page.state.chain;
+    let words = page.words;
+    html.raw("<nav class=\"months\" aria-label=\"")
+        .text(words.month)
+        .raw("\">\n");
+    for (view, label, rel, arrow) in [
+        (page.view.previous(), words.previous, "prev", "‹ "),
+        (page.view.next(), words.next, "next", ""),
+    ] {
+        if view.served(chain) {
+            html.fmt(format_args!(
+                "<a rel=\"{rel}\" href=\"{}\" title=\"{label}\">",
+                page.href(Some(view))
+            ))
+            .raw(arrow)
+            .text(&view.title(words))
+            .raw(if arrow.is_empty() {
+                " ›</a>\n"
+            } else {
+                "</a>\n"
+            });
+        }
+    }
+    html.raw("<div class=\"jumps\">\n");
+    let gregorian = chain.gregorian_years();
+    let hijri = chain.hijri_years();
+    let (g_year, g_month, h) = match page.view {
+        View::Gregorian { year, month } => (
+            year,
+            month,
+            chain
+                .to_hijri(Date::from_ymd(year, month, 1).unwrap_or(page.today))
+                .map(|(h, _)| h.month_of_year()),
+        ),
+        View::Hijri(m) => {
+            let (y, mo, _) = chain.month(m).map_or(page.today, |a| a.start()).ymd();
+            (y, mo, Some(m))
+        }
+    };
+    let h = h.unwrap_or(HijriMonth {
+        year: hijri.0,
+        month: 1,
+    });
+    jump(
+        html,
+        page,
+        ("gregorian", words.jump_gregorian),
+        &words.months,
+        g_month,
+        (
+            i64::from(g_year),
+            i64::from(gregorian.0),
+            i64::from(gregorian.1),
+        ),
+    );
+    jump(
+        html,
+        page,
+        ("hijri", words.jump_hijri),
+        &MONTH_NAMES,
+        u32::from(h.month),
+        (i64::from(h.year), i64::from(hijri.0), i64::from(hijri.1)),
+    );
+    html.raw("</div>\n</nav>\n");
+}
+
+/// One jump form: the month by name, the year in its bounds.
+fn jump(
+    html: &mut Html,
+    page: &Page,
+    (calendar, label): (&str, &str),
+    names: &[&str; 12],
+    selected: u32,
+    (year, min, max): (i64, i64, i64),
+) {
+    let words = page.words;
+    html.fmt(format_args!(
+        "<form class=\"jump\" method=\"get\" action=\"./\">\
+         <input type=\"hidden\" name=\"calendar\" value=\"{calendar}\">"
+    ));
+    if page.lang != super::words::Lang::Id {
+        html.fmt(format_args!(
+            "<input type=\"hidden\" name=\"lang\" value=\"{}\">",
+            page.lang.tag()
+        ));
+    }
+    if let Some(tz) = page.chosen_zone {
+        html.fmt(format_args!(
+            "<input type=\"hidden\" name=\"tz\" value=\"{tz}\">"
+        ));
+    }
+    html.fmt(format_args!(
+        "<label class=\"what\" for=\"{calendar}-month\">{label}</label> \
+         <select id=\"{calendar}-month\" name=\"month\">"
+    ));
+    for (number, name) in (1..).zip(names) {
+        let mark = if number == selected { " selected" } else { "" };
+        html.fmt(format_args!("<option value=\"{number}\"{mark}>"))
+            .text(name)
+            .raw("</option>");
+    }
+    html.fmt(format_args!(
+        "</select> <label class=\"vh\" for=\"{calendar}-year\">{}</label> \
+         <input id=\"{calendar}-year\" name=\"year\" type=\"number\" inputmode=\"numeric\" \
+         min=\"{min}\" max=\"{max}\" value=\"{year}\" required> \
+         <button type=\"submit\">{}</button></form>\n",
+        words.year, words.show
+    ));
+}
+
+/// One day's cell; returns true if the day is computed.
+fn cell(
+    html: &mut Html,
+    page: &Page,
+    found: &[Found],
+    day: Date,
+    (first, last): (Date, Date),
+) -> bool {
+    let chain = page.state.chain;
+    let words = page.words;
+    let hijri = chain.to_hijri(day);
+    let computed = hijri.is_some_and(|(_, month)| chain.tier_of_day(month, day) != Tier::Published);
+    let named: Vec<&Found> = found
+        .iter()
+        .filter(|f| (f.first..=f.last()).contains(&day))
+        .collect();
+    let mut classes = Vec::new();
+    if !(first..=last).contains(&day) {
+        classes.push("out");
+    }
+    if hijri.is_some_and(|(h, _)| h.day == 1) {
+        classes.push("first");
+    }
+    if !named.is_empty() {
+        classes.push("obs");
+    }
+    if computed {
+        classes.push("est");
+    }
+    html.raw("<td");
+    if !classes.is_empty() {
+        html.fmt(format_args!(" class=\"{}\"", classes.join(" ")));
+    }
+    if day == page.today {
+        html.raw(" aria-current=\"date\"");
+    }
+    let (_, _, d) = day.ymd();
+    html.raw(">").time(day, &d.to_string());
+    if let Some((h, _)) = hijri {
+        html.raw("<span class=\"h\">");
+        if computed {
+            html.raw("≈");
+        }
+        if h.day == 1 || day == first {
+            html.fmt(format_args!("{} ", h.day))
+                .raw("<b>")
+                .text(h.month_of_year().name())
+                .raw("</b>");
+        } else {
+            html.fmt(format_args!("{}", h.day));
+        }
+        html.raw("</span>");
+    }
+    for f in named {
+        html.raw("<span class=\"o\">")
+            .text(words.observance(f.occurrence.observance.slug, f.occurrence.observance.name))
+            .raw("</span>");
+    }
+    html.raw("</td>");
+    computed
+}
+
+/// The legend of the marks (the computed mark only when the grid has computed days).
+fn legend(html: &mut Html, words: &Words, computed: bool) {
+    html.raw("<ul class=\"legend\">")
+        .raw("<li><span class=\"key now\"></span>")
+        .text(words.legend_today)
+        .raw("</li><li><span class=\"key first\"></span>")
+        .text(words.legend_first)
+        .raw("</li><li><span class=\"key obs\"></span>")
+        .text(words.legend_observance)
+        .raw("</li>");
+    if computed {
+        html.raw("<li><span class=\"key est\">≈</span>")
+            .text(words.legend_computed)
+            .raw("</li>");
+    }
+    html.raw("</ul>\n");
+}
+
+/// The observances of the month shown, as a list (the cells name them too; a narrow
+/// screen has room only for their mark).
+fn listed(html: &mut Html, page: &Page, found: &[Found], (first, last): (Date, Date)) {
+    let words = page.words;
+    let inside: Vec<&Found> = found
+        .iter()
+        .filter(|f| f.first <= last && f.last() >= first)
+        .collect();
+    if inside.is_empty() {
+        return;
+    }
+    html.raw("<h3>")
+        .text(words.in_this_month)
+        .raw("</h3>\n<ul class=\"listed\">\n");
+    for f in inside {
+        let o = f.occurrence;
+        html.raw("<li>")
+            .time(f.first, &words.long_date(f.first))
+            .raw(": ")
+            .text(words.observance(o.observance.slug, o.observance.name))
+            .raw(" (")
+            .text(&words.hijri(hijri::hijri::HijriDate {
+                year: o.month.year,
+                month: o.month.month,
+                day: o.first_day,
+            }))
+            .raw(")");
+        if f.tier != Tier::Published {
+            html.raw(" <span class=\"tag\">")
+                .text(words.estimate)
+                .raw("</span>");
+        }
+        html.raw("</li>\n");
+    }
+    html.raw("</ul>\n");
+}

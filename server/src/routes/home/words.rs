@@ -1,0 +1,407 @@
+//! The page's words in its two languages: Indonesian first, English by `?lang=en`. Dates
+//! are written here (weekday, day, month name, year); the Hijri month names are the
+//! contract's in both languages.
+
+use hijri::date::Date;
+use hijri::hijri::HijriDate;
+use hijri::weekday::Weekday;
+
+/// The language of the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// Bahasa Indonesia (the default).
+    Id,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// The `lang` parameter: `en` (any case) for English, anything else Indonesian.
+    pub fn from_param(value: &str) -> Lang {
+        if value.eq_ignore_ascii_case("en") {
+            Lang::En
+        } else {
+            Lang::Id
+        }
+    }
+
+    /// The BCP 47 tag (`lang` of the document, the parameter's value).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Id => "id",
+            Lang::En => "en",
+        }
+    }
+
+    /// The page's fixed texts in this language.
+    pub fn words(self) -> &'static Words {
+        match self {
+            Lang::Id => &ID,
+            Lang::En => &EN,
+        }
+    }
+}
+
+/// The fixed texts of the page.
+pub struct Words {
+    /// `<title>` and the heading of the page.
+    pub title: &'static str,
+    /// `<meta name="description">`.
+    pub description: &'static str,
+    /// The other language's name, written in it (the switch's label).
+    pub other_language: &'static str,
+    /// Label of the zone choice.
+    pub zone: &'static str,
+    /// Heading of the today section.
+    pub today: &'static str,
+    /// Before the next date.
+    pub after_maghrib: &'static str,
+    /// The tier of an official day.
+    pub official: &'static str,
+    /// The tier of a computed day.
+    pub estimate: &'static str,
+    /// A computed day after the table: before the table's last day.
+    pub beyond_table: &'static str,
+    /// A computed day before the table: before the table's first day.
+    pub before_table: &'static str,
+    /// Then the criterion's name.
+    pub computed_with: &'static str,
+    /// The moon's altitude.
+    pub altitude: &'static str,
+    /// The elongation.
+    pub elongation: &'static str,
+    /// Before the other calendars' dates when they differ.
+    pub other_calendars: &'static str,
+    /// Heading of the month section.
+    pub month: &'static str,
+    /// The link to the month before.
+    pub previous: &'static str,
+    /// The link to the month after.
+    pub next: &'static str,
+    /// The jump form to a Gregorian month.
+    pub jump_gregorian: &'static str,
+    /// The jump form to a Hijri month.
+    pub jump_hijri: &'static str,
+    /// The year field.
+    pub year: &'static str,
+    /// The forms' button.
+    pub show: &'static str,
+    /// Legend: today.
+    pub legend_today: &'static str,
+    /// Legend: the first day of a Hijri month.
+    pub legend_first: &'static str,
+    /// Legend: an observance.
+    pub legend_observance: &'static str,
+    /// Legend: a computed day.
+    pub legend_computed: &'static str,
+    /// Heading of the observances in the month shown.
+    pub in_this_month: &'static str,
+    /// Heading of the coming observances.
+    pub coming: &'static str,
+    /// Countdown: today.
+    pub is_today: &'static str,
+    /// Countdown: tomorrow.
+    pub tomorrow: &'static str,
+    /// Countdown: `<n>` then this.
+    pub days_left: &'static str,
+    /// The default calendar's short name.
+    pub government: &'static str,
+    /// Heading of the hilal section.
+    pub hilal: &'static str,
+    /// The evening of: then the date.
+    pub evening_of: &'static str,
+    /// Before the deciding site.
+    pub deciding_site: &'static str,
+    /// Minimum (limits).
+    pub minimum: &'static str,
+    /// The verdict when the criterion is met.
+    pub visible: &'static str,
+    /// A verdict near the limits (the cards' MENDEKATI BATAS).
+    pub borderline: &'static str,
+    /// The verdict when it is not (the month before is completed to 30 days).
+    pub not_visible: &'static str,
+    /// Then the first day of the month.
+    pub month_starts: &'static str,
+    /// Officially decided (the month is in the table).
+    pub decided: &'static str,
+    /// The sky chart card.
+    pub sky_card: &'static str,
+    /// The map card.
+    pub map_card: &'static str,
+    /// Heading of the subscribe section.
+    pub subscribe: &'static str,
+    /// The subscription's introduction.
+    pub subscribe_intro: &'static str,
+    /// The government's feed.
+    pub feed_government: &'static str,
+    /// Muhammadiyah's feed.
+    pub feed_muhammadiyah: &'static str,
+    /// Google Calendar's sentence.
+    pub google: &'static str,
+    /// Apple Calendar's sentence.
+    pub apple: &'static str,
+    /// Heading of the developers' section.
+    pub build: &'static str,
+    /// The docs link's sentence, before the link.
+    pub build_intro: &'static str,
+    /// The docs link's text.
+    pub docs: &'static str,
+    /// The examples' introduction.
+    pub examples: &'static str,
+    /// The footer, before the official table's first and last days.
+    pub footer: &'static str,
+    /// The footer's link to the calendars' rules and sources.
+    pub calendars: &'static str,
+    /// English names of the weekdays from Sunday (empty: the contract's Indonesian names).
+    pub weekdays: [&'static str; 7],
+    /// The Gregorian month names.
+    pub months: [&'static str; 12],
+    /// The Hijri era's suffix.
+    pub era: &'static str,
+}
+
+const ID: Words = Words {
+    title: "Kalender Hijriah Indonesia",
+    description: "Tanggal Hijriah hari ini, kalender bulanan, hari besar Islam, dan data hilal \
+                  menurut Kemenag, dengan tanggal Muhammadiyah dan Umm al-Qura bila berbeda.",
+    other_language: "English",
+    zone: "Zona waktu",
+    today: "Hari ini",
+    after_maghrib: "setelah magrib",
+    official: "resmi (Kemenag)",
+    estimate: "perkiraan hisab",
+    beyond_table: "di luar tabel resmi Kemenag, yang berakhir",
+    before_table: "sebelum tabel resmi Kemenag, yang mulai",
+    computed_with: "dihitung dengan kriteria",
+    altitude: "tinggi hilal",
+    elongation: "elongasi",
+    other_calendars: "Kalender lain hari ini",
+    month: "Kalender bulanan",
+    previous: "Bulan sebelumnya",
+    next: "Bulan berikutnya",
+    jump_gregorian: "Bulan Masehi",
+    jump_hijri: "Bulan Hijriah",
+    year: "Tahun",
+    show: "Tampilkan",
+    legend_today: "hari ini",
+    legend_first: "awal bulan Hijriah",
+    legend_observance: "hari besar",
+    legend_computed: "perkiraan hisab (belum ditetapkan)",
+    in_this_month: "Hari besar di bulan ini",
+    coming: "Hari besar mendatang",
+    is_today: "hari ini",
+    tomorrow: "besok",
+    days_left: "hari lagi",
+    government: "Pemerintah",
+    hilal: "Hilal awal bulan berikutnya",
+    evening_of: "Petang",
+    deciding_site: "lokasi penentu",
+    minimum: "minimal",
+    visible: "memenuhi kriteria",
+    borderline: "mendekati batas",
+    not_visible: "belum memenuhi kriteria: bulan digenapkan 30 hari (istikmal)",
+    month_starts: "jatuh pada",
+    decided: "ditetapkan Kemenag",
+    sky_card: "Peta langit saat magrib",
+    map_card: "Peta visibilitas hilal",
+    subscribe: "Langganan kalender",
+    subscribe_intro: "Tambahkan hari besar Islam ke kalender Anda; tanggalnya ikut diperbarui \
+                      bila Kemenag menetapkan atau mengoreksi.",
+    feed_government: "Hari besar menurut pemerintah (Kemenag)",
+    feed_muhammadiyah: "Hari besar menurut Muhammadiyah",
+    google: "Google Calendar: Kalender lain › + › Dari URL, lalu tempel alamat https di \
+             atas. Google mengambilnya dari servernya sendiri, jadi alamatnya harus https \
+             publik (bukan localhost), dan membacanya ulang menurut jadwalnya, tiap 8 sampai \
+             24 jam.",
+    apple: "Apple Calendar (iPhone, Mac) dan kebanyakan aplikasi ponsel: buka tautan webcal \
+            di atas; kalender ini meminta penyegaran harian, dan Apple Calendar membiarkan \
+            Anda memilih (setiap hari sudah cukup).",
+    build: "Untuk pengembang",
+    build_intro: "Semua data di halaman ini berasal dari API publik yang sama:",
+    docs: "dokumentasi API",
+    examples: "Tiga contoh:",
+    footer: "Tabel resmi Kemenag",
+    calendars: "Aturan dan sumber tiap kalender",
+    weekdays: ["", "", "", "", "", "", ""],
+    months: hijri::date::MONTH_NAMES,
+    era: "H",
+};
+
+const EN: Words = Words {
+    title: "Indonesian Hijri Calendar",
+    description: "Today's Hijri date, the month grid, Islamic observances and the hilal data \
+                  of Indonesia's Ministry of Religious Affairs, with Muhammadiyah's and Umm \
+                  al-Qura's dates where they differ.",
+    other_language: "Bahasa Indonesia",
+    zone: "Time zone",
+    today: "Today",
+    after_maghrib: "after maghrib",
+    official: "official (Kemenag)",
+    estimate: "hisab estimate",
+    beyond_table: "beyond the Ministry's official table, which ends",
+    before_table: "before the Ministry's official table, which starts",
+    computed_with: "computed with the criterion",
+    altitude: "altitude",
+    elongation: "elongation",
+    other_calendars: "Other calendars today",
+    month: "Month",
+    previous: "Previous month",
+    next: "Next month",
+    jump_gregorian: "Gregorian month",
+    jump_hijri: "Hijri month",
+    year: "Year",
+    show: "Show",
+    legend_today: "today",
+    legend_first: "first day of a Hijri month",
+    legend_observance: "observance",
+    legend_computed: "hisab estimate (not yet decided)",
+    in_this_month: "Observances this month",
+    coming: "Coming observances",
+    is_today: "today",
+    tomorrow: "tomorrow",
+    days_left: "days left",
+    government: "Government",
+    hilal: "The hilal of the next month",
+    evening_of: "Evening of",
+    deciding_site: "deciding site",
+    minimum: "minimum",
+    visible: "meets the criterion",
+    borderline: "near the limits",
+    not_visible: "does not meet the criterion: the month is completed to 30 days (istikmal)",
+    month_starts: "falls on",
+    decided: "decided by the Ministry",
+    sky_card: "The sky at sunset",
+    map_card: "Where the hilal is visible",
+    subscribe: "Subscribe",
+    subscribe_intro: "Add the Islamic observances to your calendar; the dates follow the \
+                      Ministry's decisions and corrections.",
+    feed_government: "Observances, government (Kemenag)",
+    feed_muhammadiyah: "Observances, Muhammadiyah",
+    google: "Google Calendar: Other calendars › + › From URL, and paste the https address \
+             above. Google fetches it from its own servers, so it must be a public https \
+             address (not localhost), and reads it again on its own schedule, every 8 to 24 \
+             hours.",
+    apple: "Apple Calendar (iPhone, Mac) and most phone apps: open the webcal link above; \
+            the feed asks for a daily refresh, and Apple Calendar lets you choose (daily is \
+            enough).",
+    build: "For developers",
+    build_intro: "Everything on this page comes from the same public API:",
+    docs: "API reference",
+    examples: "Three examples:",
+    footer: "The Ministry's official table",
+    calendars: "Each calendar's rules and sources",
+    weekdays: [
+        "Sunday",
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+    ],
+    months: [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ],
+    era: "AH",
+};
+
+impl Words {
+    /// The name of `weekday`.
+    pub fn weekday(&self, weekday: Weekday) -> &'static str {
+        let english = self.weekdays.get(weekday as usize).copied().unwrap_or("");
+        if english.is_empty() {
+            weekday.name()
+        } else {
+            english
+        }
+    }
+
+    /// The name of Gregorian month `month` (1–12).
+    pub fn month_name(&self, month: u32) -> &'static str {
+        let index = usize::try_from(month).unwrap_or(0);
+        self.months
+            .get(index.wrapping_sub(1))
+            .copied()
+            .unwrap_or("")
+    }
+
+    /// `19 Februari 2026`.
+    pub fn date(&self, date: Date) -> String {
+        let (year, month, day) = date.ymd();
+        format!("{day} {} {year}", self.month_name(month))
+    }
+
+    /// `Kamis, 19 Februari 2026`.
+    pub fn long_date(&self, date: Date) -> String {
+        format!("{}, {}", self.weekday(date.weekday()), self.date(date))
+    }
+
+    /// `Kamis 19 Feb`: the weekday, the day and the month's first three letters.
+    pub fn short_date(&self, date: Date) -> String {
+        let (_, month, day) = date.ymd();
+        let name = self.month_name(month);
+        let short = name.get(..3).unwrap_or(name);
+        format!("{} {day} {short}", self.weekday(date.weekday()))
+    }
+
+    /// `1 Ramadhan 1447 H`.
+    pub fn hijri(&self, date: HijriDate) -> String {
+        format!(
+            "{} {} {} {}",
+            date.day,
+            date.month_of_year().name(),
+            date.year,
+            self.era
+        )
+    }
+
+    /// The observance's name: the contract's (Indonesian) name, or its English one.
+    pub fn observance(&self, slug: &str, name: &'static str) -> &'static str {
+        if std::ptr::eq(self, &EN) {
+            english_observance(slug).unwrap_or(name)
+        } else {
+            name
+        }
+    }
+
+    /// The short name of a calendar by its identifier (`kemenag`, `muhammadiyah`,
+    /// `ummalqura`), or `None` for one the page does not know.
+    pub fn calendar(&self, id: &str) -> Option<&'static str> {
+        match id {
+            hijri::authority::DEFAULT => Some(self.government),
+            hijri::authority::MUHAMMADIYAH => Some("Muhammadiyah"),
+            hijri::authority::UMMALQURA => Some("Umm al-Qura"),
+            _ => None,
+        }
+    }
+}
+
+/// The English name of an observance by its slug.
+fn english_observance(slug: &str) -> Option<&'static str> {
+    Some(match slug {
+        "1_muharram" => "Islamic New Year (1 Muharram)",
+        "maulid_nabi" => "Mawlid (the Prophet's birthday)",
+        "awal_ramadan" => "First day of Ramadan",
+        "idul_fitri" => "Eid al-Fitr",
+        "idul_adha" => "Eid al-Adha",
+        "isra_miraj" => "Isra and Mi'raj",
+        "nuzulul_quran" => "Nuzul al-Qur'an",
+        "arafah" => "Day of Arafah",
+        "tasua" => "Tasu'a",
+        "asyura" => "Ashura",
+        "tasyrik" => "Days of Tashriq",
+        "ayyamul_bidh" => "The white days",
+        _ => return None,
+    })
+}
