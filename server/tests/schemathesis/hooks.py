@@ -50,7 +50,7 @@ DEFAULT = LISTING["default"]
 # Each calendar's first day served without retro=true, Gregorian and Hijri (in that calendar).
 TABLE_FIRST = {}
 for entry in LISTING["authorities"]:
-    first = entry["table"]["first"]
+    first = max(entry["table"]["first"], "1945-01-01")
     hijri = fetch(f"/api/v1/convert?date={first}&retro=true&authority={entry['id']}")
     TABLE_FIRST[entry["id"]] = (first, hijri["output"]["date"])
 EVENING = [a["id"] for a in LISTING["authorities"] if a["rules"][0]["kind"] != "table"]
@@ -62,6 +62,17 @@ HISTORY = ("1444-08", "1475-12")
 ZONES = ["Asia/Jakarta", "WITA", "wit", "UTC+7", "+08:00", "UTC-03:30", "america/los_angeles"]
 
 DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+
+
+def number(value):
+    """An integer parameter as drawn: an int, or its digits as text (the coverage phase)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"-?\d+", value):
+        return int(value)
+    return None
 
 
 def gregorian(year):
@@ -103,7 +114,9 @@ def fix_date(query, name, calendar):
         day = min(max(day, SPAN[0]), SPAN[1])
         query[name] = day.isoformat()
     else:
-        query[name] = hijri_in_span(*parts)
+        year, month, day = parts
+        # Day 30 exists only in 30-day months: day 29 always does.
+        query[name] = hijri_in_span(year, month, min(day, 29))
     return query[name]
 
 
@@ -177,16 +190,16 @@ def map_case(context, case):
         names = [n for n in names if n in TABLE_FIRST]
         if "authorities" in query:
             query["authorities"] = ",".join(names) or DEFAULT
-        year = query.get("year")
-        if isinstance(year, int):
+        year = number(query.get("year"))
+        if year is not None:
             query["year"] = whole_year(set_calendar(query, year), year)
     if path == "/":
         if query.get("tz"):
             query["tz"] = ZONES[zlib.crc32(str(query["tz"]).encode()) % len(ZONES)]
-        year, month = query.get("year"), query.get("month")
-        if year is not None or month is not None:
-            year = year if isinstance(year, int) else 1447
-            month = month if isinstance(month, int) else 1
+        year, month = number(query.get("year")), number(query.get("month"))
+        if "year" in query or "month" in query:
+            year = year if year is not None else 1447
+            month = month if month is not None else 1
             calendar = set_calendar(query, year)
             if calendar == "hijri":
                 month = month_in_span(year, month)
@@ -220,21 +233,22 @@ def map_case(context, case):
                 query["end"] = last.isoformat()
             set_retro(query, needs_retro(calendar, first, authority))
     if path in ("/api/v1/month", "/api/v1/year", "/api/v1/events", "/api/v1/events.ics"):
-        year = query.get("year")
-        if isinstance(year, int):
+        year = number(query.get("year"))
+        if year is not None:
             calendar = set_calendar(query, year)
             if path == "/api/v1/year":
                 query["year"] = year = whole_year(calendar, year)
-            month = query.get("month")
-            if path == "/api/v1/month" and calendar == "hijri" and isinstance(month, int):
+            month = number(query.get("month"))
+            if path == "/api/v1/month" and calendar == "hijri" and month is not None:
                 query["month"] = month = month_in_span(year, month)
             # /events never refuses a year for its retro dates: it leaves them out.
             if path in ("/api/v1/month", "/api/v1/year"):
-                first = f"{year:04d}-{month if isinstance(month, int) else 1:02d}-01"
+                first = f"{year:04d}-{month if month is not None else 1:02d}-01"
                 set_retro(query, needs_retro(calendar, first, authority))
     if path in ("/api/v1/hilal/info", "/api/v1/hilal/viz", "/api/v1/hilal/map"):
-        year, month = query.get("year"), query.get("month")
-        if isinstance(year, int) and isinstance(month, int):
+        year, month = number(query.get("year")), number(query.get("month"))
+        if year is not None and month is not None:
+            query["year"] = year
             query["month"] = month = month_in_span(year, month)
             set_retro(query, needs_retro("hijri", f"{year:04d}-{month:02d}-01", authority))
     if path == "/api/v1/hilal/history":

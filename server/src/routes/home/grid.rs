@@ -115,15 +115,17 @@ impl View {
 }
 
 /// The month a request asks for with `calendar`, `year` and `month`; `None` without `year`
-/// and `month`. The years are those `/api/v1/month` serves.
+/// and `month`. The years are those `/api/v1/month` serves; an unknown `calendar` is
+/// `invalid_calendar` even alone.
 pub fn asked(state: &AppState, query: &Query) -> Result<Option<View>, ApiError> {
+    // A `calendar` is checked even alone, as every endpoint checks what it is given.
+    let calendar = query.calendar(Calendar::Hijri)?;
     let given = |name| !matches!(query.get(name), Param::Absent);
     if !given("year") && !given("month") {
         return Ok(None);
     }
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let month = query.integer("month", ErrorCode::InvalidMonth)?;
-    let calendar = query.calendar(Calendar::Hijri)?;
     let year = coverage::year(&state.scope, calendar, year)?;
     let month = u8::try_from(month)
         .ok()
