@@ -5,8 +5,8 @@ use actix_web::http::header::HeaderValue;
 use actix_web::{web, HttpRequest, HttpResponse};
 use hijri::criterion::MARGIN_RULE;
 use hijri::date::Date;
-use hijri::hijri::HijriMonth;
 use hijri::schema::ArchivedCriterion;
+use hijri_view::answers::authorities::DivergenceView;
 use hijri_view::Question;
 use hijri_view::{MonthText, Text};
 use serde::ser::SerializeSeq;
@@ -53,12 +53,6 @@ impl<'a> CriterionView<'a> {
             borderline_deg: limits.borderline_deg(),
         }
     }
-}
-
-#[derive(Serialize)]
-struct DivergenceView {
-    hijri_month: MonthText,
-    delta_days: i8,
 }
 
 /// `computed_months`, read from the bitset while serialising.
@@ -119,17 +113,7 @@ pub fn meta(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         criterion,
         docs_url: state.docs_url,
         hilal_image_range: state.dataset.card_years(),
-        divergences: chain
-            .divergences
-            .iter()
-            .map(|d| DivergenceView {
-                hijri_month: MonthText(HijriMonth {
-                    year: d.year.to_native(),
-                    month: d.month,
-                }),
-                delta_days: d.delta_days,
-            })
-            .collect(),
+        divergences: DivergenceView::all(chain),
         table_version: &table.table_version,
     };
     Ok(reply::json(req, reply::META, 2_048, &body))

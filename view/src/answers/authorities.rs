@@ -156,10 +156,28 @@ struct TableView<'a> {
     data_version: &'a str,
 }
 
+/// One correction of a calendar's ledger as `/meta` and `/authorities` list it.
 #[derive(Serialize)]
-struct DivergenceView {
+pub struct DivergenceView {
     hijri_month: MonthText,
     delta_days: i8,
+}
+
+impl DivergenceView {
+    /// The corrections of `chain`, in ledger order.
+    pub fn all(chain: &ArchivedChain) -> Vec<DivergenceView> {
+        chain
+            .divergences
+            .iter()
+            .map(|d| DivergenceView {
+                hijri_month: MonthText(HijriMonth {
+                    year: d.year.to_native(),
+                    month: d.month,
+                }),
+                delta_days: d.delta_days,
+            })
+            .collect()
+    }
 }
 
 #[derive(Serialize)]
@@ -243,16 +261,6 @@ fn view<'a>(
         },
         provenance: chain.provenance.iter().map(|p| p.as_str()).collect(),
         table_version: &chain.table.table_version,
-        divergences: chain
-            .divergences
-            .iter()
-            .map(|d| DivergenceView {
-                hijri_month: MonthText(HijriMonth {
-                    year: d.year.to_native(),
-                    month: d.month,
-                }),
-                delta_days: d.delta_days,
-            })
-            .collect(),
+        divergences: DivergenceView::all(chain),
     }
 }
