@@ -383,18 +383,6 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         "hijri-server",
         &["hijri-astro", "hijri-cards", "hijri-generator"],
     ),
-    // Test support builds small archives from the core's schema, nothing above it.
-    (
-        "hijri-testing",
-        &[
-            "hijri-view",
-            "hijri-astro",
-            "hijri-cards",
-            "hijri-generator",
-            "hijri-server",
-            "actix-web",
-        ],
-    ),
 ];
 
 /// Every package `name` reaches: its own dependencies (dev ones included), and the normal
