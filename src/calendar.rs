@@ -9,9 +9,19 @@ use crate::hijri::{HijriDate, HijriMonth};
 use crate::schema::{
     ArchivedCard, ArchivedCardKind, ArchivedChain, ArchivedCriterion, ArchivedDataset,
     ArchivedMonth, ArchivedRule, ArchivedRuleSpan, ArchivedStoredAnswer, CardKind, Chain,
-    Criterion, Rule, RuleSpan, Sources, Tier,
+    Criterion, Month, Rule, RuleSpan, Sources, Tier,
 };
 use crate::span;
+
+impl Month {
+    /// The month's Hijri year and number.
+    pub fn hijri_month(&self) -> HijriMonth {
+        HijriMonth {
+            year: self.year,
+            month: self.month,
+        }
+    }
+}
 
 impl ArchivedMonth {
     /// The month's Hijri year and number.

@@ -143,6 +143,8 @@ pub fn apply_published(
         return Err("the published table is empty".into());
     };
     let mut after = served.months.clone();
+    // Where each announced month sits in the chain, with its new start.
+    let mut moved_at = Vec::new();
     let mut rows = table.to_vec();
     let mut outcomes = Vec::new();
     let mut corrections = Vec::new();
@@ -162,14 +164,15 @@ pub fn apply_published(
         if let Some(moved) = after.get_mut(index) {
             moved.start = start.0;
         }
-        match rows.iter().position(|row| row.month >= month) {
-            Some(at) if rows.get(at).is_some_and(|row| row.month == month) => {
+        moved_at.push((index, month, start));
+        match rows.binary_search_by_key(&month, |row| row.month) {
+            Ok(at) => {
                 if let Some(row) = rows.get_mut(at) {
                     row.start = start;
                 }
             }
-            at => rows.insert(
-                at.unwrap_or(rows.len()),
+            Err(at) => rows.insert(
+                at,
                 OfficialMonth {
                     month,
                     start,
@@ -180,20 +183,18 @@ pub fn apply_published(
     }
     // The lengths follow from the starts: every month of the chain, and each row whose next
     // month is the next row.
-    for &(month, start) in &announced {
-        let index = after
-            .iter()
-            .position(|m| (m.year, m.month) == (month.year, month.month))
-            .unwrap_or_default();
+    for &(index, month, start) in &moved_at {
         for i in [index.checked_sub(1), Some(index)].into_iter().flatten() {
             let (Some(this), Some(next)) = (after.get(i), after.get(i + 1)) else {
                 continue;
             };
-            let of = HijriMonth {
-                year: this.year,
-                month: this.month,
-            };
-            let length = month_length(month, start, Date(this.start), Date(next.start), of)?;
+            let length = month_length(
+                month,
+                start,
+                Date(this.start),
+                Date(next.start),
+                this.hijri_month(),
+            )?;
             if let Some(this) = after.get_mut(i) {
                 this.length = length;
             }
@@ -281,7 +282,7 @@ fn outcome(
 ) -> Outcome {
     let previous_start = Date(before.start);
     Outcome {
-        month: month_of(before).to_string(),
+        month: before.hijri_month().to_string(),
         start: start.to_string(),
         previous_start: previous_start.to_string(),
         delta_days: delta,
@@ -289,14 +290,6 @@ fn outcome(
             .sources
             .of(day_tier(before.tier, previous_start, coverage_last))
             .to_owned(),
-    }
-}
-
-/// The Hijri month of an archived month.
-fn month_of(month: &Month) -> HijriMonth {
-    HijriMonth {
-        year: month.year,
-        month: month.month,
     }
 }
 
@@ -331,20 +324,16 @@ fn coverage_after(
 /// `before` an announcement and the chain `after` it (a month in only one of them counts as
 /// moved); `None` if nothing moved.
 pub fn moved(before: &[Month], after: &[Month]) -> Option<(HijriMonth, HijriMonth)> {
-    let key = |m: &Month| HijriMonth {
-        year: m.year,
-        month: m.month,
-    };
     let differs = |m: &Month, other: &[Month]| {
-        !other
-            .iter()
-            .any(|o| key(o) == key(m) && (o.start, o.length) == (m.start, m.length))
+        !other.iter().any(|o| {
+            o.hijri_month() == m.hijri_month() && (o.start, o.length) == (m.start, m.length)
+        })
     };
     let mut months = before
         .iter()
         .filter(|m| differs(m, after))
         .chain(after.iter().filter(|m| differs(m, before)))
-        .map(key);
+        .map(Month::hijri_month);
     let first = months.next()?;
     Some(months.fold((first, first), |(lo, hi), m| (lo.min(m), hi.max(m))))
 }
@@ -361,6 +350,17 @@ mod tests {
 
     fn date(text: &str) -> Date {
         Date::parse_iso(text).unwrap()
+    }
+
+    /// A served chain of `builder`'s calendar: (month, start, length, tier) per month.
+    fn chain(builder: ChainBuilder, months: &[(&str, &str, u8, Tier)]) -> Chain {
+        months
+            .iter()
+            .fold(builder, |chain, &(m, s, length, tier)| {
+                let m = month(m);
+                chain.month((m.year, m.month), date(s).0, length, tier, Record::None)
+            })
+            .build()
     }
 
     /// A table 1448-05 (30), 1448-06 (29), 1448-07 (open), and the chain the service served:
@@ -385,14 +385,8 @@ mod tests {
             ("1448-07", "2026-12-10", 30, Tier::Published),
             ("1448-08", "2027-01-09", 29, Tier::Computed),
             ("1448-09", "2027-02-07", 30, Tier::Computed),
-        ]
-        .iter()
-        .fold(ChainBuilder::kemenag(0), |chain, &(m, s, length, tier)| {
-            let m = month(m);
-            chain.month((m.year, m.month), date(s).0, length, tier, Record::None)
-        })
-        .build();
-        (table, served)
+        ];
+        (table, chain(ChainBuilder::kemenag(0), &served))
     }
 
     fn announce(pairs: &[(&str, &str)], end: Option<&str>) -> Result<Applied, String> {
@@ -551,17 +545,9 @@ mod tests {
             ("1448-07", "2026-12-10", 30, Tier::Published),
             ("1448-08", "2027-01-09", 29, Tier::Computed),
             ("1448-09", "2027-02-07", 30, Tier::Computed),
-        ]
-        .iter()
-        .fold(
-            ChainBuilder::of(hijri::authority::muhammadiyah()),
-            |chain, &(m, s, length, tier)| {
-                let m = month(m);
-                chain.month((m.year, m.month), date(s).0, length, tier, Record::None)
-            },
-        )
-        .build();
-        (table, served)
+        ];
+        let muhammadiyah = ChainBuilder::of(hijri::authority::muhammadiyah());
+        (table, chain(muhammadiyah, &served))
     }
 
     fn announce_published(pairs: &[(&str, &str)]) -> Result<(Applied, Vec<Month>), String> {

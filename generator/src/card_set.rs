@@ -6,7 +6,6 @@
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use hijri::date::Date;
-use hijri::hijri::HijriMonth;
 use hijri::schema::{Card, CardKind, Chain, Criterion, Evening, Limits, Month, Record, Site};
 use hijri::zone::Zone;
 use hijri_astro::{Astro, Observer};
@@ -40,10 +39,7 @@ impl<'a> Drawn<'a> {
     /// The criterion of `month`'s rule and its site evening; an error for a month without
     /// one (only site criteria have cards).
     fn evening(&self, month: &'a Month) -> Result<(&'a Criterion, &'a Evening), CardError> {
-        let target = HijriMonth {
-            year: month.year,
-            month: month.month,
-        };
+        let target = month.hijri_month();
         match (
             self.chain
                 .rule_for(target)
@@ -166,10 +162,7 @@ pub fn month_inputs<'a>(
         ))
     };
     let ctx = CardContext {
-        target: HijriMonth {
-            year: month.year,
-            month: month.month,
-        },
+        target: month.hijri_month(),
         month_start: Date(month.start),
         tier: month.tier,
         evening_date: Date(evening.date),

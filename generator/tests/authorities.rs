@@ -123,7 +123,7 @@ fn the_rule_alone_gives_every_published_muhammadiyah_start() {
         sites: &sites,
         span: (hijri::span::FIRST, hijri::span::LAST),
     };
-    let published = Published::read(&data.join("official/muhammadiyah"), false, true).unwrap();
+    let published = Published::read(&data.join(muhammadiyah::DIR), false, true).unwrap();
     let computed = muhammadiyah::computed(&ctx, &published).unwrap();
     let mut near = Vec::new();
     let rows: Vec<Row> = published_rows()
