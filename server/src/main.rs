@@ -14,6 +14,12 @@ use hijri_server::routes::ROUTES;
 use hijri_server::settings::{Cli, RateFamily, Settings};
 use hijri_server::{archive, logging, metrics, open_files, ready, serve, swap, SharedState};
 
+/// The allocator: jemalloc, whose background thread gives freed pages back to the system
+/// within seconds, so the write buffers of many slow connections are returned when they
+/// close. glibc's malloc keeps them in its worker arenas.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() -> ExitCode {
     // First of all: from here on a SIGHUP never ends the process (systemd's reload may come
     // while it starts); one that comes before the archive swap listens is acted on then.

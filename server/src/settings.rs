@@ -98,11 +98,12 @@ pub struct Connections {
     /// `HIJRI_DISCONNECT_TIMEOUT`: seconds a closing connection has to take its last bytes;
     /// after keep-alive and this, a client that does not read is dropped.
     pub disconnect_timeout: u32,
-    /// `HIJRI_SEND_TIMEOUT`: seconds sent data may stay unacknowledged (a client that stopped
-    /// reading) before the connection is dropped.
+    /// `HIJRI_SEND_TIMEOUT`: seconds an answer waiting for its client may go without the
+    /// client acknowledging a byte (a client that stopped reading) before the connection is
+    /// reset.
     pub send_timeout: u32,
     /// `HIJRI_MIN_SEND_RATE`: bytes per window (`count` bytes per `seconds`) an answer that
-    /// waits for its client must be taken at, or its connection is closed.
+    /// waits for its client must be acknowledged at, or its connection is reset.
     pub min_send_rate: RateLimit,
 }
 
@@ -238,7 +239,8 @@ pub struct Cli {
     #[arg(long, value_name = "SECS", env = "HIJRI_DISCONNECT_TIMEOUT", default_value = "5",
           value_parser = expecting(positive, POSITIVE))]
     pub disconnect_timeout: u32,
-    /// Seconds sent data may stay unread by the client; then the connection is dropped.
+    /// Seconds an answer waiting for its client may go without it acknowledging a byte; then
+    /// the connection is reset.
     #[arg(long, value_name = "SECS", env = "HIJRI_SEND_TIMEOUT", default_value = "30",
           value_parser = expecting(positive, POSITIVE))]
     pub send_timeout: u32,

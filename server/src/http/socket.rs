@@ -1,21 +1,10 @@
-//! Accepted sockets: `TCP_USER_TIMEOUT`, so that a client that stops reading (its receive
-//! window stays shut) is dropped by the kernel after the send timeout. actix-web's own timers
-//! cover slow request heads and idle connections but not a reader that stalls while answers
-//! are still queued (HTTP/1.1 pipelining keeps such a connection busy forever); a reader that
-//! takes a little now and then is the minimum send rate's ([`super::connection`]), which
-//! asks the kernel how much of what it accepted the client has not acknowledged yet
-//! ([`unacknowledged`]).
-
-use std::time::Duration;
+//! Accepted sockets: how much of what the kernel accepted the client has not acknowledged
+//! yet ([`unacknowledged`]), for the minimum send rate and the send timeout
+//! ([`super::connection`]). actix-web's own timers cover slow request heads and idle
+//! connections but not a reader that stalls or trickles while answers are still queued
+//! (HTTP/1.1 pipelining keeps such a connection busy for ever).
 
 use tokio::net::TcpStream;
-
-/// Gives an accepted connection a send timeout: data left unacknowledged that long closes
-/// the connection.
-pub fn set_send_timeout(stream: &TcpStream, timeout: Duration) {
-    // A socket that refuses the option keeps the kernel's default; nothing to report.
-    let _ = socket2::SockRef::from(stream).set_tcp_user_timeout(Some(timeout));
-}
 
 /// The bytes in the socket's send queue: accepted from the server but not yet acknowledged
 /// by the client (`SIOCOUTQ`, Linux); `None` where the kernel does not tell.
@@ -47,6 +36,7 @@ pub fn unacknowledged(_: &TcpStream) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
     use tokio::io::AsyncWriteExt;
 
     #[actix_web::test]
