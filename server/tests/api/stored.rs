@@ -100,7 +100,10 @@ async fn every_calendars_kept_answers_are_the_built_answers() {
             "/api/v1/hilal/history?from=1447-01&to=1447-06&include=sites",
             "/api/v1/hilal/info?month=10&year=1447",
         ] {
-            uris.push(format!("{uri}{}authority={id}", if uri.contains('?') { '&' } else { '?' }));
+            uris.push(format!(
+                "{uri}{}authority={id}",
+                if uri.contains('?') { '&' } else { '?' }
+            ));
         }
     }
     let mut built_statuses = Vec::new();
@@ -114,7 +117,10 @@ async fn every_calendars_kept_answers_are_the_built_answers() {
             for round in ["first", "kept"] {
                 let kept = fetch(&kept_app, Method::GET, uri, &headers).await;
                 assert_eq!(kept.status, built.status, "{uri} {accept:?} {round}");
-                assert!(decoded(&kept) == decoded(&built), "{uri} {accept:?} {round}");
+                assert!(
+                    decoded(&kept) == decoded(&built),
+                    "{uri} {accept:?} {round}"
+                );
                 for name in [
                     "etag",
                     "cache-control",
