@@ -69,6 +69,10 @@ pub struct EveningObservation {
     pub moon_alt_deg: f64,
     /// Topocentric Moon altitude at sunset without refraction.
     pub moon_alt_airless_deg: f64,
+    /// The Moon's upper limb above the moonset horizon at sunset (the airless altitude plus
+    /// the topocentric semidiameter and 34′ of refraction): 0 at moonset, above 0 while the
+    /// Moon has not set.
+    pub moon_upper_limb_deg: f64,
     /// Moon azimuth at sunset, from North through East.
     pub moon_az_deg: f64,
     /// Airless topocentric Sun altitude at sunset (−0.8333).

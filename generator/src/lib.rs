@@ -14,6 +14,7 @@ pub mod calendars;
 pub mod card_set;
 pub mod chain;
 pub mod cli;
+pub mod error;
 pub mod generate;
 pub mod inputs;
 pub mod khgt;
