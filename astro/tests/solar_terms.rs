@@ -4,6 +4,13 @@
 //! `full_moons.csv`, both in UT1 (the project reads UTC as UT1; Skyfield's UTC before 1972 is
 //! not UT, 13 s off in 1950).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
 use chrono::{DateTime, TimeDelta, Utc};
 use hijri_astro::Astro;
 use std::path::Path;

@@ -3,15 +3,20 @@
 //! Easter against two other implementations' table, Waisak against Indonesia's decreed dates
 //! and Nyepi against the published table (`data/reference/holidays/`, README there).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
+mod common;
+
+use common::data_dir;
 use hijri::date::Date;
 use hijri_astro::Astro;
 use hijri_generator::holidays::{easter, imlek, nyepi, waisak};
-use std::path::Path;
 use std::sync::OnceLock;
-
-fn data_dir() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
-}
 
 fn astro() -> &'static Astro {
     static ASTRO: OnceLock<Astro> = OnceLock::new();
