@@ -8,7 +8,7 @@ use hijri::schema::{Limits, Tier};
 use super::metrics;
 use super::place::LabelBox;
 use super::svg::{num, Anchor, Svg, TextStyle};
-use super::text::gregorian_long;
+use super::text::{gregorian_long, threshold};
 use super::verdict::Verdict;
 use super::{card_size, CardContext, CardError};
 
@@ -195,11 +195,6 @@ pub fn header(svg: &mut Svg, frame: &Frame, titles: &Titles, kicker: &str) -> f6
         badge,
     );
     top + h + 8.0 * s
-}
-
-/// `value` in degrees as the criteria are written: no trailing zeros, decimal comma (`6,4°`).
-pub fn threshold(value: f64) -> String {
-    format!("{}°", format!("{value}").replace('.', ","))
 }
 
 /// Draws the criteria note (with the criterion's `limits`) and the attribution line at the

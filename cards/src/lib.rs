@@ -157,8 +157,7 @@ pub fn month_cards(
             let (width, height) = card_size(bare);
             let png = renderer.png(&svg, width, height, row_filter(kind))?;
             cards.push(Card {
-                year: ctx.target.year,
-                month: ctx.target.month,
+                month: ctx.target,
                 kind,
                 bare,
                 etag: hijri::fingerprint::etag(&png),

@@ -11,7 +11,7 @@ use super::frame::{self, Frame, ACCENT, FAINT, INK, MUTED};
 use super::panel::criteria_panel;
 use super::place::{slide, LabelBox};
 use super::svg::{num, Anchor, Svg, TextStyle};
-use super::text::{conjunction, decimal, degrees, lag, local_time};
+use super::text::{conjunction, decimal, degrees, lag, local_time, threshold};
 use super::verdict::verdict;
 use super::{CardContext, CardError};
 
@@ -176,7 +176,7 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelB
             num(7.0 * s)
         ),
     );
-    let limit = format!("batas tinggi {}", frame::threshold(limit));
+    let limit = format!("batas tinggi {}", threshold(limit));
     let style = TextStyle::new(14.0 * s, ACCENT).bold();
     let place = [
         (view.right() - 12.0 * s, Anchor::End),

@@ -8,7 +8,7 @@
 
 use hijri::schema::{Limits, SiteEvening};
 
-use super::frame::threshold;
+use super::text::threshold;
 
 /// The four verdicts of the sky chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

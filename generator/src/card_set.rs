@@ -39,17 +39,16 @@ impl<'a> Drawn<'a> {
     /// The criterion of `month`'s rule and its site evening; an error for a month without
     /// one (only site criteria have cards).
     fn evening(&self, month: &'a Month) -> Result<(&'a Criterion, &'a Evening), CardError> {
-        let target = month.hijri_month();
-        match (
-            self.chain
-                .rule_for(target)
-                .and_then(|span| span.rule.criterion()),
-            &month.record,
-        ) {
-            (Some(criterion), Record::Sites(evening)) => Ok((criterion, evening)),
-            _ => Err(CardError::Input(format!(
-                "{target}: cards need a site criterion's evening"
-            ))),
+        let target = month.hijri;
+        let criterion = self
+            .chain
+            .rule_for(target)
+            .and_then(|span| span.rule.criterion());
+        let not_sites =
+            || CardError::Input(format!("{target}: cards need a site criterion's evening"));
+        match &month.record {
+            Record::Sites(evening) => Ok((criterion.ok_or_else(not_sites)?, evening)),
+            Record::None | Record::Wujud(_) | Record::Khgt(_) => Err(not_sites()),
         }
     }
 }
@@ -71,7 +70,7 @@ pub fn render_all(
         .chain
         .months
         .iter()
-        .filter(|m| (years[0]..=years[1]).contains(&m.year))
+        .filter(|m| (years[0]..=years[1]).contains(&m.hijri.year))
         .collect();
     let per_month: Vec<(Vec<Card>, bool)> = months
         .par_iter()
@@ -107,8 +106,8 @@ pub fn card_key(astro: &Astro, drawn: Drawn, month: &Month) -> Result<u64, CardE
         hijri_cards::assets_fingerprint(),
         hijri::fingerprint::hash64_of_parts(&astro.inputs()),
         criterion,
-        month.year,
-        month.month,
+        month.hijri.year,
+        month.hijri.month,
         month.tier,
         evening,
         drawn.sites.get(usize::from(evening.deciding)),
@@ -118,7 +117,7 @@ pub fn card_key(astro: &Astro, drawn: Drawn, month: &Month) -> Result<u64, CardE
 
 /// The four previous cards of `month`, if all four carry `key`.
 fn reusable(previous: &[Card], month: &Month, key: u64) -> Option<Vec<Card>> {
-    let at = previous.partition_point(|c| (c.year, c.month) < (month.year, month.month));
+    let at = previous.partition_point(|c| c.month < month.hijri);
     let found = previous.get(at..at + 4)?;
     let expected = [
         (CardKind::Viz, false),
@@ -129,9 +128,7 @@ fn reusable(previous: &[Card], month: &Month, key: u64) -> Option<Vec<Card>> {
     found
         .iter()
         .zip(expected)
-        .all(|(c, (kind, bare))| {
-            (c.year, c.month, c.kind, c.bare, c.key) == (month.year, month.month, kind, bare, key)
-        })
+        .all(|(c, (kind, bare))| (c.month, c.kind, c.bare, c.key) == (month.hijri, kind, bare, key))
         .then(|| found.to_vec())
 }
 
@@ -157,12 +154,12 @@ pub fn month_inputs<'a>(
     let deciding = usize::from(evening.deciding);
     let no_site = || {
         CardError::Input(format!(
-            "{}-{}: deciding site {deciding} is not a site",
-            month.year, month.month
+            "{}: deciding site {deciding} is not a site",
+            month.hijri
         ))
     };
     let ctx = CardContext {
-        target: month.hijri_month(),
+        target: month.hijri,
         month_start: Date(month.start),
         tier: month.tier,
         evening_date: Date(evening.date),

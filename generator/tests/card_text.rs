@@ -278,7 +278,7 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
         .chain
         .months
         .iter()
-        .filter(|m| (YEARS[0]..=YEARS[1]).contains(&m.year))
+        .filter(|m| (YEARS[0]..=YEARS[1]).contains(&m.hijri.year))
         .collect();
     let results: Vec<(usize, Vec<String>, usize, usize)> = months
         .par_iter()
@@ -290,7 +290,7 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
             for bare in [false, true] {
                 let tag = |kind: &str| {
                     let bare = if bare { "-bare" } else { "" };
-                    format!("{kind}{bare} {}-{:02}", month.year, month.month)
+                    format!("{kind}{bare} {}-{:02}", month.hijri.year, month.hijri.month)
                 };
                 let viz = viz_svg(&inputs.ctx, bare).unwrap();
                 out.extend(faults(&renderer, &viz, bare, &tag("viz")));

@@ -926,7 +926,7 @@ fn small_archive(first: &str, version: &str) -> Vec<u8> {
         .months(first_month, day(first), months)
         .coverage(day(first), start - 1)
         .build();
-    chain.table.data_version = version.into();
+    chain.table.as_mut().unwrap().data_version = version.into();
     let mut dataset = DatasetBuilder::new().sites(&["Pantai Test"]).build();
     dataset.chains.push(chain);
     hijri_testing::encoded(&dataset).to_vec()

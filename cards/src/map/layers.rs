@@ -10,10 +10,10 @@ use super::view::{MapView, LAT_LINES, LON_LINES};
 use super::PointResult;
 use crate::basemap::basemap;
 use crate::contour::{isolines, region, GridPoint};
-use crate::frame;
 use crate::grid::VisibilityGrid;
 use crate::place::LabelBox;
 use crate::svg::{num, Svg};
+use crate::text;
 use crate::CardError;
 
 /// Fill of the region where both criteria hold.
@@ -137,7 +137,7 @@ pub fn visibility_layers<'g>(
         Boundary {
             lines: alt,
             values: &grid.alt_deg,
-            label: format!("tinggi ≥ {}", frame::threshold(limits.min_moon_alt_deg())),
+            label: format!("tinggi ≥ {}", text::threshold(limits.min_moon_alt_deg())),
             colour: ALT_LINE,
             id: "alt",
         },
@@ -146,7 +146,7 @@ pub fn visibility_layers<'g>(
             values: &grid.elong_deg,
             label: format!(
                 "elongasi ≥ {}",
-                frame::threshold(limits.min_elongation_deg())
+                text::threshold(limits.min_elongation_deg())
             ),
             colour: ELONG_LINE,
             id: "elong",

@@ -5,9 +5,10 @@ use hijri::schema::Limits;
 
 use super::layers::{ALT_LINE, ELONG_LINE, POINT_MET, POINT_NOT, REGION, RING};
 use super::PointResult;
-use crate::frame::{self, Frame, BOX, BOX_LINE, INK, MUTED};
+use crate::frame::{Frame, BOX, BOX_LINE, INK, MUTED};
 use crate::metrics;
 use crate::svg::{num, Svg, TextStyle};
+use crate::text;
 
 /// The legend in two columns from `y`: the region and the deciding site's ring (among
 /// `sites` checked sites), and under them each boundary line that is drawn (`drawn`:
@@ -50,7 +51,7 @@ pub fn legend(
             ),
             format!(
                 "Batas tinggi hilal {}",
-                frame::threshold(limits.min_moon_alt_deg())
+                text::threshold(limits.min_moon_alt_deg())
             ),
             alt_drawn,
             0,
@@ -79,7 +80,7 @@ pub fn legend(
             ),
             format!(
                 "Batas elongasi {}",
-                frame::threshold(limits.min_elongation_deg())
+                text::threshold(limits.min_elongation_deg())
             ),
             elong_drawn,
             1,

@@ -7,9 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use hijri::fixed::from_fixed;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{
-    ArchivedCardKind, ArchivedChain, ArchivedDataset, ArchivedRecord, ArchivedRule,
-};
+use hijri::schema::{ArchivedCardKind, ArchivedChain, ArchivedDataset, ArchivedRecord};
 use hijri_cards::verdict;
 use rkyv::util::AlignedVec;
 
@@ -78,13 +76,14 @@ fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Resu
     let mut out = std::io::stdout().lock();
     let years = dataset.card_years();
     for month in chain.months.iter() {
-        if !(years[0]..=years[1]).contains(&month.year.to_native()) {
+        let number = month.hijri_month();
+        if !(years[0]..=years[1]).contains(&number.year) {
             continue;
         }
-        let rule = chain.rule_for(month.hijri_month()).map(|span| &span.rule);
-        let (Some(ArchivedRule::Sites(criterion)), ArchivedRecord::Sites(evening)) =
-            (rule, &month.record)
-        else {
+        let criterion = chain
+            .rule_for(number)
+            .and_then(|span| span.rule.criterion());
+        let (Some(criterion), ArchivedRecord::Sites(evening)) = (criterion, &month.record) else {
             continue;
         };
         let limits = criterion.limits.get();
@@ -92,8 +91,7 @@ fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Resu
         let (Some(site), Some(values)) = (dataset.sites.get(deciding), evening.sites.get(deciding))
         else {
             return Err(std::io::Error::other(format!(
-                "{}-{}: deciding site {deciding} is not in the archive",
-                month.year, month.month
+                "{number}: deciding site {deciding} is not in the archive"
             )));
         };
         let values: hijri::schema::SiteEvening =
@@ -102,8 +100,8 @@ fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Resu
         writeln!(
             out,
             "{:04}-{:02}  evening {}  {:<28} {:<18} alt {:>7.2}  elong {:>6.2}",
-            month.year.to_native(),
-            month.month,
+            number.year,
+            number.month,
             hijri::date::Date(evening.date.to_native()),
             site.name.as_str(),
             verdict(&values, limits).label(),
@@ -118,7 +116,7 @@ fn copy_month(dataset: &ArchivedDataset, month: HijriMonth, out: &Path) -> Resul
     let cards: Vec<_> = dataset
         .cards
         .iter()
-        .filter(|c| c.year.to_native() == month.year && c.month == month.month)
+        .filter(|c| c.month.get() == month)
         .collect();
     if cards.is_empty() {
         return Err(format!(
