@@ -23,6 +23,11 @@ use crate::state::SharedState;
 /// Connections waiting to be accepted, at most (the kernel also caps it at `somaxconn`).
 const BACKLOG: i32 = 4096;
 
+/// Bytes actix-http gathers before it writes them to the socket (its default is 32 KiB):
+/// with the body's slices ([`crate::http::body::SLICE`]), what one connection holds of an
+/// answer, and how much one write system call sends.
+const WRITE_BUFFER: usize = 64 * 1024;
+
 /// The public server, not yet running, with the addresses it listens on.
 pub struct Public {
     /// The server; run it inside an actix system.
@@ -76,6 +81,7 @@ pub fn public(
                 .into_factory()
                 .map_err(|error: actix_web::Error| error.error_response());
             let http = HttpService::build()
+                .h1_write_buffer_size(WRITE_BUFFER)
                 .keep_alive(keep_alive)
                 .client_request_timeout(request_timeout)
                 .client_disconnect_timeout(disconnect_timeout)
@@ -88,6 +94,9 @@ pub fn public(
                 let peer = stream.peer_addr().ok();
                 let admitted = match clients.admit(peer.map(|a| a.ip())) {
                     Some(share) => {
+                        // Answers go out in slices: the last, short one must not wait for
+                        // the client's delayed ACK (Nagle).
+                        let _ = stream.set_nodelay(true);
                         let connection = Connection::new(stream, share, rate, metrics.clone());
                         Ok((connection, Protocol::Http1, peer))
                     }

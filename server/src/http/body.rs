@@ -3,8 +3,8 @@
 //! one piece is copied whole, so a client that does not read would make every connection
 //! hold a private copy of its answer (2.5 MB for `/hilal/history?include=sites`). Yielded in
 //! slices of [`SLICE`] bytes (which share the body's memory), a connection holds at most its
-//! write buffer (32 KiB) and one slice of its own, and every connection sending the same
-//! answer shares one body.
+//! write buffer (64 KiB, `crate::serve`) and one slice of its own, and every connection
+//! sending the same answer shares one body.
 
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -14,7 +14,7 @@ use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::web::Bytes;
 
 /// The largest piece of a body actix-http is given at a time.
-pub const SLICE: usize = 16 * 1024;
+pub const SLICE: usize = 32 * 1024;
 
 /// `bytes` as a response body: in one piece when it fits in a [`SLICE`], else in slices.
 pub fn shared(bytes: Bytes) -> BoxBody {
@@ -54,9 +54,9 @@ mod tests {
 
     #[actix_web::test]
     async fn slices_share_the_body_and_add_up_to_it() {
-        let bytes = Bytes::from((0..40_000u32).map(|i| i as u8).collect::<Vec<u8>>());
+        let bytes = Bytes::from((0..80_000u32).map(|i| i as u8).collect::<Vec<u8>>());
         let mut body = Sliced(bytes.clone());
-        assert_eq!(body.size(), BodySize::Sized(40_000));
+        assert_eq!(body.size(), BodySize::Sized(80_000));
         let mut joined = Vec::new();
         let mut sizes = Vec::new();
         while let Some(slice) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await {
@@ -67,7 +67,7 @@ mod tests {
             sizes.push(slice.len());
             joined.extend_from_slice(&slice);
         }
-        assert_eq!(sizes, [SLICE, SLICE, 40_000 - 2 * SLICE]);
+        assert_eq!(sizes, [SLICE, SLICE, 80_000 - 2 * SLICE]);
         assert_eq!(joined, bytes);
         // A small body stays one piece.
         let small = shared(Bytes::from_static(b"{}"));
