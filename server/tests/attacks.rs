@@ -166,6 +166,13 @@ impl Drop for Server {
     }
 }
 
+/// Waits for the server's next swap line and checks that it replaced the archive.
+fn assert_replaced(server: &Server) {
+    let swap = server.next(|line| line["target"] == "hijri_server::swap");
+    let message = swap["message"].as_str().unwrap();
+    assert!(message.starts_with("archive replaced"), "{swap}");
+}
+
 fn signal(child: &Child, signal: rustix::process::Signal) {
     let pid = rustix::process::Pid::from_raw(child.id() as i32).unwrap();
     rustix::process::kill_process(pid, signal).unwrap();
@@ -500,14 +507,7 @@ fn sighup_in_the_first_100_ms_is_never_fatal() {
         server.hangup();
         // It starts, and takes the signal as a swap (held until it listens, or at once).
         server.next(|line| line["target"] == "hijri_server::start");
-        let swap = server.next(|line| line["target"] == "hijri_server::swap");
-        assert!(
-            swap["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("archive replaced"),
-            "{swap}"
-        );
+        assert_replaced(&server);
         assert!(server.alive(), "SIGHUP {delay} ms after exec ended it");
     }
 }
@@ -539,14 +539,7 @@ fn a_fifo_over_the_archive_is_refused_at_once() {
     place_archive(&good);
     std::fs::rename(&good, &path).unwrap();
     server.hangup();
-    let replaced = server.next(|line| line["target"] == "hijri_server::swap");
-    assert!(
-        replaced["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("archive replaced"),
-        "{replaced}"
-    );
+    assert_replaced(&server);
     assert!(server.alive());
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -887,14 +880,7 @@ fn ready_comes_only_once_sighup_is_safe() {
             .parse()
             .unwrap();
         assert!(text.contains(&format!(":{port}")), "{text:?}");
-        let swap = server.next(|line| line["target"] == "hijri_server::swap");
-        assert!(
-            swap["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("archive replaced"),
-            "{swap}"
-        );
+        assert_replaced(&server);
         assert!(server.alive());
         let (answer, _) = probe(
             [127, 0, 0, 1],

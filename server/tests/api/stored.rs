@@ -10,6 +10,15 @@ use actix_web::test::init_service;
 
 use crate::common::{decoded, fetch, get, gunzip, real, state_with, unbrotli, Answer, UNLIMITED};
 
+/// The headers of a negotiated representation.
+const NEGOTIATED: [&str; 5] = [
+    "etag",
+    "cache-control",
+    "content-type",
+    "content-encoding",
+    "vary",
+];
+
 /// The app over the real archive, with or without its stored answers.
 fn app_state(stored: bool) -> hijri_server::SharedState {
     let mut state = state_with(real(), UNLIMITED);
@@ -121,14 +130,7 @@ async fn every_calendars_kept_answers_are_the_built_answers() {
                     decoded(&kept) == decoded(&built),
                     "{uri} {accept:?} {round}"
                 );
-                for name in [
-                    "etag",
-                    "cache-control",
-                    "content-type",
-                    "content-encoding",
-                    "vary",
-                    "content-security-policy",
-                ] {
+                for name in NEGOTIATED.iter().chain(&["content-security-policy"]) {
                     assert_eq!(
                         kept.header(name),
                         built.header(name),
@@ -269,13 +271,7 @@ async fn stored_representations_are_negotiated() {
         assert_eq!(answer.header("vary"), Some("accept-encoding"), "{accept:?}");
         // (The test service keeps HEAD bodies; the wire drops them, see encoding.rs.)
         let head = fetch(&app, Method::HEAD, uri, &headers).await;
-        for name in [
-            "etag",
-            "cache-control",
-            "content-type",
-            "content-encoding",
-            "vary",
-        ] {
+        for name in NEGOTIATED {
             assert_eq!(head.header(name), answer.header(name), "{accept:?} {name}");
         }
         // A 304 for this representation's tag, and not for another's.
