@@ -14,19 +14,8 @@ use super::params;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
-use crate::ical::Ical;
+use crate::ical::{Ical, CALENDAR, FEED, UID_DOMAIN};
 use crate::state::AppState;
-
-/// The fixed right-hand side of every `UID`: with the slug and the Hijri year it names an
-/// event across archives.
-pub const UID_DOMAIN: &str = "kalender-hijriah.invalid";
-
-/// `Content-Type` of both feeds.
-const CALENDAR: HeaderValue = HeaderValue::from_static("text/calendar; charset=utf-8");
-
-/// `Cache-Control` of the subscription feed: it moves with the clock's year, and computed
-/// months may be corrected.
-const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
 
 /// `GET /api/v1/events.ics?year=&calendar=&include=&retro=&authority=`: the answer of
 /// `/events`.
