@@ -1,9 +1,22 @@
 //! iCalendar (RFC 5545) text: content lines with CRLF endings, folded at 75 octets on UTF-8
-//! boundaries, and TEXT values escaped.
+//! boundaries, and TEXT values escaped; what every feed shares (its content type, cache rule
+//! and `UID` domain).
 
 use std::fmt::Write as _;
 
+use actix_web::http::header::HeaderValue;
 use hijri::date::Date;
+
+/// The fixed right-hand side of every `UID` of every feed: with what it names (a slug and a
+/// Hijri year, a day off) it names an event across archives.
+pub const UID_DOMAIN: &str = "kalender-hijriah.invalid";
+
+/// `Content-Type` of the feeds.
+pub const CALENDAR: HeaderValue = HeaderValue::from_static("text/calendar; charset=utf-8");
+
+/// `Cache-Control` of a subscription feed: it moves with the clock's year, and computed
+/// months and predicted days may be corrected.
+pub const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
 
 /// The longest content line, in octets, before it is folded.
 const LINE_OCTETS: usize = 75;

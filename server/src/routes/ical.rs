@@ -2,7 +2,6 @@
 //! iCalendar (RFC 5545) all-day events, byte-identical for the same archive (`DTSTAMP` and
 //! `SEQUENCE` come from the data, `UID` from the event alone).
 
-use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::hijri::HijriDate;
@@ -16,19 +15,8 @@ use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
-use crate::ical::Ical;
+use crate::ical::{Ical, CALENDAR, FEED, UID_DOMAIN};
 use crate::state::AppState;
-
-/// The fixed right-hand side of every `UID`: with the slug and the Hijri year it names an
-/// event across archives.
-pub const UID_DOMAIN: &str = "kalender-hijriah.invalid";
-
-/// `Content-Type` of both feeds.
-const CALENDAR: HeaderValue = HeaderValue::from_static("text/calendar; charset=utf-8");
-
-/// `Cache-Control` of the subscription feed: it moves with the clock's year, and computed
-/// months may be corrected.
-const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
 
 /// `GET /api/v1/events.ics?year=&calendar=&include=&retro=&authority=`: the answer of
 /// `/events`.

@@ -94,6 +94,8 @@ async fn every_calendars_kept_answers_are_the_built_answers() {
         "/api/v1/hilal/history?include=sites&from=1446-01&to=1446-12".to_owned(),
         "/api/v1/hilal/info?month=9&year=1446&include=sites".to_owned(),
         "/api/v1/events?year=1446&include=extra".to_owned(),
+        "/api/v1/holidays.ics?year=2026".to_owned(),
+        "/api/v1/holidays.ics?kind=cuti_bersama".to_owned(),
     ];
     for id in &ids {
         for uri in [
@@ -212,6 +214,10 @@ async fn other_spellings_find_the_stored_answer_only_when_the_bytes_are_the_same
         (
             "/api/v1/hilal/history?from=1444-08",
             Some("/api/v1/hilal/history?from=1444-08&to=1475-12"),
+        ),
+        (
+            "/api/v1/holidays?kind=LIBUR_NASIONAL&year=02040",
+            Some("/api/v1/holidays?year=2040&kind=libur_nasional"),
         ),
         ("/api/v1/events?year=1446&include=all,extra", None),
         ("/api/v1/events?year=1446&include=idul_fitri", None),
