@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use icalendar::{Calendar, CalendarComponent, Component, EventLike};
+use icalendar::{Calendar, CalendarComponent, Component};
 use serde_json::Value;
 
 use crate::common::{get, state, state_with, UNLIMITED};

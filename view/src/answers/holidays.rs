@@ -292,10 +292,7 @@ pub struct HolidaysAnswer<'a> {
 }
 
 /// The Gregorian years `/holidays` serves, as a refusal naming them for a year outside.
-pub fn year_of<'a>(
-    dataset: &'a ArchivedDataset,
-    year: i64,
-) -> Result<&'a ArchivedHolidayYear, Refusal> {
+pub fn year_of(dataset: &ArchivedDataset, year: i64) -> Result<&ArchivedHolidayYear, Refusal> {
     let (first, last) = dataset.holiday_years().unwrap_or((1, 0));
     let (span_first, span_last) = (span::FIRST.ymd().0, span::LAST.ymd().0);
     let Ok(year) = i32::try_from(year) else {
