@@ -1,8 +1,8 @@
 //! `/api/v1/holidays` and `/api/v1/holidays.ics`: Indonesia's days off of a Gregorian year
 //! (national holidays and cuti bersama, decreed or predicted), as JSON (stored for every
-//! year and kind) and as an iCalendar feed with one all-day event per day off, byte-identical
-//! for the same archive (`UID` from the day's holiday, kind and first date; `SEQUENCE` from
-//! the decree that set it; `DTSTAMP` from the last decree).
+//! year and kind) and as an iCalendar feed with one all-day event per day off (kept),
+//! byte-identical for the same archive (`UID` from the day's holiday, kind and first date;
+//! `SEQUENCE` from the decree that set it; `DTSTAMP` from the last decree).
 
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
@@ -13,9 +13,9 @@ use hijri::schema::{ArchivedHolidayDay, ArchivedHolidayYear, DayKind};
 use hijri_view::answers::holidays::{self as answers, Kinds};
 use hijri_view::Question;
 
-use super::stored;
+use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::Query;
+use crate::http::query::{Param, Query};
 use crate::http::reply;
 use crate::ical::{Ical, CALENDAR, FEED, UID_DOMAIN};
 use crate::state::AppState;
@@ -35,7 +35,7 @@ fn cache(state: &AppState, year: &ArchivedHolidayYear) -> HeaderValue {
     reply::events_cache(settled)
 }
 
-/// `GET /api/v1/holidays?year=&kind=`.
+/// `GET /api/v1/holidays?year=&kind=`: the stored answer (kept if the archive lacks it).
 pub fn holidays(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let year = query.integer("year", ErrorCode::InvalidYear)?;
@@ -46,30 +46,44 @@ pub fn holidays(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Api
         year: i32::from(found.year.to_native()),
         kinds,
     };
-    if let Some(stored) = stored::answer(req, state, state, question, |_| cache.clone()) {
-        return Ok(stored);
-    }
-    let body = answers::holidays(state.dataset, found, kinds);
-    Ok(reply::json(req, cache, 8_192, &body))
+    stored::question(req, state, state, question, |_| cache.clone())
 }
 
 /// `GET /api/v1/holidays.ics?year=&kind=`: one year, or without `year` the years from the
-/// one before the clock's to two after it (those with days off).
+/// one before the clock's to two after it (those with days off); kept.
 pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let kinds = kinds(&query)?;
-    let years: Vec<&ArchivedHolidayYear> = match query.get("year") {
-        crate::http::query::Param::Absent => {
+    let key = Key::new("/api/v1/holidays.ics");
+    let (key, years): (Key, Vec<&ArchivedHolidayYear>) = match query.get("year") {
+        Param::Absent => {
             let now = state.clock.now().year();
-            (now - 1..=now + 2)
+            let years = (now - 1..=now + 2)
                 .filter_map(|year| state.dataset.holiday_year(year))
-                .collect()
+                .collect();
+            (key.param("from", now - 1).param("to", now + 2), years)
         }
         _ => {
             let year = query.integer("year", ErrorCode::InvalidYear)?;
-            vec![answers::year_of(state.dataset, year)?]
+            (
+                key.param("year", year),
+                vec![answers::year_of(state.dataset, year)?],
+            )
         }
     };
+    let key = key.param("kind", kinds.name());
+    stored::answer(
+        req,
+        state,
+        state,
+        key,
+        |_| FEED,
+        || Ok(Built::text(CALENDAR, vcalendar(state, &years, kinds))),
+    )
+}
+
+/// The VCALENDAR of the days off of `years` of `kinds`.
+fn vcalendar(state: &AppState, years: &[&ArchivedHolidayYear], kinds: Kinds) -> String {
     let stamp = state
         .dataset
         .holidays
@@ -99,7 +113,7 @@ pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
         }
     }
     ical.raw("END", "VCALENDAR");
-    Ok(reply::negotiated(req, FEED, CALENDAR, ical.finish().into()))
+    ical.finish()
 }
 
 /// One all-day VEVENT: its `UID` names the holiday, the kind and the date the day had first

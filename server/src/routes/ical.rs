@@ -2,15 +2,16 @@
 //! iCalendar (RFC 5545) all-day events, byte-identical for the same archive (`DTSTAMP` and
 //! `SEQUENCE` come from the data, `UID` from the event alone).
 
-use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::hijri::HijriDate;
+use hijri::observance::Selection;
 use hijri::schema::Tier;
 use hijri_view::answers::events::{self as answers, include, serve, Found, Selected};
 use hijri_view::{coverage, Calendar, Scope};
 
 use super::params;
+use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
@@ -23,13 +24,24 @@ pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, A
     let asked = params::events(state, Query(req.query_string()))?;
     let scope = asked.scope;
     let (calendar, year) = (asked.calendar, asked.year);
-    let selected = answers::select(&scope, calendar, year, asked.include, asked.retro)?;
-    let cache = reply::events_cache(answers::immutable(
-        selected.published,
-        selected.events.len(),
-    ));
-    let body = vcalendar(&scope, &selected, false);
-    Ok(respond(req, cache, body))
+    let key = Key::new("/api/v1/events.ics")
+        .param("year", year)
+        .param("calendar", calendar.name())
+        .param("include", listed(&asked.include.1))
+        .param("retro", asked.retro);
+    stored::answer(req, state, &scope, key, reply::events_cache, || {
+        let selected = answers::select(&scope, calendar, year, asked.include, asked.retro)?;
+        let immutable = answers::immutable(selected.published, selected.events.len());
+        Ok(Built {
+            immutable,
+            ..Built::text(CALENDAR, vcalendar(&scope, &selected, false))
+        })
+    })
+}
+
+/// An include list as its answer echoes it, for a key.
+fn listed(include: &Option<Vec<&'static str>>) -> String {
+    include.as_deref().unwrap_or_default().join(",")
 }
 
 /// `GET /api/v1/calendar.ics?include=&authority=`: a subscription to the previous, current
@@ -40,6 +52,26 @@ pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
     let (selection, include) = include(text.map(|items| items.join(",")).as_deref())?;
     let scope = params::scope(state, &query)?;
     let now = state.clock.now().year();
+    let key = Key::new("/api/v1/calendar.ics")
+        .param("include", listed(&include))
+        .param("year", now);
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key,
+        |_| FEED,
+        || feed(&scope, now, selection, include),
+    )
+}
+
+/// The subscription feed of the Gregorian years around `now`.
+fn feed(
+    scope: &Scope,
+    now: i32,
+    selection: Selection,
+    include: Option<Vec<&'static str>>,
+) -> Result<Built, ApiError> {
     let mut selected = Selected {
         year: now,
         calendar: Calendar::Gregorian,
@@ -52,18 +84,13 @@ pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
     // Years outside the calendar's whole years are left out, not refused: the feed is the
     // same URL for every day of the service's life.
     for year in now - 1..=now + 2 {
-        if let Ok(year) = coverage::year(&scope, Calendar::Gregorian, i64::from(year)) {
+        if let Ok(year) = coverage::year(scope, Calendar::Gregorian, i64::from(year)) {
             selected.year = year;
-            serve(&scope, &mut selected, selection, false)?;
+            serve(scope, &mut selected, selection, false)?;
         }
     }
     selected.year = now;
-    let body = vcalendar(&scope, &selected, true);
-    Ok(respond(req, FEED, body))
-}
-
-fn respond(req: &HttpRequest, cache: HeaderValue, body: String) -> HttpResponse {
-    reply::negotiated(req, cache, CALENDAR, body.into())
+    Ok(Built::text(CALENDAR, vcalendar(scope, &selected, true)))
 }
 
 /// The VCALENDAR of the selected events; a calendar named by the request is named in the

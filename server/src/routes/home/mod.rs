@@ -2,7 +2,8 @@
 //! hilal of the next month and how to subscribe, written in Indonesian (English with
 //! `lang=en`) from the archive at request time, with no astronomy. Its style sheet
 //! (`/page.css`) and script (`/page.js`, which only enhances: the zone from the browser, the
-//! language kept in localStorage) are compiled into the binary (`server/assets/page/`).
+//! language kept in localStorage) are compiled into the binary (`server/assets/page/`). A
+//! page is written once per archive, day and choice and then kept ([`super::stored`]).
 
 mod coming;
 mod grid;
@@ -18,6 +19,7 @@ use chrono::Datelike;
 use hijri::date::Date;
 use hijri::zone::Zone;
 
+use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{Param, Query};
 use crate::http::reply;
@@ -120,19 +122,29 @@ pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         view: asked.unwrap_or_else(|| View::of_day(today)),
         chosen_view: asked.is_some(),
     };
-    let today_section = today::section(&page)?;
-    let mut html = Html::with_capacity(48 * 1024);
-    head(&mut html, &page);
-    html.raw(&today_section);
-    grid::section(&mut html, &page)?;
-    coming::section(&mut html, &page);
-    hilal::section(&mut html, &page);
-    subscribe::section(&mut html, &page, req);
-    html.raw("</main>\n");
-    subscribe::footer(&mut html, &page);
-    html.raw("</body>\n</html>\n");
-    let body = web::Bytes::from(html.into_string());
-    let mut response = reply::negotiated(req, reply::until_midnight(zone, now), HTML, body);
+    let key = Key::new("/")
+        .param("lang", lang.tag())
+        .param("tz", zone)
+        .param("zones", chosen_zone.unwrap_or_default())
+        .param("today", today)
+        .param("view", page.view.query())
+        .param("chosen", page.chosen_view)
+        .param("origin", subscribe::origin(state.docs_url, req));
+    let cache = |_| reply::until_midnight(zone, now);
+    let mut response = stored::answer(req, state, state, key, cache, || {
+        let today_section = today::section(&page)?;
+        let mut html = Html::with_capacity(48 * 1024);
+        head(&mut html, &page);
+        html.raw(&today_section);
+        grid::section(&mut html, &page)?;
+        coming::section(&mut html, &page);
+        hilal::section(&mut html, &page);
+        subscribe::section(&mut html, &page, req);
+        html.raw("</main>\n");
+        subscribe::footer(&mut html, &page);
+        html.raw("</body>\n</html>\n");
+        Ok(Built::text(HTML, html.into_string()))
+    })?;
     response
         .headers_mut()
         .insert(header::CONTENT_SECURITY_POLICY, POLICY);

@@ -19,8 +19,8 @@ const EXAMPLES: [&str; 3] = [
 
 /// The service's address without a trailing slash: the public URL when one is set (as
 /// `docs_url` shows it), else the scheme and host the request came by.
-fn origin(page: &Page, req: &HttpRequest) -> String {
-    match page.state.docs_url.strip_suffix(DOCS_PATH) {
+pub fn origin(docs_url: &str, req: &HttpRequest) -> String {
+    match docs_url.strip_suffix(DOCS_PATH) {
         Some(base) if !base.is_empty() => base.to_owned(),
         _ => {
             let info = req.connection_info();
@@ -32,7 +32,7 @@ fn origin(page: &Page, req: &HttpRequest) -> String {
 /// The subscribe and build sections.
 pub fn section(html: &mut Html, page: &Page, req: &HttpRequest) {
     let words = page.words;
-    let origin = origin(page, req);
+    let origin = origin(page.state.docs_url, req);
     let host = origin
         .split_once("://")
         .map_or(origin.as_str(), |(_, rest)| rest);
