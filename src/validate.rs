@@ -175,9 +175,11 @@ pub enum Rule {
     },
     /// A card or divergence naming a month its chain does not hold.
     UnknownMonth,
-    /// A card not strictly after the one before it (cards are sorted by year, month, kind,
-    /// bare, each once).
+    /// A card not strictly after the one before it (cards are sorted by chain, year, month,
+    /// kind, bare, each once).
     CardOrder,
+    /// A card of a month whose rule decides no evening (a table calendar's).
+    CardWithoutEvening,
     /// A card outside the header's card years.
     CardYears([u16; 2]),
     /// Card years `[min, max]` with min after max.
@@ -314,8 +316,12 @@ impl fmt::Display for Rule {
             Rule::UnknownMonth => write!(f, "names a month its chain does not hold"),
             Rule::CardOrder => write!(
                 f,
-                "not after the card before it (sorted by year, month, kind, bare, each once)"
+                "not after the card before it (sorted by chain, year, month, kind, bare, each \
+                 once)"
             ),
+            Rule::CardWithoutEvening => {
+                write!(f, "a card of a month whose rule decides no evening")
+            }
             Rule::CardYears([min, max]) => write!(f, "outside the card years {min}..{max}"),
             Rule::CardYearRange([min, max]) => write!(f, "card years {min}..{max} are reversed"),
             Rule::BodyOrder => write!(
@@ -725,8 +731,8 @@ fn coverage(chain: &ArchivedChain) -> Result<(), Rule> {
     )
 }
 
-/// Cards sorted and unique (the look-up is a binary search), each naming a month of the
-/// default chain inside the card years.
+/// Cards sorted and unique (the look-up is a binary search), each naming a month of its
+/// chain inside the card years, under a rule that decides it on an evening.
 fn cards(dataset: &ArchivedDataset) -> Result<(), Problem> {
     let [min, max] = dataset.card_years();
     let mut previous = None;
@@ -736,10 +742,13 @@ fn cards(dataset: &ArchivedDataset) -> Result<(), Problem> {
             place: Place::Card { index, year, month },
             rule,
         };
-        let held = dataset
-            .default_chain()
-            .is_some_and(|chain| holds(chain, year, month));
+        let chain = dataset.chains.get(usize::from(card.chain));
+        let held = chain.is_some_and(|chain| holds(chain, year, month));
         check(held, Rule::UnknownMonth).map_err(fail)?;
+        let evening = chain
+            .and_then(|chain| chain.rule_for(HijriMonth { year, month }))
+            .is_some_and(|span| span.rule.has_evening());
+        check(evening, Rule::CardWithoutEvening).map_err(fail)?;
         check((min..=max).contains(&year), Rule::CardYears([min, max])).map_err(fail)?;
         let key = card.order();
         check(previous.is_none_or(|p| p < key), Rule::CardOrder).map_err(fail)?;

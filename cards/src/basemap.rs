@@ -1,5 +1,6 @@
-//! The committed basemap (Natural Earth 1:50m via world-atlas, clipped to the map window):
-//! SVG path data in integer units of 0.01° with y = −latitude, parsed once.
+//! The committed basemaps (Natural Earth 1:50m via world-atlas): the archipelago's, clipped
+//! to its map window, as SVG path data in integer units of 0.01° with y = −latitude; and the
+//! world's, simplified (units of 0.1°). Each is parsed once.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -9,6 +10,8 @@ use super::CardError;
 pub(super) const LAND_JSON: &str = include_str!("../../data/basemap/land_50m_window.json");
 pub(super) const COUNTRIES_JSON: &str =
     include_str!("../../data/basemap/countries_50m_window.json");
+/// The world's land and the mainland of the Americas (`data/basemap/derive_world.py`).
+pub(super) const WORLD_JSON: &str = include_str!("../../data/basemap/world_land.json");
 
 /// ISO 3166 numeric code of Indonesia, drawn lighter than its neighbours.
 const INDONESIA: &str = "360";
@@ -53,6 +56,30 @@ fn load() -> Result<Basemap, CardError> {
 pub fn basemap() -> Result<&'static Basemap, CardError> {
     static BASEMAP: OnceLock<Result<Basemap, CardError>> = OnceLock::new();
     BASEMAP.get_or_init(load).as_ref().map_err(Clone::clone)
+}
+
+/// The world map's outlines: SVG path data in units of [`World::unit`] degrees, y =
+/// −latitude.
+#[derive(Debug, serde::Deserialize)]
+pub struct World {
+    /// Degrees per unit.
+    pub unit: f64,
+    /// Every land ring (lakes as rings inside: draw with the even-odd rule).
+    pub land: Vec<String>,
+    /// The mainland of the Americas.
+    pub americas: Vec<String>,
+}
+
+/// The world basemap, parsed on first use.
+pub fn world() -> Result<&'static World, CardError> {
+    static WORLD: OnceLock<Result<World, CardError>> = OnceLock::new();
+    WORLD
+        .get_or_init(|| {
+            serde_json::from_str(WORLD_JSON)
+                .map_err(|e| CardError::Input(format!("world basemap: {e}")))
+        })
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub mod generate;
 pub mod inputs;
 pub mod khgt;
 pub mod land;
+pub mod places;
 pub mod stored;
 pub mod visibility;
 pub mod writer;

@@ -222,6 +222,7 @@ impl DatasetBuilder {
         etag: &str,
     ) -> DatasetBuilder {
         self.dataset.cards.push(Card {
+            chain: 0,
             year,
             month,
             kind,

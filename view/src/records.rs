@@ -26,7 +26,7 @@ pub enum EveningRecord<'a> {
     /// A wujudul hilal evening.
     Wujud(WujudView<'a>),
     /// A KHGT evaluation day.
-    Khgt(KhgtView),
+    Khgt(KhgtView<'a>),
 }
 
 impl<'a> EveningRecord<'a> {
@@ -116,7 +116,8 @@ impl<'a> WujudView<'a> {
 
 /// One place a KHGT condition was evaluated at, times in UTC.
 #[derive(Serialize)]
-pub struct KhgtPlaceView {
+pub struct KhgtPlaceView<'a> {
+    name: Option<&'a str>,
     lat: f64,
     lon: f64,
     tz: &'static str,
@@ -129,11 +130,12 @@ pub struct KhgtPlaceView {
     elong_ok: bool,
 }
 
-impl KhgtPlaceView {
-    fn of(place: &ArchivedKhgtPlace, limits: Limits) -> KhgtPlaceView {
+impl<'a> KhgtPlaceView<'a> {
+    fn of(place: &'a ArchivedKhgtPlace, limits: Limits) -> KhgtPlaceView<'a> {
         let (alt, elongation) = (place.moon_alt.to_native(), place.elongation.to_native());
         let sunset = place.sunset.to_native();
         KhgtPlaceView {
+            name: Some(place.name.as_str()).filter(|name| !name.is_empty()),
             lat: from_fixed(place.lat.to_native()),
             lon: from_fixed(place.lon.to_native()),
             tz: "UTC",
@@ -150,9 +152,9 @@ impl KhgtPlaceView {
 
 /// A KHGT evaluation day: the condition applied and the best place of each condition
 /// evaluated; the deciding place is the one the applied condition rests on (else PKG 1's
-/// best, the place closest to meeting the limits before the deadline).
+/// best, the place closest to meeting the limits before the deadline), and how it is chosen.
 #[derive(Serialize)]
-pub struct KhgtView {
+pub struct KhgtView<'a> {
     rule: &'static str,
     evaluation_day: Text<Date>,
     conjunction_utc: Text<UtcInstant>,
@@ -160,15 +162,17 @@ pub struct KhgtView {
     conjunction_before_nz_fajr: bool,
     rule_applied: Option<&'static str>,
     visible: bool,
-    deciding_place: Option<KhgtPlaceView>,
-    pkg1: Option<KhgtPlaceView>,
-    pkg2: Option<KhgtPlaceView>,
+    deciding_place: Option<KhgtPlaceView<'a>>,
+    deciding_place_choice: &'a str,
+    pkg1: Option<KhgtPlaceView<'a>>,
+    pkg2: Option<KhgtPlaceView<'a>>,
 }
 
-impl KhgtView {
-    fn of(khgt: &ArchivedKhgt, evening: &ArchivedKhgtEvening) -> KhgtView {
+impl<'a> KhgtView<'a> {
+    fn of(khgt: &'a ArchivedKhgt, evening: &'a ArchivedKhgtEvening) -> KhgtView<'a> {
         let limits = khgt.limits.get();
-        let view = |place: Option<&ArchivedKhgtPlace>| place.map(|p| KhgtPlaceView::of(p, limits));
+        let view =
+            |place: Option<&'a ArchivedKhgtPlace>| place.map(|p| KhgtPlaceView::of(p, limits));
         let (pkg1, pkg2) = (evening.pkg1.as_ref(), evening.pkg2.as_ref());
         let (applied, deciding) = match evening.applied {
             ArchivedApplied::Pkg1 => (Some("PKG1"), pkg1),
@@ -186,6 +190,7 @@ impl KhgtView {
             rule_applied: applied,
             visible: evening.applied != Applied::Neither,
             deciding_place: view(deciding),
+            deciding_place_choice: &khgt.deciding,
             pkg1: view(pkg1),
             pkg2: view(pkg2),
         }
@@ -239,7 +244,9 @@ impl<'a> Summary<'a> {
                 };
                 Summary {
                     visible: evening.applied != Applied::Neither,
-                    place: None,
+                    place: deciding
+                        .map(|p| p.name.as_str())
+                        .filter(|name| !name.is_empty()),
                     moon_alt: deciding.map(|p| p.moon_alt.to_native()),
                     elongation: deciding.map(|p| p.elongation.to_native()),
                 }

@@ -23,6 +23,7 @@ use crate::generate::GenerateError;
 use crate::inputs::InputError;
 use crate::khgt::{Lands, Parallels, Search, RESOLUTION};
 use crate::land::Outline;
+use crate::places::Places;
 
 /// Where its published table lives under `data/`.
 pub const DIR: &str = "official/muhammadiyah";
@@ -162,7 +163,8 @@ fn utc_midnight(day: Date) -> Result<DateTime<Utc>, ChainError> {
         .ok_or_else(|| ChainError::Inconsistent(format!("{day} has no midnight")))
 }
 
-/// The land outlines of the KHGT rule among `rules`, within its coast tolerance.
+/// The land outlines of the KHGT rule among `rules`, within its coast tolerance, and the
+/// names of its places.
 pub fn lands(ctx: &Context, rules: &[hijri::schema::RuleSpan]) -> Result<Lands, GenerateError> {
     let tolerance_km = rules
         .iter()
@@ -178,6 +180,7 @@ pub fn lands(ctx: &Context, rules: &[hijri::schema::RuleSpan]) -> Result<Lands, 
     Ok(Lands {
         world: load("world_50m.json")?,
         americas: load("americas_mainland_50m.json")?,
+        names: Places::load(ctx.data_dir)?,
     })
 }
 

@@ -39,8 +39,13 @@ pub fn scope<'a>(state: &AppState<'a>, query: &Query) -> Result<Scope<'a>, ApiEr
 }
 
 /// The scope of a request for a calendar that has an evening record: `/hilal/*` of a table
-/// calendar (no evening decides its months) is 400 `invalid_authority`, saying why.
-pub fn evening_scope<'a>(state: &AppState<'a>, query: &Query) -> Result<Scope<'a>, ApiError> {
+/// calendar (no evening decides its months) is 400 `invalid_authority`, saying why: it has
+/// no `what` (`hilal record`, `hilal cards`).
+pub fn evening_scope<'a>(
+    state: &AppState<'a>,
+    query: &Query,
+    what: &str,
+) -> Result<Scope<'a>, ApiError> {
     let scope = scope(state, query)?;
     if has_evenings(scope.chain) {
         Ok(scope)
@@ -49,7 +54,7 @@ pub fn evening_scope<'a>(state: &AppState<'a>, query: &Query) -> Result<Scope<'a
             ErrorCode::InvalidAuthority,
             format!(
                 "{} ({}) is a published table: no evening decides its months, so it has no \
-                 hilal record",
+                 {what}",
                 scope.chain.id.as_str(),
                 scope.chain.name.as_str()
             ),

@@ -69,6 +69,7 @@ enum RuleView<'a> {
         fajr_place: PlaceView<'a>,
         fajr_sun_depression_deg: f64,
         land: &'a str,
+        deciding_place: &'a str,
     },
     /// A table.
     Table { name: &'a str, evaluated: &'a str },
@@ -112,6 +113,7 @@ impl<'a> RuleView<'a> {
                     fajr_place: PlaceView::of(&k.fajr_place),
                     fajr_sun_depression_deg: from_fixed(k.fajr_depression.to_native()),
                     land: &k.land,
+                    deciding_place: &k.deciding,
                 }
             }
             ArchivedRule::Table(t) => RuleView::Table {

@@ -1,0 +1,111 @@
+//! Below KHGT's maps: the legend, listing only what is drawn (the mainland's colour and
+//! outline only when PKG 2 is evaluated), with the convention and the basemap's credit.
+
+use super::layers::{AFTER, DEADLINE, MUSTAHIL, PKG1, PKG2, RING};
+use crate::frame::{Frame, INK, MUTED};
+use crate::svg::{num, Svg, TextStyle};
+
+/// The legend in two columns from `y`; returns the y below it.
+pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
+    let s = frame.s;
+    let row = 24.0 * s;
+    let swatch = 24.0 * s;
+    let columns = [frame.margin, frame.margin + 0.5 * frame.inner_width()];
+    let fill = |colour: &str, opacity: f64| {
+        format!(
+            r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{colour}" fill-opacity="{opacity}"/>"#,
+            num(-7.0 * s),
+            num(swatch),
+            num(14.0 * s),
+            num(3.0 * s)
+        )
+    };
+    let mut entries: Vec<(&str, String, &str)> = vec![
+        ("pkg1", fill(PKG1, 0.6), "Memenuhi sebelum 24.00 UTC (PKG 1)"),
+        (
+            "after",
+            format!(
+                r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{AFTER}" fill-opacity="0.35" stroke="{AFTER}" stroke-dasharray="{} {}"/>"#,
+                num(-7.0 * s),
+                num(swatch),
+                num(14.0 * s),
+                num(3.0 * s),
+                num(2.0 * s),
+                num(2.0 * s)
+            ),
+            "Memenuhi setelah 24.00 UTC",
+        ),
+    ];
+    if pkg2 {
+        entries.push((
+            "pkg2",
+            format!(
+                r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{PKG2}" fill-opacity="0.6" stroke="{PKG2}" stroke-width="{}"/>"#,
+                num(-7.0 * s),
+                num(swatch),
+                num(14.0 * s),
+                num(3.0 * s),
+                num(1.5 * s)
+            ),
+            "Daratan Amerika (PKG 2)",
+        ));
+    }
+    entries.extend([
+        (
+            "mustahil",
+            fill(MUSTAHIL, 0.4),
+            "Bulan di bawah ufuk / ijtimak setelah magrib",
+        ),
+        (
+            "deadline",
+            format!(
+                r#"<path d="M{{x}} 0h{}" stroke="{DEADLINE}" stroke-width="{}" stroke-dasharray="{} {}"/>"#,
+                num(swatch),
+                num(1.8 * s),
+                num(7.0 * s),
+                num(4.0 * s)
+            ),
+            "Terbenam 24.00 UTC (07.00 WIB)",
+        ),
+        (
+            "ring",
+            format!(
+                r#"<circle cx="{{xc}}" cy="0" r="{}" fill="none" stroke="{RING}" stroke-width="{}"/>"#,
+                num(7.0 * s),
+                num(2.6 * s)
+            ),
+            "Tempat penentu (margin terbesar)",
+        ),
+    ]);
+    let rows = entries.len().div_ceil(2);
+    for (k, (id, mark, label)) in entries.iter().enumerate() {
+        let (column, line) = (k / rows, k % rows);
+        let x = columns.get(column).copied().unwrap_or(frame.margin);
+        let line_y = y + line as f64 * row;
+        svg.open_group(&format!(
+            r#"id="legend-{id}" transform="translate(0 {})""#,
+            num(line_y)
+        ));
+        svg.raw(
+            &mark
+                .replace("{x}", &num(x))
+                .replace("{xc}", &num(x + swatch / 2.0)),
+        );
+        svg.close_group();
+        svg.text(
+            x + swatch + 10.0 * s,
+            line_y + 5.0 * s,
+            TextStyle::new(13.0 * s, INK),
+            label,
+        );
+    }
+    let note_y = y + rows as f64 * row + 2.0 * s;
+    svg.text_with(
+        frame.margin,
+        note_y,
+        TextStyle::new(12.0 * s, MUTED),
+        r#"id="convention""#,
+        "Tinggi & elongasi geosentrik, tanpa refraksi (konvensi KHGT) · peta dasar: Natural Earth",
+    );
+    note_y + 8.0 * s
+}
