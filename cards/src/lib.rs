@@ -19,6 +19,7 @@ mod frame;
 mod grid;
 mod map;
 mod metrics;
+mod palette;
 mod panel;
 mod place;
 mod render;
@@ -37,7 +38,7 @@ use hijri::schema::{Card, CardKind, Site, SiteEvening, Tier};
 
 pub use grid::{VisibilityGrid, WINDOW_EAST, WINDOW_NORTH, WINDOW_SOUTH, WINDOW_WEST};
 pub use map::{display_points, map_svg, DisplayPoint, PointResult};
-pub use render::Renderer;
+pub use render::{Encoding, Renderer};
 pub use rule::{BestPlace, CardRule, KhgtDecision};
 pub use sky::viz_svg;
 pub use verdict::{verdict, Verdict};
@@ -133,14 +134,20 @@ impl fmt::Display for CardError {
 
 impl std::error::Error for CardError {}
 
-/// The PNG row filter that packs a card kind smallest (measured on 220 of the 1,536 cards at
-/// zlib level 9): the sky chart's gradients are predicted from the pixel on the left (Sub,
-/// 6 % smaller than none), the map's flat fills repeat as they are (no filter, 24 % smaller
-/// than Sub).
-fn row_filter(kind: CardKind) -> png::Filter {
+/// How each card kind is written (measured on the cards of 1444–1475): the sky chart's
+/// gradients as RGB predicted from the pixel on the left (Sub, 6 % smaller than none; a
+/// palette would band them); the map's flat fills through a 256-colour palette with no
+/// filter (no visible loss: only anti-aliased edges move to a neighbouring shade).
+pub fn encoding(kind: CardKind) -> Encoding {
     match kind {
-        CardKind::Viz => png::Filter::Sub,
-        CardKind::Map => png::Filter::NoFilter,
+        CardKind::Viz => Encoding {
+            filter: png::Filter::Sub,
+            palette: false,
+        },
+        CardKind::Map => Encoding {
+            filter: png::Filter::NoFilter,
+            palette: true,
+        },
     }
 }
 
@@ -175,7 +182,7 @@ pub fn month_cards(
                 (CardKind::Map, MapInputs::World(world)) => world_svg(ctx, world, bare)?,
             };
             let (width, height) = card_size(bare);
-            let png = renderer.png(&svg, width, height, row_filter(kind))?;
+            let png = renderer.png(&svg, width, height, encoding(kind))?;
             cards.push(Card {
                 chain,
                 year: ctx.target.year,
