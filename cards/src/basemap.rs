@@ -58,28 +58,78 @@ pub fn basemap() -> Result<&'static Basemap, CardError> {
     BASEMAP.get_or_init(load).as_ref().map_err(Clone::clone)
 }
 
-/// The world map's outlines: SVG path data in units of [`World::unit`] degrees, y =
-/// −latitude.
-#[derive(Debug, serde::Deserialize)]
+/// One ring of the world map: its SVG path data (units of [`World::unit`] degrees, y =
+/// −latitude) and its extent in degrees, west, south, east, north.
+#[derive(Debug)]
+pub struct Ring {
+    /// Path data.
+    pub d: String,
+    /// West, south, east, north, degrees.
+    pub extent: [f64; 4],
+}
+
+/// The world map's outlines.
+#[derive(Debug)]
 pub struct World {
-    /// Degrees per unit.
+    /// Degrees per unit of the path data.
     pub unit: f64,
     /// Every land ring (lakes as rings inside: draw with the even-odd rule).
-    pub land: Vec<String>,
+    pub land: Vec<Ring>,
     /// The mainland of the Americas.
-    pub americas: Vec<String>,
+    pub americas: Vec<Ring>,
+}
+
+/// The extent of path data made of one `M x y` and relative `l dx dy` steps, in units.
+fn extent(d: &str) -> Option<[f64; 4]> {
+    let mut numbers = d
+        .split(|c: char| c.is_ascii_alphabetic() || c == ' ')
+        .filter(|t| !t.is_empty())
+        .map(str::parse::<i64>);
+    let (mut x, mut y) = (numbers.next()?.ok()?, numbers.next()?.ok()?);
+    let mut e = [x, y, x, y];
+    while let (Some(dx), Some(dy)) = (numbers.next(), numbers.next()) {
+        x += dx.ok()?;
+        y += dy.ok()?;
+        e = [e[0].min(x), e[1].min(y), e[2].max(x), e[3].max(y)];
+    }
+    Some(e.map(|v| v as f64))
+}
+
+fn load_world() -> Result<World, CardError> {
+    #[derive(serde::Deserialize)]
+    struct File {
+        unit: f64,
+        land: Vec<String>,
+        americas: Vec<String>,
+    }
+    let file: File = serde_json::from_str(WORLD_JSON)
+        .map_err(|e| CardError::Input(format!("world basemap: {e}")))?;
+    let unit = file.unit;
+    let rings = |paths: Vec<String>| {
+        paths
+            .into_iter()
+            .map(|d| {
+                let [x0, y0, x1, y1] = extent(&d)
+                    .ok_or_else(|| CardError::Input("world basemap: a malformed ring".into()))?;
+                // y is −latitude: the ring's north is its least y.
+                Ok(Ring {
+                    extent: [x0 * unit, -y1 * unit, x1 * unit, -y0 * unit],
+                    d,
+                })
+            })
+            .collect::<Result<Vec<Ring>, CardError>>()
+    };
+    Ok(World {
+        unit,
+        land: rings(file.land)?,
+        americas: rings(file.americas)?,
+    })
 }
 
 /// The world basemap, parsed on first use.
 pub fn world() -> Result<&'static World, CardError> {
     static WORLD: OnceLock<Result<World, CardError>> = OnceLock::new();
-    WORLD
-        .get_or_init(|| {
-            serde_json::from_str(WORLD_JSON)
-                .map_err(|e| CardError::Input(format!("world basemap: {e}")))
-        })
-        .as_ref()
-        .map_err(Clone::clone)
+    WORLD.get_or_init(load_world).as_ref().map_err(Clone::clone)
 }
 
 #[cfg(test)]
@@ -92,5 +142,17 @@ mod tests {
         assert_eq!(map.land.len(), 1);
         assert_eq!(map.indonesia.len(), 1);
         assert_eq!(map.neighbours.len(), 10);
+    }
+
+    #[test]
+    fn world_rings_know_their_extent() {
+        let world = world().unwrap();
+        assert_eq!(world.americas.len(), 1);
+        let [west, south, east, north] = world.americas[0].extent;
+        // The mainland of the Americas: Cape Prince of Wales to Cape Froward, to Labrador.
+        assert!((-168.2..-167.9).contains(&west), "{west}");
+        assert!((-54.0..-53.6).contains(&south), "{south}");
+        assert!((-56.0..-52.0).contains(&east), "{east}");
+        assert!((71.2..71.5).contains(&north), "{north}");
     }
 }

@@ -35,9 +35,12 @@ pub struct Paletted {
 
 /// The picture of `pixels` (`0xRRGGBB` each) with at most 256 colours.
 pub fn paletted(pixels: &[Rgb]) -> Paletted {
+    // Runs of one colour (flat fills) are counted once each.
     let mut counts: HashMap<Rgb, u32> = HashMap::new();
-    for &p in pixels {
-        *counts.entry(p).or_default() += 1;
+    for run in pixels.chunk_by(|a, b| a == b) {
+        if let Some(&p) = run.first() {
+            *counts.entry(p).or_default() += run.len() as u32;
+        }
     }
     let mut colours: Vec<(Rgb, u32)> = counts.into_iter().collect();
     colours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -80,12 +83,18 @@ pub fn paletted(pixels: &[Rgb]) -> Paletted {
             (c, k as u8)
         })
         .collect();
+    let mut indices = Vec::with_capacity(pixels.len());
+    for run in pixels.chunk_by(|a, b| a == b) {
+        let index = run
+            .first()
+            .and_then(|p| index_of.get(p))
+            .copied()
+            .unwrap_or(0);
+        indices.extend(std::iter::repeat_n(index, run.len()));
+    }
     Paletted {
         palette: palette.iter().flat_map(|&c| channels(c).map(|v| v as u8)).collect(),
-        indices: pixels
-            .iter()
-            .map(|p| index_of.get(p).copied().unwrap_or(0))
-            .collect(),
+        indices,
     }
 }
 

@@ -5,11 +5,12 @@
 //! functions, so the map's site row is the chart's, character for character.
 
 use hijri::fixed::from_fixed;
+use hijri::schema::Applied;
 
 use super::frame::{Frame, BOX, BOX_LINE, FAIL, INK, MUTED, PASS};
 use super::rule::CardRule;
 use super::svg::{Anchor, Svg, TextStyle};
-use super::text::{conjunction, coordinates, decimal, degrees, lag, local_time};
+use super::text::{conjunction, coordinates, decimal, degrees, lag, local_date_time, local_time};
 use super::CardContext;
 
 /// Height of the criteria table.
@@ -245,7 +246,7 @@ fn other_values(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
 
 /// The site row's heading, its summary on the right and its third line's right half: the
 /// deciding site among those checked, the rule's place for the whole country, or KHGT's
-/// deciding place with New Zealand's fajr.
+/// deciding place (the condition it met, or PKG 1's best) with New Zealand's fajr.
 fn site_words(ctx: &CardContext) -> (&'static str, String, String) {
     let v = ctx.values;
     let moonset = || {
@@ -274,7 +275,12 @@ fn site_words(ctx: &CardContext) -> (&'static str, String, String) {
         ),
         CardRule::Khgt(decision) => (
             "TEMPAT PENENTU",
-            "Margin terbesar yang ditemukan di daratan".to_owned(),
+            match decision.applied {
+                Applied::Pkg1 => "PKG 1 · margin terbesar di daratan sebelum 24.00 UTC",
+                Applied::Pkg2 => "PKG 2 · margin terbesar di daratan Amerika",
+                Applied::Neither => "Tidak terpenuhi · tempat terdekat sebelum 24.00 UTC",
+            }
+            .to_owned(),
             format!("Fajar Wellington {}", local_time(decision.nz_fajr, 0)),
         ),
     }
@@ -284,7 +290,11 @@ fn site_words(ctx: &CardContext) -> (&'static str, String, String) {
 /// Zealand's fajr), each time in the site's zone.
 fn site_row(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     let v = ctx.values;
-    let sunset = local_time(v.sunset, v.utc_offset_s);
+    // KHGT's sunset may fall on the day after the evaluation day: its date is given.
+    let sunset = match ctx.rule {
+        CardRule::Khgt(_) => local_date_time(v.sunset, v.utc_offset_s),
+        _ => local_time(v.sunset, v.utc_offset_s),
+    };
     let (heading, summary, third) = site_words(ctx);
     svg.open_group(r#"id="site""#);
     box_at(svg, "site-box", (x, y, w, SITE_HEIGHT));

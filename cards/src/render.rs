@@ -17,9 +17,11 @@ pub(super) const DEJAVU_SANS: &[u8] = include_bytes!("../../data/fonts/DejaVuSan
 /// DejaVu Sans Bold.
 pub(super) const DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../data/fonts/DejaVuSans-Bold.ttf");
 
-/// zlib level of the PNG encoder (flate2 on its zlib-rs backend): 9 makes the cards ~7 %
-/// smaller than 6 did on miniz_oxide, for about half again the encoding time.
-const ZLIB_LEVEL: u8 = 9;
+/// zlib level of the PNG encoder (flate2 on its zlib-rs backend). 9 makes a sky chart
+/// 7–11 % and a paletted map 4 % smaller than 6, but takes 4–5 times as long to encode (on
+/// a bare sky chart 222 ms against 47 ms): with both calendars' 3,072 cards, 6 keeps the
+/// whole generation inside its time budget (BENCHMARKS.md).
+const ZLIB_LEVEL: u8 = 6;
 
 /// How a card's pixels are written: the row filter that packs them smallest, and whether
 /// through a 256-colour palette.

@@ -195,9 +195,7 @@ impl CardRule {
                     format!("KHGT: tinggi hilal ≥ {alt} dan elongasi ≥ {elong} saat magrib"),
                     "tinggi & elongasi geosentrik, tanpa refraksi (konvensi KHGT) · waktu UTC"
                         .into(),
-                    "Kalender Hijriah Global Tunggal · efemeris JPL DE440 · peta dasar: \
-                     Natural Earth"
-                        .into(),
+                    "Kalender Hijriah Global Tunggal (Muhammadiyah) · efemeris JPL DE440".into(),
                 ]
             }
         }

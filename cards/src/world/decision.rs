@@ -145,6 +145,16 @@ pub const MARKED: [&str; 2] = [
     "pertama yang memenuhi (magrib paling awal); keputusannya sama.",
 ];
 
+/// Rows of the panel: the conjunction, PKG 1, New Zealand's fajr, PKG 2.
+const ROWS: usize = 4;
+/// Height of a row.
+const ROW: f64 = 27.0;
+/// Height of the box: its rows, the note on the marked place and the margins.
+const BOX_HEIGHT: f64 = 16.0 + ROW * ROWS as f64 + 46.0;
+
+/// The height [`panel`] takes from its `y`: title, box, verdict pill and its note.
+pub const HEIGHT: f64 = 24.0 + BOX_HEIGHT + 14.0 + 46.0 + 30.0;
+
 /// Draws the panel from `y` and the verdict under it.
 pub fn panel(
     svg: &mut Svg,
@@ -161,9 +171,10 @@ pub fn panel(
         "KEPUTUSAN KHGT",
     );
     let lines = lines(ctx, decision);
+    debug_assert_eq!(lines.len(), ROWS);
     let top = y + 24.0;
-    let row = 27.0;
-    let height = 16.0 + row * lines.len() as f64 + 46.0;
+    let row = ROW;
+    let height = BOX_HEIGHT;
     svg.rect(
         x,
         top,
@@ -202,7 +213,7 @@ pub fn panel(
             );
         }
     }
-    let note_y = top + 16.0 + row * lines.len() as f64 + 10.0;
+    let note_y = top + 16.0 + row * ROWS as f64 + 10.0;
     for (k, text) in MARKED.iter().enumerate() {
         svg.text_with(
             x + 16.0,

@@ -1,7 +1,6 @@
 //! What a world view draws, bottom to top: the sea and graticule, the land, the region
 //! where the Moon sets first or the conjunction comes after sunset (grey), the region
-//! where KHGT's limits hold (green east of the 24:00 UTC line, PKG 1; lighter and hatched
-//! west of it; on the mainland of the Americas, when PKG 2 is evaluated, cyan), the mainland
+//! where KHGT's limits hold (green east of the 24:00 UTC line, PKG 1; lighter west of it; on the mainland of the Americas, when PKG 2 is evaluated, cyan), the mainland
 //! outlined then, the 24:00 UTC line with the side that counts for PKG 1 marked, and the
 //! deciding place's ring. The colours are the legend's too.
 
@@ -9,7 +8,7 @@ use std::fmt::Write as _;
 
 use super::view::View;
 use super::WorldInputs;
-use crate::basemap;
+use crate::basemap::{self, Ring};
 use crate::contour::region;
 use crate::place::LabelBox;
 use crate::svg::{num, polyline_d, Svg};
@@ -91,16 +90,32 @@ fn side(view: &View, line: &[(f64, f64)], east: bool) -> String {
     polyline_d(&points, true)
 }
 
-/// The land, lighter than the sea, in basemap units.
-fn land(svg: &mut Svg, view: &View, paths: &[String], unit: f64, attrs: &str) {
+/// The path data of the `rings` that reach into `view` and span a pixel or more there.
+fn visible(view: &View, rings: &[Ring]) -> String {
+    let (south, east) = (view.north - view.lat_span, view.west + view.lon_span);
+    rings
+        .iter()
+        .filter(|r| {
+            let [w, s, e, n] = r.extent;
+            w <= east
+                && e >= view.west
+                && s <= view.north
+                && n >= south
+                && (e - w).max(n - s) * view.ppd >= 1.0
+        })
+        .map(|r| r.d.as_str())
+        .collect()
+}
+
+/// The rings of the land in `view` (in basemap units, scaled into the view) with `attrs`.
+fn land(svg: &mut Svg, view: &View, rings: &[Ring], unit: f64, attrs: &str) {
     svg.open_group(&format!(
         r#"transform="translate({} {}) scale({})" {attrs}"#,
         num(view.x(0.0)),
         num(view.y(0.0)),
         view.ppd * unit
     ));
-    let d: String = paths.concat();
-    svg.path(&d, "");
+    svg.path(&visible(view, rings), "");
     svg.close_group();
 }
 
@@ -144,13 +159,7 @@ pub fn draw(
         num(view.x(0.0)),
         num(view.y(0.0)),
         view.ppd * base.unit,
-        base.americas.concat()
-    );
-    let _ = write!(
-        defs,
-        r##"<pattern id="{id}-hatch" patternUnits="userSpaceOnUse" width="{w}" height="{w}" patternTransform="rotate(45)"><rect width="{w}" height="{w}" fill="{AFTER}" fill-opacity="0.22"/><rect width="{h}" height="{w}" fill="{AFTER}" fill-opacity="0.5"/></pattern>"##,
-        w = num(6.0 * s),
-        h = num(2.0 * s),
+        visible(view, &base.americas)
     );
     defs.push_str("</defs>");
     svg.raw(&defs);
@@ -217,7 +226,9 @@ pub fn draw(
         );
         svg.path(
             &d,
-            &format!(r#"id="{id}-after" clip-path="url(#{id}-west)" fill="url(#{id}-hatch)""#),
+            &format!(
+                r#"id="{id}-after" clip-path="url(#{id}-west)" fill="{AFTER}" fill-opacity="0.3""#
+            ),
         );
         if pkg2 {
             svg.open_group(&format!(r#"clip-path="url(#{id}-west)""#));

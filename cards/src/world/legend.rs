@@ -5,10 +5,21 @@ use super::layers::{AFTER, DEADLINE, MUSTAHIL, PKG1, PKG2, RING};
 use crate::frame::{Frame, INK, MUTED};
 use crate::svg::{num, Svg, TextStyle};
 
+/// Height of a legend row (times the scale).
+const ROW: f64 = 24.0;
+
+/// The legend's rows: its five entries (six with PKG 2's) in two columns.
+const ROWS: usize = 3;
+
+/// The height [`legend`] takes from its `y` to the y it returns.
+pub fn height(s: f64) -> f64 {
+    ROWS as f64 * ROW * s + 10.0 * s
+}
+
 /// The legend in two columns from `y`; returns the y below it.
 pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
     let s = frame.s;
-    let row = 24.0 * s;
+    let row = ROW * s;
     let swatch = 24.0 * s;
     let columns = [frame.margin, frame.margin + 0.5 * frame.inner_width()];
     let fill = |colour: &str, opacity: f64| {
@@ -25,13 +36,11 @@ pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
         (
             "after",
             format!(
-                r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{AFTER}" fill-opacity="0.35" stroke="{AFTER}" stroke-dasharray="{} {}"/>"#,
+                r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{AFTER}" fill-opacity="0.3"/>"#,
                 num(-7.0 * s),
                 num(swatch),
                 num(14.0 * s),
-                num(3.0 * s),
-                num(2.0 * s),
-                num(2.0 * s)
+                num(3.0 * s)
             ),
             "Memenuhi setelah 24.00 UTC",
         ),
@@ -77,7 +86,7 @@ pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
             "Tempat penentu (margin terbesar)",
         ),
     ]);
-    let rows = entries.len().div_ceil(2);
+    let rows = ROWS;
     for (k, (id, mark, label)) in entries.iter().enumerate() {
         let (column, line) = (k / rows, k % rows);
         let x = columns.get(column).copied().unwrap_or(frame.margin);
@@ -100,12 +109,13 @@ pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
         );
     }
     let note_y = y + rows as f64 * row + 2.0 * s;
+    debug_assert!(entries.len() <= 2 * ROWS);
     svg.text_with(
         frame.margin,
         note_y,
         TextStyle::new(12.0 * s, MUTED),
         r#"id="convention""#,
-        "Tinggi & elongasi geosentrik, tanpa refraksi (konvensi KHGT) · peta dasar: Natural Earth",
+        "Peta dasar: Natural Earth · plate carrée",
     );
     note_y + 8.0 * s
 }

@@ -1,6 +1,6 @@
 //! KHGT's map (`/hilal/map` of a KHGT month): the world in plate carrée on the evaluation
 //! day, as Accurate Hijri Calculator, HilalCalc and BMKG draw it, with the zones in the
-//! colours readers know (green where KHGT's limits hold before 24:00 UTC, PKG 1; hatched
+//! colours readers know (green where KHGT's limits hold before 24:00 UTC, PKG 1; lighter
 //! where they hold only after it; cyan on the mainland of the Americas when PKG 2 is
 //! evaluated; grey where the Moon sets first or the conjunction comes after sunset), the
 //! line of places whose sunset falls at 24:00 UTC as the curve it is, with the side that
@@ -26,7 +26,7 @@ use crate::frame::{self, Frame, FAINT, INK};
 use crate::place::{cheapest, LabelBox};
 use crate::rule::{CardRule, KhgtDecision};
 use crate::svg::{num, Anchor, Svg, TextStyle};
-use crate::text::{coordinates, decimal, local_time};
+use crate::text::{coordinates, decimal, local_date_time};
 use crate::{verdict, CardContext, CardError};
 
 pub use self::view::{EAST as WORLD_EAST, NORTH as WORLD_NORTH, SOUTH as WORLD_SOUTH};
@@ -164,16 +164,19 @@ impl WorldInputs {
     }
 }
 
-/// The deciding place's two label lines: its name, and its coordinates, sunset (UTC),
-/// altitude and elongation in degrees, minutes and seconds.
-fn place_lines(ctx: &CardContext) -> [String; 2] {
+/// The deciding place's three label lines: its name; its coordinates and sunset (UTC); the
+/// Moon's altitude and the elongation in degrees, minutes and seconds.
+fn place_lines(ctx: &CardContext) -> [String; 3] {
     let v = ctx.values;
     [
         ctx.site.name.clone(),
         format!(
-            "{} · {} · tinggi {} · elongasi {}",
+            "{} · magrib {}",
             coordinates(ctx.site),
-            local_time(v.sunset, 0),
+            local_date_time(v.sunset, 0)
+        ),
+        format!(
+            "tinggi {} · elongasi {}",
             dms(from_fixed(v.moon_alt)),
             dms(from_fixed(v.elongation))
         ),
@@ -280,12 +283,12 @@ fn graticule_labels(svg: &mut Svg, view: &View, s: f64) {
 }
 
 /// The deciding place's label in the detail view: its name and numbers beside its ring,
-/// right, left, above or below, the first inside the view clear of `taken`.
+/// left, below, above or right of it, the first inside the view clear of `taken`.
 fn place_label(
     svg: &mut Svg,
     view: &View,
     ring: (f64, f64),
-    lines: &[String; 2],
+    lines: &[String; 3],
     taken: &[LabelBox],
     s: f64,
 ) -> Option<LabelBox> {
@@ -293,21 +296,28 @@ fn place_label(
     let name = TextStyle::new(14.0 * s, RING).bold();
     let numbers = TextStyle::new(11.5 * s, INK);
     let block = |lx: f64, ly: f64, anchor: Anchor| {
-        LabelBox::text(&name.anchor(anchor), lx, ly, &lines[0]).union(&LabelBox::text(
-            &numbers.anchor(anchor),
-            lx,
-            ly + 17.0 * s,
-            &lines[1],
-        ))
+        LabelBox::text(&name.anchor(anchor), lx, ly, &lines[0])
+            .union(&LabelBox::text(
+                &numbers.anchor(anchor),
+                lx,
+                ly + 17.0 * s,
+                &lines[1],
+            ))
+            .union(&LabelBox::text(
+                &numbers.anchor(anchor),
+                lx,
+                ly + 32.0 * s,
+                &lines[2],
+            ))
     };
     let gap = 14.0 * s;
+    // West first: the place lies on land's western edge (PKG 2's mainland, PKG 1's land
+    // east of the line), so the sea is there.
     let candidates = [
-        (x + gap, y - 2.0 * s, Anchor::Start),
         (x - gap, y - 2.0 * s, Anchor::End),
-        (x, y - gap - 20.0 * s, Anchor::Middle),
         (x, y + gap + 12.0 * s, Anchor::Middle),
-        (x, view.area().y0 + 22.0 * s, Anchor::Middle),
-        (x, view.area().y1 - 24.0 * s, Anchor::Middle),
+        (x, y - gap - 36.0 * s, Anchor::Middle),
+        (x + gap, y - 2.0 * s, Anchor::Start),
     ];
     let area = view.area();
     let (lx, ly, anchor) = cheapest(candidates, |&(lx, ly, anchor)| {
@@ -335,13 +345,15 @@ fn place_label(
         &format!(r#"id="place-name" {halo}"#),
         &lines[0],
     );
-    svg.text_with(
-        lx,
-        ly + 17.0 * s,
-        numbers.anchor(anchor),
-        &format!(r#"id="place-numbers" {halo}"#),
-        &lines[1],
-    );
+    for (k, dy) in [(1, 17.0), (2, 32.0)] {
+        svg.text_with(
+            lx,
+            ly + dy * s,
+            numbers.anchor(anchor),
+            &format!(r#"id="place-numbers-{k}" {halo}"#),
+            &lines[k],
+        );
+    }
     Some(b)
 }
 
@@ -390,9 +402,21 @@ pub fn world_svg(ctx: &CardContext, world: &WorldInputs, bare: bool) -> Result<S
     deadline_labels(&mut svg, &whole, world, s);
     graticule_labels(&mut svg, &whole, s);
 
-    // The detail around the deciding place.
+    // The detail around the deciding place, as tall as the legend, the decision (or, on bare
+    // cards, nothing: their verdict goes into the detail) and the footer leave it.
     let detail_top = whole.area().y1 + 30.0 * s;
-    let detail_height = if bare { 330.0 * s } else { 236.0 };
+    let below = legend::height(s)
+        + if bare {
+            20.0 * s
+        } else {
+            10.0 + decision::HEIGHT
+        };
+    let footer = if bare {
+        76.0 * s
+    } else {
+        frame::FOOTER_HEIGHT
+    };
+    let detail_height = (frame.height - footer - below - 24.0 * s - detail_top).max(120.0 * s);
     let detail = View::detail(
         (
             frame.margin,
@@ -415,7 +439,24 @@ pub fn world_svg(ctx: &CardContext, world: &WorldInputs, bare: bool) -> Result<S
             graticule: 10.0,
         },
     )?;
+    let area = detail.area();
     let mut taken: Vec<LabelBox> = ring.into_iter().collect();
+    let verdict = verdict::khgt(&decision);
+    let start = decision::start_line(ctx, &decision);
+    if bare {
+        // The verdict at the detail's top, or its bottom when the place lies up there.
+        let probe = frame::verdict_box(0.0, 0.0, s, verdict, Some(&start));
+        let top = area.y0 + 14.0 * s;
+        let bottom = area.y1 - 14.0 * s - (probe.y1 - probe.y0);
+        let y = [top, bottom]
+            .into_iter()
+            .find(|&y| {
+                !frame::verdict_box(frame.width / 2.0, y, s, verdict, Some(&start)).hits(&taken)
+            })
+            .unwrap_or(top);
+        frame::verdict_pill(&mut svg, frame.width / 2.0, y, s, verdict, Some(&start));
+        taken.push(frame::verdict_box(frame.width / 2.0, y, s, verdict, Some(&start)));
+    }
     if let Some(ring) = ring {
         let lines = place_lines(ctx);
         if let Some(b) = place_label(&mut svg, &detail, ring.centre(), &lines, &taken, s) {
@@ -423,9 +464,8 @@ pub fn world_svg(ctx: &CardContext, world: &WorldInputs, bare: bool) -> Result<S
         }
     }
     let note = TextStyle::new(11.0 * s, FAINT).anchor(Anchor::End);
-    let area = detail.area();
     let caption = format!(
-        "Perbesaran sekitar tempat penentu · {}°–{}°",
+        "Perbesaran sekitar tempat penentu · {}°×{}°",
         decimal(detail.lon_span, 0),
         decimal(detail.lat_span, 0)
     );
@@ -442,14 +482,8 @@ pub fn world_svg(ctx: &CardContext, world: &WorldInputs, bare: bool) -> Result<S
             &caption,
         );
     }
-    let y = legend::legend(&mut svg, &frame, pkg2, area.y1 + 30.0 * s);
-    let verdict = verdict::khgt(&decision);
-    let start = decision::start_line(ctx, &decision);
-    if bare {
-        let pill = frame::verdict_box(0.0, 0.0, s, verdict, Some(&start)).y1;
-        let y = (y + frame.height - 76.0 * s - pill) / 2.0;
-        frame::verdict_pill(&mut svg, frame.width / 2.0, y, s, verdict, Some(&start));
-    } else {
+    let y = legend::legend(&mut svg, &frame, pkg2, area.y1 + 24.0 * s);
+    if !bare {
         decision::panel(&mut svg, &frame, ctx, &decision, y + 10.0)?;
     }
     frame::footer(&mut svg, &frame, &ctx.rule);
