@@ -149,10 +149,11 @@ mod tests {
         let world = world().unwrap();
         assert_eq!(world.americas.len(), 1);
         let [west, south, east, north] = world.americas[0].extent;
-        // The mainland of the Americas: Cape Prince of Wales to Cape Froward, to Labrador.
-        assert!((-168.2..-167.9).contains(&west), "{west}");
-        assert!((-54.0..-53.6).contains(&south), "{south}");
-        assert!((-56.0..-52.0).contains(&east), "{east}");
-        assert!((71.2..71.5).contains(&north), "{north}");
+        // The mainland of the Americas: from Cape Prince of Wales (168.1° W) to Cabo Branco
+        // (34.8° W), from Cape Froward (53.9° S) to the Boothia Peninsula (72.0° N).
+        assert!((-168.2..-168.0).contains(&west), "{west}");
+        assert!((-54.0..-53.8).contains(&south), "{south}");
+        assert!((-34.9..-34.7).contains(&east), "{east}");
+        assert!((71.9..72.1).contains(&north), "{north}");
     }
 }

@@ -48,7 +48,7 @@ pub use world::{world_svg, WorldInputs};
 /// bytes (its pixels or their PNG encoding): the generator reuses a card from the previous
 /// archive only while its inputs and this version are unchanged
 /// (`generator/tests/card_reuse.rs` pins the bytes to it).
-pub const CARD_FORMAT_VERSION: u32 = 8;
+pub const CARD_FORMAT_VERSION: u32 = 9;
 
 /// Fingerprint of the committed assets every card is drawn with: the fonts, the basemaps and
 /// the display points.
@@ -161,6 +161,21 @@ pub enum MapInputs<'a> {
     World(&'a WorldInputs),
 }
 
+/// The SVG of one card of a month: its sky chart or its map (the archipelago's or the
+/// world's, as `map` is), normal or `bare`.
+pub fn card_svg(
+    kind: CardKind,
+    ctx: &CardContext,
+    map: MapInputs,
+    bare: bool,
+) -> Result<String, CardError> {
+    match (kind, map) {
+        (CardKind::Viz, _) => viz_svg(ctx, bare),
+        (CardKind::Map, MapInputs::Archipelago(grid, points)) => map_svg(ctx, grid, points, bare),
+        (CardKind::Map, MapInputs::World(world)) => world_svg(ctx, world, bare),
+    }
+}
+
 /// Renders the four cards of one month: sky chart and map, normal and bare, in the archive's
 /// order (kind, then bare), each with its ETag, its `chain` and the reuse `key` of its
 /// inputs.
@@ -174,13 +189,7 @@ pub fn month_cards(
     let mut cards = Vec::with_capacity(4);
     for kind in [CardKind::Viz, CardKind::Map] {
         for bare in [false, true] {
-            let svg = match (kind, map) {
-                (CardKind::Viz, _) => viz_svg(ctx, bare)?,
-                (CardKind::Map, MapInputs::Archipelago(grid, points)) => {
-                    map_svg(ctx, grid, points, bare)?
-                }
-                (CardKind::Map, MapInputs::World(world)) => world_svg(ctx, world, bare)?,
-            };
+            let svg = card_svg(kind, ctx, map, bare)?;
             let (width, height) = card_size(bare);
             let png = renderer.png(&svg, width, height, encoding(kind))?;
             cards.push(Card {

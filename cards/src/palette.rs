@@ -116,9 +116,9 @@ mod tests {
 
     #[test]
     fn a_rare_distinct_colour_keeps_an_entry() {
-        // 300 greys, each on 10 pixels, and one yellow pixel.
+        // 300 blue-greens, each on 10 or 11 pixels, and one yellow pixel.
         let mut pixels: Vec<u32> = (0..300u32)
-            .flat_map(|k| std::iter::repeat_n(k / 2 * 0x010101, 10 + (k % 2) as usize))
+            .flat_map(|k| std::iter::repeat_n(k * 0x000101, 10 + (k % 2) as usize))
             .collect();
         pixels.push(0xfacc15);
         let p = paletted(&pixels);

@@ -10,10 +10,12 @@ from i18n-iso-countries@7.14.0 (langs/id.json). Usage, from the repository root:
 
 Each region keeps its Indonesian name (Natural Earth's name_id, else its name) and its
 country (Natural Earth's adm0_a3); each country its Indonesian name (i18n-iso-countries by
-the region's iso_a2, else Natural Earth's English admin name). Outlines are simplified with
-Douglas-Peucker at 0.05 degrees and rounded to 0.01 degrees (the names need no finer
-borders); rings with fewer than 4 points after that are dropped. Each ring is written as its
-first point followed by the differences to each next point, as in data/land/.
+the region's iso_a2, else Natural Earth's English admin name). A country whose only named
+region is the whole country (Antarctica, the Falkland Islands) takes that region's
+Indonesian name, and the region none. Outlines are simplified with Douglas-Peucker at 0.05
+degrees and rounded to 0.01 degrees (the names need no finer borders); a ring left with
+fewer than 4 points (a small island) is kept as its bounding box. Each ring is written as
+its first point followed by the differences to each next point, as in data/land/.
 """
 import json
 import sys
@@ -49,14 +51,23 @@ def simplified(points, tolerance):
     return [p for p, k in zip(points, keep) if k]
 
 
-def encoded(ring):
-    points = []
-    for x, y in simplified(ring, TOLERANCE):
+def rounded(points):
+    out = []
+    for x, y in points:
         p = (round(x / UNIT), round(y / UNIT))
-        if not points or points[-1] != p:
-            points.append(p)
-    if len(points) > 1 and points[0] == points[-1]:
-        points.pop()
+        if not out or out[-1] != p:
+            out.append(p)
+    if len(out) > 1 and out[0] == out[-1]:
+        out.pop()
+    return out
+
+
+def encoded(ring):
+    points = rounded(simplified(ring, TOLERANCE))
+    if len(points) < 4:
+        xs, ys = [x for x, _ in ring], [y for _, y in ring]
+        (w, s), (e, n) = (min(xs), min(ys)), (max(xs), max(ys))
+        points = rounded([(w, s), (e, s), (e, n), (w, n)])
     if len(points) < 4:
         return None
     flat = list(points[0])
@@ -88,6 +99,16 @@ def main():
         if rings:
             region = (p.get("name_id") or p["name"] or "").strip()
             regions.append({"name": region, "country": code, "rings": rings})
+    named = {}
+    for r in regions:
+        if r["name"]:
+            named.setdefault(r["country"], []).append(r)
+    for code, rs in named.items():
+        if len(rs) == 1 and len([r for r in regions if r["country"] == code]) <= 2:
+            countries[code] = rs[0]["name"]
+            for r in regions:
+                if r["country"] == code:
+                    r["name"] = ""
     regions.sort(key=lambda r: (r["country"], r["name"]))
     document = {
         "source": "Natural Earth 1:10m admin-1 states and provinces (public domain), as "

@@ -139,11 +139,21 @@ fn lines(ctx: &CardContext, decision: &KhgtDecision) -> Vec<Line> {
     out
 }
 
-/// Which place is marked and why, two lines.
-pub const MARKED: [&str; 2] = [
-    "Titik bertanda: margin terbesar (arsip). Muhammadiyah menerbitkan titik",
-    "pertama yang memenuhi (magrib paling awal); keputusannya sama.",
-];
+/// Which place is marked and why, two lines: where a condition holds, the record's place
+/// (the largest margin) against the one Muhammadiyah publishes (the first that meets);
+/// where neither holds, the place nearest to meeting PKG 1.
+fn marked(decision: &KhgtDecision) -> [&'static str; 2] {
+    match decision.applied {
+        hijri::schema::Applied::Neither => [
+            "Titik bertanda: tempat yang paling mendekati PKG 1 (margin terbesar,",
+            "arsip); tidak ada tempat yang memenuhi sebelum batasnya.",
+        ],
+        _ => [
+            "Titik bertanda: margin terbesar (arsip). Muhammadiyah menerbitkan titik",
+            "pertama yang memenuhi (magrib paling awal); keputusannya sama.",
+        ],
+    }
+}
 
 /// Rows of the panel: the conjunction, PKG 1, New Zealand's fajr, PKG 2.
 const ROWS: usize = 4;
@@ -214,7 +224,7 @@ pub fn panel(
         }
     }
     let note_y = top + 16.0 + row * ROWS as f64 + 10.0;
-    for (k, text) in MARKED.iter().enumerate() {
+    for (k, text) in marked(decision).iter().enumerate() {
         svg.text_with(
             x + 16.0,
             note_y + 17.0 * k as f64,

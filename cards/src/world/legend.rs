@@ -63,7 +63,7 @@ pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
         (
             "mustahil",
             fill(MUSTAHIL, 0.4),
-            "Bulan di bawah ufuk / ijtimak setelah magrib",
+            "Mustahil, atau tanpa magrib",
         ),
         (
             "deadline",
@@ -115,7 +115,7 @@ pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
         note_y,
         TextStyle::new(12.0 * s, MUTED),
         r#"id="convention""#,
-        "Peta dasar: Natural Earth · plate carrée",
+        "Mustahil: Bulan di bawah ufuk atau belum ijtimak saat magrib · peta dasar: Natural Earth",
     );
     note_y + 8.0 * s
 }

@@ -267,7 +267,7 @@ fn graticule_labels(svg: &mut Svg, view: &View, s: f64) {
             &name,
         );
     }
-    for lat in [-30, 0, 30, 60] {
+    for lat in [-60, -30, 0, 30, 60] {
         let name = match lat {
             0 => "0°".to_owned(),
             l if l < 0 => format!("{}°S", -l),

@@ -10,10 +10,12 @@ use crate::svg::polyline_d;
 pub const WEST: f64 = -180.0;
 /// East edge, degrees east.
 pub const EAST: f64 = 180.0;
-/// South edge, degrees north: below it lies only the Southern Ocean and Antarctica.
-pub const SOUTH: f64 = -60.0;
-/// North edge, degrees north: KHGT has no latitude limit (Syawal 1447 was met at 64° N).
-pub const NORTH: f64 = 72.0;
+/// South edge, degrees north: KHGT has no latitude limit, and PKG 1's best place of a month
+/// it misses lies on Antarctica in 65 of its 348 card months (as far south as 84.3° S).
+pub const SOUTH: f64 = -85.0;
+/// North edge, degrees north (Syawal 1447 was met at 64° N; the northmost deciding place of
+/// the card months lies at 68.9° N).
+pub const NORTH: f64 = 75.0;
 
 /// A window of the world drawn at `ppd` pixels per degree with its top-left corner at
 /// (`left`, `top`).
