@@ -292,8 +292,8 @@ fn site_row(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     let v = ctx.values;
     // KHGT's sunset may fall on the day after the evaluation day: its date is given.
     let sunset = match ctx.rule {
-        CardRule::Khgt(_) => local_date_time(v.sunset, v.utc_offset_s),
-        _ => local_time(v.sunset, v.utc_offset_s),
+        CardRule::Khgt(_) => format!("☀ Magrib {}", local_date_time(v.sunset, v.utc_offset_s)),
+        _ => format!("☀ Matahari terbenam {}", local_time(v.sunset, v.utc_offset_s)),
     };
     let (heading, summary, third) = site_words(ctx);
     svg.open_group(r#"id="site""#);
@@ -335,7 +335,7 @@ fn site_row(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
         y + 116.0,
         TextStyle::new(17.0, INK),
         r#"id="sunset""#,
-        &format!("☀ Matahari terbenam {sunset}"),
+        &sunset,
     );
     svg.text_with(
         x + w / 2.0 + 10.0,

@@ -198,11 +198,12 @@ fn inside(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32), inset: f32) -> bool 
     a.0 >= b.0 + inset && a.1 >= b.1 + inset && a.2 <= b.2 - inset && a.3 <= b.3 - inset
 }
 
-/// What is wrong with the texts issue 22 added, one line per fault: on normal cards the
-/// conjunction lies inside the site box and the age (one line, or two when the conjunction
-/// comes after sunset) and the lag inside their cells; the near-limit note is there exactly
-/// under a `MENDEKATI BATAS` pill, below the pill; on bare sky charts the conjunction and
-/// lag note is there. (The canvas, the sky window and overlaps are checked for every text
+/// What is wrong with the texts issue 22 added, one line per fault: on normal cards (but
+/// the world map) the conjunction lies inside the site box and the age (one line, or two
+/// when the conjunction comes after sunset) and the lag (KHGT: the margin) inside their
+/// cells; the verdict's note is there exactly under `MENDEKATI BATAS`, `TIDAK WUJUD` and on
+/// the world map, below the pill; on bare sky charts the conjunction and lag (KHGT: age)
+/// note is there. (The canvas, the sky window and overlaps are checked for every text
 /// by [`faults`].)
 fn new_text_faults(tree: &usvg::Tree, bare: bool, name: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -216,7 +217,8 @@ fn new_text_faults(tree: &usvg::Tree, bare: bool, name: &str) -> Vec<String> {
         (None, None) if bare => {}
         _ => out.push(format!("{name}: {text} or {container} missing")),
     };
-    if tree.node_by_id("world-clip").is_none() {
+    let world = tree.node_by_id("convention").is_some();
+    if !world {
         must_lie("conjunction", "site-box");
         if tree.node_by_id("margin-box").is_some() {
             must_lie("margin", "margin-box");
@@ -228,11 +230,14 @@ fn new_text_faults(tree: &usvg::Tree, bare: bool, name: &str) -> Vec<String> {
             must_lie("age-1", "age-box");
         }
     }
-    let near = text_of(tree, "verdict").as_deref() == Some("MENDEKATI BATAS");
+    // A note under the verdict says why it is not plain: near the limits, the condition
+    // wujudul hilal missed, or (KHGT's map) the month's first day.
+    let verdict = text_of(tree, "verdict").unwrap_or_default();
+    let noted = world || matches!(verdict.as_str(), "MENDEKATI BATAS" | "TIDAK WUJUD");
     let note = bbox(tree, "verdict-note");
-    if note.is_some() != near {
+    if note.is_some() != noted {
         out.push(format!(
-            "{name}: verdict note shown {}, near the limits {near}",
+            "{name}: verdict {verdict} with its note shown {}",
             note.is_some()
         ));
     }
@@ -287,8 +292,8 @@ fn boundary_faults(svg: &str, name: &str) -> (Vec<String>, usize, usize) {
 
 /// What is wrong with a world map (KHGT's), one line per fault: the 24:00 UTC line drawn in
 /// the world view; the mainland's outline, its colour and its legend entry exactly when
-/// PKG 2 was `evaluated`; the deciding place named whenever its ring is in the detail; the
-/// verdict the record's `applied` condition.
+/// PKG 2 was `evaluated`; the deciding place named whenever its ring is in the detail (on
+/// bare cards, in the world view); the verdict the record's `applied` condition.
 fn world_faults(svg: &str, name: &str, evaluated: bool, verdict: &str) -> Vec<String> {
     let has = |id: &str| svg.contains(&format!(r#"id="{id}""#));
     let mut out = Vec::new();
@@ -303,7 +308,8 @@ fn world_faults(svg: &str, name: &str, evaluated: bool, verdict: &str) -> Vec<St
             ));
         }
     }
-    if has("detail-decider") && !has("place-name") {
+    let ring = has("detail-decider") || (name.contains("-bare") && has("world-decider"));
+    if ring && !has("place-name") {
         out.push(format!("{name}: the deciding place is not named"));
     }
     if !svg.contains(&format!(">{verdict}</text>")) {

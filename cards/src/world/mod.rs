@@ -4,10 +4,11 @@
 //! where they hold only after it; cyan on the mainland of the Americas when PKG 2 is
 //! evaluated; grey where the Moon sets first or the conjunction comes after sunset), the
 //! line of places whose sunset falls at 24:00 UTC as the curve it is, with the side that
-//! counts for PKG 1 marked, and the deciding place; under it a detail around that place
-//! with its name and numbers, the legend and, on normal cards, the decision: the
-//! conjunction against New Zealand's fajr, PKG 1 and PKG 2, the verdict, and which place is
-//! marked and why.
+//! counts for PKG 1 marked, and the deciding place. On normal cards (a phone's) a detail
+//! around that place follows with its name and numbers, then the legend and the decision:
+//! the conjunction against New Zealand's fajr, PKG 1 and PKG 2, the verdict, and which place
+//! is marked and why. Bare cards name the place on the world view itself, which is twice as
+//! large there, and show the verdict and the legend under it.
 //!
 //! By job: [`view`] (the windows), [`layers`] (what a window draws), [`legend`] and
 //! [`decision`] (below the maps); this module holds the inputs and puts the card together.
@@ -17,7 +18,7 @@ mod layers;
 mod legend;
 mod view;
 
-use hijri::fixed::from_fixed;
+use hijri::fixed::{from_fixed, Dms};
 use rayon::prelude::*;
 
 use self::layers::{deadline_lon, Layers, RING};
@@ -183,47 +184,49 @@ fn place_lines(ctx: &CardContext) -> [String; 3] {
     ]
 }
 
-/// Degrees, minutes and seconds, `5°45′00″` (a true minus sign below 0).
-pub fn dms(degrees: f64) -> String {
-    let total = (degrees.abs() * 3_600.0).round() as i64;
-    let sign = if degrees < 0.0 && total > 0 { "\u{2212}" } else { "" };
-    format!(
-        "{sign}{}°{:02}′{:02}″",
-        total / 3_600,
-        total / 60 % 60,
-        total % 60
-    )
+/// Degrees, minutes and seconds, `5°45′00″` ([`Dms`], with a true minus sign below 0).
+fn dms(degrees: f64) -> String {
+    Dms(degrees).to_string().replace('-', "\u{2212}")
 }
 
-/// The labels of the world view: `24.00 UTC` at the line's top, and on either side of it,
-/// in the south, which side counts for PKG 1; returns their boxes.
-fn deadline_labels(svg: &mut Svg, view: &View, world: &WorldInputs, s: f64) -> Vec<LabelBox> {
+/// Latitudes at which the sides of the 24:00 UTC line are labelled, in order of preference
+/// (the southern ocean first, where little else is drawn).
+const SIDE_LATS: [f64; 6] = [-42.0, -50.0, -34.0, -20.0, -58.0, 45.0];
+
+/// The labels of the world view, clear of the `taken` boxes: on either side of the 24:00
+/// UTC line, which side counts for PKG 1, and `24.00 UTC` at the line's top; returns their
+/// boxes.
+fn deadline_labels(
+    svg: &mut Svg,
+    view: &View,
+    world: &WorldInputs,
+    taken: &[LabelBox],
+    s: f64,
+) -> Vec<LabelBox> {
     let mut boxes = Vec::new();
     let style = TextStyle::new(11.0 * s, INK).bold();
     let halo = format!(
         r#"stroke="{HALO}" stroke-width="{}" paint-order="stroke" stroke-linejoin="round""#,
         num(3.0 * s)
     );
-    let lat = -42.0;
-    if let Some(lon) = world.deadline_lon(lat) {
-        let (x, y) = view.at(lat, lon);
-        for (text, anchor, dx, id) in [
-            ("PKG 1 ▸", Anchor::Start, 5.0, "deadline-pkg1"),
-            ("◂ setelah 24.00 UTC", Anchor::End, -5.0, "deadline-after"),
-        ] {
+    let sides = [
+        ("PKG 1 ▸", Anchor::Start, 5.0, "deadline-pkg1"),
+        ("◂ setelah 24.00 UTC", Anchor::End, -5.0, "deadline-after"),
+    ];
+    let placed = SIDE_LATS.iter().find_map(|&lat| {
+        let (x, y) = view.at(lat, world.deadline_lon(lat)?);
+        let labels = sides.map(|(text, anchor, dx, id)| {
             let style = style.anchor(anchor);
-            let b = LabelBox::text(&style, x + dx * s, y, text);
-            if b.within(&view.area(), 2.0 * s) {
-                svg.text_with(
-                    x + dx * s,
-                    y,
-                    style,
-                    &format!(r#"id="{id}" {halo}"#),
-                    text,
-                );
-                boxes.push(b);
-            }
-        }
+            (x + dx * s, y, style, id, text, LabelBox::text(&style, x + dx * s, y, text))
+        });
+        labels
+            .iter()
+            .all(|l| l.5.within(&view.area(), 2.0 * s) && !l.5.hits(taken))
+            .then_some(labels)
+    });
+    for (x, y, style, id, text, b) in placed.into_iter().flatten() {
+        svg.text_with(x, y, style, &format!(r#"id="{id}" {halo}"#), text);
+        boxes.push(b);
     }
     if let Some(&(lat, lon)) = world.deadline_line.last() {
         let lat = lat.min(NORTH - 8.0);
@@ -231,7 +234,7 @@ fn deadline_labels(svg: &mut Svg, view: &View, world: &WorldInputs, s: f64) -> V
         let style = style.anchor(Anchor::Start);
         let text = "24.00 UTC";
         let b = LabelBox::text(&style, x + 5.0 * s, y, text);
-        if b.within(&view.area(), 2.0 * s) && !b.hits(&boxes) {
+        if b.within(&view.area(), 2.0 * s) && !b.hits(&boxes) && !b.hits(taken) {
             svg.text_with(
                 x + 5.0 * s,
                 y,
@@ -387,7 +390,7 @@ pub fn world_svg(ctx: &CardContext, world: &WorldInputs, bare: bool) -> Result<S
         frame.inner_width() - GUTTER * s,
     );
     let pkg2 = decision.pkg2_evaluated;
-    layers::draw(
+    let world_ring = layers::draw(
         &mut svg,
         &whole,
         world,
@@ -399,91 +402,72 @@ pub fn world_svg(ctx: &CardContext, world: &WorldInputs, bare: bool) -> Result<S
             graticule: 30.0,
         },
     )?;
-    deadline_labels(&mut svg, &whole, world, s);
+    let mut world_taken: Vec<LabelBox> = world_ring.into_iter().collect();
+    let lines = place_lines(ctx);
+    if bare {
+        // No detail on a bare card: the place is named on the world view itself.
+        if let Some(ring) = world_ring {
+            world_taken.extend(place_label(&mut svg, &whole, ring.centre(), &lines, &world_taken, s));
+        }
+    }
+    deadline_labels(&mut svg, &whole, world, &world_taken, s);
     graticule_labels(&mut svg, &whole, s);
-
-    // The detail around the deciding place, as tall as the legend, the decision (or, on bare
-    // cards, nothing: their verdict goes into the detail) and the footer leave it.
-    let detail_top = whole.area().y1 + 30.0 * s;
-    let below = legend::height(s)
-        + if bare {
-            20.0 * s
-        } else {
-            10.0 + decision::HEIGHT
-        };
-    let footer = if bare {
-        76.0 * s
-    } else {
-        frame::FOOTER_HEIGHT
-    };
-    let detail_height = (frame.height - footer - below - 24.0 * s - detail_top).max(120.0 * s);
-    let detail = View::detail(
-        (
-            frame.margin,
-            detail_top,
-            frame.inner_width(),
-            detail_height,
-        ),
-        DETAIL_LON_SPAN,
-        place,
-    );
-    let ring = layers::draw(
-        &mut svg,
-        &detail,
-        world,
-        (limits, place),
-        Layers {
-            id: "detail",
-            pkg2,
-            s,
-            graticule: 10.0,
-        },
-    )?;
-    let area = detail.area();
-    let mut taken: Vec<LabelBox> = ring.into_iter().collect();
     let verdict = verdict::khgt(&decision);
     let start = decision::start_line(ctx, &decision);
     if bare {
-        // The verdict at the detail's top, or its bottom when the place lies up there.
-        let probe = frame::verdict_box(0.0, 0.0, s, verdict, Some(&start));
-        let top = area.y0 + 14.0 * s;
-        let bottom = area.y1 - 14.0 * s - (probe.y1 - probe.y0);
-        let y = [top, bottom]
-            .into_iter()
-            .find(|&y| {
-                !frame::verdict_box(frame.width / 2.0, y, s, verdict, Some(&start)).hits(&taken)
-            })
-            .unwrap_or(top);
-        frame::verdict_pill(&mut svg, frame.width / 2.0, y, s, verdict, Some(&start));
-        taken.push(frame::verdict_box(frame.width / 2.0, y, s, verdict, Some(&start)));
-    }
-    if let Some(ring) = ring {
-        let lines = place_lines(ctx);
-        if let Some(b) = place_label(&mut svg, &detail, ring.centre(), &lines, &taken, s) {
-            taken.push(b);
-        }
-    }
-    let note = TextStyle::new(11.0 * s, FAINT).anchor(Anchor::End);
-    let caption = format!(
-        "Perbesaran sekitar tempat penentu · {}°×{}°",
-        decimal(detail.lon_span, 0),
-        decimal(detail.lat_span, 0)
-    );
-    let caption_box = LabelBox::text(&note, area.x1 - 10.0 * s, area.y1 - 8.0 * s, &caption);
-    if !caption_box.hits(&taken) {
-        svg.text_with(
-            area.x1 - 10.0 * s,
-            area.y1 - 8.0 * s,
-            note,
-            &format!(
-                r#"id="detail-caption" stroke="{HALO}" stroke-width="{}" paint-order="stroke""#,
-                num(3.0 * s)
-            ),
-            &caption,
+        // The verdict under the world view, then the legend.
+        let top = whole.area().y1 + 44.0 * s;
+        frame::verdict_pill(&mut svg, frame.width / 2.0, top, s, verdict, Some(&start));
+        let pill = frame::verdict_box(frame.width / 2.0, top, s, verdict, Some(&start));
+        legend::legend(&mut svg, &frame, pkg2, pill.y1 + 36.0 * s);
+    } else {
+        // The detail around the deciding place, as tall as the legend, the decision and the
+        // footer leave it.
+        let detail_top = whole.area().y1 + 30.0;
+        let below = legend::height(s) + 10.0 + decision::HEIGHT;
+        let detail_height =
+            (frame.height - frame::FOOTER_HEIGHT - below - 24.0 - detail_top).max(120.0);
+        let detail = View::detail(
+            (frame.margin, detail_top, frame.inner_width(), detail_height),
+            DETAIL_LON_SPAN,
+            place,
         );
-    }
-    let y = legend::legend(&mut svg, &frame, pkg2, area.y1 + 24.0 * s);
-    if !bare {
+        let ring = layers::draw(
+            &mut svg,
+            &detail,
+            world,
+            (limits, place),
+            Layers {
+                id: "detail",
+                pkg2,
+                s,
+                graticule: 10.0,
+            },
+        )?;
+        let area = detail.area();
+        let mut taken: Vec<LabelBox> = ring.into_iter().collect();
+        if let Some(ring) = ring {
+            taken.extend(place_label(&mut svg, &detail, ring.centre(), &lines, &taken, s));
+        }
+        let note = TextStyle::new(11.0, FAINT).anchor(Anchor::End);
+        let caption = format!(
+            "Perbesaran sekitar tempat penentu · {}°×{}°",
+            decimal(detail.lon_span, 0),
+            decimal(detail.lat_span, 0)
+        );
+        let (x, y) = (area.x1 - 10.0, area.y1 - 8.0);
+        if !LabelBox::text(&note, x, y, &caption).hits(&taken) {
+            svg.text_with(
+                x,
+                y,
+                note,
+                &format!(
+                    r#"id="detail-caption" stroke="{HALO}" stroke-width="3" paint-order="stroke""#
+                ),
+                &caption,
+            );
+        }
+        let y = legend::legend(&mut svg, &frame, pkg2, area.y1 + 24.0);
         decision::panel(&mut svg, &frame, ctx, &decision, y + 10.0)?;
     }
     frame::footer(&mut svg, &frame, &ctx.rule);

@@ -1,0 +1,158 @@
+//! KHGT's world map against the record it is drawn for, for every KHGT month of the card
+//! years: the 24:00 UTC line passes through PKG 1's best place when that place's sunset is
+//! the deadline itself (and has it on its PKG 1 side otherwise), the region drawn where the
+//! limits hold contains the deciding place of every month that met them (on the PKG 1 side
+//! for PKG 1, on the mainland of the Americas beyond the line for PKG 2), and Ramadhan 1447
+//! (PKG 2, Alaska) and Syawal 1447 (PKG 1) in particular.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
+use hijri::fixed::from_fixed;
+use hijri::schema::{Applied, KhgtPlace, Record};
+use hijri_cards::{display_points, WorldInputs};
+use hijri_generator::card_set::{month_inputs, MapData};
+use hijri_generator::generate::{build_calendar, CARD_YEARS};
+use hijri_generator::land::Outline;
+use rayon::prelude::*;
+
+mod common;
+
+/// A month's record and its world map's inputs.
+struct Drawn {
+    name: String,
+    applied: Applied,
+    deadline: i64,
+    pkg1: Option<KhgtPlace>,
+    pkg2: Option<KhgtPlace>,
+    world: WorldInputs,
+}
+
+fn khgt_months() -> Vec<Drawn> {
+    let built = build_calendar(common::data_dir(), false).unwrap();
+    let drawn = built.drawn("muhammadiyah").unwrap();
+    let points = display_points().unwrap();
+    let months: Vec<_> = drawn
+        .chain
+        .months
+        .iter()
+        .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.year))
+        .filter(|m| matches!(m.record, Record::Khgt(_)))
+        .collect();
+    months
+        .par_iter()
+        .map(|month| {
+            let Record::Khgt(evening) = &month.record else {
+                unreachable!()
+            };
+            let inputs = month_inputs(&built.astro, drawn, points, month).unwrap();
+            let MapData::World(world) = inputs.map else {
+                panic!("{}-{}: a KHGT month's map is the world's", month.year, month.month)
+            };
+            Drawn {
+                name: format!("{}-{:02}", month.year, month.month),
+                applied: evening.applied,
+                deadline: i64::from(evening.day) * 86_400 + 24 * 3_600,
+                pkg1: evening.pkg1.clone(),
+                pkg2: evening.pkg2.clone(),
+                world,
+            }
+        })
+        .collect()
+}
+
+/// KHGT's limits, degrees.
+const LIMITS: (f64, f64) = (5.0, 8.0);
+
+fn at(place: &KhgtPlace) -> (f64, f64) {
+    (from_fixed(place.lat), from_fixed(place.lon))
+}
+
+#[test]
+fn the_line_the_region_and_the_deciding_place_agree_with_the_record() {
+    let months = khgt_months();
+    assert_eq!(months.len(), 348, "KHGT's months of 1447-1475");
+    let americas = Outline::load(&common::data_dir().join("land/americas_mainland_50m.json"), 5.0)
+        .unwrap();
+    let (mut on_line, mut met) = (0, 0);
+    for m in &months {
+        // PKG 1's best place has its sunset before the deadline: on the line's PKG 1 side,
+        // on the line itself when its sunset is the deadline.
+        if let Some(p) = &m.pkg1 {
+            let (lat, lon) = at(p);
+            assert!(p.sunset <= m.deadline, "{}: PKG 1 after 24:00", m.name);
+            if let Some(line) = m.world.deadline_lon(lat) {
+                assert!(lon >= line - 0.05, "{}: PKG 1's place {lat} {lon} west of the line at {line}", m.name);
+                if m.deadline - p.sunset < 60 {
+                    assert!((lon - line).abs() < 0.3, "{}: {lon} not on the line at {line}", m.name);
+                    on_line += 1;
+                }
+            }
+        }
+        // The deciding place of a month that met the limits lies inside the region drawn.
+        let deciding = match m.applied {
+            Applied::Pkg1 => m.pkg1.as_ref(),
+            Applied::Pkg2 => m.pkg2.as_ref(),
+            Applied::Neither => None,
+        };
+        if let Some(p) = deciding {
+            let (lat, lon) = at(p);
+            let margin = m.world.margin_at(LIMITS, lat, lon).unwrap();
+            assert!(margin >= 0.0, "{}: the deciding place {lat} {lon} lies outside the region ({margin})", m.name);
+            let line = m.world.deadline_lon(lat);
+            match m.applied {
+                Applied::Pkg1 => assert!(line.is_none_or(|l| lon >= l - 0.05), "{}", m.name),
+                _ => {
+                    assert!(line.is_none_or(|l| lon < l), "{}: PKG 2 east of the line", m.name);
+                    let on_mainland = americas
+                        .parallel(lat, 5.0)
+                        .iter()
+                        .any(|&(w, e)| (w..=e).contains(&lon));
+                    assert!(on_mainland, "{}: PKG 2 off the mainland", m.name);
+                }
+            }
+            met += 1;
+        }
+    }
+    eprintln!("{on_line} PKG 1 places on the 24:00 UTC line, {met} deciding places in the region");
+    assert!(on_line > 100 && met > 150, "{on_line} on the line, {met} met");
+}
+
+#[test]
+fn ramadhan_and_syawal_1447() {
+    let months = khgt_months();
+    let find = |name: &str| months.iter().find(|m| m.name == name).unwrap();
+    // Ramadhan 1447: PKG 1 missed at the line in Central America (its sunset at 24:00 UTC),
+    // PKG 2 met on the Alaska Peninsula, west of the line, inside the region.
+    let ramadhan = find("1447-09");
+    assert_eq!(ramadhan.applied, Applied::Pkg2);
+    let (lat, lon) = at(ramadhan.pkg1.as_ref().unwrap());
+    assert_eq!((lat, lon), (13.2, -88.4329));
+    let line = ramadhan.world.deadline_lon(lat).unwrap();
+    assert!((line - lon).abs() < 0.05, "the line at {line}");
+    assert!(ramadhan.world.margin_at(LIMITS, lat, lon).unwrap() < 0.0);
+    let alaska = ramadhan.pkg2.as_ref().unwrap();
+    assert_eq!(alaska.name, "Alaska, Amerika Serikat");
+    let (lat, lon) = at(alaska);
+    assert!(lon < ramadhan.world.deadline_lon(lat).unwrap());
+    assert!(ramadhan.world.margin_at(LIMITS, lat, lon).unwrap() >= 0.0);
+    // The 24:00 UTC instant that closed 17 February 2026 set the Sun along a tilted curve
+    // (reference figures recomputed independently: 55° S 67.8° W, 0° 85.7° W, 30° N
+    // 92.4° W, 57° N 103.5° W).
+    for (lat, lon) in [(-55.0, -67.8), (0.0, -85.7), (30.0, -92.4), (57.0, -103.5)] {
+        let drawn = ramadhan.world.deadline_lon(lat).unwrap();
+        assert!((drawn - lon).abs() < 0.15, "{lat}: {drawn} against {lon}");
+    }
+    // Syawal 1447: PKG 1 met at its best place on the line, inside the region.
+    let syawal = find("1447-10");
+    assert_eq!(syawal.applied, Applied::Pkg1);
+    let place = syawal.pkg1.as_ref().unwrap();
+    let (lat, lon) = at(place);
+    assert!(syawal.world.margin_at(LIMITS, lat, lon).unwrap() > 0.0);
+    assert!(lon >= syawal.world.deadline_lon(lat).unwrap() - 0.05);
+    assert!(syawal.pkg2.is_none());
+}
