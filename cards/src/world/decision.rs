@@ -8,6 +8,7 @@ use hijri::date::Date;
 use super::layers::{PKG1, PKG2};
 use crate::frame::{self, Frame, BOX, BOX_LINE, FAIL, INK, MUTED, PASS};
 use crate::rule::{BestPlace, KhgtDecision};
+use crate::metrics;
 use crate::svg::{Anchor, Svg, TextStyle};
 use crate::text::{decimal, gregorian_long, local_date_time, local_time};
 use crate::{verdict, CardContext, CardError};
@@ -39,20 +40,34 @@ fn position(place: &BestPlace) -> String {
     )
 }
 
-/// A best place in one line: where (its name when it is the card's deciding place), its
-/// sunset in UTC and its margin.
+/// Left of a line's text in the box (after its label), pixels.
+const TEXT_X: f64 = 96.0;
+/// Room kept right of a line's text for its status, pixels.
+const STATUS_ROOM: f64 = 80.0;
+
+/// Width a line's text may take on a normal card (the panel's only card), pixels.
+fn text_width() -> f64 {
+    Frame::new(false).inner_width() - TEXT_X - STATUS_ROOM
+}
+
+/// A best place in one line: where (its name when it is the card's deciding place, its
+/// country alone or its coordinates when the name makes the line too long), its sunset in
+/// UTC and its margin.
 fn best(ctx: &CardContext, place: &BestPlace) -> String {
     let named = (place.lat - ctx.site.lat).abs() < 1e-6 && (place.lon - ctx.site.lon).abs() < 1e-6;
-    let at = if named {
-        ctx.site.name.clone()
-    } else {
-        position(place)
-    };
-    format!(
-        "{at} · magrib {} · {}",
+    let rest = format!(
+        " · magrib {} · {}",
         local_time(place.sunset, 0),
         margin(place.margin)
-    )
+    );
+    let name = &ctx.site.name;
+    let country = name.rsplit_once(", ").map(|(_, country)| country);
+    let names = [Some(name.as_str()), country].into_iter().flatten().filter(|_| named);
+    let style = TextStyle::new(14.0, INK);
+    names
+        .map(|at| format!("{at}{rest}"))
+        .find(|line| metrics::line(&style, line).width <= text_width())
+        .unwrap_or_else(|| format!("{}{rest}", position(place)))
 }
 
 /// The verdict's note: the month's first day.
@@ -202,7 +217,7 @@ pub fn panel(
             line.label,
         );
         svg.text_with(
-            x + 96.0,
+            x + TEXT_X,
             baseline,
             TextStyle::new(14.0, INK),
             &format!(r#"id="{}""#, line.id),

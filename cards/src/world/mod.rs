@@ -249,8 +249,9 @@ fn deadline_labels(
 }
 
 /// The graticule's labels outside the world view: longitudes below it, latitudes in the
-/// gutter on its left.
-fn graticule_labels(svg: &mut Svg, view: &View, s: f64) {
+/// gutter on its left; a label that would touch one of the `taken` boxes (the ring of a
+/// place at the map's edge) is left out.
+fn graticule_labels(svg: &mut Svg, view: &View, taken: &[LabelBox], s: f64) {
     let style = TextStyle::new(10.5 * s, FAINT);
     for lon in (-180..=180).step_by(60) {
         let name = match lon {
@@ -263,12 +264,10 @@ fn graticule_labels(svg: &mut Svg, view: &View, s: f64) {
             180 => Anchor::End,
             _ => Anchor::Middle,
         };
-        svg.text(
-            view.x(f64::from(lon)),
-            view.area().y1 + 14.0 * s,
-            style.anchor(anchor),
-            &name,
-        );
+        let (x, y) = (view.x(f64::from(lon)), view.area().y1 + 14.0 * s);
+        if !LabelBox::text(&style.anchor(anchor), x, y, &name).hits(taken) {
+            svg.text(x, y, style.anchor(anchor), &name);
+        }
     }
     for lat in [-60, -30, 0, 30, 60] {
         let name = match lat {
@@ -276,12 +275,10 @@ fn graticule_labels(svg: &mut Svg, view: &View, s: f64) {
             l if l < 0 => format!("{}°S", -l),
             l => format!("{l}°U"),
         };
-        svg.text(
-            view.left - 5.0 * s,
-            view.y(f64::from(lat)) + 4.0 * s,
-            style.anchor(Anchor::End),
-            &name,
-        );
+        let (x, y) = (view.left - 5.0 * s, view.y(f64::from(lat)) + 4.0 * s);
+        if !LabelBox::text(&style.anchor(Anchor::End), x, y, &name).hits(taken) {
+            svg.text(x, y, style.anchor(Anchor::End), &name);
+        }
     }
 }
 
@@ -316,11 +313,16 @@ fn place_label(
     let gap = 14.0 * s;
     // West first: the place lies on land's western edge (PKG 2's mainland, PKG 1's land
     // east of the line), so the sea is there.
+    let (below, above) = (y + gap + 12.0 * s, y - gap - 36.0 * s);
     let candidates = [
         (x - gap, y - 2.0 * s, Anchor::End),
-        (x, y + gap + 12.0 * s, Anchor::Middle),
-        (x, y - gap - 36.0 * s, Anchor::Middle),
+        (x, below, Anchor::Middle),
+        (x, above, Anchor::Middle),
         (x + gap, y - 2.0 * s, Anchor::Start),
+        (x + gap, below, Anchor::Start),
+        (x - gap, below, Anchor::End),
+        (x + gap, above, Anchor::Start),
+        (x - gap, above, Anchor::End),
     ];
     let area = view.area();
     let (lx, ly, anchor) = cheapest(candidates, |&(lx, ly, anchor)| {
@@ -411,7 +413,7 @@ pub fn world_svg(ctx: &CardContext, world: &WorldInputs, bare: bool) -> Result<S
         }
     }
     deadline_labels(&mut svg, &whole, world, &world_taken, s);
-    graticule_labels(&mut svg, &whole, s);
+    graticule_labels(&mut svg, &whole, &world_taken, s);
     let verdict = verdict::khgt(&decision);
     let start = decision::start_line(ctx, &decision);
     if bare {
