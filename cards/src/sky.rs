@@ -323,7 +323,8 @@ fn limit_band(view: &SkyView, limit: f64, s: f64) -> LabelBox {
 
 /// The Sun's two label lines, where they go (x, first baseline) and their box: below the Sun
 /// and the azimuth labels, else below the Moon's disc when that is in the way, else beside
-/// the Moon, else beside the Sun (away from the Moon first); inside the window, clear of the
+/// the Moon, else beside the Sun (away from the Moon first); for a Moon almost in front of
+/// the Sun, left of the Sun first (the Moon's label takes the right); inside the window, clear of the
 /// Sun, the horizon and the `avoid` boxes (the Moon's disc, the corner notes), and nearer the
 /// Sun than the Moon.
 fn sun_label(
@@ -372,15 +373,23 @@ fn sun_label(
             && !b.hits(avoid)
             && b.nearer(sun_box.centre(), moon_disc.centre())
     };
-    let candidates = [
+    // A Moon almost in front of the Sun (a conjunction at sunset) has its label beside it on
+    // the right when there is room: the Sun's label then goes to the left first.
+    let crowded = (moon_disc.centre().0 - x).abs() < moon_disc.x1 - moon_disc.x0;
+    let first_beside = if crowded {
+        let (x, _) = beside(false);
+        vec![(x, y + 14.0 * s), (x, y + 28.0 * s)]
+    } else {
+        Vec::new()
+    };
+    let mut candidates = first_beside.into_iter().chain([
         (x, label_y),
         (x, below),
         (aside, label_y),
         beside(!moon_right),
         beside(moon_right),
-    ];
+    ]);
     let (x, label_y) = candidates
-        .into_iter()
         .find(|&(x, y)| fits(&block(x, y)))
         .unwrap_or((x, label_y.min(view.bottom() - 50.0 * s)));
     let b = block(x, label_y);
