@@ -1,5 +1,6 @@
 //! Look-ups over the archived calendars: a chain by its identifier, Gregorian day ↔ Hijri
-//! date and months by number in a chain, the rule of a month, cards and stored answers.
+//! date and months by number in a chain, the rule of a month, cards and stored answers. What
+//! a rule itself states is in [`crate::rules`].
 //!
 //! Every look-up is a binary search or an index computation over the archived months; none
 //! allocates.
@@ -7,29 +8,16 @@
 use crate::date::Date;
 use crate::hijri::{HijriDate, HijriMonth};
 use crate::schema::{
-    ArchivedCard, ArchivedCardKind, ArchivedChain, ArchivedCriterion, ArchivedDataset,
-    ArchivedMonth, ArchivedRule, ArchivedRuleSpan, ArchivedStoredAnswer, CardKind, Chain,
-    Criterion, Month, Rule, RuleSpan, Sources, Tier,
+    ArchivedCard, ArchivedCardKind, ArchivedChain, ArchivedDataset, ArchivedHijriMonth,
+    ArchivedMonth, ArchivedRuleSpan, ArchivedStoredAnswer, CardKind, Chain, RuleSpan, Sources,
+    Tier,
 };
 use crate::span;
-
-impl Month {
-    /// The month's Hijri year and number.
-    pub fn hijri_month(&self) -> HijriMonth {
-        HijriMonth {
-            year: self.year,
-            month: self.month,
-        }
-    }
-}
 
 impl ArchivedMonth {
     /// The month's Hijri year and number.
     pub fn hijri_month(&self) -> HijriMonth {
-        HijriMonth {
-            year: self.year.to_native(),
-            month: self.month,
-        }
+        self.hijri.get()
     }
 
     /// Gregorian date of day 1.
@@ -59,53 +47,19 @@ pub fn day_tier(month_tier: Tier, day: Date, coverage_last: Date) -> Tier {
 }
 
 impl ArchivedCard {
-    /// The card's place in the order of the cards: chain, year, month, kind, bare.
-    pub fn order(&self) -> (u8, u16, u8, CardKind, bool) {
+    /// The card's place in the order of the cards: chain, month, kind, bare.
+    pub fn order(&self) -> (u8, HijriMonth, CardKind, bool) {
         let kind = match self.kind {
             ArchivedCardKind::Viz => CardKind::Viz,
             ArchivedCardKind::Map => CardKind::Map,
         };
-        (self.chain, self.year.to_native(), self.month, kind, self.bare)
-    }
-}
-
-impl ArchivedRule {
-    /// True if the rule decides a month on an evening (it has an evening record to show).
-    pub fn has_evening(&self) -> bool {
-        !matches!(self, ArchivedRule::Table(_))
-    }
-
-    /// The site criterion of a [`Rule::Sites`] rule.
-    pub fn criterion(&self) -> Option<&ArchivedCriterion> {
-        match self {
-            ArchivedRule::Sites(criterion) => Some(criterion),
-            _ => None,
-        }
-    }
-
-    /// The rule's name.
-    pub fn name(&self) -> &str {
-        match self {
-            ArchivedRule::Sites(c) => &c.name,
-            ArchivedRule::WujudulHilal(w) => &w.name,
-            ArchivedRule::Khgt(k) => &k.name,
-            ArchivedRule::Table(t) => &t.name,
-        }
+        (self.chain, self.month.get(), kind, self.bare)
     }
 }
 
 /// True if `month` lies in the span from `first` to `last` (an open end reaches every month).
 fn in_span(first: Option<HijriMonth>, last: Option<HijriMonth>, month: HijriMonth) -> bool {
     first.is_none_or(|first| first <= month) && last.is_none_or(|last| month <= last)
-}
-
-/// A `[year, month]` pair as a Hijri month (a month number over 255 becomes 0, which
-/// `validate` refuses).
-fn month_of([year, month]: [u16; 2]) -> HijriMonth {
-    HijriMonth {
-        year,
-        month: u8::try_from(month).unwrap_or(0),
-    }
 }
 
 impl ArchivedRuleSpan {
@@ -116,33 +70,19 @@ impl ArchivedRuleSpan {
 
     /// The first month under the rule; `None` from the chain's first month.
     pub fn first_month(&self) -> Option<HijriMonth> {
-        self.first
-            .as_ref()
-            .map(|m| month_of(m.map(|v| v.to_native())))
+        self.first.as_ref().map(ArchivedHijriMonth::get)
     }
 
     /// The last month under the rule; `None` to the chain's last month.
     pub fn last_month(&self) -> Option<HijriMonth> {
-        self.last
-            .as_ref()
-            .map(|m| month_of(m.map(|v| v.to_native())))
-    }
-}
-
-impl Rule {
-    /// The site criterion of a [`Rule::Sites`] rule.
-    pub fn criterion(&self) -> Option<&Criterion> {
-        match self {
-            Rule::Sites(criterion) => Some(criterion),
-            _ => None,
-        }
+        self.last.as_ref().map(ArchivedHijriMonth::get)
     }
 }
 
 impl RuleSpan {
     /// True if the rule is in force for `month` (as [`ArchivedRuleSpan::covers`]).
     pub fn covers(&self, month: HijriMonth) -> bool {
-        in_span(self.first.map(month_of), self.last.map(month_of), month)
+        in_span(self.first, self.last, month)
     }
 }
 
@@ -179,7 +119,7 @@ impl ArchivedDataset {
         kind: CardKind,
         bare: bool,
     ) -> Option<&ArchivedCard> {
-        let key = (chain, month.year, month.month, kind, bare);
+        let key = (chain, month, kind, bare);
         let index = self.cards.binary_search_by(|c| c.order().cmp(&key)).ok()?;
         self.cards.get(index)
     }
@@ -228,7 +168,10 @@ impl ArchivedChain {
 
     /// The tier of `day`, which lies in the archived month `month` (see [`day_tier`]).
     pub fn tier_of_day(&self, month: &ArchivedMonth, day: Date) -> Tier {
-        day_tier(month.tier(), day, self.coverage().1)
+        match self.coverage() {
+            Some((_, last)) => day_tier(month.tier(), day, last),
+            None => month.tier(),
+        }
     }
 
     /// First day in the chain (day 1 of its first month).
@@ -283,8 +226,14 @@ impl ArchivedChain {
             return (1, 0);
         };
         // A month only partly served starts the years after it (or ends those before it).
-        let (year0, month0) = (head.year.to_native(), head.month);
-        let (year1, month1) = (tail.year.to_native(), tail.month);
+        let HijriMonth {
+            year: year0,
+            month: month0,
+        } = head.hijri_month();
+        let HijriMonth {
+            year: year1,
+            month: month1,
+        } = tail.hijri_month();
         let skip_head = head.start() < first || month0 != 1;
         let skip_tail = tail.last() > last || month1 != 12;
         (
@@ -296,7 +245,7 @@ impl ArchivedChain {
     /// The Hijri years with a served day: the years a `year` parameter may name.
     pub fn hijri_years_with_days(&self) -> (u16, u16) {
         self.served_months().map_or((1, 0), |(head, tail)| {
-            (head.year.to_native(), tail.year.to_native())
+            (head.hijri_month().year, tail.hijri_month().year)
         })
     }
 
@@ -313,10 +262,14 @@ impl ArchivedChain {
     pub fn to_hijri(&self, date: Date) -> Option<(HijriDate, &ArchivedMonth)> {
         let month = self.months.get(self.month_index_of(date)?)?;
         let day = (date.0 - month.start.to_native() + 1) as u8;
+        let HijriMonth {
+            year,
+            month: number,
+        } = month.hijri_month();
         Some((
             HijriDate {
-                year: month.year.to_native(),
-                month: month.month,
+                year,
+                month: number,
                 day,
             },
             month,
@@ -350,11 +303,12 @@ impl ArchivedChain {
             .then(|| (month.start().add_days(i32::from(date.day) - 1), month))
     }
 
-    /// Published-table coverage `(first, last)`.
-    pub fn coverage(&self) -> (Date, Date) {
-        (
-            Date(self.table.coverage_first.to_native()),
-            Date(self.table.coverage_last.to_native()),
-        )
+    /// Published-table coverage `(first, last)`; `None` for a calendar without a table.
+    pub fn coverage(&self) -> Option<(Date, Date)> {
+        let table = self.table.as_ref()?;
+        Some((
+            Date(table.coverage_first.to_native()),
+            Date(table.coverage_last.to_native()),
+        ))
     }
 }

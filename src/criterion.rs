@@ -17,6 +17,8 @@
 //!   0.01° is as uncertain as one that passed by 0.01°: the announced date may differ by a
 //!   day either way.
 
+use std::ops::RangeInclusive;
+
 use crate::fixed::from_fixed;
 use crate::schema::{ArchivedLimits, ArchivedSiteEvening, Criterion, Limits};
 
@@ -61,7 +63,29 @@ impl ArchivedLimits {
     }
 }
 
+/// Least Moon altitudes (1e-4 degree) a criterion may set: the horizon's half sky either way.
+pub const MIN_MOON_ALTS: RangeInclusive<i32> = -900_000..=900_000;
+/// Least elongations (1e-4 degree) a criterion may set: 0 to 180°.
+pub const MIN_ELONGATIONS: RangeInclusive<i32> = 0..=1_800_000;
+/// Borderline bands (1e-4 degree) a criterion may set: more than 0, at most 10°.
+pub const BORDERLINE_BANDS: RangeInclusive<i32> = 1..=100_000;
+
 impl Limits {
+    /// The first limit out of its range, by name (so margins cannot overflow and every
+    /// threshold is an angle the evening values can reach); `None` when all are in range.
+    pub fn out_of_range(self) -> Option<&'static str> {
+        [
+            (MIN_MOON_ALTS.contains(&self.min_moon_alt), "min_moon_alt"),
+            (
+                MIN_ELONGATIONS.contains(&self.min_elongation),
+                "min_elongation",
+            ),
+            (BORDERLINE_BANDS.contains(&self.borderline), "borderline"),
+        ]
+        .into_iter()
+        .find_map(|(holds, name)| (!holds).then_some(name))
+    }
+
     /// The altitude limit holds for a Moon altitude (fixed point).
     pub fn alt_ok(self, moon_alt: i32) -> bool {
         moon_alt >= self.min_moon_alt

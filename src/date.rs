@@ -2,11 +2,15 @@
 //! their conversions to and from chrono's dates.
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use chrono::{Datelike, NaiveDate};
 
 use crate::ascii::{iso_date, Ascii};
 use crate::weekday::Weekday;
+
+/// Day numbers accepted anywhere in the archive: Gregorian years 1 to 9999.
+pub const DAY_NUMBERS: RangeInclusive<i32> = -719_162..=2_932_896;
 
 /// A proleptic Gregorian date, stored as its day number (1970-01-01 is day 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -4,6 +4,8 @@ use std::fmt;
 
 use crate::ascii::{iso_date, iso_month, Ascii};
 use crate::date::split_iso;
+/// The Hijri month is an archived type, defined with the schema; its methods are here.
+pub use crate::schema::HijriMonth;
 
 /// The 12 Hijri month names, month 1 first, as the contract spells them.
 pub const MONTH_NAMES: [&str; 12] = [
@@ -24,15 +26,6 @@ pub const MONTH_NAMES: [&str; 12] = [
 /// The name of Hijri month `month` (1–12), or `None` outside that range.
 pub fn month_name(month: u8) -> Option<&'static str> {
     MONTH_NAMES.get(usize::from(month).checked_sub(1)?).copied()
-}
-
-/// A Hijri year and month; ordered chronologically.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct HijriMonth {
-    /// Hijri year.
-    pub year: u16,
-    /// Month 1–12.
-    pub month: u8,
 }
 
 impl HijriMonth {

@@ -1,14 +1,13 @@
 //! Core of the Indonesian Hijri calendar service, shared by the generator and the server.
 //!
 //! It knows dates (Gregorian day numbers, Hijri dates, Indonesian weekdays, time zones), the
-//! calendars served ([`authority`]), the rkyv schema of the one archive file, and look-ups over
+//! calendars served ([`registry`]), the rkyv schema of the one archive file, and look-ups over
 //! the archived calendars. It knows no HTTP and no astronomy.
 
 #![forbid(unsafe_code)]
 
 pub mod archive;
 pub mod ascii;
-pub mod authority;
 pub mod calendar;
 pub mod criterion;
 pub mod date;
@@ -16,6 +15,8 @@ pub mod fingerprint;
 pub mod fixed;
 pub mod hijri;
 pub mod observance;
+pub mod registry;
+pub mod rules;
 pub mod schema;
 pub mod span;
 pub mod validate;

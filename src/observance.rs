@@ -19,8 +19,10 @@ pub enum Set {
 pub struct Observance {
     /// Slug, e.g. `idul_fitri`.
     pub slug: &'static str,
-    /// Display name.
+    /// Display name (Indonesian, the contract's).
     pub name: &'static str,
+    /// English name.
+    pub name_en: &'static str,
     /// Hijri month 1–12, or `None` for every month.
     pub month: Option<u8>,
     /// First and last Hijri day (equal for single-day events).
@@ -50,35 +52,72 @@ impl Observance {
 pub const OBSERVANCES: [Observance; 12] = [
     single(
         "1_muharram",
-        "1 Muharram (Tahun Baru Islam)",
+        (
+            "1 Muharram (Tahun Baru Islam)",
+            "Islamic New Year (1 Muharram)",
+        ),
         1,
         1,
         Set::Default,
     ),
     single(
         "maulid_nabi",
-        "Maulid Nabi Muhammad SAW",
+        (
+            "Maulid Nabi Muhammad SAW",
+            "Mawlid (the Prophet's birthday)",
+        ),
         3,
         12,
         Set::Default,
     ),
-    single("awal_ramadan", "Awal Ramadan", 9, 1, Set::Default),
-    single("idul_fitri", "Idul Fitri", 10, 1, Set::Default),
-    single("idul_adha", "Idul Adha", 12, 10, Set::Default),
+    single(
+        "awal_ramadan",
+        ("Awal Ramadan", "First day of Ramadan"),
+        9,
+        1,
+        Set::Default,
+    ),
+    single(
+        "idul_fitri",
+        ("Idul Fitri", "Eid al-Fitr"),
+        10,
+        1,
+        Set::Default,
+    ),
+    single(
+        "idul_adha",
+        ("Idul Adha", "Eid al-Adha"),
+        12,
+        10,
+        Set::Default,
+    ),
     single(
         "isra_miraj",
-        "Isra Mi'raj Nabi Muhammad SAW",
+        ("Isra Mi'raj Nabi Muhammad SAW", "Isra and Mi'raj"),
         7,
         27,
         Set::Extra,
     ),
-    single("nuzulul_quran", "Nuzulul Qur'an", 9, 17, Set::Extra),
-    single("arafah", "Hari Arafah", 12, 9, Set::Extra),
-    single("tasua", "Tasu'a", 1, 9, Set::Extra),
-    single("asyura", "Asyura", 1, 10, Set::Extra),
+    single(
+        "nuzulul_quran",
+        ("Nuzulul Qur'an", "Nuzul al-Qur'an"),
+        9,
+        17,
+        Set::Extra,
+    ),
+    single(
+        "arafah",
+        ("Hari Arafah", "Day of Arafah"),
+        12,
+        9,
+        Set::Extra,
+    ),
+    single("tasua", ("Tasu'a", "Tasu'a"), 1, 9, Set::Extra),
+    single("asyura", ("Asyura", "Ashura"), 1, 10, Set::Extra),
     Observance {
         slug: "tasyrik",
         name: "Hari Tasyrik",
+        name_en: "Days of Tashriq",
         month: Some(12),
         days: (11, 13),
         set: Set::Extra,
@@ -86,6 +125,7 @@ pub const OBSERVANCES: [Observance; 12] = [
     Observance {
         slug: "ayyamul_bidh",
         name: "Ayyamul Bidh",
+        name_en: "The white days",
         month: None,
         days: (13, 15),
         set: Set::AyyamulBidh,
@@ -94,7 +134,7 @@ pub const OBSERVANCES: [Observance; 12] = [
 
 const fn single(
     slug: &'static str,
-    name: &'static str,
+    (name, name_en): (&'static str, &'static str),
     month: u8,
     day: u8,
     set: Set,
@@ -102,6 +142,7 @@ const fn single(
     Observance {
         slug,
         name,
+        name_en,
         month: Some(month),
         days: (day, day),
         set,

@@ -40,14 +40,15 @@ pub struct Dataset {
 pub struct Chain {
     /// Identifier, the value of the `authority` parameter (lower case), e.g. `kemenag`.
     pub id: String,
-    /// Display name.
-    pub name: String,
+    /// Its names, as people read them.
+    pub names: Names,
     /// The `source` value of each tier.
     pub sources: Sources,
     /// The rules by month range, in order, together covering every month of the chain.
     pub rules: Vec<RuleSpan>,
-    /// The authority's published table.
-    pub table: Table,
+    /// The authority's published table; `None` for a calendar that is its rule alone (no
+    /// table identity, no ledger: every month computed).
+    pub table: Option<Table>,
     /// The months, contiguous, in order.
     pub months: Vec<Month>,
     /// Corrections of month starts that had been served (the ledger), newest first.
@@ -56,6 +57,18 @@ pub struct Chain {
     pub texts: ChainTexts,
     /// Where its published dates and its rules come from, one line each.
     pub provenance: Vec<String>,
+}
+
+/// A calendar's names.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Names {
+    /// Its name in Indonesian, e.g. `Kementerian Agama RI (pemerintah)`.
+    pub indonesian: String,
+    /// Its name in English.
+    pub english: String,
+    /// A short name for lists and grids in either language, e.g. `Kemenag`.
+    pub short: String,
 }
 
 /// The `source` value of each tier of a chain.
@@ -98,10 +111,10 @@ pub struct ChainTexts {
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
 pub struct RuleSpan {
-    /// First month under the rule, `[year, month]`; `None`: from the chain's first month.
-    pub first: Option<[u16; 2]>,
-    /// Last month under the rule, `[year, month]`; `None`: to the chain's last month.
-    pub last: Option<[u16; 2]>,
+    /// First month under the rule; `None`: from the chain's first month.
+    pub first: Option<HijriMonth>,
+    /// Last month under the rule; `None`: to the chain's last month.
+    pub last: Option<HijriMonth>,
     /// The rule.
     pub rule: Rule,
     /// Its warning texts.
@@ -135,6 +148,26 @@ pub enum Rule {
     Khgt(Khgt),
     /// The authority's table alone: no evening decides a month.
     Table(TableRule),
+    /// Arithmetic alone: a fixed cycle of 29- and 30-day months, no evening.
+    Arithmetic(Arithmetic),
+}
+
+/// An arithmetical (tabular) calendar: months of 30 and 29 days in turn (Muharram 30),
+/// Dzulhijjah of 30 days in the leap years of each cycle, day 1 of 1 Muharram 1 at `epoch`.
+/// Its months are [`Arithmetic::start`] and [`Arithmetic::length`].
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Arithmetic {
+    /// Name, e.g. `Tabular (islamic-civil)`.
+    pub name: String,
+    /// The rule in words.
+    pub evaluated: String,
+    /// Gregorian day number of 1 Muharram 1.
+    pub epoch: i32,
+    /// Years in a cycle.
+    pub cycle_years: u16,
+    /// The leap years' places in the cycle (1 to `cycle_years`), ascending.
+    pub leap_years: Vec<u16>,
 }
 
 /// Wujudul hilal: a month starts the day after the first evening on which, at `place`, the
@@ -181,6 +214,9 @@ pub struct Khgt {
     pub fajr_place: Site,
     /// Depression of the Sun's centre below the airless horizon at fajr (1e-4 deg).
     pub fajr_depression: i32,
+    /// When PKG 1 fails, a conjunction within this many minutes of New Zealand's fajr,
+    /// before or after it, makes the month borderline.
+    pub fajr_band_min: u16,
     /// The land outlines searched and their resolution, in words.
     pub land: String,
     /// Which place of a condition the record keeps (and the cards mark), and how it differs
@@ -288,14 +324,35 @@ impl ArchivedTier {
     }
 }
 
-/// One Hijri month.
-#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
-#[rkyv(derive(Debug))]
-pub struct Month {
+/// A Hijri year and month, the one shape of a Hijri month in the archive; ordered
+/// chronologically. Its methods (next, previous, name, parsing) are in [`crate::hijri`].
+#[derive(
+    Archive, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
+#[rkyv(derive(Debug, Clone, Copy, PartialEq, Eq))]
+pub struct HijriMonth {
     /// Hijri year.
     pub year: u16,
     /// Month 1–12.
     pub month: u8,
+}
+
+impl ArchivedHijriMonth {
+    /// The month as a plain value.
+    pub fn get(&self) -> HijriMonth {
+        HijriMonth {
+            year: self.year.to_native(),
+            month: self.month,
+        }
+    }
+}
+
+/// One Hijri month of a chain.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct Month {
+    /// Its Hijri year and number.
+    pub hijri: HijriMonth,
     /// Gregorian day number of day 1.
     pub start: i32,
     /// 29 or 30.
@@ -310,7 +367,8 @@ pub struct Month {
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
 pub enum Record {
-    /// The rule has no evening (a table calendar).
+    /// No evening decides the month (a table or arithmetical calendar, or a month its rule
+    /// did not evaluate).
     None,
     /// Every observation site at its local sunset ([`Rule::Sites`]).
     Sites(Evening),
@@ -334,9 +392,13 @@ pub struct WujudEvening {
     pub moonset: Option<i64>,
     /// The place's UTC offset that evening, seconds.
     pub utc_offset_s: i32,
-    /// Topocentric Moon altitude at sunset with refraction (1e-4 deg).
-    pub moon_alt: i32,
-    /// The conjunction came before sunset and the Moon set after the Sun.
+    /// The altitude of the Moon's upper limb above the rule's horizon at sunset (1e-4 deg):
+    /// topocentric, airless, plus the Moon's semidiameter and the standard 34′ of refraction,
+    /// so it is 0 at moonset and above 0 exactly while the Moon has not set (the quantity
+    /// the rule tests).
+    pub upper_limb_alt: i32,
+    /// The conjunction came before sunset and the upper limb was above the horizon at sunset
+    /// (`upper_limb_alt > 0`).
     pub met: bool,
 }
 
@@ -446,17 +508,15 @@ pub struct SiteEvening {
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
 pub struct Divergence {
-    /// Hijri year of the corrected month.
-    pub year: u16,
-    /// Corrected month 1–12.
-    pub month: u8,
+    /// The corrected month.
+    pub month: HijriMonth,
     /// Days by which its start moved.
     pub delta_days: i8,
-    /// The first and last months (`[year, month]`) whose start or length the announcement
+    /// The first and last months whose start or length the announcement
     /// that made this correction moved, as `announce` found them by comparing the chain
     /// before and after it: from the month before the corrected one (whose length changed)
     /// through the last computed month that moved with it.
-    pub moved: [[u16; 2]; 2],
+    pub moved: [HijriMonth; 2],
 }
 
 /// Which card.
@@ -475,10 +535,8 @@ pub enum CardKind {
 pub struct Card {
     /// Index into [`Dataset::chains`] of the calendar it is drawn for.
     pub chain: u8,
-    /// Target Hijri year.
-    pub year: u16,
-    /// Target month 1–12.
-    pub month: u8,
+    /// Target Hijri month.
+    pub month: HijriMonth,
     /// Sky chart or map.
     pub kind: CardKind,
     /// The bare (1440x1520, no criteria panel) variant.

@@ -10,17 +10,14 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use crate::date::Date;
+use crate::date::{Date, DAY_NUMBERS};
 use crate::fingerprint;
 use crate::hijri::HijriMonth;
 use crate::schema::{
     Applied, ArchivedChain, ArchivedDataset, ArchivedEvening, ArchivedKhgtEvening, ArchivedMonth,
-    ArchivedRecord, ArchivedRule, ArchivedSite, ArchivedSiteEvening, ArchivedWujudEvening, Limits,
-    Tier,
+    ArchivedRecord, ArchivedRule, ArchivedSiteEvening, ArchivedWujudEvening, Limits, Tier,
 };
 
-/// Day numbers accepted anywhere in the archive: Gregorian years 1 to 9999.
-pub const DAYS: RangeInclusive<i32> = -719_162..=2_932_896;
 /// Hijri years accepted (four digits, as dates are written).
 pub const HIJRI_YEARS: RangeInclusive<u16> = 1..=9999;
 /// Instants (Unix seconds) accepted in evening records: about ±3,000 years around 1970.
@@ -29,22 +26,13 @@ pub const INSTANTS: RangeInclusive<i64> = -100_000_000_000..=100_000_000_000;
 pub const UTC_OFFSETS: RangeInclusive<i32> = -86_399..=86_399;
 /// Angles (1e-4 degree) accepted for the criteria values: one turn either way.
 pub const ANGLES: RangeInclusive<i32> = -3_600_000..=3_600_000;
-/// Least Moon altitudes (1e-4 degree) a criterion may set: the horizon's half sky either way.
-pub const MIN_MOON_ALTS: RangeInclusive<i32> = -900_000..=900_000;
-/// Least elongations (1e-4 degree) a criterion may set: 0 to 180°.
-pub const MIN_ELONGATIONS: RangeInclusive<i32> = 0..=1_800_000;
-/// Borderline bands (1e-4 degree) a criterion may set: more than 0, at most 10°.
-pub const BORDERLINE_BANDS: RangeInclusive<i32> = 1..=100_000;
-/// Sun depressions (1e-4 degree) a fajr may be taken at: below the horizon, at most 30°.
-pub const FAJR_DEPRESSIONS: RangeInclusive<i32> = 1..=300_000;
-
 /// A violated rule and where: what [`dataset`] reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     /// Where in the archive.
     pub place: Place,
     /// What is wrong there.
-    pub rule: Rule,
+    pub violation: Violation,
 }
 
 /// A place in the archive.
@@ -98,9 +86,9 @@ pub enum Place {
     },
 }
 
-/// A rule of the archive's meaning.
+/// A broken rule of the archive's meaning.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rule {
+pub enum Violation {
     /// The archive holds no chain.
     NoChains,
     /// A chain without an identifier, or one that is not lower-case ASCII letters, digits
@@ -135,7 +123,7 @@ pub enum Rule {
     HijriYear,
     /// A month length other than 29 or 30.
     Length(u8),
-    /// A day number outside [`DAYS`].
+    /// A day number outside [`DAY_NUMBERS`].
     Day(&'static str, i32),
     /// A month that is not the Hijri month after the one before it.
     NotNext(HijriMonth),
@@ -198,6 +186,10 @@ pub enum Rule {
     /// bytes are empty; an identity body whose `ETag` is not its fingerprint, or missing with
     /// no gzip form.
     Representation(&'static str),
+    /// The default chain without a published table (the contract's `/meta` describes it).
+    DefaultWithoutTable,
+    /// A month of a chain without a published table that is not computed.
+    TierWithoutTable(Tier),
     /// Table coverage not inside the chain's days.
     Coverage {
         /// Coverage as stored.
@@ -248,100 +240,106 @@ impl fmt::Display for Place {
     }
 }
 
-impl fmt::Display for Rule {
+impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Rule::NoChains => write!(f, "holds no chain"),
-            Rule::ChainId => write!(
+            Violation::NoChains => write!(f, "holds no chain"),
+            Violation::ChainId => write!(
                 f,
                 "identifier is empty or not lower-case ASCII letters, digits and '-'"
             ),
-            Rule::DuplicateChain => write!(f, "identifier used by an earlier chain"),
-            Rule::Sources => write!(f, "a tier has no source value"),
-            Rule::NoMonths => write!(f, "holds no month"),
-            Rule::NoRules => write!(f, "has no rules"),
-            Rule::RuleOrder => write!(
+            Violation::DuplicateChain => write!(f, "identifier used by an earlier chain"),
+            Violation::Sources => write!(f, "a tier has no source value"),
+            Violation::NoMonths => write!(f, "holds no month"),
+            Violation::NoRules => write!(f, "has no rules"),
+            Violation::RuleOrder => write!(
                 f,
                 "months out of order or not following the rule span before it"
             ),
-            Rule::NoRule => write!(f, "no rule span covers it"),
-            Rule::RecordKind => write!(f, "its evening record is not one its rule makes"),
-            Rule::CriterionName => write!(f, "has no name"),
-            Rule::CriterionLimit(limit) => write!(f, "{limit} out of range"),
-            Rule::SiteFlags(site) => write!(
+            Violation::NoRule => write!(f, "no rule span covers it"),
+            Violation::RecordKind => write!(f, "its evening record is not one its rule makes"),
+            Violation::CriterionName => write!(f, "has no name"),
+            Violation::CriterionLimit(limit) => write!(f, "{limit} out of range"),
+            Violation::SiteFlags(site) => write!(
                 f,
                 "evening site {site}: alt_ok or elong_ok disagrees with its values and the criterion"
             ),
-            Rule::Visible => write!(
+            Violation::Visible => write!(
                 f,
                 "visible disagrees with the sites (both limits at one or more of them)"
             ),
-            Rule::MonthNumber => write!(f, "month number out of 1..12"),
-            Rule::HijriYear => write!(
+            Violation::MonthNumber => write!(f, "month number out of 1..12"),
+            Violation::HijriYear => write!(
                 f,
                 "Hijri year out of {}..{}",
                 HIJRI_YEARS.start(),
                 HIJRI_YEARS.end()
             ),
-            Rule::Length(length) => write!(f, "length {length}, not 29 or 30"),
-            Rule::Day(what, day) => {
+            Violation::Length(length) => write!(f, "length {length}, not 29 or 30"),
+            Violation::Day(what, day) => {
                 write!(f, "{what} (day {day}) outside Gregorian years 1..9999")
             }
-            Rule::NotNext(previous) => write!(
+            Violation::NotNext(previous) => write!(
                 f,
                 "does not follow {:04}-{:02}, the month before it",
                 previous.year, previous.month
             ),
-            Rule::Gap { start, expected } => write!(
+            Violation::Gap { start, expected } => write!(
                 f,
                 "starts on {start}, but the month before ends the day before {expected}"
             ),
-            Rule::RetroAfter(previous) => write!(
+            Violation::RetroAfter(previous) => write!(
                 f,
                 "retro month after a {} month (retro months come first)",
                 previous.name()
             ),
-            Rule::EveningSites { results, sites } => write!(
+            Violation::EveningSites { results, sites } => write!(
                 f,
                 "evening has results for {results} sites, the archive has {sites}"
             ),
-            Rule::DecidingSite { deciding, sites } => {
+            Violation::DecidingSite { deciding, sites } => {
                 write!(f, "deciding site {deciding} out of {sites} sites")
             }
-            Rule::EveningDay(day) => write!(f, "evening on Hijri day {day}, not 1..30"),
-            Rule::Conjunction => write!(f, "conjunction instant out of range"),
-            Rule::SiteValue { site, value } => {
+            Violation::EveningDay(day) => write!(f, "evening on Hijri day {day}, not 1..30"),
+            Violation::Conjunction => write!(f, "conjunction instant out of range"),
+            Violation::SiteValue { site, value } => {
                 write!(f, "evening site {site}: {value} out of range")
             }
-            Rule::UnknownMonth => write!(f, "names a month its chain does not hold"),
-            Rule::CardOrder => write!(
+            Violation::UnknownMonth => write!(f, "names a month its chain does not hold"),
+            Violation::CardOrder => write!(
                 f,
                 "not after the card before it (sorted by chain, year, month, kind, bare, each \
                  once)"
             ),
-            Rule::CardWithoutEvening => {
+            Violation::CardWithoutEvening => {
                 write!(f, "a card of a month whose rule decides no evening")
             }
-            Rule::CardYears([min, max]) => write!(f, "outside the card years {min}..{max}"),
-            Rule::CardYearRange([min, max]) => write!(f, "card years {min}..{max} are reversed"),
-            Rule::BodyOrder => write!(
+            Violation::CardYears([min, max]) => write!(f, "outside the card years {min}..{max}"),
+            Violation::CardYearRange([min, max]) => write!(f, "card years {min}..{max} are reversed"),
+            Violation::BodyOrder => write!(
                 f,
                 "not after the key before it (keys are sorted, each once)"
             ),
-            Rule::UnknownAnswer(answer) => write!(f, "points at answer {answer}, which is not stored"),
-            Rule::AnswerTiers => write!(
+            Violation::UnknownAnswer(answer) => write!(f, "points at answer {answer}, which is not stored"),
+            Violation::AnswerTiers => write!(
                 f,
                 "tiers are not a set of tier bits holding the computed months' tiers"
             ),
-            Rule::ComputedMonths => write!(
+            Violation::ComputedMonths => write!(
                 f,
                 "computed months are not sorted, apart, non-empty ranges of archived months"
             ),
-            Rule::Representation(coding) => write!(
+            Violation::Representation(coding) => write!(
                 f,
                 "{coding} representation: missing, empty, or its ETag is not the body's"
             ),
-            Rule::Coverage {
+            Violation::DefaultWithoutTable => write!(f, "the default chain has no published table"),
+            Violation::TierWithoutTable(tier) => write!(
+                f,
+                "a {} month in a chain without a published table (all its months are computed)",
+                tier.name()
+            ),
+            Violation::Coverage {
                 first,
                 last,
                 archive_first,
@@ -357,7 +355,7 @@ impl fmt::Display for Rule {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.place, self.rule)
+        write!(f, "{}: {}", self.place, self.violation)
     }
 }
 
@@ -366,22 +364,24 @@ impl std::error::Error for Problem {}
 /// Checks the meaning of a structurally valid archive; the first violation found is the
 /// error. Linear in the number of months, site results and cards (no PNG byte is read).
 pub fn dataset(dataset: &ArchivedDataset) -> Result<(), Problem> {
-    let at_archive = |rule| Problem {
+    let at_archive = |violation| Problem {
         place: Place::Archive,
-        rule,
+        violation,
     };
-    check(!dataset.chains.is_empty(), Rule::NoChains).map_err(at_archive)?;
+    check(!dataset.chains.is_empty(), Violation::NoChains).map_err(at_archive)?;
+    let default_table = dataset.default_chain().is_some_and(|c| c.table.is_some());
+    check(default_table, Violation::DefaultWithoutTable).map_err(at_archive)?;
     let years = dataset.card_years();
-    check(years[0] <= years[1], Rule::CardYearRange(years)).map_err(at_archive)?;
+    check(years[0] <= years[1], Violation::CardYearRange(years)).map_err(at_archive)?;
     for (index, chain) in dataset.chains.iter().enumerate() {
         let unique = !dataset
             .chains
             .iter()
             .take(index)
             .any(|earlier| earlier.id == chain.id);
-        check(unique, Rule::DuplicateChain).map_err(|rule| Problem {
+        check(unique, Violation::DuplicateChain).map_err(|violation| Problem {
             place: Place::Chain(index),
-            rule,
+            violation,
         })?;
         self::chain(dataset, index, chain)?;
     }
@@ -391,22 +391,22 @@ pub fn dataset(dataset: &ArchivedDataset) -> Result<(), Problem> {
 
 /// One chain: identifier, sources, rules, months, coverage and divergences.
 fn chain(dataset: &ArchivedDataset, index: usize, chain: &ArchivedChain) -> Result<(), Problem> {
-    let fail = |rule| Problem {
+    let fail = |violation| Problem {
         place: Place::Chain(index),
-        rule,
+        violation,
     };
     let id = chain.id.as_str();
     let id_ok = !id.is_empty()
         && id
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    check(id_ok, Rule::ChainId).map_err(fail)?;
+    check(id_ok, Violation::ChainId).map_err(fail)?;
     let sources = &chain.sources;
     let named = [&sources.published, &sources.computed, &sources.retro]
         .iter()
         .all(|s| !s.is_empty());
-    check(named, Rule::Sources).map_err(fail)?;
-    check(!chain.months.is_empty(), Rule::NoMonths).map_err(fail)?;
+    check(named, Violation::Sources).map_err(fail)?;
+    check(!chain.months.is_empty(), Violation::NoMonths).map_err(fail)?;
     rules(index, chain)?;
     months(dataset, index, chain)?;
     coverage(chain).map_err(fail)?;
@@ -416,18 +416,18 @@ fn chain(dataset: &ArchivedDataset, index: usize, chain: &ArchivedChain) -> Resu
 /// The rule spans: at least one, each in order and following the one before, every criterion
 /// in range, together covering every month of the chain (checked per month).
 fn rules(chain_index: usize, chain: &ArchivedChain) -> Result<(), Problem> {
-    check(!chain.rules.is_empty(), Rule::NoRules).map_err(|rule| Problem {
+    check(!chain.rules.is_empty(), Violation::NoRules).map_err(|violation| Problem {
         place: Place::Chain(chain_index),
-        rule,
+        violation,
     })?;
     let mut previous: Option<Option<HijriMonth>> = None;
     for (index, span) in chain.rules.iter().enumerate() {
-        let fail = |rule| Problem {
+        let fail = |violation| Problem {
             place: Place::Rule {
                 chain: chain_index,
                 index,
             },
-            rule,
+            violation,
         };
         let (first, last) = (span.first_month(), span.last_month());
         let valid = |m: Option<HijriMonth>| m.is_none_or(|m| (1..=12).contains(&m.month));
@@ -441,60 +441,20 @@ fn rules(chain_index: usize, chain: &ArchivedChain) -> Result<(), Problem> {
                 (Some(Some(before)), Some(first)) => before.next() == first,
                 _ => false,
             };
-        check(ordered, Rule::RuleOrder).map_err(fail)?;
+        check(ordered, Violation::RuleOrder).map_err(fail)?;
         previous = Some(last);
         rule(&span.rule).map_err(fail)?;
     }
     Ok(())
 }
 
-/// A named rule whose numbers are in range: limits within the angles (so margins cannot
-/// overflow), places on the globe, a fajr depression below the horizon.
-fn rule(rule: &ArchivedRule) -> Result<(), Rule> {
-    check(!rule.name().trim().is_empty(), Rule::CriterionName)?;
-    match rule {
-        ArchivedRule::Sites(criterion) => limits(criterion.limits.get()),
-        ArchivedRule::WujudulHilal(wujud) => place(&wujud.place),
-        ArchivedRule::Khgt(khgt) => {
-            limits(khgt.limits.get())?;
-            place(&khgt.fajr_place)?;
-            check(
-                FAJR_DEPRESSIONS.contains(&khgt.fajr_depression.to_native()),
-                Rule::CriterionLimit("fajr_depression"),
-            )?;
-            check(
-                khgt.deadline_min.to_native() <= khgt.americas_until_min.to_native(),
-                Rule::CriterionLimit("americas_until_min"),
-            )
-        }
-        ArchivedRule::Table(_) => Ok(()),
+/// A named rule whose numbers are in range ([`ArchivedRule::out_of_range`]).
+fn rule(rule: &ArchivedRule) -> Result<(), Violation> {
+    check(!rule.name().trim().is_empty(), Violation::CriterionName)?;
+    match rule.out_of_range() {
+        Some(number) => Err(Violation::CriterionLimit(number)),
+        None => Ok(()),
     }
-}
-
-/// A place on the globe.
-fn place(site: &ArchivedSite) -> Result<(), Rule> {
-    let (lat, lon) = (site.lat.to_native(), site.lon.to_native());
-    check(
-        (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lon),
-        Rule::CriterionLimit("place"),
-    )
-}
-
-/// Limits in range, so margins cannot overflow and every threshold is an angle the evening
-/// values can reach.
-fn limits(limits: Limits) -> Result<(), Rule> {
-    let in_range = [
-        (MIN_MOON_ALTS.contains(&limits.min_moon_alt), "min_moon_alt"),
-        (
-            MIN_ELONGATIONS.contains(&limits.min_elongation),
-            "min_elongation",
-        ),
-        (BORDERLINE_BANDS.contains(&limits.borderline), "borderline"),
-    ];
-    for (holds, limit) in in_range {
-        check(holds, Rule::CriterionLimit(limit))?;
-    }
-    Ok(())
 }
 
 /// Every month on its own, then each against the one before it.
@@ -506,19 +466,19 @@ fn months(
     let sites = dataset.sites.len();
     let mut previous: Option<&ArchivedMonth> = None;
     for (index, month) in chain.months.iter().enumerate() {
-        let fail = |rule| Problem {
+        let fail = |violation| Problem {
             place: Place::Month {
                 chain: chain_index,
                 index,
-                year: month.year.to_native(),
-                month: month.month,
+                year: month.hijri_month().year,
+                month: month.hijri_month().month,
             },
-            rule,
+            violation,
         };
         alone(month).map_err(fail)?;
         let rule = chain
             .rule_for(month.hijri_month())
-            .ok_or(Rule::NoRule)
+            .ok_or(Violation::NoRule)
             .map_err(fail)?;
         record(&rule.rule, month, sites).map_err(fail)?;
         if let Some(before) = previous {
@@ -530,43 +490,44 @@ fn months(
 }
 
 /// The rules of one month on its own.
-fn alone(month: &ArchivedMonth) -> Result<(), Rule> {
-    check((1..=12).contains(&month.month), Rule::MonthNumber)?;
-    check(
-        HIJRI_YEARS.contains(&month.year.to_native()),
-        Rule::HijriYear,
-    )?;
+fn alone(month: &ArchivedMonth) -> Result<(), Violation> {
+    let number = month.hijri_month();
+    check((1..=12).contains(&number.month), Violation::MonthNumber)?;
+    check(HIJRI_YEARS.contains(&number.year), Violation::HijriYear)?;
     check(
         month.length == 29 || month.length == 30,
-        Rule::Length(month.length),
+        Violation::Length(month.length),
     )?;
     day("start", month.start.to_native())
 }
 
 /// A month's evening record: one its rule makes, with values in range and flags that follow
 /// from the rule's limits.
-fn record(rule: &ArchivedRule, month: &ArchivedMonth, sites: usize) -> Result<(), Rule> {
-    match (&month.record, rule) {
-        (ArchivedRecord::None, _) => Ok(()),
-        (ArchivedRecord::Sites(evening), ArchivedRule::Sites(criterion)) => {
-            site_record(evening, criterion.limits.get(), sites)
-        }
-        (ArchivedRecord::Wujud(evening), ArchivedRule::WujudulHilal(_)) => wujud_record(evening),
-        (ArchivedRecord::Khgt(evening), ArchivedRule::Khgt(khgt)) => {
-            khgt_record(evening, khgt.limits.get())
-        }
-        _ => Err(Rule::RecordKind),
+fn record(rule: &ArchivedRule, month: &ArchivedMonth, sites: usize) -> Result<(), Violation> {
+    check(rule.makes(&month.record), Violation::RecordKind)?;
+    match &month.record {
+        ArchivedRecord::None => Ok(()),
+        ArchivedRecord::Sites(evening) => match rule.criterion() {
+            Some(criterion) => site_record(evening, criterion.limits.get(), sites),
+            None => Err(Violation::RecordKind),
+        },
+        ArchivedRecord::Wujud(evening) => wujud_record(evening),
+        ArchivedRecord::Khgt(evening) => match rule.khgt() {
+            Some(khgt) => khgt_record(evening, khgt.limits.get()),
+            None => Err(Violation::RecordKind),
+        },
     }
 }
 
-/// A wujudul hilal record: instants in range, `met` as its values say.
-fn wujud_record(evening: &ArchivedWujudEvening) -> Result<(), Rule> {
+/// A wujudul hilal record: instants in range, `met` as its values say (the conjunction
+/// before sunset and the upper limb above the horizon).
+fn wujud_record(evening: &ArchivedWujudEvening) -> Result<(), Violation> {
     day("evening", evening.date.to_native())?;
     let conjunction = evening.conjunction_ms.to_native().div_euclid(1_000);
-    check(INSTANTS.contains(&conjunction), Rule::Conjunction)?;
+    check(INSTANTS.contains(&conjunction), Violation::Conjunction)?;
     let sunset = evening.sunset.to_native();
     let moonset = evening.moonset.as_ref().map(|m| m.to_native());
-    let values = |what| Rule::SiteValue {
+    let values = |what| Violation::SiteValue {
         site: 0,
         value: what,
     };
@@ -579,25 +540,22 @@ fn wujud_record(evening: &ArchivedWujudEvening) -> Result<(), Rule> {
         UTC_OFFSETS.contains(&evening.utc_offset_s.to_native()),
         values("UTC offset"),
     )?;
-    check(
-        ANGLES.contains(&evening.moon_alt.to_native()),
-        values("moon altitude"),
-    )?;
-    let met = evening.conjunction_ms.to_native() < sunset.saturating_mul(1_000)
-        && moonset.is_some_and(|m| m > sunset);
-    check(evening.met == met, Rule::Visible)
+    let upper_limb = evening.upper_limb_alt.to_native();
+    check(ANGLES.contains(&upper_limb), values("upper limb altitude"))?;
+    let met = evening.conjunction_ms.to_native() < sunset.saturating_mul(1_000) && upper_limb > 0;
+    check(evening.met == met, Violation::Visible)
 }
 
 /// A KHGT record: instants and places in range, and the condition applied as the best
 /// places' margins say (PKG 1 when its place meets the limits, else PKG 2 when its place
 /// does, else neither).
-fn khgt_record(evening: &ArchivedKhgtEvening, limits: Limits) -> Result<(), Rule> {
+fn khgt_record(evening: &ArchivedKhgtEvening, limits: Limits) -> Result<(), Violation> {
     day("evening", evening.day.to_native())?;
     let conjunction = evening.conjunction_ms.to_native().div_euclid(1_000);
-    check(INSTANTS.contains(&conjunction), Rule::Conjunction)?;
+    check(INSTANTS.contains(&conjunction), Violation::Conjunction)?;
     check(
         INSTANTS.contains(&evening.nz_fajr.to_native()),
-        Rule::SiteValue {
+        Violation::SiteValue {
             site: 0,
             value: "fajr",
         },
@@ -607,7 +565,7 @@ fn khgt_record(evening: &ArchivedKhgtEvening, limits: Limits) -> Result<(), Rule
         let Some(place) = place.as_ref() else {
             continue;
         };
-        let values = |what| Rule::SiteValue {
+        let values = |what| Violation::SiteValue {
             site: index,
             value: what,
         };
@@ -632,45 +590,45 @@ fn khgt_record(evening: &ArchivedKhgtEvening, limits: Limits) -> Result<(), Rule
         [false, true] => Applied::Pkg2,
         [false, false] => Applied::Neither,
     };
-    check(evening.applied == applied, Rule::Visible)
+    check(evening.applied == applied, Violation::Visible)
 }
 
 /// A site record: its deciding site among the sites, values in range and flags that follow
 /// from `limits`.
-fn site_record(evening: &ArchivedEvening, limits: Limits, sites: usize) -> Result<(), Rule> {
+fn site_record(evening: &ArchivedEvening, limits: Limits, sites: usize) -> Result<(), Violation> {
     day("evening", evening.date.to_native())?;
     check(
         (1..=30).contains(&evening.hijri_day),
-        Rule::EveningDay(evening.hijri_day),
+        Violation::EveningDay(evening.hijri_day),
     )?;
     check(
         INSTANTS.contains(&evening.conjunction_ms.to_native().div_euclid(1_000)),
-        Rule::Conjunction,
+        Violation::Conjunction,
     )?;
     // An evening without site results is allowed: its record is then unavailable.
     let results = evening.sites.len();
     if results == 0 {
         return Ok(());
     }
-    check(results == sites, Rule::EveningSites { results, sites })?;
+    check(results == sites, Violation::EveningSites { results, sites })?;
     check(
         usize::from(evening.deciding) < results,
-        Rule::DecidingSite {
+        Violation::DecidingSite {
             deciding: evening.deciding,
             sites,
         },
     )?;
     for (site, values) in evening.sites.iter().enumerate() {
-        site_values(values).map_err(|value| Rule::SiteValue { site, value })?;
+        site_values(values).map_err(|value| Violation::SiteValue { site, value })?;
         let flags = (values.alt_ok, values.elong_ok);
         let follow = (
             limits.alt_ok(values.moon_alt.to_native()),
             limits.elong_ok(values.elongation.to_native()),
         );
-        check(flags == follow, Rule::SiteFlags(site))?;
+        check(flags == follow, Violation::SiteFlags(site))?;
     }
     let visible = evening.sites.iter().any(|s| s.alt_ok && s.elong_ok);
-    check(evening.visible == visible, Rule::Visible)
+    check(evening.visible == visible, Violation::Visible)
 }
 
 /// The values a look-up computes with, each in its range; the error names the first one out.
@@ -693,16 +651,16 @@ fn site_values(values: &ArchivedSiteEvening) -> Result<(), &'static str> {
 }
 
 /// The rules between a month and the one before it.
-fn after(before: &ArchivedMonth, month: &ArchivedMonth) -> Result<(), Rule> {
+fn after(before: &ArchivedMonth, month: &ArchivedMonth) -> Result<(), Violation> {
     let previous = before.hijri_month();
     check(
         previous.next() == month.hijri_month(),
-        Rule::NotNext(previous),
+        Violation::NotNext(previous),
     )?;
     let expected = before.start().add_days(i32::from(before.length));
     check(
         month.start() == expected,
-        Rule::Gap {
+        Violation::Gap {
             start: month.start(),
             expected,
         },
@@ -710,19 +668,30 @@ fn after(before: &ArchivedMonth, month: &ArchivedMonth) -> Result<(), Rule> {
     let previous = before.tier();
     check(
         month.tier() != Tier::Retro || previous == Tier::Retro,
-        Rule::RetroAfter(previous),
+        Violation::RetroAfter(previous),
     )
 }
 
 /// The table's coverage inside the chain's days.
-fn coverage(chain: &ArchivedChain) -> Result<(), Rule> {
-    let (first, last) = chain.coverage();
+fn coverage(chain: &ArchivedChain) -> Result<(), Violation> {
+    let Some((first, last)) = chain.coverage() else {
+        // Without a table every month is computed: nothing is published, nothing before it.
+        return match chain
+            .months
+            .iter()
+            .map(ArchivedMonth::tier)
+            .find(|t| *t != Tier::Computed)
+        {
+            Some(tier) => Err(Violation::TierWithoutTable(tier)),
+            None => Ok(()),
+        };
+    };
     day("coverage first", first.0)?;
     day("coverage last", last.0)?;
     let (archive_first, archive_last) = (chain.first_day(), chain.last_day());
     check(
         archive_first <= first && first <= last && last <= archive_last,
-        Rule::Coverage {
+        Violation::Coverage {
             first,
             last,
             archive_first,
@@ -737,21 +706,25 @@ fn cards(dataset: &ArchivedDataset) -> Result<(), Problem> {
     let [min, max] = dataset.card_years();
     let mut previous = None;
     for (index, card) in dataset.cards.iter().enumerate() {
-        let (year, month) = (card.year.to_native(), card.month);
-        let fail = |rule| Problem {
+        let HijriMonth { year, month } = card.month.get();
+        let fail = |violation| Problem {
             place: Place::Card { index, year, month },
-            rule,
+            violation,
         };
         let chain = dataset.chains.get(usize::from(card.chain));
         let held = chain.is_some_and(|chain| holds(chain, year, month));
-        check(held, Rule::UnknownMonth).map_err(fail)?;
+        check(held, Violation::UnknownMonth).map_err(fail)?;
         let evening = chain
             .and_then(|chain| chain.rule_for(HijriMonth { year, month }))
             .is_some_and(|span| span.rule.has_evening());
-        check(evening, Rule::CardWithoutEvening).map_err(fail)?;
-        check((min..=max).contains(&year), Rule::CardYears([min, max])).map_err(fail)?;
+        check(evening, Violation::CardWithoutEvening).map_err(fail)?;
+        check(
+            (min..=max).contains(&year),
+            Violation::CardYears([min, max]),
+        )
+        .map_err(fail)?;
         let key = card.order();
-        check(previous.is_none_or(|p| p < key), Rule::CardOrder).map_err(fail)?;
+        check(previous.is_none_or(|p| p < key), Violation::CardOrder).map_err(fail)?;
         previous = Some(key);
     }
     Ok(())
@@ -760,15 +733,15 @@ fn cards(dataset: &ArchivedDataset) -> Result<(), Problem> {
 /// Each divergence names a month of its chain.
 fn divergences(chain_index: usize, chain: &ArchivedChain) -> Result<(), Problem> {
     for (index, divergence) in chain.divergences.iter().enumerate() {
-        let (year, month) = (divergence.year.to_native(), divergence.month);
-        check(holds(chain, year, month), Rule::UnknownMonth).map_err(|rule| Problem {
+        let HijriMonth { year, month } = divergence.month.get();
+        check(holds(chain, year, month), Violation::UnknownMonth).map_err(|violation| Problem {
             place: Place::Divergence {
                 chain: chain_index,
                 index,
                 year,
                 month,
             },
-            rule,
+            violation,
         })?;
     }
     Ok(())
@@ -782,17 +755,17 @@ fn bodies(dataset: &ArchivedDataset) -> Result<(), Problem> {
     let answers = dataset.answers.len();
     let mut previous: Option<&str> = None;
     for (index, body) in dataset.bodies.iter().enumerate() {
-        let fail = |rule| Problem {
+        let fail = |violation| Problem {
             place: Place::Body(index),
-            rule,
+            violation,
         };
         let key = body.key.as_str();
-        check(previous.is_none_or(|p| p < key), Rule::BodyOrder).map_err(fail)?;
+        check(previous.is_none_or(|p| p < key), Violation::BodyOrder).map_err(fail)?;
         previous = Some(key);
         let answer = body.answer.to_native();
         check(
             usize::try_from(answer).is_ok_and(|a| a < answers),
-            Rule::UnknownAnswer(answer),
+            Violation::UnknownAnswer(answer),
         )
         .map_err(fail)?;
     }
@@ -800,9 +773,9 @@ fn bodies(dataset: &ArchivedDataset) -> Result<(), Problem> {
         .default_chain()
         .map_or(0, |chain| chain.months.len());
     for (index, answer) in dataset.answers.iter().enumerate() {
-        let fail = |rule| Problem {
+        let fail = |violation| Problem {
             place: Place::Answer(index),
-            rule,
+            violation,
         };
         let mut end = None;
         for range in answer.computed.iter() {
@@ -810,7 +783,7 @@ fn bodies(dataset: &ArchivedDataset) -> Result<(), Problem> {
             let apart = end.is_none_or(|end| end < start);
             check(
                 apart && start < stop && stop <= months,
-                Rule::ComputedMonths,
+                Violation::ComputedMonths,
             )
             .map_err(fail)?;
             end = Some(stop);
@@ -820,13 +793,13 @@ fn bodies(dataset: &ArchivedDataset) -> Result<(), Problem> {
         check(
             answer.tiers & !all == 0
                 && (answer.computed.is_empty() || answer.tiers & not_regional != 0),
-            Rule::AnswerTiers,
+            Violation::AnswerTiers,
         )
         .map_err(fail)?;
         let etag = answer.etag.as_str();
         check(
             fingerprint::etag(&answer.identity) == etag,
-            Rule::Representation("identity"),
+            Violation::Representation("identity"),
         )
         .map_err(fail)?;
         let representations = [
@@ -844,7 +817,7 @@ fn bodies(dataset: &ArchivedDataset) -> Result<(), Problem> {
                 == Some(suffix);
             check(
                 !representation.bytes.is_empty() && tagged,
-                Rule::Representation(coding),
+                Violation::Representation(coding),
             )
             .map_err(fail)?;
         }
@@ -857,9 +830,9 @@ fn holds(chain: &ArchivedChain, year: u16, month: u8) -> bool {
     chain.month_index(HijriMonth { year, month }).is_some()
 }
 
-/// A day number inside [`DAYS`].
-fn day(what: &'static str, day: i32) -> Result<(), Rule> {
-    check(DAYS.contains(&day), Rule::Day(what, day))
+/// A day number inside [`DAY_NUMBERS`].
+fn day(what: &'static str, day: i32) -> Result<(), Violation> {
+    check(DAY_NUMBERS.contains(&day), Violation::Day(what, day))
 }
 
 /// `Ok` if `holds`, else `Err(error)`.

@@ -13,7 +13,8 @@
 use std::fmt;
 
 use crate::schema::{
-    ArchivedApplied, ArchivedChain, ArchivedMonth, ArchivedRecord, ArchivedRule, Limits, Tier,
+    Applied, ArchivedApplied, ArchivedChain, ArchivedMonth, ArchivedRecord, ArchivedRule,
+    HijriMonth, Limits, Tier,
 };
 use crate::span;
 
@@ -27,11 +28,21 @@ pub enum Warning<'a> {
     /// The month's deciding evening met or missed the criterion by less than its borderline
     /// band.
     Borderline(&'a str),
+    /// The month rests on KHGT's second condition, and the conjunction came within the
+    /// rule's band of fajr in New Zealand, before or after it (code `borderline`).
+    NearFajr {
+        /// The conjunction minus fajr, seconds (negative: before fajr).
+        seconds: i64,
+        /// The rule's name.
+        rule: &'a str,
+        /// Where fajr is taken.
+        place: &'a str,
+    },
     /// The month (or the month after it) was corrected by a divergence entry.
     Divergence(&'a str),
-    /// This many events were left out of a list because their dates need `retro=true`; they
-    /// fall before the named table.
-    RetroRequired(u16, &'a str),
+    /// This many items (events, or month starts) were left out of a list because their dates
+    /// need `retro=true`; they fall before the named table.
+    RetroRequired(u16, Items, &'a str),
     /// This many of the dates asked for fall outside the served span ([`crate::span`]) and
     /// were left out (events of a year at the span's ends, `next` after its last day).
     OutsideSpan(u16),
@@ -43,7 +54,7 @@ impl<'a> Warning<'a> {
         match self {
             Warning::Computed(_) => "computed",
             Warning::Retro(_) => "retro",
-            Warning::Borderline(_) => "borderline",
+            Warning::Borderline(_) | Warning::NearFajr { .. } => "borderline",
             Warning::Divergence(_) => "divergence",
             Warning::RetroRequired(..) => "retro_required",
             Warning::OutsideSpan(_) => "outside_span",
@@ -53,6 +64,33 @@ impl<'a> Warning<'a> {
     /// The human-readable explanation, written without allocating.
     pub fn message(self) -> Message<'a> {
         Message(self)
+    }
+}
+
+/// What a `retro_required` warning counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Items {
+    /// Observances of a list.
+    Events,
+    /// Month starts of a comparison.
+    Starts,
+}
+
+impl Items {
+    /// The noun for one.
+    fn one(self) -> &'static str {
+        match self {
+            Items::Events => "event",
+            Items::Starts => "start",
+        }
+    }
+
+    /// The noun for several.
+    fn many(self) -> &'static str {
+        match self {
+            Items::Events => "events",
+            Items::Starts => "starts",
+        }
     }
 }
 
@@ -67,15 +105,34 @@ impl fmt::Display for Message<'_> {
             | Warning::Retro(text)
             | Warning::Borderline(text)
             | Warning::Divergence(text) => f.write_str(text),
-            Warning::RetroRequired(1, table) => write!(
+            Warning::NearFajr {
+                seconds,
+                rule,
+                place,
+            } => {
+                let side = if seconds < 0 { "before" } else { "after" };
+                // Minutes to one decimal, rounded half away from zero.
+                let tenths = (seconds.abs() * 10 + 30) / 60;
+                write!(
+                    f,
+                    "The conjunction came {}.{} min {side} fajr at {place}: {rule}'s second \
+                     condition (PKG 2) needs it before fajr, so the announced date may shift \
+                     by one day.",
+                    tenths / 10,
+                    tenths % 10
+                )
+            }
+            Warning::RetroRequired(1, items, table) => write!(
                 f,
-                "1 event falls before {table} and was left out; add retro=true to include it \
-                 (retro-computed, not official)."
+                "1 {} falls before {table} and was left out; add retro=true to include it \
+                 (retro-computed, not official).",
+                items.one()
             ),
-            Warning::RetroRequired(n, table) => write!(
+            Warning::RetroRequired(n, items, table) => write!(
                 f,
-                "{n} events fall before {table} and were left out; add retro=true to include \
-                 them (retro-computed, not official)."
+                "{n} {} fall before {table} and were left out; add retro=true to include \
+                 them (retro-computed, not official).",
+                items.many()
             ),
             Warning::OutsideSpan(1) => write!(
                 f,
@@ -98,7 +155,7 @@ impl fmt::Display for Message<'_> {
 /// A set of warnings that keeps first-seen order; it never allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Warnings<'a> {
-    items: [Option<Warning<'a>>; 6],
+    items: [Option<Warning<'a>>; 7],
 }
 
 impl<'a> Warnings<'a> {
@@ -150,16 +207,16 @@ pub fn for_month<'a>(chain: &'a ArchivedChain, month: &ArchivedMonth) -> Warning
             Tier::Computed => warnings.add(Warning::Computed(&span.texts.computed)),
             Tier::Retro => warnings.add(Warning::Retro(&span.texts.retro)),
         }
-        if tier != Tier::Published && borderline(&span.rule, month) {
-            warnings.add(Warning::Borderline(&span.texts.borderline));
+        if tier != Tier::Published {
+            if borderline(&span.rule, month) {
+                warnings.add(Warning::Borderline(&span.texts.borderline));
+            }
+            if let Some(near) = near_fajr(&span.rule, month) {
+                warnings.add(near);
+            }
         }
     }
-    let corrected = |m: crate::hijri::HijriMonth| {
-        chain
-            .divergences
-            .iter()
-            .any(|d| d.year.to_native() == m.year && d.month == m.month)
-    };
+    let corrected = |m: HijriMonth| chain.divergences.iter().any(|d| d.month.get() == m);
     if corrected(this) || corrected(this.next()) {
         warnings.add(Warning::Divergence(&chain.texts.divergence));
     }
@@ -170,15 +227,15 @@ pub fn for_month<'a>(chain: &'a ArchivedChain, month: &ArchivedMonth) -> Warning
 /// less than the band ([`Limits::near_limits`]): the deciding site of a site criterion, or the
 /// place KHGT's applied condition rests on.
 fn borderline(rule: &ArchivedRule, month: &ArchivedMonth) -> bool {
-    match (rule, &month.record) {
-        (ArchivedRule::Sites(criterion), ArchivedRecord::Sites(evening)) => {
+    match &month.record {
+        ArchivedRecord::Sites(evening) => rule.criterion().is_some_and(|criterion| {
             let limits: Limits = criterion.limits.get();
             evening
                 .sites
                 .get(usize::from(evening.deciding))
                 .is_some_and(|site| limits.near_limits(limits.site_margin(site)))
-        }
-        (ArchivedRule::Khgt(khgt), ArchivedRecord::Khgt(evening)) => {
+        }),
+        ArchivedRecord::Khgt(evening) => rule.khgt().is_some_and(|khgt| {
             let limits: Limits = khgt.limits.get();
             let place = match evening.applied {
                 ArchivedApplied::Pkg1 => evening.pkg1.as_ref(),
@@ -188,7 +245,32 @@ fn borderline(rule: &ArchivedRule, month: &ArchivedMonth) -> bool {
             place.is_some_and(|p| {
                 limits.borderline(limits.margin(p.moon_alt.to_native(), p.elongation.to_native()))
             })
+        }),
+        // Wujudul hilal's test is yes or no: no band; no record, no evening.
+        ArchivedRecord::Wujud(_) | ArchivedRecord::None => false,
+    }
+}
+
+/// The `borderline` warning of a KHGT month whose first condition failed and whose
+/// conjunction came within the rule's band of New Zealand's fajr, before or after it (the
+/// second condition turns on it).
+fn near_fajr<'a>(rule: &'a ArchivedRule, month: &ArchivedMonth) -> Option<Warning<'a>> {
+    match &month.record {
+        ArchivedRecord::Khgt(evening) if evening.applied != Applied::Pkg1 => {
+            let khgt = rule.khgt()?;
+            let conjunction = evening.conjunction_ms.to_native().div_euclid(1_000);
+            let seconds = conjunction - evening.nz_fajr.to_native();
+            let band = i64::from(khgt.fajr_band_min.to_native()) * 60;
+            (seconds.abs() < band).then_some(Warning::NearFajr {
+                seconds,
+                rule: &khgt.name,
+                place: &khgt.fajr_place.name,
+            })
         }
-        _ => false,
+        // Only KHGT's second condition turns on New Zealand's fajr.
+        ArchivedRecord::Khgt(_)
+        | ArchivedRecord::Sites(_)
+        | ArchivedRecord::Wujud(_)
+        | ArchivedRecord::None => None,
     }
 }

@@ -712,3 +712,154 @@ fn the_licence_rule_reads_spdx_expressions() {
     assert!(!allowed("AGPL-3.0-only"));
     assert!(!allowed("GPL-2.0-only"));
 }
+
+/// The Rust text of `path` outside its tests and comments: the lines before its first
+/// `#[cfg(test)]`, each cut at `//`.
+fn code_outside_tests(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+    code.lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_server_and_the_view_name_no_calendar() {
+    let root = workspace_root();
+    let mut files = Vec::new();
+    rust_files(&root.join("server/src"), &mut files);
+    rust_files(&root.join("view/src"), &mut files);
+    let calendars = hijri::registry::all(25);
+    let mut named = Vec::new();
+    for authority in &calendars {
+        let names = &authority.names;
+        for word in [
+            authority.id.as_str(),
+            &names.indonesian,
+            &names.english,
+            &names.short,
+        ] {
+            named.push(word.to_owned());
+        }
+    }
+    let mut found = Vec::new();
+    for file in &files {
+        let code = code_outside_tests(file);
+        for word in &named {
+            if code.contains(word.as_str()) {
+                found.push(format!(
+                    "{}: {word:?}",
+                    file.strip_prefix(&root).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the server and the view read calendars from the archive, not from names: {found:#?}"
+    );
+}
+
+#[test]
+fn the_interface_lists_the_registry_s_calendars() {
+    let root = workspace_root();
+    let text = std::fs::read_to_string(root.join("server/openapi.json")).unwrap();
+    let document: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let schemas = &document["components"]["schemas"];
+    let listed = |name: &str| -> Vec<String> {
+        schemas[name]["enum"]
+            .as_array()
+            .unwrap_or_else(|| panic!("components/schemas/{name} has an enum"))
+            .iter()
+            .map(|v| v.as_str().unwrap().to_owned())
+            .collect()
+    };
+    let calendars = hijri::registry::all(25);
+    let ids: Vec<String> = calendars.iter().map(|a| a.id.clone()).collect();
+    assert_eq!(listed("Authority"), ids, "components/schemas/Authority");
+    let with_evenings: Vec<String> = calendars
+        .iter()
+        .filter(|a| a.rules.iter().any(|span| span.rule.has_evening()))
+        .map(|a| a.id.clone())
+        .collect();
+    assert_eq!(
+        listed("EveningAuthority"),
+        with_evenings,
+        "components/schemas/EveningAuthority: the calendars an evening decides"
+    );
+    let mut sources: Vec<String> = Vec::new();
+    for authority in &calendars {
+        let s = &authority.sources;
+        for source in [&s.published, &s.computed, &s.retro] {
+            if !sources.contains(source) {
+                sources.push(source.clone());
+            }
+        }
+    }
+    assert_eq!(listed("Source"), sources, "components/schemas/Source");
+    // Nowhere else: every other place refers to these schemas. The cards' own parameter
+    // (`authorityCards`: the default calendar only) is the one other list until the cards
+    // are drawn for every calendar an evening decides (issue 30).
+    for id in &ids {
+        let quoted = format!("\"{id}\"");
+        let lists = text
+            .match_indices("\"enum\": [")
+            .filter(|(at, _)| {
+                let list = &text[*at..];
+                let end = list.find(']').unwrap_or(list.len());
+                list[..end].contains(&quoted)
+            })
+            .count();
+        // Source values may spell a calendar's identifier too.
+        let allowed = 2 + usize::from(id == &ids[0]) + usize::from(sources.contains(id));
+        assert!(
+            lists <= allowed,
+            "{id} is listed in {lists} enums; refer to Authority or EveningAuthority instead"
+        );
+    }
+}
+
+#[test]
+fn rule_kinds_are_matched_exhaustively() {
+    let root = workspace_root();
+    let mut found = Vec::new();
+    // Tests may pick one kind out (a helper that panics on another is a failing test).
+    let in_tests = |file: &Path| {
+        let relative = file.strip_prefix(&root).unwrap_or(file);
+        relative
+            .components()
+            .any(|c| c.as_os_str() == "tests" || c.as_os_str() == "examples")
+    };
+    for file in workspace_rust_files().into_iter().filter(|f| !in_tests(f)) {
+        let code = code_outside_tests(&file);
+        let lines: Vec<&str> = code.lines().collect();
+        for (index, line) in lines.iter().enumerate() {
+            let kind = |text: &str| {
+                ["Rule::", "Record::", "R::"]
+                    .iter()
+                    .any(|prefix| text.contains(prefix))
+            };
+            if line.contains("matches!(") && kind(line) {
+                found.push(format!("{}:{}", file.display(), index + 1));
+            }
+            // A wildcard arm whose neighbouring arms name rule or record kinds.
+            if line.trim_start().starts_with("_ =>") {
+                let near = lines[index.saturating_sub(6)..index]
+                    .iter()
+                    .any(|l| kind(l));
+                if near {
+                    found.push(format!(
+                        "{}:{}",
+                        file.strip_prefix(&root).unwrap_or(&file).display(),
+                        index + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "match rule and record kinds exhaustively (no `_ =>`, no `matches!`): {found:#?}"
+    );
+}

@@ -1,40 +1,62 @@
-//! Geocentric conjunctions (new moons): instants when the apparent ecliptic longitudes of
-//! date of the Sun and the Moon are equal. All of them within the ephemeris are found once
-//! at load; look-ups are then a binary search.
+//! Lunar phases in longitude: the instants when the apparent geocentric ecliptic longitudes
+//! of date of the Moon and the Sun differ by a given angle. Conjunctions (new moons, 0°) are
+//! all found once at load, so their look-ups are a binary search; oppositions (full moons,
+//! 180°) are found on request over a span.
 
 use super::ephemeris::Ephemeris;
 use super::error::AstroError;
-use super::frames::ecliptic_of_date;
-use super::place::{apparent, Body};
+use super::place::{Body, GeocentricEcliptic};
 use super::rootfind::solve;
-use super::time::{tdb_minus_tt, Instant, DAY, JD_J2000};
-use super::vector::mxv;
-use std::f64::consts::{PI, TAU};
+use super::time::{DAY, JD_J2000};
+use super::vector::wrap_to_pi;
+use std::f64::consts::TAU;
 
 /// Mean synodic month, days.
 const SYNODIC_MONTH: f64 = 29.530_588_861;
 /// A mean new moon (Meeus), TT Julian date.
 const MEAN_NEW_MOON_EPOCH: f64 = 2_451_550.097_66;
+/// Half the width of the bracket searched around a mean phase, days (the true phase is
+/// within about 15 hours of the mean one).
+const BRACKET_DAYS: f64 = 2.0;
 
 /// Moon − Sun apparent geocentric ecliptic longitude (radians, in −π … π) at TT `tt`.
 pub fn longitude_difference(eph: &Ephemeris, tt: f64) -> Result<f64, AstroError> {
-    let at = Instant {
-        ut: tt,
-        tt,
-        tdb: tt + tdb_minus_tt(tt),
-    };
-    let earth = eph.earth(at.tdb)?;
-    let ecl = ecliptic_of_date(at);
-    let sun = mxv(
-        &ecl,
-        &apparent(eph, Body::Sun, &earth.pos, &earth.vel, at.tdb)?,
-    );
-    let moon = mxv(
-        &ecl,
-        &apparent(eph, Body::Moon, &earth.pos, &earth.vel, at.tdb)?,
-    );
-    let d = moon[1].atan2(moon[0]) - sun[1].atan2(sun[0]);
-    Ok((d + PI).rem_euclid(TAU) - PI)
+    Ok(wrap_to_pi(unwrapped_difference(eph, tt)?))
+}
+
+/// Moon − Sun apparent geocentric ecliptic longitude at TT `tt`, radians in −2π … 2π.
+fn unwrapped_difference(eph: &Ephemeris, tt: f64) -> Result<f64, AstroError> {
+    let geocentre = GeocentricEcliptic::at(eph, tt)?;
+    Ok(geocentre.longitude(eph, Body::Moon)? - geocentre.longitude(eph, Body::Sun)?)
+}
+
+/// The TT instants (seconds past J2000), ascending, when Moon − Sun equals `phase` radians
+/// (0 for new moons, π for full moons), for every lunation whose search bracket (±2 days
+/// around the mean phase) lies inside `[start, end]` (TT seconds past J2000).
+pub fn phases(eph: &Ephemeris, phase: f64, start: f64, end: f64) -> Result<Vec<f64>, AstroError> {
+    let jd = |secs: f64| JD_J2000 + secs / DAY;
+    let epoch = MEAN_NEW_MOON_EPOCH + SYNODIC_MONTH * phase / TAU;
+    let k0 = ((jd(start) - epoch) / SYNODIC_MONTH).floor() as i64;
+    let k1 = ((jd(end) - epoch) / SYNODIC_MONTH).ceil() as i64;
+    let offset = |t: f64| Ok(wrap_to_pi(unwrapped_difference(eph, t)? - phase));
+    let mut tt = Vec::with_capacity((k1 - k0 + 1).max(0) as usize);
+    for k in k0..=k1 {
+        let mean = (epoch + SYNODIC_MONTH * k as f64 - JD_J2000) * DAY;
+        let (a, b) = (mean - BRACKET_DAYS * DAY, mean + BRACKET_DAYS * DAY);
+        if a < start || b > end {
+            continue;
+        }
+        let fa = offset(a)?;
+        let fb = offset(b)?;
+        if !(fa < 0.0 && fb > 0.0) {
+            return Err(AstroError::NoEvent(format!(
+                "no lunar phase {phase:.3} rad bracketed near JD {:.3}",
+                jd(mean)
+            )));
+        }
+        tt.push(solve(offset, a, fa, b, fb, 1e-4)?);
+    }
+    Ok(tt)
 }
 
 /// The TT instants (seconds past J2000) of all conjunctions inside the ephemeris, ascending.
@@ -49,28 +71,9 @@ impl Conjunctions {
     pub fn find_all(eph: &Ephemeris) -> Result<Conjunctions, AstroError> {
         let (start, end) = eph.span();
         // Work in TT; TDB differs by under 2 ms, keep a margin of a minute.
-        let (start, end) = (start + 60.0, end - 60.0);
-        let jd = |secs: f64| JD_J2000 + secs / DAY;
-        let k0 = ((jd(start) - MEAN_NEW_MOON_EPOCH) / SYNODIC_MONTH).floor() as i64;
-        let k1 = ((jd(end) - MEAN_NEW_MOON_EPOCH) / SYNODIC_MONTH).ceil() as i64;
-        let mut tt = Vec::with_capacity((k1 - k0 + 1).max(0) as usize);
-        for k in k0..=k1 {
-            let mean = (MEAN_NEW_MOON_EPOCH + SYNODIC_MONTH * k as f64 - JD_J2000) * DAY;
-            let (a, b) = (mean - 2.0 * DAY, mean + 2.0 * DAY);
-            if a < start || b > end {
-                continue;
-            }
-            let fa = longitude_difference(eph, a)?;
-            let fb = longitude_difference(eph, b)?;
-            if !(fa < 0.0 && fb > 0.0) {
-                return Err(AstroError::NoEvent(format!(
-                    "no conjunction bracketed near JD {:.3}",
-                    jd(mean)
-                )));
-            }
-            tt.push(solve(|t| longitude_difference(eph, t), a, fa, b, fb, 1e-4)?);
-        }
-        Ok(Conjunctions { tt })
+        Ok(Conjunctions {
+            tt: phases(eph, 0.0, start + 60.0, end - 60.0)?,
+        })
     }
 
     /// The conjunction nearest to TT `tt` (seconds past J2000), or an error if `tt` is not

@@ -539,6 +539,7 @@ pub fn evening<Z: TimeZone + Display>(
     let (moon_alt_airless, moon_az, _) = sky.altaz(Body::Moon, sunset)?;
     let (sun_alt, sun_az, _) = sky.altaz(Body::Sun, sunset)?;
     let moon_alt = refracted_altitude(moon_alt_airless, TEMPERATURE_C, PRESSURE_MBAR);
+    let moon_upper_limb = sky.moon_limb_above_horizon(sunset)?;
 
     let at = sky.at(sunset);
     let earth = eph.earth(at.tdb)?;
@@ -558,6 +559,7 @@ pub fn evening<Z: TimeZone + Display>(
         moonset_local: moonset_utc.map(|m| m.with_timezone(&obs.tz).fixed_offset()),
         moon_alt_deg: moon_alt,
         moon_alt_airless_deg: moon_alt_airless,
+        moon_upper_limb_deg: moon_upper_limb,
         moon_az_deg: moon_az,
         sun_alt_deg: sun_alt,
         sun_az_deg: sun_az,

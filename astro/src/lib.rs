@@ -5,7 +5,9 @@
 //!
 //! [`Astro::load`] reads the committed ephemeris excerpt and ΔT table once; [`Astro::evening`]
 //! then gives what an [`Observer`] sees at the sunset of a civil date, and
-//! [`Astro::nearest_conjunction`] the geocentric new moon nearest to an instant. Dates and
+//! [`Astro::nearest_conjunction`] the geocentric new moon nearest to an instant;
+//! [`Astro::new_moons`], [`Astro::full_moons`] and [`Astro::next_solar_longitude`] give the
+//! lunar phases and solar terms that lunisolar calendars are built from. Dates and
 //! instants are chrono's; an observer's civil time zone is any chrono [`TimeZone`]. This crate
 //! knows no Hijri calendar, archive, card or command line.
 
@@ -21,6 +23,7 @@ pub mod global;
 pub mod place;
 pub mod refraction;
 pub mod rootfind;
+pub mod solar_terms;
 pub mod spk;
 pub mod time;
 pub mod vector;
@@ -28,6 +31,7 @@ pub mod vector;
 pub use error::AstroError;
 
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
+use std::f64::consts::PI;
 use std::fmt::Display;
 use std::path::{Path, PathBuf};
 
@@ -69,6 +73,10 @@ pub struct EveningObservation {
     pub moon_alt_deg: f64,
     /// Topocentric Moon altitude at sunset without refraction.
     pub moon_alt_airless_deg: f64,
+    /// The Moon's upper limb above the moonset horizon at sunset (the airless altitude plus
+    /// the topocentric semidiameter and 34′ of refraction): 0 at moonset, above 0 while the
+    /// Moon has not set.
+    pub moon_upper_limb_deg: f64,
     /// Moon azimuth at sunset, from North through East.
     pub moon_az_deg: f64,
     /// Airless topocentric Sun altitude at sunset (−0.8333).
@@ -141,18 +149,75 @@ impl Astro {
 
     /// The geocentric conjunction nearest to `utc`.
     pub fn nearest_conjunction(&self, utc: DateTime<Utc>) -> Result<DateTime<Utc>, AstroError> {
-        let ut = time::ut_seconds(&utc);
-        let tt = ut + self.delta_t_at(utc)?;
-        let c = self.conjunctions.nearest(tt)?;
-        let c_ut = c - self.delta_t.at_jd_tt(time::JD_J2000 + c / time::DAY)?;
-        time::datetime_from_ut(c_ut)
-            .ok_or_else(|| AstroError::NoEvent("conjunction not representable".into()))
+        self.utc_of_tt(self.conjunctions.nearest(self.tt_of(utc)?)?)
+    }
+
+    /// The geocentric conjunctions (new moons) from `from` to `to`, in order.
+    pub fn new_moons(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<DateTime<Utc>>, AstroError> {
+        let (start, end) = (self.tt_of(from)?, self.tt_of(to)?);
+        let all = self.conjunctions.all();
+        let first = all.partition_point(|&c| c < start);
+        let last = all.partition_point(|&c| c <= end);
+        all.get(first..last)
+            .unwrap_or_default()
+            .iter()
+            .map(|&c| self.utc_of_tt(c))
+            .collect()
+    }
+
+    /// The geocentric oppositions (full moons: Moon − Sun apparent ecliptic longitude 180°)
+    /// from `from` to `to`, in order.
+    pub fn full_moons(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<DateTime<Utc>>, AstroError> {
+        // Search a few days wider: a phase is found only when its bracket fits the span.
+        let margin = 3.0 * time::DAY;
+        let (start, end) = (self.tt_of(from)?, self.tt_of(to)?);
+        conjunction::phases(&self.ephemeris, PI, start - margin, end + margin)?
+            .into_iter()
+            .filter(|&t| (start..=end).contains(&t))
+            .map(|t| self.utc_of_tt(t))
+            .collect()
+    }
+
+    /// The first instant at or after `after` when the Sun's apparent geocentric ecliptic
+    /// longitude (true equinox of date) is `longitude_deg` degrees: a solar term (see
+    /// [`solar_terms`]).
+    pub fn next_solar_longitude(
+        &self,
+        longitude_deg: f64,
+        after: DateTime<Utc>,
+    ) -> Result<DateTime<Utc>, AstroError> {
+        let tt = solar_terms::next_crossing(
+            &self.ephemeris,
+            longitude_deg.to_radians(),
+            self.tt_of(after)?,
+        )?;
+        self.utc_of_tt(tt)
     }
 
     /// ΔT (TT − UT, seconds) at `utc`, read as UT.
     pub fn delta_t_at(&self, utc: DateTime<Utc>) -> Result<f64, AstroError> {
         let ut = time::ut_seconds(&utc);
         self.delta_t.at_jd_ut(time::JD_J2000 + ut / time::DAY)
+    }
+
+    /// TT seconds past J2000 of `utc`, read as UT.
+    fn tt_of(&self, utc: DateTime<Utc>) -> Result<f64, AstroError> {
+        Ok(time::ut_seconds(&utc) + self.delta_t_at(utc)?)
+    }
+
+    /// The UTC date-time of TT `tt` (seconds past J2000).
+    fn utc_of_tt(&self, tt: f64) -> Result<DateTime<Utc>, AstroError> {
+        let ut = tt - self.delta_t.at_jd_tt(time::JD_J2000 + tt / time::DAY)?;
+        time::datetime_from_ut(ut)
+            .ok_or_else(|| AstroError::NoEvent("instant not representable".into()))
     }
 }
 

@@ -1,10 +1,13 @@
 //! Apparent places: light-time iteration and relativistic stellar aberration, for an observer
-//! given by its barycentric position and velocity (geocentre, or a site on the Earth).
+//! given by its barycentric position and velocity (geocentre, or a site on the Earth), and
+//! the geocentric apparent ecliptic longitudes of date built on them.
 
 use super::ephemeris::Ephemeris;
 use super::error::AstroError;
+use super::frames::ecliptic_of_date;
 use super::spk::State;
-use super::vector::{dot, norm, scale, sub, Vec3};
+use super::time::{tdb_minus_tt, Instant};
+use super::vector::{dot, mxv, norm, scale, sub, Mat3, Vec3};
 
 /// Speed of light, km/s.
 pub const C_KM_S: f64 = 299_792.458;
@@ -100,6 +103,43 @@ pub fn apparent(
 ) -> Result<Vec3, AstroError> {
     let (p, _) = astrometric(eph, body, obs, et)?;
     Ok(aberrate(&p, vel))
+}
+
+/// The geocentre at one TT instant, ready to give apparent ecliptic longitudes of date: the
+/// Earth's barycentric state and the rotation onto the mean ecliptic and equinox of date,
+/// computed once for every body asked about at that instant.
+#[derive(Debug, Clone, Copy)]
+pub struct GeocentricEcliptic {
+    tdb: f64,
+    earth: State,
+    ecliptic: Mat3,
+}
+
+impl GeocentricEcliptic {
+    /// The geocentre at TT `tt` (seconds past J2000).
+    pub fn at(eph: &Ephemeris, tt: f64) -> Result<GeocentricEcliptic, AstroError> {
+        let at = Instant {
+            ut: tt,
+            tt,
+            tdb: tt + tdb_minus_tt(tt),
+        };
+        Ok(GeocentricEcliptic {
+            tdb: at.tdb,
+            earth: eph.earth(at.tdb)?,
+            ecliptic: ecliptic_of_date(at),
+        })
+    }
+
+    /// The apparent geocentric ecliptic longitude of `body` (radians, in −π … π) on the mean
+    /// ecliptic and equinox of date; the true equinox's longitude adds the nutation in
+    /// longitude, the same for every body.
+    pub fn longitude(&self, eph: &Ephemeris, body: Body) -> Result<f64, AstroError> {
+        let v = mxv(
+            &self.ecliptic,
+            &apparent(eph, body, &self.earth.pos, &self.earth.vel, self.tdb)?,
+        );
+        Ok(v[1].atan2(v[0]))
+    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,6 @@
-//! Small fixed-size vector and matrix helpers (no allocation).
+//! Small fixed-size vector and matrix helpers (no allocation), and angles between them.
+
+use std::f64::consts::{PI, TAU};
 
 /// A 3-vector.
 pub type Vec3 = [f64; 3];
@@ -49,6 +51,12 @@ pub fn mtxv(m: &Mat3, v: &Vec3) -> Vec3 {
         m[0][1] * v[0] + m[1][1] * v[1] + m[2][1] * v[2],
         m[0][2] * v[0] + m[1][2] * v[1] + m[2][2] * v[2],
     ]
+}
+
+/// The angle `a` (radians) brought into −π … π: a signed difference of two directions.
+#[inline]
+pub fn wrap_to_pi(a: f64) -> f64 {
+    (a + PI).rem_euclid(TAU) - PI
 }
 
 /// Angle between two vectors in radians (robust for small and large angles).

@@ -211,11 +211,6 @@ pub fn header(svg: &mut Svg, frame: &Frame, titles: &Titles, kicker: &str) -> f6
     top + h + 8.0 * s
 }
 
-/// `value` in degrees as the criteria are written: no trailing zeros, decimal comma (`6,4°`).
-pub fn threshold(value: f64) -> String {
-    format!("{}°", format!("{value}").replace('.', ","))
-}
-
 /// Draws the rule's note (two lines) and the attribution line at the bottom of the card.
 pub fn footer(svg: &mut Svg, frame: &Frame, rule: &CardRule) {
     let s = frame.s;

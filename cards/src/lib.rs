@@ -194,8 +194,7 @@ pub fn month_cards(
             let png = renderer.png(&svg, width, height, encoding(kind))?;
             cards.push(Card {
                 chain,
-                year: ctx.target.year,
-                month: ctx.target.month,
+                month: ctx.target,
                 kind,
                 bare,
                 etag: hijri::fingerprint::etag(&png),

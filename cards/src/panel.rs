@@ -47,7 +47,7 @@ pub fn criteria_panel(svg: &mut Svg, frame: &Frame, ctx: &CardContext, y: f64) -
     let w = frame.inner_width();
     let title = match ctx.rule {
         CardRule::Sites { .. } => "KRITERIA VISIBILITAS",
-        CardRule::Wujud => "SYARAT WUJUDUL HILAL",
+        CardRule::Wujud { .. } => "SYARAT WUJUDUL HILAL",
         CardRule::Khgt(_) => "KRITERIA KHGT DI TEMPAT PENENTU (GEOSENTRIK)",
     };
     section_title(svg, x + 4.0, y + 14.0, title);
@@ -109,7 +109,8 @@ fn rows(ctx: &CardContext) -> ([&'static str; 4], [Row; 2]) {
                         "Bulan terbenam setelah",
                         v.moonset.map_or_else(|| "—".to_owned(), clock),
                         sunset,
-                        v.moonset.is_some_and(|m| m > v.sunset),
+                        // The rule's own test: the upper limb above the horizon at sunset.
+                        matches!(ctx.rule, CardRule::Wujud { upper_limb_alt } if upper_limb_alt > 0),
                     ),
                 ],
             )
@@ -166,7 +167,7 @@ fn criteria_table(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
 
 /// The Moon's other values, one cell each: illumination, age at sunset (or that the
 /// conjunction comes after it), the lag (KHGT: the margin over its limits) and the azimuth
-/// (wujudul hilal: the Moon's altitude).
+/// (wujudul hilal: its upper limb's altitude, the quantity the rule tests).
 fn other_values(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     let v = ctx.values;
     let age = if ctx.conjunction_after_sunset() {
@@ -186,10 +187,10 @@ fn other_values(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
         _ => ("lag", "LAG", vec![lag(v)]),
     };
     let last = match ctx.rule {
-        CardRule::Wujud => (
-            "moon-alt",
-            "TINGGI BULAN",
-            vec![degrees(from_fixed(v.moon_alt))],
+        CardRule::Wujud { upper_limb_alt } => (
+            "upper-limb",
+            "TEPI ATAS BULAN",
+            vec![degrees(from_fixed(upper_limb_alt))],
         ),
         _ => (
             "moon-az",
@@ -268,7 +269,7 @@ fn site_words(ctx: &CardContext) -> (&'static str, String, String) {
             };
             ("LOKASI PENENTU", summary, moonset())
         }
-        CardRule::Wujud => (
+        CardRule::Wujud { .. } => (
             "LOKASI HISAB",
             "Berlaku untuk seluruh Indonesia (wilayatul hukmi)".to_owned(),
             moonset(),

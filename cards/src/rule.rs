@@ -4,7 +4,7 @@
 
 use hijri::schema::{Applied, Limits};
 
-use super::frame::threshold;
+use super::text::threshold;
 use super::CardError;
 
 /// The rule an evening was judged by, with what it decided.
@@ -21,9 +21,14 @@ pub enum CardRule {
         /// Number of sites checked (25).
         sites_checked: usize,
     },
-    /// Wujudul hilal at the rule's one place (Yogyakarta): the conjunction before sunset and
-    /// the Moon setting after the Sun (both read from the card's values).
-    Wujud,
+    /// Wujudul hilal at the rule's one place (Yogyakarta): the conjunction before sunset
+    /// (read from the card's values) and the Moon's upper limb above the horizon at sunset,
+    /// that is, moonset after sunset.
+    Wujud {
+        /// The upper limb's altitude above the rule's horizon at sunset (1e-4 deg), as the
+        /// record has it: above 0 exactly while the Moon has not set.
+        upper_limb_alt: i32,
+    },
     /// KHGT, at the deciding place of the evaluation day.
     Khgt(KhgtDecision),
 }
@@ -96,7 +101,7 @@ impl CardRule {
         match self {
             CardRule::Sites { limits, .. } => Some(*limits),
             CardRule::Khgt(decision) => Some(decision.limits),
-            CardRule::Wujud => None,
+            CardRule::Wujud { .. } => None,
         }
     }
 
@@ -108,7 +113,7 @@ impl CardRule {
         });
         let kicker = match self {
             CardRule::Sites { .. } => "HILAL · LANGIT BARAT SAAT MAGRIB",
-            CardRule::Wujud => "WUJUDUL HILAL · LANGIT BARAT SAAT MAGRIB",
+            CardRule::Wujud { .. } => "WUJUDUL HILAL · LANGIT BARAT SAAT MAGRIB",
             CardRule::Khgt(_) => "KHGT · LANGIT DI TEMPAT PENENTU",
         };
         SkyTerms {
@@ -144,7 +149,7 @@ impl CardRule {
                     counts: ["memenuhi kriteria", "tidak memenuhi"],
                 })
             }
-            CardRule::Wujud => Ok(MapTerms {
+            CardRule::Wujud { .. } => Ok(MapTerms {
                 kicker: "WUJUDUL HILAL · SAAT MAGRIB",
                 levels: [0.0, 0.0],
                 labels: ["Bulan terbenam = Matahari".into(), "ijtimak = magrib".into()],
@@ -181,7 +186,7 @@ impl CardRule {
                     ),
                 ]
             }
-            CardRule::Wujud => [
+            CardRule::Wujud { .. } => [
                 "Wujudul hilal: ijtimak sebelum magrib dan Bulan terbenam setelah Matahari"
                     .into(),
                 "(tepi atas, toposentrik, dengan refraksi) di Yogyakarta · waktu setempat".into(),
@@ -205,7 +210,7 @@ impl CardRule {
     pub fn evening_prefix(&self) -> &'static str {
         match self {
             CardRule::Sites { .. } => "Pengamatan",
-            CardRule::Wujud => "Hisab magrib",
+            CardRule::Wujud { .. } => "Hisab magrib",
             CardRule::Khgt(_) => "Malam",
         }
     }

@@ -536,7 +536,7 @@ fn moon_lines(ctx: &CardContext, moon: (f64, f64)) -> [String; 3] {
         "BULAN (di bawah ufuk)"
     };
     let third = match ctx.rule {
-        CardRule::Wujud => format!(
+        CardRule::Wujud { .. } => format!(
             "terbenam {} · lag {}",
             v.moonset
                 .map_or_else(|| "—".to_owned(), |m| local_time(m, v.utc_offset_s)),

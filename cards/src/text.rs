@@ -17,6 +17,11 @@ pub fn decimal(value: f64, decimals: usize) -> String {
     }
 }
 
+/// `value` in degrees as the criteria are written: no trailing zeros, decimal comma (`6,4°`).
+pub fn threshold(value: f64) -> String {
+    format!("{}°", format!("{value}").replace('.', ","))
+}
+
 /// Degrees with two decimals: `3,21°`.
 pub fn degrees(value: f64) -> String {
     format!("{}°", decimal(value, 2))

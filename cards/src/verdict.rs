@@ -11,8 +11,8 @@
 
 use hijri::schema::{Applied, Limits, SiteEvening};
 
-use super::frame::threshold;
-use super::rule::KhgtDecision;
+use super::rule::{CardRule, KhgtDecision};
+use super::text::threshold;
 use super::CardContext;
 
 /// The four verdicts of the sky chart.
@@ -93,9 +93,11 @@ pub fn of(ctx: &CardContext) -> (Verdict, Option<String>) {
 
 /// Wujudul hilal's verdict, and the condition that failed.
 fn wujud(ctx: &CardContext) -> (Verdict, Option<String>) {
-    let v = ctx.values;
-    let sets_after = v.moonset.is_some_and(|m| m > v.sunset);
-    match (ctx.conjunction_after_sunset(), sets_after) {
+    let above = match ctx.rule {
+        CardRule::Wujud { upper_limb_alt } => upper_limb_alt > 0,
+        _ => false,
+    };
+    match (ctx.conjunction_after_sunset(), above) {
         (false, true) => (Verdict::Wujud, None),
         (true, _) => (
             Verdict::TidakWujud,

@@ -7,9 +7,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use chrono::{Duration, NaiveDate};
-use hijri::authority;
+use hijri::registry;
 use hijri_astro::Astro;
-use hijri_generator::calendars::{muhammadiyah, Context};
+use hijri_generator::calendars::{conjunction, Context};
 use hijri_generator::khgt::{Search, RESOLUTION};
 use rayon::prelude::*;
 
@@ -24,9 +24,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         span: (hijri::span::FIRST, hijri::span::LAST),
     };
     let started = Instant::now();
-    let lands = muhammadiyah::lands(&ctx, &authority::muhammadiyah().rules)?;
+    let lands = conjunction::lands(&ctx, &registry::muhammadiyah().rules)?;
     let land_s = started.elapsed().as_secs_f64();
-    let rule = authority::khgt();
+    let rule = registry::khgt();
     let search = Search {
         astro: &astro,
         rule: &rule,

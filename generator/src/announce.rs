@@ -188,13 +188,8 @@ pub fn apply_published(
             let (Some(this), Some(next)) = (after.get(i), after.get(i + 1)) else {
                 continue;
             };
-            let length = month_length(
-                month,
-                start,
-                Date(this.start),
-                Date(next.start),
-                this.hijri_month(),
-            )?;
+            let length =
+                month_length(month, start, Date(this.start), Date(next.start), this.hijri)?;
             if let Some(this) = after.get_mut(i) {
                 this.length = length;
             }
@@ -239,7 +234,7 @@ fn served_month(
         .months
         .iter()
         .enumerate()
-        .find(|(_, m)| (m.year, m.month) == (month.year, month.month))
+        .find(|(_, m)| m.hijri == month)
         .ok_or_else(|| format!("{month}: not a month of the archive"))?;
     let previous_start = Date(before.start);
     let delta = start.0 - previous_start.0;
@@ -282,7 +277,7 @@ fn outcome(
 ) -> Outcome {
     let previous_start = Date(before.start);
     Outcome {
-        month: before.hijri_month().to_string(),
+        month: before.hijri.to_string(),
         start: start.to_string(),
         previous_start: previous_start.to_string(),
         delta_days: delta,
@@ -325,15 +320,15 @@ fn coverage_after(
 /// moved); `None` if nothing moved.
 pub fn moved(before: &[Month], after: &[Month]) -> Option<(HijriMonth, HijriMonth)> {
     let differs = |m: &Month, other: &[Month]| {
-        !other.iter().any(|o| {
-            o.hijri_month() == m.hijri_month() && (o.start, o.length) == (m.start, m.length)
-        })
+        !other
+            .iter()
+            .any(|o| o.hijri == m.hijri && (o.start, o.length) == (m.start, m.length))
     };
     let mut months = before
         .iter()
         .filter(|m| differs(m, after))
         .chain(after.iter().filter(|m| differs(m, before)))
-        .map(Month::hijri_month);
+        .map(|m| m.hijri);
     let first = months.next()?;
     Some(months.fold((first, first), |(lo, hi), m| (lo.min(m), hi.max(m))))
 }
@@ -546,7 +541,7 @@ mod tests {
             ("1448-08", "2027-01-09", 29, Tier::Computed),
             ("1448-09", "2027-02-07", 30, Tier::Computed),
         ];
-        let muhammadiyah = ChainBuilder::of(hijri::authority::muhammadiyah());
+        let muhammadiyah = ChainBuilder::of(hijri::registry::muhammadiyah());
         (table, chain(muhammadiyah, &served))
     }
 

@@ -79,7 +79,7 @@ impl<'a> Drawn<'a> {
     /// `month`'s evening and the rule that judged it; an error for a month without one (a
     /// table calendar's).
     fn judged(&self, month: &'a Month) -> Result<Judged<'a>, CardError> {
-        let target = month.hijri_month();
+        let target = month.hijri;
         let rule = self.chain.rule_for(target).map(|span| &span.rule);
         match (rule, &month.record) {
             (Some(Rule::Sites(criterion)), Record::Sites(evening)) => {
@@ -97,11 +97,11 @@ impl<'a> Drawn<'a> {
 
     /// The first day of the month before `month`, for the Hijri day of its evening.
     fn previous_start(&self, month: &Month) -> Result<Date, CardError> {
-        let previous = month.hijri_month().previous();
+        let previous = month.hijri.previous();
         self.chain
             .months
             .iter()
-            .find(|m| m.hijri_month() == previous)
+            .find(|m| m.hijri == previous)
             .map(|m| Date(m.start))
             .ok_or_else(|| CardError::Input(format!("{previous}: not in the chain")))
     }
@@ -112,12 +112,7 @@ pub fn drawn_chains<'a>(chains: &'a [Chain], sites: &'a [Site]) -> Vec<Drawn<'a>
     chains
         .iter()
         .enumerate()
-        .filter(|(_, chain)| {
-            chain
-                .rules
-                .iter()
-                .any(|span| !matches!(span.rule, Rule::Table(_)))
-        })
+        .filter(|(_, chain)| chain.rules.iter().any(|span| span.rule.has_evening()))
         .filter_map(|(index, chain)| {
             Some(Drawn {
                 sites,
@@ -145,7 +140,7 @@ pub fn render_all(
         .chain
         .months
         .iter()
-        .filter(|m| (years[0]..=years[1]).contains(&m.year))
+        .filter(|m| (years[0]..=years[1]).contains(&m.hijri.year))
         .collect();
     let per_month: Vec<(Vec<Card>, bool)> = months
         .par_iter()
@@ -183,17 +178,16 @@ pub fn card_key(astro: &Astro, drawn: Drawn, month: &Month) -> Result<u64, CardE
     };
     let rule = drawn
         .chain
-        .rule_for(month.hijri_month())
+        .rule_for(month.hijri)
         .map(|span| &span.rule);
     let inputs = format!(
-        "{}|{:x}|{:x}|{}|{:?}|{}-{}|{}|{:?}|{:?}|{extra}",
+        "{}|{:x}|{:x}|{}|{:?}|{}|{}|{:?}|{:?}|{extra}",
         hijri_cards::CARD_FORMAT_VERSION,
         hijri_cards::assets_fingerprint(),
         hijri::fingerprint::hash64_of_parts(&astro.inputs()),
         drawn.chain.id,
         rule,
-        month.year,
-        month.month,
+        month.hijri,
         month.start,
         month.tier,
         judged,
@@ -203,8 +197,7 @@ pub fn card_key(astro: &Astro, drawn: Drawn, month: &Month) -> Result<u64, CardE
 
 /// The four previous cards of `month` of the chain at `chain`, if all four carry `key`.
 fn reusable(previous: &[Card], chain: u8, month: &Month, key: u64) -> Option<Vec<Card>> {
-    let at = previous
-        .partition_point(|c| (c.chain, c.year, c.month) < (chain, month.year, month.month));
+    let at = previous.partition_point(|c| (c.chain, c.month) < (chain, month.hijri));
     let found = previous.get(at..at + 4)?;
     let expected = [
         (CardKind::Viz, false),
@@ -216,8 +209,7 @@ fn reusable(previous: &[Card], chain: u8, month: &Month, key: u64) -> Option<Vec
         .iter()
         .zip(expected)
         .all(|(c, (kind, bare))| {
-            (c.chain, c.year, c.month, c.kind, c.bare, c.key)
-                == (chain, month.year, month.month, kind, bare, key)
+            (c.chain, c.month, c.kind, c.bare, c.key) == (chain, month.hijri, kind, bare, key)
         })
         .then(|| found.to_vec())
 }
@@ -313,8 +305,8 @@ fn sites_inputs(
     let deciding = usize::from(evening.deciding);
     let no_site = || {
         CardError::Input(format!(
-            "{}-{}: deciding site {deciding} is not a site",
-            month.year, month.month
+            "{}: deciding site {deciding} is not a site",
+            month.hijri
         ))
     };
     let day = naive(Date(evening.date))?;
@@ -331,7 +323,7 @@ fn sites_inputs(
         })
         .collect::<Result<_, _>>()?;
     Ok(MonthInputs {
-        target: month.hijri_month(),
+        target: month.hijri,
         month_start: Date(month.start),
         tier: month.tier,
         evening_date: Date(evening.date),
@@ -356,9 +348,10 @@ fn hijri_day(evening: Date, previous: Date) -> Result<u8, CardError> {
         .ok_or_else(|| CardError::Input(format!("evening {evening} is not in the month before")))
 }
 
-/// A wujudul hilal month: the rule's place at its sunset (the archived sunset, moonset and
-/// conjunction, the other values of the same evening computed again), and the
-/// archipelago's lag and Moon's age at each place's own sunset.
+/// A wujudul hilal month: the rule's place at its sunset (the archived sunset, moonset,
+/// upper limb and conjunction, the other values of the same evening computed again, in the
+/// place's civil time as the record has it), and the archipelago's lag and Moon's age at
+/// each place's own sunset.
 fn wujud_inputs(
     astro: &Astro,
     points: &[DisplayPoint],
@@ -367,8 +360,11 @@ fn wujud_inputs(
     (wujud, evening): (&Wujud, &WujudEvening),
 ) -> Result<MonthInputs, CardError> {
     let place = &wujud.place;
-    let zone = Zone::parse(&place.tz)
-        .ok_or_else(|| CardError::Input(format!("time zone {}", place.tz)))?;
+    let tz: Tz = place
+        .tz
+        .parse()
+        .map_err(|_| CardError::Input(format!("time zone {}", place.tz)))?;
+    let zone = Zone::civil(tz);
     let observer = Observer {
         lat_deg: place.lat,
         lon_deg: place.lon,
@@ -384,7 +380,7 @@ fn wujud_inputs(
         sunset: evening.sunset,
         moonset: evening.moonset,
         utc_offset_s: evening.utc_offset_s,
-        moon_alt: evening.moon_alt,
+        moon_alt: to_fixed(o.moon_alt_deg),
         moon_alt_airless: to_fixed(o.moon_alt_airless_deg),
         moon_az: to_fixed(o.moon_az_deg),
         sun_alt: to_fixed(o.sun_alt_deg),
@@ -392,7 +388,7 @@ fn wujud_inputs(
         elongation: to_fixed(o.elongation_deg),
         illumination: to_fixed(o.illumination_pct),
         age: to_fixed(age_h),
-        alt_ok: evening.moonset.is_some_and(|m| m > evening.sunset),
+        alt_ok: evening.upper_limb_alt > 0,
         elong_ok: evening.conjunction_ms < evening.sunset.saturating_mul(1_000),
     };
     let conjunction = evening.conjunction_ms as f64 / 1_000.0;
@@ -416,7 +412,7 @@ fn wujud_inputs(
         })
         .collect::<Result<_, _>>()?;
     Ok(MonthInputs {
-        target: month.hijri_month(),
+        target: month.hijri,
         month_start: Date(month.start),
         tier: month.tier,
         evening_date: Date(evening.date),
@@ -424,7 +420,9 @@ fn wujud_inputs(
         site: place.clone(),
         values,
         conjunction_ms: evening.conjunction_ms,
-        rule: CardRule::Wujud,
+        rule: CardRule::Wujud {
+            upper_limb_alt: evening.upper_limb_alt,
+        },
         map: MapData::Archipelago(grid, points),
     })
 }
@@ -467,7 +465,7 @@ fn khgt_inputs(
     let place = deciding_place(evening).ok_or_else(|| {
         CardError::Input(format!(
             "{}: the KHGT record has no place",
-            month.hijri_month()
+            month.hijri
         ))
     })?;
     let (lat, lon) = (from_fixed(place.lat), from_fixed(place.lon));
@@ -523,7 +521,7 @@ fn khgt_inputs(
     };
     let world = world(&sky, (midnight, deadline), conjunction)?;
     Ok(MonthInputs {
-        target: month.hijri_month(),
+        target: month.hijri,
         month_start: Date(month.start),
         tier: month.tier,
         evening_date: Date(evening.day),

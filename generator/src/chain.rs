@@ -200,8 +200,7 @@ pub fn build(
             .pop()
             .ok_or_else(|| inconsistent(format!("no month ruled from {}", row.start)))?;
         months.push(Month {
-            year: row.month.year,
-            month: row.month.month,
+            hijri: row.month,
             start: row.start.0,
             length: row.length.unwrap_or(ruled.length),
             tier: Tier::Published,
@@ -234,8 +233,7 @@ fn numbered(months: Vec<RuleMonth>, anchor: HijriMonth, tier: Tier, forward: boo
         .into_iter()
         .map(|m| {
             let month = Month {
-                year: number.year,
-                month: number.month,
+                hijri: number,
                 start: m.start.0,
                 length: m.length,
                 tier,

@@ -2,22 +2,22 @@
 //! previous archive's unchanged ones), store the big answers, assemble and write the archive. Progress goes to
 //! stderr.
 
-use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+use hijri::registry;
 use hijri::schema::{Card, Chain, Dataset, Month, Tier};
 use hijri::span;
-use hijri_astro::{Astro, AstroError};
-use hijri_cards::CardError;
+use hijri_astro::Astro;
 use rkyv::util::AlignedVec;
+
+use crate::error::GenerateError;
 
 use crate::calendars::{self, Context};
 use crate::card_set;
-use crate::chain::ChainError;
-use crate::inputs::{self, InputError};
+use crate::inputs;
 use crate::stored;
 use crate::writer;
 
@@ -40,68 +40,9 @@ pub struct Options {
     pub reuse: Option<PathBuf>,
 }
 
-/// Why generation stopped.
-#[derive(Debug)]
-pub enum GenerateError {
-    /// A data file is missing or malformed.
-    Input(InputError),
-    /// The ephemeris or ΔT table is unusable, or a computation failed.
-    Astro(AstroError),
-    /// The month chain does not fit.
-    Chain(ChainError),
-    /// A card could not be rendered.
-    Cards(CardError),
-    /// The calendar could not be encoded as an archive body.
-    Encode(rkyv::rancor::BoxedError),
-    /// The calendar as encoded does not open (a bug: the generator broke a rule of meaning).
-    Check(hijri::archive::ArchiveError),
-    /// The archive could not be written.
-    Write(PathBuf, std::io::Error),
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::Input(e) => e.fmt(f),
-            GenerateError::Astro(e) => e.fmt(f),
-            GenerateError::Chain(e) => e.fmt(f),
-            GenerateError::Cards(e) => e.fmt(f),
-            GenerateError::Encode(e) => write!(f, "cannot encode the archive: {e}"),
-            GenerateError::Check(e) => write!(f, "the archive built does not open: {e}"),
-            GenerateError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for GenerateError {}
-
-impl From<InputError> for GenerateError {
-    fn from(e: InputError) -> Self {
-        GenerateError::Input(e)
-    }
-}
-
-impl From<AstroError> for GenerateError {
-    fn from(e: AstroError) -> Self {
-        GenerateError::Astro(e)
-    }
-}
-
-impl From<CardError> for GenerateError {
-    fn from(e: CardError) -> Self {
-        GenerateError::Cards(e)
-    }
-}
-
-impl From<ChainError> for GenerateError {
-    fn from(e: ChainError) -> Self {
-        GenerateError::Chain(e)
-    }
-}
-
 /// What was written.
 #[derive(Debug)]
-pub struct Summary {
+pub struct Written {
     /// Months in the archive.
     pub months: usize,
     /// Cards in the archive.
@@ -155,27 +96,20 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
     };
     let (first, last) = ctx.span;
     let expected = ((last.0 - first.0) as f64 / 29.53) as usize + 1;
-
-    report.phase("kemenag: month chain 1945-2100, 25 sites per evening");
-    let started = Instant::now();
-    let done = AtomicUsize::new(0);
-    let kemenag = calendars::kemenag::build(&ctx, &mut || {
-        report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
-    })?;
-    report.chain(&kemenag, started);
-
-    report.phase("muhammadiyah: wujudul hilal at Yogyakarta to 1446, KHGT from 1447");
-    let started = Instant::now();
-    let muhammadiyah = calendars::muhammadiyah::build(&ctx)?;
-    report.chain(&muhammadiyah, started);
-
-    report.phase("ummalqura: the KACST table");
-    let started = Instant::now();
-    let ummalqura = calendars::ummalqura::build(&ctx)?;
-    report.chain(&ummalqura, started);
+    let mut chains = Vec::new();
+    for authority in registry::all(sites.len()) {
+        report.phase(&format!("{}: {}", authority.id, authority.names.english));
+        let started = Instant::now();
+        let done = AtomicUsize::new(0);
+        let chain = calendars::build(&ctx, authority, &mut || {
+            report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
+        })?;
+        report.chain(&chain, started);
+        chains.push(chain);
+    }
 
     let dataset = Dataset {
-        chains: vec![kemenag, muhammadiyah, ummalqura],
+        chains,
         sites: sites.into_iter().map(|s| s.site).collect(),
         card_years: CARD_YEARS,
         cards: Vec::new(),
@@ -206,7 +140,7 @@ pub fn add_cards(
             .chain
             .months
             .iter()
-            .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.year))
+            .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.hijri.year))
             .count();
         let done = AtomicUsize::new(0);
         let set = card_set::render_all(&built.astro, drawn, CARD_YEARS, previous, &|| {
@@ -246,7 +180,7 @@ pub fn add_answers(dataset: &mut Dataset, progress: bool) -> Result<(), Generate
     let default = archived.default_chain().ok_or(GenerateError::Check(
         hijri::archive::ArchiveError::Invalid(hijri::validate::Problem {
             place: hijri::validate::Place::Archive,
-            rule: hijri::validate::Rule::NoChains,
+            violation: hijri::validate::Violation::NoChains,
         }),
     ))?;
     let stored = stored::build(archived, default);
@@ -310,7 +244,7 @@ pub fn previous_cards(path: &Path, progress: bool) -> Vec<Card> {
 }
 
 /// Generates and writes the archive.
-pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
+pub fn generate(options: &Options) -> Result<Written, GenerateError> {
     let mut built = build_calendar(&options.data_dir, options.progress)?;
     let (mut rendered, mut reused) = (0, 0);
     if options.cards {
@@ -325,7 +259,7 @@ pub fn generate(options: &Options) -> Result<Summary, GenerateError> {
     let bytes = hijri::archive::encode(&built.dataset).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
         .map_err(|e| GenerateError::Write(options.out.clone(), e))?;
-    Ok(Summary {
+    Ok(Written {
         months: built.dataset.chains.iter().map(|c| c.months.len()).sum(),
         cards: built.dataset.cards.len(),
         bytes: bytes.len(),

@@ -363,10 +363,9 @@ impl Ledger {
             .iter()
             .rev()
             .map(|c| Divergence {
-                year: c.month.year,
-                month: c.month.month,
+                month: c.month,
                 delta_days: c.delta_days,
-                moved: [c.moved.0, c.moved.1].map(|m| [m.year, u16::from(m.month)]),
+                moved: [c.moved.0, c.moved.1],
             })
             .collect()
     }
@@ -569,13 +568,16 @@ mod tests {
         let newest_first: Vec<_> = two
             .divergences()
             .iter()
-            .map(|d| (d.year, d.month, d.delta_days, d.moved))
+            .map(|d| {
+                let [from, to] = d.moved.map(|m| m.to_string());
+                (d.month.to_string(), d.delta_days, from, to)
+            })
             .collect();
         assert_eq!(
             newest_first,
             [
-                (1448, 10, -1, [[1448, 8], [1448, 11]]),
-                (1448, 9, 1, [[1448, 8], [1448, 11]])
+                ("1448-10".into(), -1, "1448-08".into(), "1448-11".into()),
+                ("1448-09".into(), 1, "1448-08".into(), "1448-11".into())
             ]
         );
         for bad in [

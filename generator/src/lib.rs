@@ -5,7 +5,8 @@
 //! [`chain`] and [`visibility`], the PNG cards from `hijri-cards` through [`card_set`], the
 //! stored answers from [`stored`] (built by `hijri-view`, the server's own code), and the
 //! file from [`writer`]; [`generate`] runs them in order. [`announce`] edits the official
-//! facts. [`cli`] is the command line of all of them.
+//! facts. [`holidays`] dates the movable holidays that are not Islamic. [`cli`] is the
+//! command line of all of them.
 
 #![forbid(unsafe_code)]
 
@@ -14,7 +15,9 @@ pub mod calendars;
 pub mod card_set;
 pub mod chain;
 pub mod cli;
+pub mod error;
 pub mod generate;
+pub mod holidays;
 pub mod inputs;
 pub mod khgt;
 pub mod land;

@@ -13,15 +13,15 @@
 )]
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
-use hijri::authority;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
+use hijri::registry;
 use hijri::schema::{Applied, ArchivedDataset, Record};
 use hijri_astro::global::{GeoSky, Place};
 use hijri_astro::place::Body;
 use hijri_astro::time::{datetime_from_ut, ut_seconds};
 use hijri_astro::Astro;
-use hijri_generator::calendars::{muhammadiyah, Context, Published};
+use hijri_generator::calendars::{conjunction, Context, Published};
 use hijri_generator::khgt::{Resolution, Search, RESOLUTION, SUNSET_ALTITUDE_DEG};
 use hijri_generator::land::Outline;
 use rkyv::util::AlignedVec;
@@ -89,14 +89,14 @@ fn every_published_start_of_a_served_calendar_is_in_the_archive() {
         }
         assert_eq!(checked, 49 + 19);
         let ids: Vec<&str> = dataset.chains.iter().map(|c| c.id.as_str()).collect();
-        assert_eq!(ids, ["kemenag", "muhammadiyah", "ummalqura"]);
+        assert_eq!(ids, ["kemenag", "muhammadiyah", "ummalqura", "tabular"]);
     });
 }
 
 /// The margin of a month's record as the test lists it: KHGT's deciding margin (degrees),
 /// wujudul hilal's moonset lag (minutes).
 fn margin(record: &Record) -> (&'static str, f64) {
-    let limits = authority::khgt().limits;
+    let limits = registry::khgt().limits;
     match record {
         Record::Khgt(k) => {
             let place = match k.applied {
@@ -123,8 +123,9 @@ fn the_rule_alone_gives_every_published_muhammadiyah_start() {
         sites: &sites,
         span: (hijri::span::FIRST, hijri::span::LAST),
     };
-    let published = Published::read(&data.join(muhammadiyah::DIR), false, true).unwrap();
-    let computed = muhammadiyah::computed(&ctx, &published).unwrap();
+    let muhammadiyah = registry::muhammadiyah();
+    let published = Published::read(data, muhammadiyah.table.unwrap()).unwrap();
+    let computed = conjunction::computed(&ctx, &muhammadiyah.rules, &published).unwrap();
     let mut near = Vec::new();
     let rows: Vec<Row> = published_rows()
         .into_iter()
@@ -188,13 +189,13 @@ fn lands() -> hijri_generator::khgt::Lands {
         sites: &sites,
         span: (hijri::span::FIRST, hijri::span::LAST),
     };
-    muhammadiyah::lands(&ctx, &authority::muhammadiyah().rules).unwrap()
+    conjunction::lands(&ctx, &registry::muhammadiyah().rules).unwrap()
 }
 
 #[test]
 fn new_zealand_fajr_is_wellington_at_18_degrees() {
     let astro = astro();
-    let rule = authority::khgt();
+    let rule = registry::khgt();
     let lands = lands();
     let search = Search {
         astro: &astro,
@@ -256,7 +257,7 @@ fn the_mainland_of_the_americas_within_5_km_of_its_coast() {
 #[test]
 fn ramadhan_1447_rests_on_pkg2_in_alaska_and_the_resolution_does_not_move_it() {
     let astro = astro();
-    let rule = authority::khgt();
+    let rule = registry::khgt();
     let lands = lands();
     let conjunction = astro
         .nearest_conjunction(utc("2026-02-17T12:00:00Z"))
@@ -300,7 +301,7 @@ fn ramadhan_1447_rests_on_pkg2_in_alaska_and_the_resolution_does_not_move_it() {
 #[test]
 fn diyanet_agrees_with_khgt_except_ramadhan_1447() {
     let astro = astro();
-    let rule = authority::khgt();
+    let rule = registry::khgt();
     let lands = lands();
     let search = Search {
         astro: &astro,

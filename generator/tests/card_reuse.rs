@@ -38,7 +38,7 @@ fn reused_cards_equal_a_full_run_and_only_changed_months_render() {
     let ramadhan = built.dataset.chains[0]
         .months
         .iter_mut()
-        .find(|m| (m.year, m.month) == (1446, 9))
+        .find(|m| (m.hijri.year, m.hijri.month) == (1446, 9))
         .unwrap();
     ramadhan.tier = Tier::Computed;
     let drawn = built.drawn("kemenag").unwrap();
@@ -83,7 +83,7 @@ fn a_card_is_not_reused_under_another_key() {
         .chain
         .months
         .iter()
-        .find(|m| (m.year, m.month) == (1447, 3))
+        .find(|m| (m.hijri.year, m.hijri.month) == (1447, 3))
         .unwrap();
     let key = |month| card_key(&built.astro, drawn, month).unwrap();
     let evening = |month: &mut hijri::schema::Month| match &mut month.record {
@@ -202,7 +202,7 @@ fn card_bytes_are_pinned_to_the_format_version() {
                 .chain
                 .months
                 .iter()
-                .find(|m| (m.year, m.month) == (year, month))
+                .find(|m| (m.hijri.year, m.hijri.month) == (year, month))
                 .unwrap();
             let inputs = month_inputs(&built.astro, drawn, points, archived).unwrap();
             let cards = month_cards(&renderer, &inputs.ctx(), inputs.map(), drawn.index, 0).unwrap();

@@ -21,7 +21,7 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
     let month = chain
         .months
         .iter()
-        .find(|m| m.year == 1446 && m.month == 9)
+        .find(|m| m.hijri.year == 1446 && m.hijri.month == 9)
         .unwrap();
     let points = display_points().unwrap();
     let drawn = built.drawn("kemenag").unwrap();
@@ -64,7 +64,7 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
     let month_archived = chain_archived
         .months
         .iter()
-        .find(|m| m.year == 1446 && m.month == 9)
+        .find(|m| m.hijri.year == 1446 && m.hijri.month == 9)
         .unwrap();
     let api = serde_json::to_value(
         EveningView::of(archived, chain_archived, month_archived, false).unwrap(),

@@ -332,7 +332,7 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
                 .chain
                 .months
                 .iter()
-                .filter(|m| (YEARS[0]..=YEARS[1]).contains(&m.year))
+                .filter(|m| (YEARS[0]..=YEARS[1]).contains(&m.hijri.year))
                 .map(move |month| (drawn, month))
         })
         .collect();
@@ -349,7 +349,7 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
                     let bare = if bare { "-bare" } else { "" };
                     format!(
                         "{} {kind}{bare} {}-{:02}",
-                        drawn.chain.id, month.year, month.month
+                        drawn.chain.id, month.hijri.year, month.hijri.month
                     )
                 };
                 let viz = card_svg(CardKind::Viz, &ctx, inputs.map(), bare).unwrap();

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use actix_web::web::Bytes;
 use hijri::archive::{self, ArchiveError};
-use hijri::schema::{ArchivedChain, ArchivedDataset};
-use hijri::validate::{Place, Problem, Rule};
+use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedTable};
+use hijri::validate::{Place, Problem, Violation};
 use memmap2::MmapOptions;
 use self_cell::self_cell;
 
@@ -57,12 +57,13 @@ impl fmt::Display for OpenError {
 
 impl std::error::Error for OpenError {}
 
-/// The validated root and its default calendar, borrowed from the mapped bytes that own
-/// them.
+/// The validated root, its default calendar and that calendar's published table, borrowed
+/// from the mapped bytes that own them.
 #[derive(Clone, Copy)]
 struct Root<'a> {
     dataset: &'a ArchivedDataset,
     default: &'a ArchivedChain,
+    table: &'a ArchivedTable,
 }
 
 self_cell!(
@@ -86,14 +87,26 @@ impl Archive {
         Ok(Archive {
             mapped: Mapped::try_new(bytes, |bytes| {
                 let dataset = archive::open(bytes)?;
-                // `validate` refuses an archive without chains; this never fails.
+                // `validate` refuses an archive without chains, or whose default chain has no
+                // published table; these never fail.
+                let refused = |violation| {
+                    ArchiveError::Invalid(Problem {
+                        place: Place::Archive,
+                        violation,
+                    })
+                };
                 let default = dataset
                     .default_chain()
-                    .ok_or(ArchiveError::Invalid(Problem {
-                        place: Place::Archive,
-                        rule: Rule::NoChains,
-                    }))?;
-                Ok::<_, ArchiveError>(Root { dataset, default })
+                    .ok_or_else(|| refused(Violation::NoChains))?;
+                let table = default
+                    .table
+                    .as_ref()
+                    .ok_or_else(|| refused(Violation::DefaultWithoutTable))?;
+                Ok::<_, ArchiveError>(Root {
+                    dataset,
+                    default,
+                    table,
+                })
             })?,
         })
     }
@@ -108,6 +121,11 @@ impl Archive {
         self.mapped.borrow_dependent().default
     }
 
+    /// The default calendar's published table (the contract's `/meta` describes it).
+    pub fn default_table(&self) -> &ArchivedTable {
+        self.mapped.borrow_dependent().table
+    }
+
     /// `part` (a slice of this archive, such as a PNG card) as shared bytes that keep the
     /// mapping alive without copying; `None` if `part` does not lie inside the archive.
     pub fn share(&self, part: &[u8]) -> Option<Bytes> {
@@ -120,7 +138,7 @@ impl Archive {
 
 impl fmt::Debug for Archive {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let table = &self.default_chain().table;
+        let table = self.default_table();
         f.debug_struct("Archive")
             .field("bytes", &self.mapped.borrow_owner().len())
             .field("data_version", &table.data_version.as_str())

@@ -118,7 +118,7 @@ fn log_start(
     max_connections: u32,
 ) {
     let loaded = state.live.load();
-    let header = &loaded.archive.default_chain().table;
+    let header = loaded.archive.default_table();
     tracing::info!(
         target: "hijri_server::start",
         version = hijri::VERSION,

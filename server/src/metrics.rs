@@ -30,7 +30,7 @@ async fn scrape(state: web::Data<SharedState>) -> HttpResponse {
     };
     let rate_limited = state.limiters.each_ref().map(|limiter| limiter.refusals());
     let loaded = state.live.load();
-    let header = &loaded.archive.default_chain().table;
+    let header = loaded.archive.default_table();
     let format = hijri::archive::FORMAT_VERSION.to_string();
     let mut text = metrics.render(&Extra {
         rate_limited: &rate_limited,

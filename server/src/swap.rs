@@ -53,7 +53,7 @@ pub fn reload(state: &SharedState, path: &Path) -> String {
 
 /// `data_version X table_version Y` of a loaded archive.
 fn versions(loaded: &Loaded) -> String {
-    let header = &loaded.archive.default_chain().table;
+    let header = loaded.archive.default_table();
     format!(
         "data_version {} table_version {}",
         header.data_version.as_str(),

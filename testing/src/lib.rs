@@ -2,7 +2,7 @@
 //!
 //! [`DatasetBuilder`] makes the root (sites, chains, cards, stored answers) and
 //! [`ChainBuilder`] one calendar (months, coverage, corrections), starting from the facts of
-//! [`hijri::authority`] so that a test archive carries the texts the generator writes. Tests
+//! [`hijri::registry`] so that a test archive carries the texts the generator writes. Tests
 //! that break a rule of meaning change the built [`Dataset`] before encoding it.
 //!
 //! This crate is a dev-dependency only: the crates' own builds never see it.
@@ -10,13 +10,12 @@
 #![forbid(unsafe_code)]
 
 use hijri::archive;
-use hijri::authority::{self, Authority};
 use hijri::date::Date;
 use hijri::fingerprint;
-use hijri::hijri::HijriMonth;
+use hijri::registry::{self, Authority};
 use hijri::schema::{
-    BodyKey, Card, CardKind, Chain, Criterion, Dataset, Divergence, Evening, Month, Record,
-    Representation, Site, SiteEvening, StoredAnswer, Table, Tier,
+    BodyKey, Card, CardKind, Chain, Criterion, Dataset, Divergence, Evening, HijriMonth, Month,
+    Record, Representation, Site, SiteEvening, StoredAnswer, Table, Tier,
 };
 use rkyv::util::AlignedVec;
 
@@ -78,7 +77,8 @@ pub struct ChainBuilder {
 }
 
 impl ChainBuilder {
-    /// A calendar with the facts of `authority`, no months, a table without corrections.
+    /// A calendar with the facts of `authority`, no months, and a table without corrections
+    /// if the calendar has a published table.
     pub fn of(authority: Authority) -> ChainBuilder {
         ChainBuilder {
             authority,
@@ -95,7 +95,7 @@ impl ChainBuilder {
 
     /// The government's calendar over `sites` observation sites.
     pub fn kemenag(sites: usize) -> ChainBuilder {
-        ChainBuilder::of(authority::kemenag(sites))
+        ChainBuilder::of(registry::kemenag(sites))
     }
 
     /// Appends the month `year`-`month` starting on day number `start`.
@@ -108,8 +108,7 @@ impl ChainBuilder {
         record: Record,
     ) -> ChainBuilder {
         self.months.push(Month {
-            year,
-            month,
+            hijri: HijriMonth { year, month },
             start,
             length,
             tier,
@@ -149,26 +148,24 @@ impl ChainBuilder {
         self.divergences.insert(
             0,
             Divergence {
-                year,
-                month,
+                month: HijriMonth { year, month },
                 delta_days,
-                moved: [
-                    [before.year, u16::from(before.month)],
-                    [year, u16::from(month)],
-                ],
+                moved: [before, HijriMonth { year, month }],
             },
         );
         self.table.table_version = format!("{}-test", self.divergences.len());
         self
     }
 
-    /// The chain. Without an explicit coverage it covers the first month's first day only.
+    /// The chain. Without an explicit coverage its table covers the first month's first day
+    /// only; a calendar without a published table gets none.
     pub fn build(self) -> Chain {
         let mut table = self.table;
         if (table.coverage_first, table.coverage_last) == (0, 0) {
             let first = self.months.first().map_or(0, |m| m.start);
             (table.coverage_first, table.coverage_last) = (first, first);
         }
+        let table = self.authority.table.is_some().then_some(table);
         self.authority.chain(table, self.months, self.divergences)
     }
 }
@@ -223,8 +220,7 @@ impl DatasetBuilder {
     ) -> DatasetBuilder {
         self.dataset.cards.push(Card {
             chain: 0,
-            year,
-            month,
+            month: HijriMonth { year, month },
             kind,
             bare,
             etag: etag.into(),

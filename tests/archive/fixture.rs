@@ -73,7 +73,7 @@ pub fn open(dataset: &Dataset) -> Result<(), String> {
 
 /// Every core look-up over every chain, day and month of `dataset` (and a little beyond).
 pub fn look_up_everything(dataset: &ArchivedDataset) {
-    use hijri::hijri::{HijriDate, HijriMonth};
+    use hijri::hijri::HijriDate;
     use hijri::schema::ArchivedRecord;
     use hijri::warnings;
     for chain in dataset.chains.iter() {
@@ -130,10 +130,7 @@ pub fn look_up_everything(dataset: &ArchivedDataset) {
             }
         }
         for divergence in chain.divergences.iter() {
-            let month = HijriMonth {
-                year: divergence.year.to_native(),
-                month: divergence.month,
-            };
+            let month = divergence.month.get();
             let _ = (month.name(), chain.month(month).is_some());
         }
     }

@@ -4,7 +4,7 @@
 use hijri::archive;
 use hijri::hijri::HijriMonth;
 use hijri::schema::Tier;
-use hijri::warnings::{for_month, Warning, Warnings};
+use hijri::warnings::{for_month, Items, Warning, Warnings};
 use hijri_testing::{site_evening, sites_record, ChainBuilder, DatasetBuilder};
 
 /// Months 1446-07.. with the given tiers and deciding-site values, and corrections.
@@ -136,14 +136,14 @@ fn aggregate_keeps_first_seen_order_once() {
 
 #[test]
 fn retro_required_names_the_count_and_the_table() {
-    let one = Warning::RetroRequired(1, "the official table");
+    let one = Warning::RetroRequired(1, Items::Events, "the official table");
     assert_eq!(one.code(), "retro_required");
     assert_eq!(
         one.message().to_string(),
         "1 event falls before the official table and was left out; add retro=true to \
          include it (retro-computed, not official)."
     );
-    let two = Warning::RetroRequired(2, "the official table")
+    let two = Warning::RetroRequired(2, Items::Events, "the official table")
         .message()
         .to_string();
     assert!(two.starts_with("2 events fall before the official table"));

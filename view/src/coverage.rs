@@ -39,7 +39,8 @@ pub fn span<'a>(
         .get(months.clone())
         .ok_or_else(|| outside_archive(state, ErrorCode::OutOfCoverage))?;
     if !retro && archived.iter().any(|month| month.tier() == Tier::Retro) {
-        let (first, _) = chain.coverage();
+        // Retro months come before the table (a chain without one has none).
+        let first = chain.coverage().map_or(span::FIRST, |(first, _)| first);
         return Err(Refusal::new(
             ErrorCode::OutOfCoverage,
             format!("dates before {first} are retro-computed; add retro=true to get them"),

@@ -129,9 +129,10 @@ impl Serialize for Days<'_> {
             let Some(month) = self.chain.months.get(index) else {
                 break;
             };
+            let number = month.hijri_month();
             let hijri = HijriDate {
-                year: month.year.to_native(),
-                month: month.month,
+                year: number.year,
+                month: number.month,
                 day: (day.0 - month.start().0 + 1) as u8,
             };
             seq.serialize_element(&RangeItem {

@@ -1,5 +1,5 @@
-//! The hilal evening record and the month summaries of `/hilal/info` and `/hilal/history`,
-//! and the measures of one site at one sunset ([`SunsetMeasures`]) that the record shares with
+//! The site criterion's evening record ([`EveningView`]: every site at its sunset), and the
+//! measures of one site at one sunset ([`SunsetMeasures`]) that the record shares with
 //! `hijri-generate evening`.
 
 use std::fmt;
@@ -11,11 +11,9 @@ use hijri::schema::{
     ArchivedChain, ArchivedCriterion, ArchivedDataset, ArchivedEvening, ArchivedMonth,
     ArchivedRecord, ArchivedSite, ArchivedSiteEvening, Limits,
 };
-use hijri::warnings;
 use serde::Serialize;
 
-use super::{Text, WarningList};
-use crate::records::EveningRecord;
+use super::Text;
 
 /// A local wall-clock time `HH:MM`, truncated to the minute.
 #[derive(Clone, Copy)]
@@ -26,6 +24,11 @@ impl LocalTime {
     pub fn at(instant: i64, offset_s: i32) -> Text<LocalTime> {
         let (hour, minute) = local_clock(instant, offset_s);
         Text(LocalTime(hour, minute))
+    }
+
+    /// `24:00`: the end of a day (a cut-off at midnight, said as the day's end).
+    pub fn end_of_day() -> Text<LocalTime> {
+        Text(LocalTime(24, 0))
     }
 
     fn of(instant: i64, site: &ArchivedSiteEvening) -> Text<LocalTime> {
@@ -279,73 +282,6 @@ impl<'a> EveningView<'a> {
                     .map(|(site, values)| SiteEntry::of(site, values, limits))
                     .collect()
             }),
-        })
-    }
-}
-
-/// `month`: the target month.
-#[derive(Serialize)]
-pub struct TargetMonth {
-    name: &'static str,
-    number: u8,
-    year: u16,
-    start: Text<Date>,
-}
-
-/// `previous_month`: the month whose day-29 evening was examined.
-#[derive(Serialize)]
-pub struct PreviousMonth {
-    name: &'static str,
-    number: u8,
-    year: u16,
-    length: u8,
-}
-
-/// The members shared by `/hilal/info` and each `/hilal/history` entry.
-#[derive(Serialize)]
-pub struct HilalRecord<'a> {
-    /// The target month.
-    pub month: TargetMonth,
-    /// The month before it.
-    pub previous_month: PreviousMonth,
-    /// The deciding evening.
-    pub evening: EveningRecord<'a>,
-    /// The target month's tier.
-    pub source: &'a str,
-    /// The target month's warnings.
-    pub warnings: WarningList<'a>,
-}
-
-impl<'a> HilalRecord<'a> {
-    /// The record of the month at `index` of `chain` (every site's values too when
-    /// `with_sites`); `None` if it is not in the chain, has no month before it in the
-    /// chain or its evening cannot be shown.
-    pub fn of(
-        dataset: &'a ArchivedDataset,
-        chain: &'a ArchivedChain,
-        index: usize,
-        with_sites: bool,
-    ) -> Option<HilalRecord<'a>> {
-        let month = chain.months.get(index)?;
-        let previous = chain.months.get(index.checked_sub(1)?)?;
-        let target = month.hijri_month();
-        let before = previous.hijri_month();
-        Some(HilalRecord {
-            month: TargetMonth {
-                name: target.name(),
-                number: target.month,
-                year: target.year,
-                start: Text(month.start()),
-            },
-            previous_month: PreviousMonth {
-                name: before.name(),
-                number: before.month,
-                year: before.year,
-                length: previous.length,
-            },
-            evening: EveningRecord::of(dataset, chain, month, with_sites)?,
-            source: chain.source(month.tier()),
-            warnings: WarningList(warnings::for_month(chain, month)),
         })
     }
 }

@@ -1,21 +1,22 @@
 //! The evening record of a month as its rule makes it: the site criterion's (every site at
 //! its sunset, [`EveningView`]), wujudul hilal's (the rule's place at its sunset) and KHGT's
-//! (the best place of the global search, times in UTC). `/hilal/info` and `/hilal/history`
-//! show whichever the month's rule made.
+//! (the best place of the global search, times in UTC), and the record of a month with its
+//! target and previous months ([`HilalRecord`]) that `/hilal/info` and `/hilal/history` show.
 
 use hijri::date::Date;
 use hijri::fixed::from_fixed;
 use hijri::hijri::HijriDate;
 use hijri::schema::{
     Applied, ArchivedApplied, ArchivedChain, ArchivedDataset, ArchivedKhgt, ArchivedKhgtEvening,
-    ArchivedKhgtPlace, ArchivedMonth, ArchivedRecord, ArchivedRule, ArchivedWujud,
-    ArchivedWujudEvening, Limits,
+    ArchivedKhgtPlace, ArchivedMonth, ArchivedRecord, ArchivedWujud, ArchivedWujudEvening, Limits,
 };
 use serde::Serialize;
 
-use crate::evening::{lag, EveningView, LocalTime, SiteView, UtcInstant};
-use crate::Text;
 use hijri::fixed::two_decimals;
+use hijri::warnings;
+
+use crate::evening::{lag, EveningView, LocalTime, SiteView, UtcInstant};
+use crate::{Text, WarningList};
 
 /// The record of a month's deciding evening, as its rule made it.
 #[derive(Serialize)]
@@ -40,17 +41,17 @@ impl<'a> EveningRecord<'a> {
         with_sites: bool,
     ) -> Option<EveningRecord<'a>> {
         let rule = &chain.rule_for(month.hijri_month())?.rule;
-        match (&month.record, rule) {
-            (ArchivedRecord::Sites(_), ArchivedRule::Sites(_)) => {
+        match &month.record {
+            ArchivedRecord::Sites(_) => {
                 EveningView::of(dataset, chain, month, with_sites).map(EveningRecord::Sites)
             }
-            (ArchivedRecord::Wujud(evening), ArchivedRule::WujudulHilal(wujud)) => {
-                WujudView::of(chain, month, wujud, evening).map(EveningRecord::Wujud)
+            ArchivedRecord::Wujud(evening) => {
+                WujudView::of(chain, month, rule.wujud()?, evening).map(EveningRecord::Wujud)
             }
-            (ArchivedRecord::Khgt(evening), ArchivedRule::Khgt(khgt)) => {
-                Some(EveningRecord::Khgt(KhgtView::of(khgt, evening)))
+            ArchivedRecord::Khgt(evening) => {
+                Some(EveningRecord::Khgt(KhgtView::of(rule.khgt()?, evening)))
             }
-            _ => None,
+            ArchivedRecord::None => None,
         }
     }
 }
@@ -69,7 +70,7 @@ pub struct WujudView<'a> {
     sunset: Text<LocalTime>,
     moonset: Option<Text<LocalTime>>,
     lag_minutes: Option<i64>,
-    moon_alt_deg: f64,
+    upper_limb_alt_deg: f64,
     moonset_after_sunset: bool,
     met: bool,
 }
@@ -107,7 +108,7 @@ impl<'a> WujudView<'a> {
             sunset: LocalTime::at(sunset, offset),
             moonset: moonset.map(|m| LocalTime::at(m, offset)),
             lag_minutes: lag(sunset, moonset),
-            moon_alt_deg: two_decimals(evening.moon_alt.to_native()),
+            upper_limb_alt_deg: two_decimals(evening.upper_limb_alt.to_native()),
             moonset_after_sunset: moonset.is_some_and(|m| m > sunset),
             met: evening.met,
         })
@@ -123,6 +124,7 @@ pub struct KhgtPlaceView<'a> {
     tz: &'static str,
     sunset: Text<LocalTime>,
     sunset_utc: Text<UtcInstant>,
+    sunset_at_cutoff: bool,
     moon_alt_deg: f64,
     elongation_deg: f64,
     margin_deg: f64,
@@ -131,16 +133,24 @@ pub struct KhgtPlaceView<'a> {
 }
 
 impl<'a> KhgtPlaceView<'a> {
-    fn of(place: &'a ArchivedKhgtPlace, limits: Limits) -> KhgtPlaceView<'a> {
+    /// The place at its sunset; a sunset at or after `cutoff` (PKG 1's 24:00 UTC, Unix
+    /// seconds) is the cut-off itself, shown as `24:00` of the evaluation day and said so.
+    fn of(place: &'a ArchivedKhgtPlace, limits: Limits, cutoff: Option<i64>) -> KhgtPlaceView<'a> {
         let (alt, elongation) = (place.moon_alt.to_native(), place.elongation.to_native());
         let sunset = place.sunset.to_native();
+        let at_cutoff = cutoff.is_some_and(|cutoff| sunset >= cutoff);
         KhgtPlaceView {
             name: Some(place.name.as_str()).filter(|name| !name.is_empty()),
             lat: from_fixed(place.lat.to_native()),
             lon: from_fixed(place.lon.to_native()),
             tz: "UTC",
-            sunset: LocalTime::at(sunset, 0),
+            sunset: if at_cutoff {
+                LocalTime::end_of_day()
+            } else {
+                LocalTime::at(sunset, 0)
+            },
             sunset_utc: Text(UtcInstant(sunset)),
+            sunset_at_cutoff: at_cutoff,
             moon_alt_deg: two_decimals(alt),
             elongation_deg: two_decimals(elongation),
             margin_deg: two_decimals(limits.margin(alt, elongation)),
@@ -171,13 +181,16 @@ pub struct KhgtView<'a> {
 impl<'a> KhgtView<'a> {
     fn of(khgt: &'a ArchivedKhgt, evening: &'a ArchivedKhgtEvening) -> KhgtView<'a> {
         let limits = khgt.limits.get();
-        let view =
-            |place: Option<&'a ArchivedKhgtPlace>| place.map(|p| KhgtPlaceView::of(p, limits));
+        let deadline = i64::from(evening.day.to_native()) * 86_400
+            + i64::from(khgt.deadline_min.to_native()) * 60;
+        let view = |place: Option<&'a ArchivedKhgtPlace>, cutoff| {
+            place.map(|p| KhgtPlaceView::of(p, limits, cutoff))
+        };
         let (pkg1, pkg2) = (evening.pkg1.as_ref(), evening.pkg2.as_ref());
-        let (applied, deciding) = match evening.applied {
-            ArchivedApplied::Pkg1 => (Some("PKG1"), pkg1),
-            ArchivedApplied::Pkg2 => (Some("PKG2"), pkg2),
-            ArchivedApplied::Neither => (None, pkg1.or(pkg2)),
+        let (applied, deciding, cutoff) = match evening.applied {
+            ArchivedApplied::Pkg1 => (Some("PKG1"), pkg1, Some(deadline)),
+            ArchivedApplied::Pkg2 => (Some("PKG2"), pkg2, None),
+            ArchivedApplied::Neither => (None, pkg1.or(pkg2), pkg1.map(|_| deadline)),
         };
         let conjunction_ms = evening.conjunction_ms.to_native();
         let nz_fajr = evening.nz_fajr.to_native();
@@ -189,10 +202,10 @@ impl<'a> KhgtView<'a> {
             conjunction_before_nz_fajr: conjunction_ms < nz_fajr.saturating_mul(1_000),
             rule_applied: applied,
             visible: evening.applied != Applied::Neither,
-            deciding_place: view(deciding),
+            deciding_place: view(deciding, cutoff),
             deciding_place_choice: &khgt.deciding,
-            pkg1: view(pkg1),
-            pkg2: view(pkg2),
+            pkg1: view(pkg1, Some(deadline)),
+            pkg2: view(pkg2, None),
         }
     }
 }
@@ -219,9 +232,17 @@ impl<'a> Summary<'a> {
         chain: &'a ArchivedChain,
         month: &'a ArchivedMonth,
     ) -> Summary<'a> {
-        let rule = chain.rule_for(month.hijri_month()).map(|span| &span.rule);
-        match (&month.record, rule) {
-            (ArchivedRecord::Sites(evening), _) => {
+        let none = Summary {
+            visible: false,
+            place: None,
+            moon_alt: None,
+            elongation: None,
+        };
+        let Some(span) = chain.rule_for(month.hijri_month()) else {
+            return none;
+        };
+        match &month.record {
+            ArchivedRecord::Sites(evening) => {
                 let deciding = usize::from(evening.deciding);
                 let values = evening.sites.get(deciding);
                 Summary {
@@ -231,16 +252,18 @@ impl<'a> Summary<'a> {
                     elongation: values.map(|v| v.elongation.to_native()),
                 }
             }
-            (ArchivedRecord::Wujud(evening), Some(ArchivedRule::WujudulHilal(wujud))) => Summary {
+            ArchivedRecord::Wujud(evening) => Summary {
                 visible: evening.met,
-                place: Some(wujud.place.name.as_str()),
-                moon_alt: Some(evening.moon_alt.to_native()),
+                place: span.rule.wujud().map(|wujud| wujud.place.name.as_str()),
+                moon_alt: Some(evening.upper_limb_alt.to_native()),
                 elongation: None,
             },
-            (ArchivedRecord::Khgt(evening), _) => {
+            ArchivedRecord::Khgt(evening) => {
                 let deciding = match evening.applied {
                     ArchivedApplied::Pkg2 => evening.pkg2.as_ref(),
-                    _ => evening.pkg1.as_ref().or(evening.pkg2.as_ref()),
+                    ArchivedApplied::Pkg1 | ArchivedApplied::Neither => {
+                        evening.pkg1.as_ref().or(evening.pkg2.as_ref())
+                    }
                 };
                 Summary {
                     visible: evening.applied != Applied::Neither,
@@ -251,12 +274,74 @@ impl<'a> Summary<'a> {
                     elongation: deciding.map(|p| p.elongation.to_native()),
                 }
             }
-            _ => Summary {
-                visible: false,
-                place: None,
-                moon_alt: None,
-                elongation: None,
-            },
+            ArchivedRecord::None => none,
         }
+    }
+}
+
+/// `month`: the target month.
+#[derive(Serialize)]
+pub struct TargetMonth {
+    name: &'static str,
+    number: u8,
+    year: u16,
+    start: Text<Date>,
+}
+
+/// `previous_month`: the month whose day-29 evening was examined.
+#[derive(Serialize)]
+pub struct PreviousMonth {
+    name: &'static str,
+    number: u8,
+    year: u16,
+    length: u8,
+}
+
+/// The members shared by `/hilal/info` and each `/hilal/history` entry.
+#[derive(Serialize)]
+pub struct HilalRecord<'a> {
+    /// The target month.
+    pub month: TargetMonth,
+    /// The month before it.
+    pub previous_month: PreviousMonth,
+    /// The deciding evening.
+    pub evening: EveningRecord<'a>,
+    /// The target month's tier.
+    pub source: &'a str,
+    /// The target month's warnings.
+    pub warnings: WarningList<'a>,
+}
+
+impl<'a> HilalRecord<'a> {
+    /// The record of the month at `index` of `chain` (every site's values too when
+    /// `with_sites`); `None` if it is not in the chain, has no month before it in the
+    /// chain or its evening cannot be shown.
+    pub fn of(
+        dataset: &'a ArchivedDataset,
+        chain: &'a ArchivedChain,
+        index: usize,
+        with_sites: bool,
+    ) -> Option<HilalRecord<'a>> {
+        let month = chain.months.get(index)?;
+        let previous = chain.months.get(index.checked_sub(1)?)?;
+        let target = month.hijri_month();
+        let before = previous.hijri_month();
+        Some(HilalRecord {
+            month: TargetMonth {
+                name: target.name(),
+                number: target.month,
+                year: target.year,
+                start: Text(month.start()),
+            },
+            previous_month: PreviousMonth {
+                name: before.name(),
+                number: before.month,
+                year: before.year,
+                length: previous.length,
+            },
+            evening: EveningRecord::of(dataset, chain, month, with_sites)?,
+            source: chain.source(month.tier()),
+            warnings: WarningList(warnings::for_month(chain, month)),
+        })
     }
 }

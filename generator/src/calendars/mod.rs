@@ -1,22 +1,59 @@
-//! The calendars of the archive, one chain each, the default first: the government's
-//! ([`kemenag`]), Muhammadiyah's ([`muhammadiyah`]) and the Umm al-Qura table
-//! ([`ummalqura`]). Each builds its chain from its facts in `hijri::authority` and its
-//! published table under `data/official/` ([`Published`]), over the same span of months.
+//! The calendars of the archive, one chain each, built from the registry's facts
+//! ([`hijri::registry::all`]) by the family of their rules ([`Family`]): decided at
+//! observation sites ([`sites`]), each month from its conjunction ([`conjunction`]), or given
+//! by a published table or the rule's arithmetic ([`given`]). A calendar's published table is
+//! read from where the registry says ([`Published`]); all chains cover the same span.
 
-pub mod kemenag;
-pub mod muhammadiyah;
-pub mod ummalqura;
+pub mod conjunction;
+pub mod given;
+pub mod sites;
 
 use std::path::{Path, PathBuf};
 
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Month, Table, Tier};
+use hijri::registry::{Authority, Coverage, Rows, TableSource};
+use hijri::rules::Family;
+use hijri::schema::{Chain, Month, Table, Tier};
 use hijri_astro::Astro;
 
 use crate::chain::ChainError;
-use crate::generate::GenerateError;
+use crate::error::GenerateError;
 use crate::inputs::{self, InputError, Ledger, OfficialTable, SiteInput};
+
+/// Builds the chain of `authority` by the family of its rules, reading its published table
+/// if it has one; `progress` is called once per month where months are many evenings each.
+pub fn build(
+    ctx: &Context,
+    authority: Authority,
+    progress: &mut dyn FnMut(),
+) -> Result<Chain, GenerateError> {
+    let mut families = authority.rules.iter().map(|span| span.rule.family());
+    let family = families
+        .next()
+        .ok_or_else(|| ChainError::Inconsistent(format!("{} has no rule", authority.id)))?;
+    if families.any(|other| other != family) {
+        return Err(ChainError::Inconsistent(format!(
+            "{}: its rules are of different families; a chain is built by one",
+            authority.id
+        ))
+        .into());
+    }
+    let published = authority
+        .table
+        .map(|source| Published::read(ctx.data_dir, source))
+        .transpose()?;
+    match (family, published) {
+        (Family::Sites, Some(published)) => sites::build(ctx, authority, published, progress),
+        (Family::Conjunction, Some(published)) => conjunction::build(ctx, authority, published),
+        (Family::Given, published) => given::build(ctx, authority, published),
+        (Family::Sites | Family::Conjunction, None) => Err(ChainError::Inconsistent(format!(
+            "{}: a calendar decided by {family:?} runs from a published table, and it has none",
+            authority.id
+        ))
+        .into()),
+    }
+}
 
 /// What every calendar is built from.
 pub struct Context<'a> {
@@ -44,19 +81,18 @@ pub struct Published {
 }
 
 impl Published {
-    /// Reads `dir/months.csv` (contiguous or with gaps), `dir/coverage.csv` (when `covered`)
-    /// and `dir/corrections.csv`.
-    pub fn read(dir: &Path, contiguous: bool, covered: bool) -> Result<Published, InputError> {
+    /// Reads the table `source` names under `data_dir`: `months.csv` (contiguous or with
+    /// gaps), `coverage.csv` (when it has one) and `corrections.csv`.
+    pub fn read(data_dir: &Path, source: TableSource) -> Result<Published, InputError> {
+        let dir = data_dir.join(source.dir);
         let months = dir.join("months.csv");
-        let table = if contiguous {
-            inputs::load_official(&months)?
-        } else {
-            inputs::load_published(&months)?
+        let table = match source.rows {
+            Rows::Contiguous => inputs::load_official(&months)?,
+            Rows::WithGaps => inputs::load_published(&months)?,
         };
-        let coverage = if covered {
-            Some(inputs::load_coverage(&dir.join("coverage.csv"), &table)?)
-        } else {
-            None
+        let coverage = match source.coverage {
+            Coverage::File => Some(inputs::load_coverage(&dir.join("coverage.csv"), &table)?),
+            Coverage::EveryMonth => None,
         };
         let ledger_path = dir.join("corrections.csv");
         let ledger = inputs::load_ledger(&ledger_path)?;
@@ -71,11 +107,12 @@ impl Published {
     /// The table's identity and coverage as archived (without a coverage file, every day of
     /// `months`), after checking that every corrected month is one of `months`.
     pub fn archived(&self, months: &[Month]) -> Result<Table, GenerateError> {
-        if let Some(stray) = self.ledger.entries.iter().find(|c| {
-            !months
-                .iter()
-                .any(|m| (m.year, m.month) == (c.month.year, c.month.month))
-        }) {
+        if let Some(stray) = self
+            .ledger
+            .entries
+            .iter()
+            .find(|c| !months.iter().any(|m| m.hijri == c.month))
+        {
             return Err(GenerateError::Input(InputError {
                 path: self.ledger_path.clone(),
                 line: None,
@@ -128,8 +165,7 @@ pub fn months_over(
         let last = start.add_days(i32::from(length) - 1);
         if last >= span.0 && start <= span.1 {
             months.push(Month {
-                year: number.year,
-                month: number.month,
+                hijri: number,
                 start: start.0,
                 length,
                 tier: tier(number),

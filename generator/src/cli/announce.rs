@@ -6,15 +6,16 @@
 use std::io::Write;
 use std::path::Path;
 
-use clap::{Args, ValueEnum};
-use hijri::authority;
+use clap::Args;
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
+use hijri::registry::{self, Authority};
+use hijri::rules::Family;
 use hijri::schema::{Chain, Month};
 use hijri::span;
 
 use crate::announce::{apply, apply_published, moved, Applied};
-use crate::calendars::{kemenag, muhammadiyah, Context};
+use crate::calendars::{sites, Context, Published};
 use crate::generate::build_calendar;
 use crate::inputs::{self, Correction, OfficialTable};
 use crate::writer::write_atomically;
@@ -69,37 +70,11 @@ pub struct AnnounceArgs {
     /// The ledger's date [default: today in Asia/Jakarta]
     #[arg(long, value_name = "YYYY-MM-DD")]
     recorded_on: Option<Date>,
-    /// The calendar whose published table takes the announcement (Umm al-Qura's is
-    /// KACST's table, taken whole, not announced)
-    #[arg(long, value_enum, ignore_case = true, default_value_t = Announcer::Kemenag)]
-    authority: Announcer,
-}
-
-/// The calendars that take announcements.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Announcer {
-    /// The government's sidang isbat (`data/official/`)
-    Kemenag,
-    /// Muhammadiyah's maklumat (`data/official/muhammadiyah/`)
-    Muhammadiyah,
-}
-
-impl Announcer {
-    /// The calendar's identifier in the archive.
-    fn id(self) -> &'static str {
-        match self {
-            Announcer::Kemenag => authority::DEFAULT,
-            Announcer::Muhammadiyah => authority::MUHAMMADIYAH,
-        }
-    }
-
-    /// Its published table's directory under `data/`.
-    fn dir(self) -> &'static str {
-        match self {
-            Announcer::Kemenag => kemenag::DIR,
-            Announcer::Muhammadiyah => muhammadiyah::DIR,
-        }
-    }
+    /// The calendar whose published table takes the announcement: one decided at sites
+    /// (kemenag) or on the conjunction (muhammadiyah); a calendar given by a table or by
+    /// arithmetic (ummalqura, tabular) takes none
+    #[arg(long, value_name = "ID", default_value = registry::DEFAULT)]
+    authority: String,
 }
 
 /// An announcement on the command line: `YYYY-MM=YYYY-MM-DD`, a Hijri month and its first
@@ -123,34 +98,45 @@ fn one_line(text: &str) -> Result<String, String> {
 
 /// Runs the subcommand on the facts in `data_dir` (the global `--data`).
 pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
-    let official = data_dir.join(args.authority.dir());
-    let (months_path, coverage_path, ledger_path) = (
-        official.join("months.csv"),
-        official.join("coverage.csv"),
-        official.join("corrections.csv"),
+    let sites = inputs::load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
+    let calendars = registry::all(sites.len());
+    let known: Vec<&str> = calendars.iter().map(|a| a.id.as_str()).collect();
+    let unknown = format!(
+        "unknown calendar {:?}; the calendars are {}",
+        args.authority,
+        known.join(", ")
     );
-    let table = match args.authority {
-        Announcer::Kemenag => inputs::load_official(&months_path),
-        Announcer::Muhammadiyah => inputs::load_published(&months_path),
-    }
-    .map_err(|e| e.to_string())?;
-    let (coverage_first, coverage_last) =
-        inputs::load_coverage(&coverage_path, &table).map_err(|e| e.to_string())?;
-    let ledger = inputs::load_ledger(&ledger_path).map_err(|e| e.to_string())?;
+    let authority = calendars
+        .iter()
+        .find(|a| a.id.eq_ignore_ascii_case(&args.authority))
+        .ok_or(unknown)?;
+    let not_announced = || {
+        format!(
+            "{} takes no announcements: its months are given by its table or its rule, not \
+             announced month by month",
+            authority.id
+        )
+    };
+    let family = authority.rules.first().map(|span| span.rule.family());
+    let (Some(source), Some(family)) = (authority.table, family) else {
+        return Err(not_announced());
+    };
+    let published = Published::read(data_dir, source).map_err(|e| e.to_string())?;
+    let (coverage_first, coverage_last) = published
+        .coverage
+        .ok_or_else(|| format!("{} has no coverage file", authority.id))?;
+    let official = data_dir.join(source.dir);
+    let (months_path, coverage_path) = (official.join("months.csv"), official.join("coverage.csv"));
     let built = build_calendar(data_dir, false).map_err(|e| e.to_string())?;
     let served = built
         .dataset
         .chains
         .iter()
-        .find(|chain| chain.id == args.authority.id())
-        .ok_or_else(|| {
-            format!(
-                "the archive built holds no {} calendar",
-                args.authority.id()
-            )
-        })?;
-    let (applied, after) = match args.authority {
-        Announcer::Kemenag => {
+        .find(|chain| chain.id == authority.id)
+        .ok_or_else(|| format!("the archive built holds no {} calendar", authority.id))?;
+    let table = &published.table;
+    let (applied, after) = match family {
+        Family::Sites => {
             let applied = apply(
                 &table.months,
                 coverage_last,
@@ -158,16 +144,23 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
                 &args.announced,
                 args.coverage_end,
             )?;
-            let after = government_after(&applied, served, &table, &built.astro, data_dir)?;
+            let ctx = Context {
+                data_dir,
+                astro: &built.astro,
+                sites: &sites,
+                span: (span::FIRST, span::LAST),
+            };
+            let after = sites_after(&applied, served, table, &ctx, authority)?;
             (applied, after)
         }
-        Announcer::Muhammadiyah => apply_published(
+        Family::Conjunction => apply_published(
             &table.months,
             coverage_last,
             served,
             &args.announced,
             args.coverage_end,
         )?,
+        Family::Given => return Err(not_announced()),
     };
     let moved_months = moved(&served.months, &after);
 
@@ -195,7 +188,10 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
         &inputs::coverage_csv(coverage_first, applied.coverage_last),
     )?;
     if !applied.corrections.is_empty() {
-        write(&ledger_path, &ledger.appended(&corrections))?;
+        write(
+            &official.join("corrections.csv"),
+            &published.ledger.appended(&corrections),
+        )?;
     }
     let mut stdout = std::io::stdout().lock();
     for outcome in &applied.outcomes {
@@ -205,30 +201,24 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The government's chain the new facts give (its months follow each other, so a
-/// correction may move the computed months after it); the served months when nothing moved.
-fn government_after(
+/// The chain of a calendar decided at sites that the new facts give (its months follow each
+/// other, so a correction may move the computed months after it); the served months when
+/// nothing moved.
+fn sites_after(
     applied: &Applied,
     served: &Chain,
     table: &OfficialTable,
-    astro: &hijri_astro::Astro,
-    data_dir: &Path,
+    ctx: &Context,
+    authority: &Authority,
 ) -> Result<Vec<Month>, String> {
     if applied.corrections.is_empty() {
         return Ok(served.months.clone());
     }
-    let sites = inputs::load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
-    let ctx = Context {
-        data_dir,
-        astro,
-        sites: &sites,
-        span: (span::FIRST, span::LAST),
-    };
     let table = OfficialTable {
         months: applied.table.clone(),
         data_version: table.data_version.clone(),
     };
-    kemenag::months(&ctx, &table, &mut || {}).map_err(|e| e.to_string())
+    sites::months(ctx, authority, &table, &mut || {}).map_err(|e| e.to_string())
 }
 
 /// Today's date in Western Indonesia, where the announcements are made.

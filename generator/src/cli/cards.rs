@@ -7,9 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use hijri::fixed::from_fixed;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{
-    ArchivedCardKind, ArchivedChain, ArchivedDataset, ArchivedRecord, ArchivedRule,
-};
+use hijri::schema::{ArchivedCardKind, ArchivedChain, ArchivedDataset, ArchivedRecord};
 use hijri_cards::verdict;
 use hijri_view::records::Summary;
 use rkyv::util::AlignedVec;
@@ -95,21 +93,21 @@ fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Resu
     let mut out = std::io::stdout().lock();
     let years = dataset.card_years();
     for month in chain.months.iter() {
-        if !(years[0]..=years[1]).contains(&month.year.to_native()) {
+        let number = month.hijri_month();
+        if !(years[0]..=years[1]).contains(&number.year) {
             continue;
         }
-        let rule = chain.rule_for(month.hijri_month()).map(|span| &span.rule);
-        let (Some(ArchivedRule::Sites(criterion)), ArchivedRecord::Sites(evening)) =
-            (rule, &month.record)
-        else {
+        let rule = chain.rule_for(number).map(|span| &span.rule);
+        let criterion = rule.and_then(|rule| rule.criterion());
+        let (Some(criterion), ArchivedRecord::Sites(evening)) = (criterion, &month.record) else {
             // Another rule: its record in one line, as `/table` gives it.
             if rule.is_some_and(|r| r.has_evening()) {
                 let summary = Summary::of(dataset, chain, month);
                 writeln!(
                     out,
                     "{:04}-{:02}  {:<36} {:<14} alt {:>7}  elong {:>6}",
-                    month.year.to_native(),
-                    month.month,
+                    number.year,
+                    number.month,
                     summary.place.unwrap_or("—"),
                     if summary.visible { "met" } else { "not met" },
                     summary.moon_alt.map_or("—".into(), |a| format!("{:.2}", from_fixed(a))),
@@ -123,8 +121,7 @@ fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Resu
         let (Some(site), Some(values)) = (dataset.sites.get(deciding), evening.sites.get(deciding))
         else {
             return Err(std::io::Error::other(format!(
-                "{}-{}: deciding site {deciding} is not in the archive",
-                month.year, month.month
+                "{number}: deciding site {deciding} is not in the archive"
             )));
         };
         let values: hijri::schema::SiteEvening =
@@ -133,8 +130,8 @@ fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Resu
         writeln!(
             out,
             "{:04}-{:02}  evening {}  {:<28} {:<18} alt {:>7.2}  elong {:>6.2}",
-            month.year.to_native(),
-            month.month,
+            number.year,
+            number.month,
             hijri::date::Date(evening.date.to_native()),
             site.name.as_str(),
             verdict(&values, limits).label(),
@@ -156,7 +153,7 @@ fn copy_month(
     let cards: Vec<_> = dataset
         .cards
         .iter()
-        .filter(|c| c.chain == index && c.year.to_native() == month.year && c.month == month.month)
+        .filter(|c| c.chain == index && c.month.get() == month)
         .collect();
     if cards.is_empty() {
         return Err(format!(

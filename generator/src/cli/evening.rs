@@ -4,7 +4,7 @@
 use crate::inputs::load_sites;
 use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
 use clap::Args;
-use hijri::authority;
+use hijri::registry;
 use hijri::date::Date;
 use hijri::fixed::{to_fixed, Decimal, Dms};
 use hijri::schema::{Criterion, Limits, Rule, Site};
@@ -285,26 +285,26 @@ fn make_site(lat: f64, lon: f64, elev: f64, zone: Zone) -> NamedSite {
     }
 }
 
-/// The places the calendars' rules name (`hijri::authority`): wujudul hilal's place and
-/// KHGT's fajr place.
-fn rule_places() -> Vec<Site> {
-    authority::muhammadiyah()
-        .rules
+/// The places the calendars' rules name (`hijri::registry`): wujudul hilal's place and
+/// KHGT's fajr place; `sites` is the number of observation sites.
+fn rule_places(sites: usize) -> Vec<Site> {
+    registry::all(sites)
         .into_iter()
+        .flat_map(|calendar| calendar.rules)
         .filter_map(|span| match span.rule {
             Rule::WujudulHilal(wujud) => Some(wujud.place),
             Rule::Khgt(khgt) => Some(khgt.fajr_place),
-            _ => None,
+            Rule::Sites(_) | Rule::Table(_) | Rule::Arithmetic(_) => None,
         })
         .collect()
 }
 
-/// Looks a site up by name (case-insensitive) among the sites of `data_dir/sites.json` (in
-/// their civil time, as the chain observes them) and the places the calendars' rules name
-/// (in their zone, as the rules do).
+/// Looks a site up by name (case-insensitive) among the sites of `data_dir/sites.json` and
+/// the places the calendars' rules name, each in its civil time (WIB, WITA, WIT as fixed
+/// offsets), as the records are.
 fn find_site(name: &str, data_dir: &Path) -> Result<NamedSite, String> {
     let sites = load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
-    let places = rule_places();
+    let places = rule_places(sites.len());
     let wanted = name.to_lowercase();
     let named = |site: &Site, observer: Observer<Zone>| NamedSite {
         name: Some(site.name.clone()),
@@ -315,8 +315,12 @@ fn find_site(name: &str, data_dir: &Path) -> Result<NamedSite, String> {
         return Ok(named(&site.site, site.observer()));
     }
     if let Some(place) = places.iter().find(|s| s.name.to_lowercase() == wanted) {
-        let zone = Zone::parse(&place.tz)
-            .ok_or_else(|| format!("{}: time zone {}", place.name, place.tz))?;
+        // In the place's civil time, as the rules' records are (WIB at every date).
+        let tz: chrono_tz::Tz = place
+            .tz
+            .parse()
+            .map_err(|_| format!("{}: time zone {}", place.name, place.tz))?;
+        let zone = Zone::civil(tz);
         let observer = Observer {
             lat_deg: place.lat,
             lon_deg: place.lon,

@@ -1,7 +1,8 @@
 //! Query-string parameters read by hand from the raw query: percent-decoding (a `+` stays a
-//! `+`, so `tz=UTC+7` works), repeated or non-UTF-8 values detected, and the typed readers
-//! every endpoint shares (flags, integers, calendars, required text), each failing with the
-//! parameter's own error code.
+//! `+`, so `tz=UTC+7` works, except in a comma list, where it is the space forms send),
+//! repeated or non-UTF-8 values detected, and the typed readers every endpoint shares (flags,
+//! integers, calendars, required text, lists), each failing with the parameter's own error
+//! code.
 
 use std::borrow::Cow;
 
@@ -77,6 +78,40 @@ impl<'a> Query<'a> {
             Param::Absent => Ok(None),
             _ => self.required(name, code).map(Some),
         }
+    }
+
+    /// An optional comma list (`include`, `authorities`): a `+` is a space, as HTML forms,
+    /// `URLSearchParams` and Python's `urlencode` send one (`%2B` stays a `+`); the items are
+    /// trimmed and empty ones left out. Repeated or non-UTF-8 is `code`.
+    pub fn list(&self, name: &str, code: ErrorCode) -> Result<Option<Vec<String>>, ApiError> {
+        let Some(text) = self.optional(name, code)? else {
+            return Ok(None);
+        };
+        // The raw value, `+` read as a space before the escapes are decoded.
+        let raw = self.raw(name).unwrap_or_default().replace('+', " ");
+        let text = decode(&raw).map_or_else(|| text.into_owned(), Cow::into_owned);
+        Ok(Some(
+            text.split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        ))
+    }
+
+    /// The undecoded value of `name` (its first occurrence).
+    fn raw(&self, name: &str) -> Option<&'a str> {
+        self.0
+            .split('&')
+            .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
+            .find(|(key, _)| {
+                if key.contains('%') {
+                    decoded(key).eq(name.bytes().map(Some))
+                } else {
+                    *key == name
+                }
+            })
+            .map(|(_, value)| value)
     }
 
     /// A required integer; absent is `missing_parameter`, anything but an integer is `code`.
@@ -163,6 +198,23 @@ mod tests {
         assert_eq!(Query("d=%4").get("d"), Param::Malformed);
         assert_eq!(Query("d=%zz").get("d"), Param::Malformed);
         assert_eq!(Query("d=%+1").get("d"), Param::Malformed);
+    }
+
+    #[test]
+    fn lists_read_a_plus_as_a_space() {
+        let q = Query("include=extra,+asyura&authorities=kemenag%2C+ummalqura&x=a%2Bb,c");
+        let list = |name| q.list(name, ErrorCode::InvalidInclude).unwrap().unwrap();
+        assert_eq!(list("include"), ["extra", "asyura"]);
+        assert_eq!(list("authorities"), ["kemenag", "ummalqura"]);
+        assert_eq!(list("x"), ["a+b", "c"]);
+        assert_eq!(q.list("none", ErrorCode::InvalidInclude), Ok(None));
+        assert_eq!(
+            Query("include=a&include=b")
+                .list("include", ErrorCode::InvalidInclude)
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidInclude
+        );
     }
 
     #[test]

@@ -37,11 +37,11 @@ pub fn compare(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
 /// given; empty items skipped), or every calendar without it.
 fn chains<'a>(state: &AppState<'a>, query: &Query) -> Result<Vec<&'a ArchivedChain>, ApiError> {
     let dataset = state.dataset;
-    let Some(text) = query.optional("authorities", ErrorCode::InvalidAuthority)? else {
+    let Some(ids) = query.list("authorities", ErrorCode::InvalidAuthority)? else {
         return Ok(dataset.chains.iter().collect());
     };
     let mut chains: Vec<&ArchivedChain> = Vec::new();
-    for id in text.split(',').map(str::trim).filter(|id| !id.is_empty()) {
+    for id in &ids {
         let chain = dataset.chain(id).ok_or_else(|| {
             let known: Vec<&str> = dataset.chains.iter().map(|c| c.id.as_str()).collect();
             ApiError::new(

@@ -6,7 +6,7 @@ use hijri::hijri::HijriMonth;
 use hijri_view::answers::hilal;
 use hijri_view::answers::hilal::HISTORY_BOUNDS;
 use hijri_view::coverage;
-use hijri_view::evening::HilalRecord;
+use hijri_view::records::HilalRecord;
 use hijri_view::Question;
 use serde::Serialize;
 
@@ -31,16 +31,12 @@ struct InfoInput<'a> {
 /// Reads `include`: absent, or `sites` (any case) for every site's values. Empty items are
 /// skipped, as in `/events`: `include=` is no include, `include=sites,` is `sites`.
 fn include_sites(query: Query<'_>) -> Result<Option<&'static str>, ApiError> {
-    let text = query.optional("include", ErrorCode::InvalidInclude)?;
+    let items = query.list("include", ErrorCode::InvalidInclude)?;
     let mut sites = None;
-    for item in text
-        .iter()
-        .flat_map(|t| t.split(','))
-        .map(|i| i.trim_matches(' '))
-    {
+    for item in items.iter().flatten() {
         if item.eq_ignore_ascii_case("sites") {
             sites = Some("sites");
-        } else if !item.is_empty() {
+        } else {
             return Err(ApiError::new(
                 ErrorCode::InvalidInclude,
                 format!(

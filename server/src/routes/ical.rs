@@ -47,8 +47,8 @@ pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, A
 /// and next two Gregorian years (of the state's clock), refreshed daily.
 pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let text = query.optional("include", ErrorCode::InvalidInclude)?;
-    let (selection, include) = include(text.as_deref())?;
+    let text = query.list("include", ErrorCode::InvalidInclude)?;
+    let (selection, include) = include(text.map(|items| items.join(",")).as_deref())?;
     let scope = params::scope(state, &query)?;
     let now = state.clock.now().year();
     let mut selected = Selected {
@@ -90,7 +90,10 @@ fn vcalendar(scope: &Scope, selected: &Selected, feed: bool) -> String {
         None => ical.text("X-WR-CALNAME", "Hari Besar Islam"),
         Some(_) => ical.text(
             "X-WR-CALNAME",
-            &format!("Hari Besar Islam ({})", scope.chain.name.as_str()),
+            &format!(
+                "Hari Besar Islam ({})",
+                scope.chain.names.indonesian.as_str()
+            ),
         ),
     }
     if feed {
@@ -125,9 +128,15 @@ fn vevent(ical: &mut Ical, scope: &Scope, found: &Found) {
             format_args!("{}-{}@{UID_DOMAIN}", o.observance.slug, month.year),
         );
     }
-    // The data's own date: the last day of the table's coverage.
-    let (_, coverage_last) = scope.chain.coverage();
-    ical.midnight_utc("DTSTAMP", coverage_last);
+    // The data's own date: the last day of the table's coverage (the default calendar's for
+    // a calendar without a table).
+    let coverage = scope
+        .chain
+        .coverage()
+        .or_else(|| scope.dataset.default_chain()?.coverage());
+    if let Some((_, coverage_last)) = coverage {
+        ical.midnight_utc("DTSTAMP", coverage_last);
+    }
     ical.raw("SEQUENCE", sequence(scope, found));
     ical.date("DTSTART", found.first);
     ical.date("DTEND", found.last().add_days(1));
@@ -175,13 +184,12 @@ fn description(found: &Found) -> String {
 /// each one, so subscribers update the events whose dates changed.
 fn sequence(scope: &Scope, found: &Found) -> usize {
     let month = found.occurrence.month;
-    let month = [month.year, u16::from(month.month)];
     scope
         .chain
         .divergences
         .iter()
         .filter(|d| {
-            let [first, last] = d.moved.map(|m| m.map(|v| v.to_native()));
+            let [first, last] = d.moved.each_ref().map(|m| m.get());
             (first..=last).contains(&month)
         })
         .count()

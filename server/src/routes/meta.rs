@@ -75,6 +75,15 @@ impl Serialize for ComputedList<'_> {
     }
 }
 
+/// One calendar's table identity in `/meta`: `null` versions for a calendar without a
+/// published table (no table, no ledger).
+#[derive(Serialize)]
+struct CalendarVersions<'a> {
+    id: &'a str,
+    data_version: Option<&'a str>,
+    table_version: Option<&'a str>,
+}
+
 #[derive(Serialize)]
 struct Meta<'a> {
     version: &'static str,
@@ -88,14 +97,18 @@ struct Meta<'a> {
     hilal_image_range: [u16; 2],
     divergences: Vec<DivergenceView>,
     table_version: &'a str,
+    calendars: Vec<CalendarVersions<'a>>,
 }
 
 /// `GET /api/v1/meta`.
 pub fn meta(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     // `/meta` is about the default calendar, as the contract describes it.
     let chain = state.chain;
-    let table = &chain.table;
-    let (first, last) = chain.coverage();
+    let table = state.archive.default_table();
+    let (first, last) = (
+        Date(table.coverage_first.to_native()),
+        Date(table.coverage_last.to_native()),
+    );
     let criterion = chain
         .rules
         .iter()
@@ -115,6 +128,16 @@ pub fn meta(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         hilal_image_range: state.dataset.card_years(),
         divergences: DivergenceView::all(chain),
         table_version: &table.table_version,
+        calendars: state
+            .dataset
+            .chains
+            .iter()
+            .map(|chain| CalendarVersions {
+                id: &chain.id,
+                data_version: chain.table.as_ref().map(|t| t.data_version.as_str()),
+                table_version: chain.table.as_ref().map(|t| t.table_version.as_str()),
+            })
+            .collect(),
     };
     Ok(reply::json(req, reply::META, 2_048, &body))
 }

@@ -38,33 +38,33 @@ pub fn scope<'a>(state: &AppState<'a>, query: &Query) -> Result<Scope<'a>, ApiEr
     Ok(state.scope_of(chain))
 }
 
-/// The scope of a request for a calendar that has an evening record: `/hilal/*` of a table
-/// calendar (no evening decides its months) is 400 `invalid_authority`, saying why: it has
-/// no `what` (`hilal record`, `hilal cards`).
+/// The scope of a request for a calendar that has an evening record: `/hilal/*` of a
+/// calendar no evening decides (a table, arithmetic) is 400 `invalid_authority`, saying why
+/// in its rule's own words: it has no `what` (`hilal record`, `hilal cards`).
 pub fn evening_scope<'a>(
     state: &AppState<'a>,
     query: &Query,
     what: &str,
 ) -> Result<Scope<'a>, ApiError> {
     let scope = scope(state, query)?;
-    if has_evenings(scope.chain) {
-        Ok(scope)
-    } else {
-        Err(ApiError::new(
+    match without_evenings(scope.chain) {
+        None => Ok(scope),
+        Some(why) => Err(ApiError::new(
             ErrorCode::InvalidAuthority,
             format!(
-                "{} ({}) is a published table: no evening decides its months, so it has no \
-                 {what}",
+                "{} ({}) has no {what}: {why}",
                 scope.chain.id.as_str(),
-                scope.chain.name.as_str()
+                scope.chain.names.english.as_str()
             ),
-        ))
+        )),
     }
 }
 
-/// True if some rule of `chain` decides its months on an evening.
-fn has_evenings(chain: &ArchivedChain) -> bool {
-    chain.rules.iter().any(|span| span.rule.has_evening())
+/// Why no rule of `chain` decides its months on an evening, in its rules' words; `None` if
+/// some rule does.
+fn without_evenings(chain: &ArchivedChain) -> Option<&str> {
+    let mut reasons = chain.rules.iter().map(|span| span.rule.without_evening());
+    reasons.try_fold("", |_, why| why)
 }
 
 /// Parses a Gregorian `YYYY-MM-DD` parameter.
@@ -138,11 +138,11 @@ pub struct Events<'a> {
 pub fn events<'a>(state: &AppState<'a>, query: Query<'_>) -> Result<Events<'a>, ApiError> {
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let calendar = query.calendar(Calendar::Hijri)?;
-    let text = query.optional("include", ErrorCode::InvalidInclude)?;
+    let text = query.list("include", ErrorCode::InvalidInclude)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let scope = scope(state, &query)?;
     let year = coverage::year(&scope, calendar, year)?;
-    let include = include(text.as_deref())?;
+    let include = include(text.map(|items| items.join(",")).as_deref())?;
     Ok(Events {
         scope,
         year,

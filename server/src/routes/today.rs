@@ -53,7 +53,7 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         .month_index_of(day)
         .is_some_and(|index| coverage::needs_retro(&scope, index))
     {
-        let (first, _) = chain.coverage();
+        let first = chain.coverage().map_or(span::FIRST, |(first, _)| first);
         return Err(ApiError::new(
             ErrorCode::OutOfCoverage,
             format!("today's date {day} falls before {first}, the first date /today serves"),

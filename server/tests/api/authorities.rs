@@ -133,14 +133,17 @@ async fn an_unknown_calendar_is_invalid_authority_everywhere() {
         .unwrap()
         .to_owned();
     assert!(
-        message.contains("kemenag, muhammadiyah, ummalqura"),
+        message.contains("kemenag, muhammadiyah, ummalqura, tabular"),
         "{message}"
     );
     let message = table.json()["error"]["message"]
         .as_str()
         .unwrap()
         .to_owned();
-    assert!(message.contains("published table"), "{message}");
+    assert!(
+        message.contains("has no hilal record") && message.contains("no evening decides a month"),
+        "{message}"
+    );
 }
 
 #[actix_web::test]
@@ -363,4 +366,217 @@ async fn the_calendars_answers_are_recorded() {
     assert_eq!(answers[4].code(), "missing_parameter");
     assert_eq!(answers[5].code(), "invalid_authority");
     assert_eq!(answers[8].code(), "invalid_authority");
+}
+
+#[actix_web::test]
+async fn the_tabular_calendar_is_served_where_umm_al_qura_is() {
+    let a = answers(&[
+        "/api/v1/convert?date=1400-01-01&calendar=hijri&authority=tabular",
+        "/api/v1/convert?date=2026-02-18&authority=tabular",
+        "/api/v1/hilal/info?year=1447&month=9&authority=tabular",
+        "/api/v1/compare?year=1447",
+        "/api/v1/year?year=1447&authority=tabular",
+        "/api/v1/events?year=2030&calendar=gregorian&authority=tabular",
+    ])
+    .await;
+    let muharram = a[0].json();
+    assert_eq!(muharram["output"]["date"], "1979-11-21");
+    assert_eq!(muharram["source"], "tabular");
+    assert_eq!(codes(&a[0]), ["computed"]);
+    assert_eq!(a[1].json()["output"]["date"], "1447-09-01");
+    // No evening decides its months: refused in its rule's words.
+    assert_eq!(a[2].status, 400);
+    assert_eq!(a[2].code(), "invalid_authority");
+    let message = a[2].json()["error"]["message"].as_str().unwrap().to_owned();
+    assert!(
+        message
+            .starts_with("tabular (Tabular Islamic calendar (arithmetical)) has no hilal record")
+            && message.contains("no evening decides a month"),
+        "{message}"
+    );
+    let compare = a[3].json();
+    assert_eq!(
+        compare["input"]["authorities"],
+        serde_json::json!(["kemenag", "muhammadiyah", "ummalqura", "tabular"])
+    );
+    let ramadan = &compare["months"][8];
+    assert_eq!(ramadan["hijri_month"], "1447-09");
+    assert_eq!(ramadan["starts"]["tabular"]["start"], "2026-02-18");
+    assert_eq!(ramadan["starts"]["kemenag"]["start"], "2026-02-19");
+    // 1447 is the 7th year of its 30-year cycle, a leap year: 355 days.
+    assert_eq!(a[4].json()["count"], 355);
+    assert_eq!(a[5].status, 200);
+}
+
+#[actix_web::test]
+async fn lists_take_a_plus_as_a_space() {
+    // Python's urlencode, URLSearchParams and HTML forms send a space as `+`.
+    let a = answers(&[
+        "/api/v1/events?year=1446&include=extra,+asyura",
+        "/api/v1/events?year=1446&include=extra%2C+asyura",
+        "/api/v1/compare?year=1446&authorities=kemenag,+ummalqura",
+        "/api/v1/hilal/info?year=1446&month=9&include=+sites+",
+        "/api/v1/events?year=1446&include=extra,%2Basyura",
+    ])
+    .await;
+    for answer in &a[..4] {
+        assert_eq!(answer.status, 200, "{}: {:?}", answer.request, answer.body);
+    }
+    assert_eq!(
+        a[0].json()["input"]["include"],
+        serde_json::json!(["extra", "asyura"])
+    );
+    assert_eq!(
+        a[2].json()["input"]["authorities"],
+        serde_json::json!(["kemenag", "ummalqura"])
+    );
+    // An escaped plus is a plus.
+    assert_eq!(a[4].status, 400);
+    assert_eq!(a[4].code(), "invalid_include");
+}
+
+#[actix_web::test]
+async fn no_answer_names_a_start_outside_the_span() {
+    let a = answers(&[
+        "/api/v1/compare?year=1945&calendar=gregorian",
+        "/api/v1/compare?year=1945&calendar=gregorian&retro=true",
+        "/api/v1/compare?year=2022&calendar=gregorian",
+        "/api/v1/authorities",
+        "/api/v1/compare?year=2022&calendar=gregorian&retro=true",
+    ])
+    .await;
+    for answer in &a[..2] {
+        let body = answer.json();
+        let first = &body["months"][0];
+        assert_eq!(first["hijri_month"], "1364-01", "{}", answer.request);
+        for (id, entry) in first["starts"].as_object().unwrap() {
+            if let Some(start) = entry["start"].as_str() {
+                assert!(start >= "1945-01-01", "{id}: {start} in {}", answer.request);
+            }
+        }
+        assert_eq!(
+            first["starts"]["ummalqura"],
+            Value::Null,
+            "{}",
+            answer.request
+        );
+    }
+    // The warning counts the starts retro=true would add, and says so.
+    let message = |answer: &crate::common::Answer| {
+        answer.json()["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|w| w["code"] == "retro_required")
+            .map(|w| w["message"].as_str().unwrap().to_owned())
+            .unwrap()
+    };
+    let added = |without: &crate::common::Answer, with: &crate::common::Answer| {
+        let starts = |answer: &crate::common::Answer| {
+            answer.json()["months"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|row| row["starts"].as_object().unwrap().values().cloned())
+                .filter(|entry| !entry.is_null())
+                .count()
+        };
+        starts(with) - starts(without)
+    };
+    // 1945: 24 (the starts of 1364-01, 1944-12-17, are outside the span, retro or not).
+    assert_eq!(added(&a[0], &a[1]), 24);
+    assert!(
+        message(&a[0]).starts_with("24 starts fall before"),
+        "{}",
+        message(&a[0])
+    );
+    assert_eq!(added(&a[2], &a[4]), 14);
+    assert!(
+        message(&a[2]).starts_with("14 starts fall before"),
+        "{}",
+        message(&a[2])
+    );
+    // Umm al-Qura's table begins before the span: its own first day stays as provenance,
+    // with the first day served beside it.
+    let authorities = a[3].json();
+    let ummalqura = authorities["authorities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "ummalqura")
+        .unwrap();
+    assert_eq!(ummalqura["table"]["first"], "1944-12-17");
+    assert_eq!(ummalqura["table"]["first_served"], "1945-01-01");
+    assert_eq!(ummalqura["months"]["first"], "1945-01-01");
+    let tabular = authorities["authorities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "tabular")
+        .unwrap();
+    assert_eq!(tabular["table"], Value::Null);
+    assert_eq!(tabular["table_version"], Value::Null);
+    assert_eq!(tabular["divergences"], Value::Null);
+}
+
+#[actix_web::test]
+async fn muhammadiyah_s_records_say_what_the_rule_tests() {
+    let a = answers(&[
+        // Before 1964: Yogyakarta in WIB, not Jakarta's historical UTC+9 (sunset 20:03).
+        "/api/v1/hilal/info?year=1364&month=2&authority=muhammadiyah&retro=true",
+        // Tie evenings: the upper limb at or just above the horizon, met.
+        "/api/v1/hilal/info?year=1444&month=6&authority=muhammadiyah",
+        "/api/v1/hilal/info?year=1421&month=6&authority=muhammadiyah&retro=true",
+        "/api/v1/hilal/info?year=1380&month=9&authority=muhammadiyah&retro=true",
+        // PKG 2 with the conjunction 2.9 min before New Zealand's fajr.
+        "/api/v1/hilal/info?year=1484&month=2&authority=muhammadiyah",
+        "/api/v1/hilal/history?from=1447-01&to=1475-12&authority=muhammadiyah",
+    ])
+    .await;
+    let evening = a[0].json()["evening"].clone();
+    assert_eq!(evening["place"]["tz"], "Asia/Jakarta");
+    assert_eq!(evening["sunset"], "18:03", "{evening}");
+    for answer in &a[1..4] {
+        let evening = answer.json()["evening"].clone();
+        let altitude = evening["upper_limb_alt_deg"].as_f64().unwrap();
+        assert_eq!(
+            evening["met"].as_bool().unwrap(),
+            evening["conjunction_before_sunset"].as_bool().unwrap() && altitude > 0.0,
+            "{}: {evening}",
+            answer.request
+        );
+        assert!(altitude >= 0.0, "{}: {altitude}", answer.request);
+    }
+    let fajr = a[4].json();
+    let borderline = fajr["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["code"] == "borderline")
+        .unwrap_or_else(|| panic!("no borderline: {fajr}"));
+    assert!(
+        borderline["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("The conjunction came 2.9 min before fajr at Wellington"),
+        "{borderline}"
+    );
+    // No PKG 1 place shows a sunset at or after 24:00 UTC without saying it is the cut-off.
+    let mut at_cutoff = 0;
+    for entry in a[5].json()["months"].as_array().unwrap() {
+        let Some(pkg1) = entry["evening"]["pkg1"].as_object() else {
+            continue;
+        };
+        let day = entry["evening"]["evaluation_day"].as_str().unwrap();
+        let after_day = pkg1["sunset_utc"].as_str().unwrap() > &format!("{day}T23:59:59Z")[..];
+        assert_eq!(pkg1["sunset_at_cutoff"], after_day, "{entry}");
+        if after_day {
+            assert_eq!(pkg1["sunset"], "24:00", "{entry}");
+            at_cutoff += 1;
+        }
+    }
+    assert!(
+        at_cutoff > 0,
+        "some month's best PKG 1 place lies on the cut-off"
+    );
 }

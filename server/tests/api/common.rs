@@ -276,7 +276,7 @@ pub fn with_ledger(
     dataset.cards.clear();
     dataset.bodies.clear();
     dataset.answers.clear();
-    dataset.chains[0].table.table_version = table_version.into();
+    dataset.chains[0].table.as_mut().unwrap().table_version = table_version.into();
     dataset.chains[0].divergences = divergences;
     let bytes = hijri_testing::encoded(&dataset);
     Arc::new(Archive::from_bytes(Bytes::from_owner(bytes)).unwrap())
@@ -323,7 +323,7 @@ pub fn synthetic_bytes() -> Vec<u8> {
         .months(first, day("2025-01-01"), months)
         .coverage(day("2025-01-01"), day("2025-05-27"))
         .build();
-    kemenag.table.data_version = "synthetic".into();
+    kemenag.table.as_mut().unwrap().data_version = "synthetic".into();
     let mut dataset = DatasetBuilder::new()
         .sites(&["Pantai Test"])
         .card((1446, 9), (CardKind::Viz, false), FAKE_PNG, "\"cafe0001\"")

@@ -3,7 +3,7 @@
 //! every endpoint, the hilal history never leaves its window, and the correction ledger
 //! reaches `/meta` and the `divergence` warnings.
 
-use hijri::schema::Divergence;
+use hijri::schema::{Divergence, HijriMonth};
 use serde_json::{json, Value};
 
 use crate::common::{state, state_with, with_ledger};
@@ -477,16 +477,38 @@ async fn the_ledger_reaches_meta_and_the_divergence_warnings() {
             with_ledger(
                 vec![
                     Divergence {
-                        year: 1448,
-                        month: 8,
+                        month: HijriMonth {
+                            year: 1448,
+                            month: 8,
+                        },
                         delta_days: -1,
-                        moved: [[1448, 7], [1448, 8]],
+                        moved: [
+                            HijriMonth {
+                                year: 1448,
+                                month: 7,
+                            },
+                            HijriMonth {
+                                year: 1448,
+                                month: 8,
+                            },
+                        ],
                     },
                     Divergence {
-                        year: 1447,
-                        month: 9,
+                        month: HijriMonth {
+                            year: 1447,
+                            month: 9,
+                        },
                         delta_days: 1,
-                        moved: [[1447, 8], [1447, 9]],
+                        moved: [
+                            HijriMonth {
+                                year: 1447,
+                                month: 8,
+                            },
+                            HijriMonth {
+                                year: 1447,
+                                month: 9,
+                            },
+                        ],
                     },
                 ],
                 "2-0123456789ab",

@@ -2,7 +2,7 @@
 //! (`icalendar`) and compared event by event with `/events`; the RFC 5545 line rules, the
 //! stable bytes, 304, and `SEQUENCE` over a ledger.
 
-use hijri::schema::Divergence;
+use hijri::schema::{Divergence, HijriMonth};
 use icalendar::{CalendarComponent, Component, DatePerhapsTime};
 use serde_json::Value;
 
@@ -217,22 +217,55 @@ async fn sequence_counts_the_corrections_that_moved_each_month() {
     let archive = with_ledger(
         vec![
             Divergence {
-                year: 1448,
-                month: 8,
+                month: HijriMonth {
+                    year: 1448,
+                    month: 8,
+                },
                 delta_days: -1,
-                moved: [[1448, 7], [1448, 10]],
+                moved: [
+                    HijriMonth {
+                        year: 1448,
+                        month: 7,
+                    },
+                    HijriMonth {
+                        year: 1448,
+                        month: 10,
+                    },
+                ],
             },
             Divergence {
-                year: 1447,
-                month: 10,
+                month: HijriMonth {
+                    year: 1447,
+                    month: 10,
+                },
                 delta_days: 1,
-                moved: [[1447, 9], [1447, 10]],
+                moved: [
+                    HijriMonth {
+                        year: 1447,
+                        month: 9,
+                    },
+                    HijriMonth {
+                        year: 1447,
+                        month: 10,
+                    },
+                ],
             },
             Divergence {
-                year: 1447,
-                month: 9,
+                month: HijriMonth {
+                    year: 1447,
+                    month: 9,
+                },
                 delta_days: -1,
-                moved: [[1447, 8], [1447, 9]],
+                moved: [
+                    HijriMonth {
+                        year: 1447,
+                        month: 8,
+                    },
+                    HijriMonth {
+                        year: 1447,
+                        month: 9,
+                    },
+                ],
             },
         ],
         "3-0123456789ab",

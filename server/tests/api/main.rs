@@ -19,6 +19,7 @@ mod edges;
 mod encoding;
 mod ical;
 mod metrics;
+mod new_calendar;
 mod openapi;
 mod page;
 mod schemas;

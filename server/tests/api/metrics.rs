@@ -47,7 +47,7 @@ async fn counters_follow_the_requests() {
     );
     let text = std::str::from_utf8(&scraped.body).unwrap();
     let archive = real();
-    let header = &archive.default_chain().table;
+    let header = archive.default_chain().table.as_ref().unwrap();
     let info = format!(
         r#"hijri_archive_info{{data_version="{}",table_version="{}",format="{}"}} 1"#,
         header.data_version.as_str(),

@@ -225,7 +225,7 @@ fn warnings_are_documented_as_objects() {
         hijri::warnings::Warning::Retro(""),
         hijri::warnings::Warning::Borderline(""),
         hijri::warnings::Warning::Divergence(""),
-        hijri::warnings::Warning::RetroRequired(2, ""),
+        hijri::warnings::Warning::RetroRequired(2, hijri::warnings::Items::Events, ""),
     ] {
         assert!(codes.contains(&w.code()), "{}", w.code());
     }

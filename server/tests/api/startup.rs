@@ -206,7 +206,7 @@ fn the_start_up_line() {
     assert_eq!(start["build"], hijri::BUILD_HASH);
     assert_eq!(start["archive"], path.to_str().unwrap());
     let archive = hijri_server::archive::open(&path).unwrap();
-    let header = &archive.default_chain().table;
+    let header = archive.default_chain().table.as_ref().unwrap();
     assert_eq!(start["data_version"], header.data_version.as_str());
     assert_eq!(start["table_version"], header.table_version.as_str());
     assert_eq!(start["metrics_bind"], "off");

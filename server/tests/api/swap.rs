@@ -152,8 +152,8 @@ fn variant(real: &[u8], data_version: &str, table_version: &str) -> Vec<u8> {
     aligned.extend_from_slice(real);
     let archived = hijri::archive::open(&aligned).unwrap();
     let mut dataset: Dataset = rkyv::deserialize::<_, rkyv::rancor::BoxedError>(archived).unwrap();
-    dataset.chains[0].table.data_version = data_version.into();
-    dataset.chains[0].table.table_version = table_version.into();
+    dataset.chains[0].table.as_mut().unwrap().data_version = data_version.into();
+    dataset.chains[0].table.as_mut().unwrap().table_version = table_version.into();
     hijri::archive::encode(&dataset).unwrap()
 }
 

@@ -14,8 +14,6 @@ parameter alone. A few rules tie parameters together, and no parameter schema ca
 - `authority` names a calendar the archive holds, and each calendar's published table starts
   on its own day (retro before it); `/hilal/*` take the calendars with an evening record, the
   cards only the default; `/compare` serves only years wholly inside the span;
-- a space in `include` would travel as `+`, which the service keeps (so that `tz=UTC+7`
-  works): the optional spaces around items are left out.
 
 The rewrite runs before every call (`before_call`), so the examples and coverage phases keep
 the rules too, not only the generated cases (`map_case`).
@@ -50,10 +48,13 @@ DEFAULT = LISTING["default"]
 # Each calendar's first day served without retro=true, Gregorian and Hijri (in that calendar).
 TABLE_FIRST = {}
 for entry in LISTING["authorities"]:
-    first = max(entry["table"]["first"], "1945-01-01")
+    # A calendar without a published table needs no retro=true on any day it serves.
+    table = entry["table"]
+    first = table["first_served"] if table else entry["months"]["first"]
     hijri = fetch(f"/api/v1/convert?date={first}&retro=true&authority={entry['id']}")
     TABLE_FIRST[entry["id"]] = (first, hijri["output"]["date"])
-EVENING = [a["id"] for a in LISTING["authorities"] if a["rules"][0]["kind"] != "table"]
+NO_EVENING = ("table", "arithmetic")
+EVENING = [a["id"] for a in LISTING["authorities"] if a["rules"][0]["kind"] not in NO_EVENING]
 SPAN = (datetime.date(1945, 1, 1), datetime.date(2100, 12, 31))
 SPAN_HIJRI = tuple(
     fetch(f"/api/v1/convert?date={day}&retro=true")["output"]["date"] for day in SPAN
@@ -183,8 +184,6 @@ def map_case(context, case):
     path = case.operation.path
     query = dict(case.query or {})
     authority = set_authority(query, path)
-    if isinstance(query.get("include"), str):
-        query["include"] = query["include"].replace(" ", "")
     if path == "/api/v1/compare":
         names = [n.strip().lower() for n in str(query.get("authorities", "")).split(",")]
         names = [n for n in names if n in TABLE_FIRST]

@@ -5,7 +5,10 @@
 use hijri::date::Date;
 use hijri::fixed::from_fixed;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedRule, ArchivedSite, ArchivedSources};
+use hijri::schema::{
+    ArchivedChain, ArchivedDataset, ArchivedRule, ArchivedSite, ArchivedSources, Tier,
+};
+use hijri::span;
 use serde::Serialize;
 
 use crate::{MonthText, Text};
@@ -68,11 +71,20 @@ enum RuleView<'a> {
         coast_tolerance_km: f64,
         fajr_place: PlaceView<'a>,
         fajr_sun_depression_deg: f64,
+        fajr_band_minutes: u16,
         land: &'a str,
         deciding_place: &'a str,
     },
     /// A table.
     Table { name: &'a str, evaluated: &'a str },
+    /// Arithmetic: a fixed cycle of months from an epoch.
+    Arithmetic {
+        name: &'a str,
+        evaluated: &'a str,
+        epoch: Text<Date>,
+        cycle_years: u16,
+        leap_years: Vec<u16>,
+    },
 }
 
 impl<'a> RuleView<'a> {
@@ -112,6 +124,7 @@ impl<'a> RuleView<'a> {
                     coast_tolerance_km: f64::from(k.coast_tolerance_m.to_native()) / 1_000.0,
                     fajr_place: PlaceView::of(&k.fajr_place),
                     fajr_sun_depression_deg: from_fixed(k.fajr_depression.to_native()),
+                    fajr_band_minutes: k.fajr_band_min.to_native(),
                     land: &k.land,
                     deciding_place: &k.deciding,
                 }
@@ -119,6 +132,13 @@ impl<'a> RuleView<'a> {
             ArchivedRule::Table(t) => RuleView::Table {
                 name: &t.name,
                 evaluated: &t.evaluated,
+            },
+            ArchivedRule::Arithmetic(a) => RuleView::Arithmetic {
+                name: &a.name,
+                evaluated: &a.evaluated,
+                epoch: Text(Date(a.epoch.to_native())),
+                cycle_years: a.cycle_years.to_native(),
+                leap_years: a.leap_years.iter().map(|y| y.to_native()).collect(),
             },
         }
     }
@@ -150,10 +170,14 @@ impl<'a> SourcesView<'a> {
     }
 }
 
+/// A published table: the days it covers (its own first and last, which may lie outside the
+/// served span) and the first and last of them served.
 #[derive(Serialize)]
 struct TableView<'a> {
     first: Text<Date>,
     last: Text<Date>,
+    first_served: Text<Date>,
+    last_served: Text<Date>,
     published_months: usize,
     data_version: &'a str,
 }
@@ -172,34 +196,36 @@ impl DivergenceView {
             .divergences
             .iter()
             .map(|d| DivergenceView {
-                hijri_month: MonthText(HijriMonth {
-                    year: d.year.to_native(),
-                    month: d.month,
-                }),
+                hijri_month: MonthText(d.month.get()),
                 delta_days: d.delta_days,
             })
             .collect()
     }
 }
 
+/// The days a calendar serves: its days inside the served span.
 #[derive(Serialize)]
 struct Span {
     first: Text<Date>,
     last: Text<Date>,
 }
 
+/// A calendar. A calendar without a published table has `table`, `table_version` and
+/// `divergences` null: no table identity and no ledger.
 #[derive(Serialize)]
 struct AuthorityView<'a> {
     id: &'a str,
     name: &'a str,
+    name_en: &'a str,
+    short_name: &'a str,
     default: bool,
     sources: SourcesView<'a>,
     rules: Vec<SpanView<'a>>,
     months: Span,
-    table: TableView<'a>,
+    table: Option<TableView<'a>>,
     provenance: Vec<&'a str>,
-    table_version: &'a str,
-    divergences: Vec<DivergenceView>,
+    table_version: Option<&'a str>,
+    divergences: Option<Vec<DivergenceView>>,
 }
 
 /// The body of `/authorities`.
@@ -240,29 +266,34 @@ fn view<'a>(
             rule: RuleView::of(&span.rule, dataset),
         })
         .collect();
-    let (first, last) = chain.coverage();
+    let (served_first, served_last) = chain.served_days().unwrap_or((span::FIRST, span::LAST));
+    let table = chain.table.as_ref().zip(chain.coverage());
     AuthorityView {
         id: &chain.id,
-        name: &chain.name,
+        name: &chain.names.indonesian,
+        name_en: &chain.names.english,
+        short_name: &chain.names.short,
         default,
         sources: SourcesView::of(&chain.sources),
         rules,
         months: Span {
-            first: Text(chain.first_day()),
-            last: Text(chain.last_day()),
+            first: Text(served_first),
+            last: Text(served_last),
         },
-        table: TableView {
+        table: table.map(|(table, (first, last))| TableView {
             first: Text(first),
             last: Text(last),
+            first_served: Text(first.max(served_first)),
+            last_served: Text(last.min(served_last)),
             published_months: chain
                 .months
                 .iter()
-                .filter(|m| m.tier() == hijri::schema::Tier::Published)
+                .filter(|m| m.tier() == Tier::Published)
                 .count(),
-            data_version: &chain.table.data_version,
-        },
+            data_version: &table.data_version,
+        }),
         provenance: chain.provenance.iter().map(|p| p.as_str()).collect(),
-        table_version: &chain.table.table_version,
-        divergences: DivergenceView::all(chain),
+        table_version: chain.table.as_ref().map(|t| t.table_version.as_str()),
+        divergences: chain.table.is_some().then(|| DivergenceView::all(chain)),
     }
 }

@@ -3,13 +3,15 @@
 //! its date in each calendar; whether they agree and by how many days they spread.
 //!
 //! A month or day a calendar serves only with `retro=true` is left out of that calendar's
-//! column without it, and a `retro_required` warning says how many were left out.
+//! column without it, and a `retro_required` warning says how many starts were left out. A
+//! start or day outside the served span is never shown.
 
 use hijri::date::Date;
 use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::observance::Selection;
 use hijri::schema::{ArchivedChain, Tier};
-use hijri::warnings::{self, Warning};
+use hijri::span;
+use hijri::warnings::{self, Items, Warning};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -165,7 +167,7 @@ pub fn compare<'a>(
     let month_rows: Vec<MonthRow> = months
         .iter()
         .map(|&month| {
-            let starts = served.row(chains, |chain| {
+            let starts = served.row(chains, true, |chain| {
                 let (index, archived) = chain.indexed_month(month)?;
                 Some((index, archived.start()))
             });
@@ -189,7 +191,7 @@ pub fn compare<'a>(
                 month: o.month.month,
                 day: o.first_day,
             };
-            let dates = served.row(chains, |chain| {
+            let dates = served.row(chains, false, |chain| {
                 let (date, _) = chain.to_gregorian(day)?;
                 Some((chain.month_index(o.month)?, date))
             });
@@ -214,6 +216,7 @@ pub fn compare<'a>(
     if served.left_out > 0 {
         served.warnings.push(Warning::RetroRequired(
             served.left_out,
+            Items::Starts,
             "the published tables",
         ));
     }
@@ -249,11 +252,14 @@ struct Gathered<'s, 'a> {
 }
 
 impl<'a> Gathered<'_, 'a> {
-    /// One row: for each chain, the day `day_of` finds (with its month's index), if any and
-    /// if served (retro only with `retro`), recorded and warned about as a span serves it.
+    /// One row: for each chain, the day `day_of` finds (with its month's index), if any, if
+    /// inside the served span and if served (retro only with `retro`), recorded and warned
+    /// about as a span serves it. A row of starts (`starts`) counts the days left out for
+    /// want of `retro=true`.
     fn row(
         &mut self,
         chains: &[&'a ArchivedChain],
+        starts: bool,
         day_of: impl Fn(&'a ArchivedChain) -> Option<(usize, Date)>,
     ) -> ByAuthority<'a> {
         let entries = chains
@@ -261,9 +267,14 @@ impl<'a> Gathered<'_, 'a> {
             .map(|&chain| {
                 let entry = day_of(chain).and_then(|(index, date)| {
                     let month = chain.months.get(index)?;
+                    if !span::contains(date) {
+                        return None;
+                    }
                     let tier = chain.tier_of_day(month, date);
                     if tier == Tier::Retro && !self.retro {
-                        self.left_out = self.left_out.saturating_add(1);
+                        if starts {
+                            self.left_out = self.left_out.saturating_add(1);
+                        }
                         return None;
                     }
                     self.scope.record.served(chain, index, tier);

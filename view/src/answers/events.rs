@@ -8,7 +8,7 @@ use hijri::hijri::HijriDate;
 use hijri::observance::{Occurrence, Selection};
 use hijri::schema::{ArchivedChain, ArchivedMonth, Tier};
 use hijri::span;
-use hijri::warnings::{Warning, Warnings};
+use hijri::warnings::{Items, Warning, Warnings};
 use serde::Serialize;
 
 use crate::coverage;
@@ -183,7 +183,7 @@ pub fn serve<'a>(
         let before = state.chain.texts.before_table.as_str();
         selected
             .warnings
-            .add(Warning::RetroRequired(left_out, before));
+            .add(Warning::RetroRequired(left_out, Items::Events, before));
     }
     if outside > 0 {
         selected.warnings.add(Warning::OutsideSpan(outside));

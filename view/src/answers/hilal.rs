@@ -4,7 +4,7 @@ use hijri::hijri::HijriMonth;
 use serde::Serialize;
 
 use crate::coverage;
-use crate::evening::HilalRecord;
+use crate::records::HilalRecord;
 use crate::{ErrorCode, MonthText, Refusal, Scope, WarningList};
 
 /// Default and widest history bounds.

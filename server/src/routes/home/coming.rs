@@ -39,7 +39,7 @@ pub fn section(html: &mut Html, page: &Page) {
         let o = f.occurrence.observance;
         let left = f.first.0 - today.0;
         html.raw("<li><span class=\"name\">")
-            .text(words.observance(o.slug, o.name))
+            .text(words.observance(o))
             .raw("</span> ")
             .time(f.first, &words.long_date(f.first))
             .raw(" <span class=\"left\">");
@@ -60,8 +60,8 @@ pub fn section(html: &mut Html, page: &Page) {
     html.raw("</ol>\n</section>\n");
 }
 
-/// The days of the other calendars when one differs: `Pemerintah: Kamis 19 Feb ·
-/// Muhammadiyah: Rabu 18 Feb`.
+/// The days of the other calendars when one differs, each by its short name: `Kemenag:
+/// Kamis 19 Feb · Muhammadiyah: Rabu 18 Feb`.
 fn side_by_side(html: &mut Html, page: &Page, found: &Found) {
     let scope = &page.state.scope;
     let words = page.words;
@@ -77,16 +77,14 @@ fn side_by_side(html: &mut Html, page: &Page, found: &Found) {
                 month: o.month.month,
                 day: o.first_day,
             })?;
-            let name = words.calendar(&chain.id).unwrap_or(chain.name.as_str());
-            Some((name, first))
+            Some((chain.names.short.as_str(), first))
         })
         .collect();
     if theirs.iter().all(|(_, first)| *first == found.first) {
         return;
     }
-    let ours = words.calendar(&scope.chain.id).unwrap_or(words.government);
     html.raw("<span class=\"split\">")
-        .text(ours)
+        .text(&scope.chain.names.short)
         .raw(": ")
         .time(found.first, &words.short_date(found.first));
     for (name, first) in theirs {

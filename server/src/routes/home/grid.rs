@@ -430,7 +430,7 @@ fn cell(
     }
     for f in named {
         html.raw("<span class=\"o\">")
-            .text(words.observance(f.occurrence.observance.slug, f.occurrence.observance.name))
+            .text(words.observance(f.occurrence.observance))
             .raw("</span>");
     }
     html.raw("</td>");
@@ -474,7 +474,7 @@ fn listed(html: &mut Html, page: &Page, found: &[Found], (first, last): (Date, D
         html.raw("<li>")
             .time(f.first, &words.long_date(f.first))
             .raw(": ")
-            .text(words.observance(o.observance.slug, o.observance.name))
+            .text(words.observance(o.observance))
             .raw(" (")
             .text(&words.hijri(hijri::hijri::HijriDate {
                 year: o.month.year,

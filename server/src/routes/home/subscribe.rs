@@ -44,14 +44,20 @@ pub fn section(html: &mut Html, page: &Page, req: &HttpRequest) {
     .raw("</h2>\n<p>")
     .text(words.subscribe_intro)
     .raw("</p>\n<ul class=\"feeds\">\n");
-    for (label, query) in [
-        (words.feed_government, ""),
-        (words.feed_muhammadiyah, "?authority=muhammadiyah"),
-    ] {
+    let dataset = page.state.dataset;
+    for (index, chain) in dataset.chains.iter().enumerate() {
+        // The default calendar's feed needs no `authority`.
+        let query = if index == 0 {
+            String::new()
+        } else {
+            format!("?authority={}", chain.id.as_str())
+        };
         html.raw("<li><a href=\"webcal://")
             .text(host)
             .fmt(format_args!("/{FEED}{query}\">"))
-            .text(label)
+            .text(words.feed)
+            .raw(" ")
+            .text(&chain.names.short)
             .raw("</a><br><code>https://")
             .text(host)
             .fmt(format_args!("/{FEED}{query}</code></li>\n"));
@@ -84,15 +90,20 @@ pub fn section(html: &mut Html, page: &Page, req: &HttpRequest) {
 
 /// The footer: how far the official table reaches, and where the calendars are described.
 pub fn footer(html: &mut Html, page: &Page) {
-    let (first, last) = page.state.chain.coverage();
     let words = page.words;
-    html.raw("<footer class=\"bottom\"><p>")
-        .text(words.footer)
-        .raw(": ")
-        .time(first, &words.date(first))
-        .raw(" – ")
-        .time(last, &words.date(last))
-        .raw(". <a href=\"api/v1/authorities\">")
+    let chain = page.state.chain;
+    html.raw("<footer class=\"bottom\"><p>");
+    if let Some((first, last)) = chain.coverage() {
+        html.text(words.footer)
+            .raw(" (")
+            .text(&chain.names.short)
+            .raw("): ")
+            .time(first, &words.date(first))
+            .raw(" – ")
+            .time(last, &words.date(last))
+            .raw(". ");
+    }
+    html.raw("<a href=\"api/v1/authorities\">")
         .text(words.calendars)
         .raw("</a></p></footer>\n");
 }

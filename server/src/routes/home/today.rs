@@ -64,20 +64,26 @@ fn tier(html: &mut Html, page: &Page, chain: &ArchivedChain, month: &ArchivedMon
     if tier == Tier::Published {
         html.raw("<p class=\"tier\">")
             .text(words.official)
-            .raw("</p>\n");
+            .raw(" (")
+            .text(&chain.names.short)
+            .raw(")</p>\n");
         return;
     }
-    let (first, last) = chain.coverage();
-    let (edge, date) = match tier {
-        Tier::Retro => (words.before_table, first),
-        _ => (words.beyond_table, last),
-    };
     html.raw("<p class=\"tier est\"><strong>")
         .text(words.estimate)
-        .raw("</strong>: ")
-        .text(edge)
-        .raw(" ")
-        .time(date, &words.date(date));
+        .raw("</strong>");
+    if let Some((first, last)) = chain.coverage() {
+        let (edge, date) = match tier {
+            Tier::Retro => (words.before_table, first),
+            Tier::Published | Tier::Computed => (words.beyond_table, last),
+        };
+        html.raw(": ")
+            .text(edge)
+            .raw(" (")
+            .text(&chain.names.short)
+            .raw(") ")
+            .time(date, &words.date(date));
+    }
     let criterion = chain
         .rule_for(month.hijri_month())
         .and_then(|span| span.rule.criterion());
@@ -111,8 +117,7 @@ fn others(html: &mut Html, page: &Page, hijri: HijriDate, day: Date) {
         .filter(|chain| chain.id != scope.chain.id)
         .filter_map(|chain| {
             let (theirs, _) = chain.to_hijri(day)?;
-            let name = words.calendar(&chain.id).unwrap_or(chain.name.as_str());
-            (theirs != hijri).then_some((name, theirs))
+            (theirs != hijri).then_some((chain.names.short.as_str(), theirs))
         })
         .collect();
     if differing.is_empty() {

@@ -4,6 +4,7 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
+use hijri::observance::Observance;
 use hijri::weekday::Weekday;
 
 /// The language of the page.
@@ -44,6 +45,9 @@ impl Lang {
 
 /// The fixed texts of the page.
 pub struct Words {
+    /// The English words (observance names come from the observance table in either
+    /// language).
+    pub english: bool,
     /// `<title>` and the heading of the page.
     pub title: &'static str,
     /// `<meta name="description">`.
@@ -104,8 +108,6 @@ pub struct Words {
     pub tomorrow: &'static str,
     /// Countdown: `<n>` then this.
     pub days_left: &'static str,
-    /// The default calendar's short name.
-    pub government: &'static str,
     /// Heading of the hilal section.
     pub hilal: &'static str,
     /// The evening of: then the date.
@@ -132,10 +134,8 @@ pub struct Words {
     pub subscribe: &'static str,
     /// The subscription's introduction.
     pub subscribe_intro: &'static str,
-    /// The government's feed.
-    pub feed_government: &'static str,
-    /// Muhammadiyah's feed.
-    pub feed_muhammadiyah: &'static str,
+    /// A calendar's feed, before its short name.
+    pub feed: &'static str,
     /// Google Calendar's sentence.
     pub google: &'static str,
     /// Apple Calendar's sentence.
@@ -161,17 +161,18 @@ pub struct Words {
 }
 
 const ID: Words = Words {
+    english: false,
     title: "Kalender Hijriah Indonesia",
-    description: "Tanggal Hijriah hari ini, kalender bulanan, hari besar Islam, dan data hilal \
-                  menurut Kemenag, dengan tanggal Muhammadiyah dan Umm al-Qura bila berbeda.",
+    description: "Tanggal Hijriah hari ini, kalender bulanan, hari besar Islam, dan data hilal, \
+                  dengan tanggal kalender lain bila berbeda.",
     other_language: "English",
     zone: "Zona waktu",
     today: "Hari ini",
     after_maghrib: "setelah magrib",
-    official: "resmi (Kemenag)",
+    official: "resmi",
     estimate: "perkiraan hisab",
-    beyond_table: "di luar tabel resmi Kemenag, yang berakhir",
-    before_table: "sebelum tabel resmi Kemenag, yang mulai",
+    beyond_table: "di luar tabel resmi, yang berakhir",
+    before_table: "sebelum tabel resmi, yang mulai",
     computed_with: "dihitung dengan kriteria",
     altitude: "tinggi hilal",
     elongation: "elongasi",
@@ -192,7 +193,6 @@ const ID: Words = Words {
     is_today: "hari ini",
     tomorrow: "besok",
     days_left: "hari lagi",
-    government: "Pemerintah",
     hilal: "Hilal awal bulan berikutnya",
     evening_of: "Petang",
     deciding_site: "lokasi penentu",
@@ -201,14 +201,13 @@ const ID: Words = Words {
     borderline: "mendekati batas",
     not_visible: "belum memenuhi kriteria: bulan digenapkan 30 hari (istikmal)",
     month_starts: "jatuh pada",
-    decided: "ditetapkan Kemenag",
+    decided: "sudah ditetapkan",
     sky_card: "Peta langit saat magrib",
     map_card: "Peta visibilitas hilal",
     subscribe: "Langganan kalender",
     subscribe_intro: "Tambahkan hari besar Islam ke kalender Anda; tanggalnya ikut diperbarui \
-                      bila Kemenag menetapkan atau mengoreksi.",
-    feed_government: "Hari besar menurut pemerintah (Kemenag)",
-    feed_muhammadiyah: "Hari besar menurut Muhammadiyah",
+                      bila ditetapkan atau dikoreksi.",
+    feed: "Hari besar menurut",
     google: "Google Calendar: Kalender lain › + › Dari URL, lalu tempel alamat https di \
              atas. Google mengambilnya dari servernya sendiri, jadi alamatnya harus https \
              publik (bukan localhost), dan membacanya ulang menurut jadwalnya, tiap 8 sampai \
@@ -220,7 +219,7 @@ const ID: Words = Words {
     build_intro: "Semua data di halaman ini berasal dari API publik yang sama:",
     docs: "dokumentasi API",
     examples: "Tiga contoh:",
-    footer: "Tabel resmi Kemenag",
+    footer: "Tabel resmi",
     calendars: "Aturan dan sumber tiap kalender",
     weekdays: ["", "", "", "", "", "", ""],
     months: hijri::date::MONTH_NAMES,
@@ -228,18 +227,18 @@ const ID: Words = Words {
 };
 
 const EN: Words = Words {
+    english: true,
     title: "Indonesian Hijri Calendar",
-    description: "Today's Hijri date, the month grid, Islamic observances and the hilal data \
-                  of Indonesia's Ministry of Religious Affairs, with Muhammadiyah's and Umm \
-                  al-Qura's dates where they differ.",
+    description: "Today's Hijri date, the month grid, Islamic observances and the hilal data, \
+                  with the other calendars' dates where they differ.",
     other_language: "Bahasa Indonesia",
     zone: "Time zone",
     today: "Today",
     after_maghrib: "after maghrib",
-    official: "official (Kemenag)",
+    official: "official",
     estimate: "hisab estimate",
-    beyond_table: "beyond the Ministry's official table, which ends",
-    before_table: "before the Ministry's official table, which starts",
+    beyond_table: "beyond the official table, which ends",
+    before_table: "before the official table, which starts",
     computed_with: "computed with the criterion",
     altitude: "altitude",
     elongation: "elongation",
@@ -260,7 +259,6 @@ const EN: Words = Words {
     is_today: "today",
     tomorrow: "tomorrow",
     days_left: "days left",
-    government: "Government",
     hilal: "The hilal of the next month",
     evening_of: "Evening of",
     deciding_site: "deciding site",
@@ -269,14 +267,13 @@ const EN: Words = Words {
     borderline: "near the limits",
     not_visible: "does not meet the criterion: the month is completed to 30 days (istikmal)",
     month_starts: "falls on",
-    decided: "decided by the Ministry",
+    decided: "decided",
     sky_card: "The sky at sunset",
     map_card: "Where the hilal is visible",
     subscribe: "Subscribe",
     subscribe_intro: "Add the Islamic observances to your calendar; the dates follow the \
-                      Ministry's decisions and corrections.",
-    feed_government: "Observances, government (Kemenag)",
-    feed_muhammadiyah: "Observances, Muhammadiyah",
+                      decisions and corrections.",
+    feed: "Observances by",
     google: "Google Calendar: Other calendars › + › From URL, and paste the https address \
              above. Google fetches it from its own servers, so it must be a public https \
              address (not localhost), and reads it again on its own schedule, every 8 to 24 \
@@ -288,7 +285,7 @@ const EN: Words = Words {
     build_intro: "Everything on this page comes from the same public API:",
     docs: "API reference",
     examples: "Three examples:",
-    footer: "The Ministry's official table",
+    footer: "The official table",
     calendars: "Each calendar's rules and sources",
     weekdays: [
         "Sunday",
@@ -366,42 +363,12 @@ impl Words {
         )
     }
 
-    /// The observance's name: the contract's (Indonesian) name, or its English one.
-    pub fn observance(&self, slug: &str, name: &'static str) -> &'static str {
-        if std::ptr::eq(self, &EN) {
-            english_observance(slug).unwrap_or(name)
+    /// The observance's name in the page's language.
+    pub fn observance(&self, observance: &Observance) -> &'static str {
+        if self.english {
+            observance.name_en
         } else {
-            name
+            observance.name
         }
     }
-
-    /// The short name of a calendar by its identifier (`kemenag`, `muhammadiyah`,
-    /// `ummalqura`), or `None` for one the page does not know.
-    pub fn calendar(&self, id: &str) -> Option<&'static str> {
-        match id {
-            hijri::authority::DEFAULT => Some(self.government),
-            hijri::authority::MUHAMMADIYAH => Some("Muhammadiyah"),
-            hijri::authority::UMMALQURA => Some("Umm al-Qura"),
-            _ => None,
-        }
-    }
-}
-
-/// The English name of an observance by its slug.
-fn english_observance(slug: &str) -> Option<&'static str> {
-    Some(match slug {
-        "1_muharram" => "Islamic New Year (1 Muharram)",
-        "maulid_nabi" => "Mawlid (the Prophet's birthday)",
-        "awal_ramadan" => "First day of Ramadan",
-        "idul_fitri" => "Eid al-Fitr",
-        "idul_adha" => "Eid al-Adha",
-        "isra_miraj" => "Isra and Mi'raj",
-        "nuzulul_quran" => "Nuzul al-Qur'an",
-        "arafah" => "Day of Arafah",
-        "tasua" => "Tasu'a",
-        "asyura" => "Ashura",
-        "tasyrik" => "Days of Tashriq",
-        "ayyamul_bidh" => "The white days",
-        _ => return None,
-    })
 }

@@ -1,32 +1,33 @@
-//! Muhammadiyah's calendar: a published month start (its maklumat, `data/official/
-//! muhammadiyah/`) always wins; every other month is computed with the rule in force for
-//! it (`hijri::authority::muhammadiyah`): wujudul hilal at Yogyakarta up to 1446-12, KHGT
-//! from 1447-01 ([`crate::khgt`]). Both rules take a month from its conjunction, so each
-//! month is computed on its own and the lengths follow from the starts.
+//! Calendars whose months are each decided on their own from the conjunction
+//! ([`Family::Conjunction`], Muharram's: wujudul hilal at one place, KHGT over the world): a
+//! published month start (`data/official/<id>/`) always wins; every other month is computed
+//! with the rule in force for it ([`crate::khgt`] for KHGT), so the lengths follow from the
+//! starts.
 //!
 //! Months are numbered from the table's first row: its month is the one whose conjunction
 //! comes last before its first day.
+//!
+//! [`Family::Conjunction`]: hijri::rules::Family::Conjunction
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use hijri::authority;
+use chrono_tz::Tz;
 use hijri::date::Date;
 use hijri::fixed::to_fixed;
 use hijri::hijri::HijriMonth;
-use hijri::schema::{Chain, Khgt, Record, Rule, Tier, Wujud, WujudEvening};
+use hijri::registry::Authority;
+use hijri::schema::{Chain, Khgt, Record, Rule, RuleSpan, Tier, Wujud, WujudEvening};
 use hijri::zone::Zone;
 use hijri_astro::{Astro, AstroError, Observer};
 use rayon::prelude::*;
 
 use super::{months_over, Context, Published};
 use crate::chain::ChainError;
-use crate::generate::GenerateError;
+use crate::error::GenerateError;
 use crate::inputs::InputError;
 use crate::khgt::{Lands, Parallels, Search, RESOLUTION};
 use crate::land::Outline;
 use crate::places::Places;
 
-/// Where its published table lives under `data/`.
-pub const DIR: &str = "official/muhammadiyah";
 /// Mean synodic month, seconds.
 const SYNODIC_S: i64 = 2_551_443;
 /// Evenings tried after the conjunction's day before wujudul hilal gives up (a month
@@ -44,14 +45,16 @@ pub struct Computed {
     pub record: Record,
 }
 
-/// Muhammadiyah's chain.
-pub fn build(ctx: &Context) -> Result<Chain, GenerateError> {
-    let published = Published::read(&ctx.data_dir.join(DIR), false, true)?;
-    let muhammadiyah = authority::muhammadiyah();
-    let computed = computed(ctx, &published)?;
+/// The chain of `authority` from its `published` table.
+pub fn build(
+    ctx: &Context,
+    authority: Authority,
+    published: Published,
+) -> Result<Chain, GenerateError> {
+    let computed = computed(ctx, &authority.rules, &published)?;
     let first_published = published.table.months.first().map(|row| row.month);
     let Some(head) = computed.first() else {
-        return Err(ChainError::Inconsistent("no Muhammadiyah month computed".into()).into());
+        return Err(ChainError::Inconsistent(format!("no {} month computed", authority.id)).into());
     };
     let published_start = |month: HijriMonth| {
         published
@@ -76,19 +79,23 @@ pub fn build(ctx: &Context) -> Result<Chain, GenerateError> {
             .map_or(Record::None, |c| c.record.clone())
     })?;
     let table = published.archived(&months)?;
-    Ok(muhammadiyah.chain(table, months, published.ledger.divergences()))
+    Ok(authority.chain(Some(table), months, published.ledger.divergences()))
 }
 
 /// Every month from the one containing the span's first day to the one after the month
-/// containing its last day, as the rule alone computes it (no published start), numbered
-/// from `published`'s first row.
-pub fn computed(ctx: &Context, published: &Published) -> Result<Vec<Computed>, GenerateError> {
-    let muhammadiyah = authority::muhammadiyah();
-    let anchor = published
-        .table
-        .months
-        .first()
-        .ok_or_else(|| ChainError::Inconsistent("Muhammadiyah's table is empty".into()))?;
+/// containing its last day, as `rules` alone compute it (no published start), numbered from
+/// `published`'s first row.
+pub fn computed(
+    ctx: &Context,
+    rules: &[RuleSpan],
+    published: &Published,
+) -> Result<Vec<Computed>, GenerateError> {
+    let anchor = published.table.months.first().ok_or_else(|| {
+        ChainError::Inconsistent(
+            "a calendar decided on conjunctions needs a published month to number its months from"
+                .into(),
+        )
+    })?;
     let conjunctions = conjunctions(ctx.astro, ctx.span)?;
     // The anchor month's conjunction: the last one before its first day.
     let anchor_start = utc_midnight(anchor.start)?;
@@ -96,7 +103,7 @@ pub fn computed(ctx: &Context, published: &Published) -> Result<Vec<Computed>, G
         .iter()
         .rposition(|c| *c < anchor_start)
         .ok_or_else(|| ChainError::Inconsistent("no conjunction before the table".into()))?;
-    let lands = lands(ctx, &muhammadiyah.rules)?;
+    let lands = lands(ctx, rules)?;
     let numbered: Vec<(HijriMonth, DateTime<Utc>)> = conjunctions
         .iter()
         .enumerate()
@@ -105,17 +112,17 @@ pub fn computed(ctx: &Context, published: &Published) -> Result<Vec<Computed>, G
     let computed: Vec<Computed> = numbered
         .par_iter()
         .map(|&(month, conjunction)| {
-            let span = muhammadiyah
-                .rules
+            let span = rules
                 .iter()
                 .find(|span| span.covers(month))
                 .ok_or_else(|| ChainError::Inconsistent(format!("no rule for {month}")))?;
             let (start, record) = match &span.rule {
                 Rule::WujudulHilal(wujud) => wujudul_hilal(ctx.astro, wujud, conjunction)?,
                 Rule::Khgt(khgt) => khgt_month(ctx.astro, khgt, &lands, conjunction)?,
-                _ => {
+                Rule::Sites(_) | Rule::Table(_) | Rule::Arithmetic(_) => {
                     return Err(ChainError::Inconsistent(format!(
-                        "{month}: Muhammadiyah's rules are wujudul hilal and KHGT"
+                        "{month}: its rule is of the {:?} family, not decided on the conjunction",
+                        span.rule.family()
                     )))
                 }
             };
@@ -165,14 +172,11 @@ fn utc_midnight(day: Date) -> Result<DateTime<Utc>, ChainError> {
 
 /// The land outlines of the KHGT rule among `rules`, within its coast tolerance, and the
 /// names of its places.
-pub fn lands(ctx: &Context, rules: &[hijri::schema::RuleSpan]) -> Result<Lands, GenerateError> {
+pub fn lands(ctx: &Context, rules: &[RuleSpan]) -> Result<Lands, GenerateError> {
     let tolerance_km = rules
         .iter()
-        .find_map(|span| match &span.rule {
-            Rule::Khgt(khgt) => Some(f64::from(khgt.coast_tolerance_m) / 1_000.0),
-            _ => None,
-        })
-        .unwrap_or(0.0);
+        .find_map(|span| span.rule.khgt())
+        .map_or(0.0, |khgt| f64::from(khgt.coast_tolerance_m) / 1_000.0);
     let load = |name: &str| -> Result<Parallels, InputError> {
         let outline = Outline::load(&ctx.data_dir.join("land").join(name), tolerance_km)?;
         Ok(Parallels::new(outline, tolerance_km))
@@ -193,8 +197,13 @@ pub fn wujudul_hilal(
     conjunction: DateTime<Utc>,
 ) -> Result<(Date, Record), ChainError> {
     let place = &wujud.place;
-    let zone = Zone::parse(&place.tz)
-        .ok_or_else(|| ChainError::Inconsistent(format!("time zone {}", place.tz)))?;
+    // The place's civil time as the contract names it (WIB, WITA, WIT: fixed offsets, not
+    // the zone's history), as for every calendar's records.
+    let tz: Tz = place
+        .tz
+        .parse()
+        .map_err(|_| ChainError::Inconsistent(format!("time zone {}", place.tz)))?;
+    let zone = Zone::civil(tz);
     let observer = Observer {
         lat_deg: place.lat,
         lon_deg: place.lon,
@@ -206,13 +215,14 @@ pub fn wujudul_hilal(
     for offset in 0..WUJUD_EVENINGS {
         let date = day + Duration::days(offset);
         let o = astro.evening(&observer, date)?;
-        // Decided on the archived values (whole seconds), as `validate` checks them.
+        // Decided on the archived values (whole seconds, 1e-4 deg), as `validate` checks them.
         let (sunset, moonset) = (
             o.sunset_utc.timestamp(),
             o.moonset_utc.map(|m| m.timestamp()),
         );
         let conjunction_ms = conjunction.timestamp_millis();
-        let met = conjunction_ms < sunset * 1_000 && moonset.is_some_and(|m| m > sunset);
+        let upper_limb_alt = to_fixed(o.moon_upper_limb_deg);
+        let met = conjunction_ms < sunset * 1_000 && upper_limb_alt > 0;
         let record = first.get_or_insert_with(|| {
             Record::Wujud(WujudEvening {
                 date: Date::from(date).0,
@@ -220,7 +230,7 @@ pub fn wujudul_hilal(
                 sunset,
                 moonset,
                 utc_offset_s: o.sunset_local.offset().local_minus_utc(),
-                moon_alt: to_fixed(o.moon_alt_deg),
+                upper_limb_alt,
                 met,
             })
         });

@@ -1,25 +1,28 @@
-//! The calendars the archive serves, as facts: for each authority its identifier, name, the
-//! `source` names of its tiers, its rules by month range with their warning texts, and where
-//! its published dates come from. The generator makes a chain of months from each
-//! ([`Authority::chain`]); nothing else states these facts.
+//! The calendar registry: the one list of the calendars the archive serves ([`all`]), the
+//! default first, each with its facts written once: identifier, names (Indonesian, English,
+//! short), the `source` names of its tiers, its rules by month range with their warning texts,
+//! where its published dates come from, and its published table (or none). The generator makes
+//! a chain of months from each ([`Authority::chain`]); the archive carries the facts, and the
+//! server, the page and the tests read them from there. Nothing else states them.
 //!
 //! The texts are written here from each rule's numbers, so a warning names the calendar and
 //! its rule, and the archive carries them ([`crate::schema::RuleTexts`]).
 
+use crate::date::Date;
 use crate::fixed::Decimal;
 use crate::schema::{
-    Chain, ChainTexts, Criterion, Divergence, Khgt, Limits, Month, Rule, RuleSpan, RuleTexts, Site,
-    Sources, Table, TableRule, Wujud,
+    Arithmetic, Chain, ChainTexts, Criterion, Divergence, HijriMonth, Khgt, Limits, Month, Names,
+    Rule, RuleSpan, RuleTexts, Site, Sources, Table, TableRule, Wujud,
 };
 
-/// A calendar before its months: everything [`Chain`] holds but the table, the months and
-/// the corrections.
+/// A calendar before its months: everything [`Chain`] holds but the table's identity, the
+/// months and the corrections, and where its published table lives.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Authority {
     /// Identifier, the value of the `authority` parameter.
     pub id: String,
-    /// Display name.
-    pub name: String,
+    /// Its names.
+    pub names: Names,
     /// The `source` value of each tier.
     pub sources: Sources,
     /// The rules by month range.
@@ -28,15 +31,53 @@ pub struct Authority {
     pub texts: ChainTexts,
     /// Where its published dates and its rules come from, one line each.
     pub provenance: Vec<String>,
+    /// Its published table under `data/`, or `None` for a calendar that is its rule alone
+    /// (no table identity, no ledger).
+    pub table: Option<TableSource>,
+}
+
+/// Where a published table lives under `data/` and how it is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSource {
+    /// Its directory under `data/` (`months.csv`, `corrections.csv`, and `coverage.csv` when
+    /// [`Coverage::File`]).
+    pub dir: &'static str,
+    /// Which months its rows hold.
+    pub rows: Rows,
+    /// Which days it is authoritative for.
+    pub coverage: Coverage,
+}
+
+/// Which months a published table's rows hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rows {
+    /// Every month in a row (the last row may leave its length open).
+    Contiguous,
+    /// Some months, in order, with gaps (each length, when given, reaches the next row).
+    WithGaps,
+}
+
+/// Which days a published table is authoritative for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coverage {
+    /// The days `coverage.csv` names.
+    File,
+    /// Every day of the months it holds.
+    EveryMonth,
 }
 
 impl Authority {
-    /// The chain of this calendar with its published `table`, its `months` and its
-    /// `divergences` (newest first).
-    pub fn chain(self, table: Table, months: Vec<Month>, divergences: Vec<Divergence>) -> Chain {
+    /// The chain of this calendar with its published `table` (`None` exactly when it has no
+    /// table), its `months` and its `divergences` (newest first).
+    pub fn chain(
+        self,
+        table: Option<Table>,
+        months: Vec<Month>,
+        divergences: Vec<Divergence>,
+    ) -> Chain {
         Chain {
             id: self.id,
-            name: self.name,
+            names: self.names,
             sources: self.sources,
             rules: self.rules,
             table,
@@ -45,6 +86,22 @@ impl Authority {
             texts: self.texts,
             provenance: self.provenance,
         }
+    }
+}
+
+/// Every calendar served, the default first: the one list the generator builds from and the
+/// tests compare the interface with. `sites` is the number of observation sites (the
+/// government's texts name it).
+pub fn all(sites: usize) -> Vec<Authority> {
+    vec![kemenag(sites), muhammadiyah(), ummalqura(), tabular()]
+}
+
+/// The names of a calendar as the names of its id in every language.
+fn names(indonesian: &str, english: &str, short: &str) -> Names {
+    Names {
+        indonesian: indonesian.into(),
+        english: english.into(),
+        short: short.into(),
     }
 }
 
@@ -77,7 +134,11 @@ pub fn kemenag(sites: usize) -> Authority {
     };
     Authority {
         id: DEFAULT.into(),
-        name: "Kementerian Agama RI (pemerintah)".into(),
+        names: names(
+            "Kementerian Agama RI (pemerintah)",
+            "Ministry of Religious Affairs of Indonesia (government)",
+            "Kemenag",
+        ),
         sources: Sources {
             published: "regional".into(),
             computed: "regional-computed".into(),
@@ -103,6 +164,11 @@ pub fn kemenag(sites: usize) -> Authority {
              agreement of 2021, applied by Kementerian Agama since 2022"
                 .into(),
         ],
+        table: Some(TableSource {
+            dir: "official",
+            rows: Rows::Contiguous,
+            coverage: Coverage::File,
+        }),
     }
 }
 
@@ -111,8 +177,14 @@ pub const MUHAMMADIYAH: &str = "muhammadiyah";
 /// The identifier of the Umm al-Qura table.
 pub const UMMALQURA: &str = "ummalqura";
 
+/// The identifier of the arithmetical (tabular) calendar.
+pub const TABULAR: &str = "tabular";
+
 /// The last month Muhammadiyah started by wujudul hilal; KHGT from the month after.
-pub const WUJUDUL_HILAL_LAST: [u16; 2] = [1446, 12];
+pub const WUJUDUL_HILAL_LAST: HijriMonth = HijriMonth {
+    year: 1446,
+    month: 12,
+};
 
 /// Muhammadiyah's calendar: its published month starts (maklumat), and for every other month
 /// the rule in force: wujudul hilal at Yogyakarta up to [`WUJUDUL_HILAL_LAST`], KHGT from the
@@ -172,15 +244,9 @@ pub fn muhammadiyah() -> Authority {
             Decimal(khgt.limits.borderline),
         ),
     };
-    let [year, month] = WUJUDUL_HILAL_LAST;
-    let first_khgt = if month == 12 {
-        [year + 1, 1]
-    } else {
-        [year, month + 1]
-    };
     Authority {
         id: MUHAMMADIYAH.into(),
-        name: "Muhammadiyah".into(),
+        names: names("Muhammadiyah", "Muhammadiyah", "Muhammadiyah"),
         sources: Sources {
             published: MUHAMMADIYAH.into(),
             computed: format!("{MUHAMMADIYAH}-computed"),
@@ -194,7 +260,7 @@ pub fn muhammadiyah() -> Authority {
                 texts: wujud_texts,
             },
             RuleSpan {
-                first: Some(first_khgt),
+                first: Some(WUJUDUL_HILAL_LAST.next()),
                 last: None,
                 rule: Rule::Khgt(khgt),
                 texts: khgt_texts,
@@ -219,6 +285,11 @@ pub fn muhammadiyah() -> Authority {
             "Land: Natural Earth 1:50m land (public domain), as packaged in world-atlas@2.0.2"
                 .into(),
         ],
+        table: Some(TableSource {
+            dir: "official/muhammadiyah",
+            rows: Rows::WithGaps,
+            coverage: Coverage::File,
+        }),
     }
 }
 
@@ -256,6 +327,7 @@ pub fn khgt() -> Khgt {
             tz: "Pacific/Auckland".into(),
         },
         fajr_depression: 180_000,
+        fajr_band_min: 15,
         land: "Natural Earth 1:50m land (world-atlas@2.0.2, land-50m.json); the Americas' \
                mainland is its largest polygon in the western hemisphere (North and South \
                America, joined at Panama), islands excluded. Searched along parallels every \
@@ -278,7 +350,11 @@ pub fn khgt() -> Khgt {
 pub fn ummalqura() -> Authority {
     Authority {
         id: UMMALQURA.into(),
-        name: "Umm al-Qura (KACST, Arab Saudi)".into(),
+        names: names(
+            "Umm al-Qura (KACST, Arab Saudi)",
+            "Umm al-Qura (KACST, Saudi Arabia)",
+            "Umm al-Qura",
+        ),
         sources: Sources {
             published: UMMALQURA.into(),
             computed: UMMALQURA.into(),
@@ -314,6 +390,66 @@ pub fn ummalqura() -> Authority {
                 .into(),
             "From 1451 H KACST's months are projections under an unpublished rule".into(),
         ],
+        table: Some(TableSource {
+            dir: "official/ummalqura",
+            rows: Rows::Contiguous,
+            coverage: Coverage::EveryMonth,
+        }),
+    }
+}
+
+/// The arithmetical Islamic calendar, ICU's `islamic-civil` (the Type II tabular calendar
+/// many apps use): months of 30 and 29 days in turn from 1 Muharram 1 AH = Friday 16 July
+/// 622 (Julian), Dzulhijjah of 30 days in 11 leap years of each 30-year cycle. Its rule is
+/// its whole calendar: no table, no ledger, no evening.
+pub fn tabular() -> Authority {
+    let rule = Arithmetic {
+        name: "Tabular (islamic-civil)".into(),
+        evaluated: "arithmetic alone: months of 30 and 29 days in turn, Dzulhijjah of 30 days \
+                    in the leap years of each 30-year cycle, counted from the civil epoch; no \
+                    evening decides a month here, and no authority announces its dates"
+            .into(),
+        epoch: Date::fixed(622, 7, 19).0,
+        cycle_years: 30,
+        leap_years: vec![2, 5, 7, 10, 13, 16, 18, 21, 24, 26, 29],
+    };
+    let texts = RuleTexts {
+        computed: "Dates of the tabular calendar follow its arithmetic (a 30-year cycle of \
+                   354- and 355-day years), not a sighting or a decision; Indonesian religious \
+                   dates may differ from them by one or two days."
+            .into(),
+        retro: String::new(),
+        borderline: String::new(),
+    };
+    Authority {
+        id: TABULAR.into(),
+        names: names(
+            "Kalender Hijriah tabular (aritmetika)",
+            "Tabular Islamic calendar (arithmetical)",
+            "Tabular",
+        ),
+        sources: Sources {
+            published: TABULAR.into(),
+            computed: TABULAR.into(),
+            retro: TABULAR.into(),
+        },
+        rules: vec![RuleSpan {
+            first: None,
+            last: None,
+            rule: Rule::Arithmetic(rule),
+            texts,
+        }],
+        texts: ChainTexts {
+            divergence: String::new(),
+            before_table: String::new(),
+        },
+        provenance: vec![
+            "The Type II tabular Islamic calendar (civil epoch, leap years 2, 5, 7, 10, 13, \
+             16, 18, 21, 24, 26, 29 of each 30-year cycle), as ICU names it islamic-civil and \
+             as many apps and libraries compute it"
+                .into(),
+        ],
+        table: None,
     }
 }
 
