@@ -40,7 +40,7 @@ fn khgt_months() -> Vec<Drawn> {
         .chain
         .months
         .iter()
-        .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.year))
+        .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.hijri.year))
         .filter(|m| matches!(m.record, Record::Khgt(_)))
         .collect();
     months
@@ -51,10 +51,10 @@ fn khgt_months() -> Vec<Drawn> {
             };
             let inputs = month_inputs(&built.astro, drawn, points, month).unwrap();
             let MapData::World(world) = inputs.map else {
-                panic!("{}-{}: a KHGT month's map is the world's", month.year, month.month)
+                panic!("{}-{}: a KHGT month's map is the world's", month.hijri.year, month.hijri.month)
             };
             Drawn {
-                name: format!("{}-{:02}", month.year, month.month),
+                name: format!("{}-{:02}", month.hijri.year, month.hijri.month),
                 applied: evening.applied,
                 deadline: i64::from(evening.day) * 86_400 + 24 * 3_600,
                 pkg1: evening.pkg1.clone(),
