@@ -97,7 +97,10 @@ mod tests {
     #[test]
     fn degrees_minutes_and_seconds() {
         // Muhammadiyah's altitude at its 1447-09 test point, 5°23′35″.
-        assert_eq!(Dms(5.0 + 23.0 / 60.0 + 35.0 / 3_600.0).to_string(), "5°23′35″");
+        assert_eq!(
+            Dms(5.0 + 23.0 / 60.0 + 35.0 / 3_600.0).to_string(),
+            "5°23′35″"
+        );
         assert_eq!(Dms(-50.0 / 60.0).to_string(), "-0°50′00″");
         assert_eq!(Dms(-0.000_1).to_string(), "0°00′00″");
         assert_eq!(Dms(263.999_9).to_string(), "264°00′00″");

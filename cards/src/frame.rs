@@ -7,8 +7,8 @@ use hijri::schema::Tier;
 
 use super::metrics;
 use super::place::LabelBox;
-use super::svg::{num, Anchor, Svg, TextStyle};
 use super::rule::CardRule;
+use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::{day_month, gregorian_long};
 use super::verdict::Verdict;
 use super::{card_size, CardContext, CardError};
@@ -273,14 +273,7 @@ pub fn verdict_box(cx: f64, y: f64, s: f64, verdict: Verdict, note: Option<&str>
 
 /// Draws the verdict label as a pill centred on `cx` with its top at `y`, and its `note`
 /// under it when it has one.
-pub fn verdict_pill(
-    svg: &mut Svg,
-    cx: f64,
-    y: f64,
-    s: f64,
-    verdict: Verdict,
-    note: Option<&str>,
-) {
+pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict, note: Option<&str>) {
     let label = verdict.label();
     let (w, h) = pill_size(s, verdict);
     svg.rect(

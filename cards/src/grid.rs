@@ -102,11 +102,7 @@ impl VisibilityGrid {
             )));
         }
         check_step(self.step_deg)?;
-        if let Some(k) = first
-            .iter()
-            .chain(second)
-            .position(|v| !v.is_finite())
-        {
+        if let Some(k) = first.iter().chain(second).position(|v| !v.is_finite()) {
             return Err(CardError::Input(format!("grid value {k} is not finite")));
         }
         Ok(())

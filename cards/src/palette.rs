@@ -17,7 +17,11 @@ const BY_COVER: usize = 192;
 type Rgb = u32;
 
 fn channels(c: Rgb) -> [i32; 3] {
-    [(c >> 16) as i32 & 0xff, (c >> 8) as i32 & 0xff, c as i32 & 0xff]
+    [
+        (c >> 16) as i32 & 0xff,
+        (c >> 8) as i32 & 0xff,
+        c as i32 & 0xff,
+    ]
 }
 
 fn distance(a: Rgb, b: Rgb) -> i32 {
@@ -50,7 +54,13 @@ pub fn paletted(pixels: &[Rgb]) -> Paletted {
     // by the square root of their cover) join one by one.
     let mut nearest: Vec<i32> = rest
         .iter()
-        .map(|&(c, _)| palette.iter().map(|&p| distance(c, p)).min().unwrap_or(i32::MAX))
+        .map(|&(c, _)| {
+            palette
+                .iter()
+                .map(|&p| distance(c, p))
+                .min()
+                .unwrap_or(i32::MAX)
+        })
         .collect();
     while palette.len() < ENTRIES {
         let pick = rest
@@ -93,7 +103,10 @@ pub fn paletted(pixels: &[Rgb]) -> Paletted {
         indices.extend(std::iter::repeat_n(index, run.len()));
     }
     Paletted {
-        palette: palette.iter().flat_map(|&c| channels(c).map(|v| v as u8)).collect(),
+        palette: palette
+            .iter()
+            .flat_map(|&c| channels(c).map(|v| v as u8))
+            .collect(),
         indices,
     }
 }
@@ -109,7 +122,9 @@ mod tests {
         assert_eq!(p.palette.len(), 9);
         let colour = |i: u8| {
             let k = 3 * usize::from(i);
-            u32::from(p.palette[k]) << 16 | u32::from(p.palette[k + 1]) << 8 | u32::from(p.palette[k + 2])
+            u32::from(p.palette[k]) << 16
+                | u32::from(p.palette[k + 1]) << 8
+                | u32::from(p.palette[k + 2])
         };
         assert!(p.indices.iter().zip(pixels).all(|(&i, c)| colour(i) == c));
     }

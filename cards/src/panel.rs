@@ -294,7 +294,10 @@ fn site_row(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     // KHGT's sunset may fall on the day after the evaluation day: its date is given.
     let sunset = match ctx.rule {
         CardRule::Khgt(_) => format!("☀ Magrib {}", local_date_time(v.sunset, v.utc_offset_s)),
-        _ => format!("☀ Matahari terbenam {}", local_time(v.sunset, v.utc_offset_s)),
+        _ => format!(
+            "☀ Matahari terbenam {}",
+            local_time(v.sunset, v.utc_offset_s)
+        ),
     };
     let (heading, summary, third) = site_words(ctx);
     svg.open_group(r#"id="site""#);

@@ -152,7 +152,10 @@ impl CardRule {
             CardRule::Wujud { .. } => Ok(MapTerms {
                 kicker: "WUJUDUL HILAL · SAAT MAGRIB",
                 levels: [0.0, 0.0],
-                labels: ["Bulan terbenam = Matahari".into(), "ijtimak = magrib".into()],
+                labels: [
+                    "Bulan terbenam = Matahari".into(),
+                    "ijtimak = magrib".into(),
+                ],
                 legend: [
                     "Bulan terbenam bersama Matahari".into(),
                     "Ijtimak tepat saat magrib".into(),
@@ -187,11 +190,9 @@ impl CardRule {
                 ]
             }
             CardRule::Wujud { .. } => [
-                "Wujudul hilal: ijtimak sebelum magrib dan Bulan terbenam setelah Matahari"
-                    .into(),
+                "Wujudul hilal: ijtimak sebelum magrib dan Bulan terbenam setelah Matahari".into(),
                 "(tepi atas, toposentrik, dengan refraksi) di Yogyakarta · waktu setempat".into(),
-                "Kalender Muhammadiyah · wujudul hilal (hingga 1446 H) · efemeris JPL DE440"
-                    .into(),
+                "Kalender Muhammadiyah · wujudul hilal (hingga 1446 H) · efemeris JPL DE440".into(),
             ],
             CardRule::Khgt(decision) => {
                 let alt = threshold(decision.limits.min_moon_alt_deg());

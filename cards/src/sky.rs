@@ -10,8 +10,8 @@ use hijri::fixed::from_fixed;
 use super::frame::{self, Frame, ACCENT, FAINT, INK, MUTED};
 use super::panel::criteria_panel;
 use super::place::{slide, LabelBox};
-use super::svg::{num, Anchor, Svg, TextStyle};
 use super::rule::CardRule;
+use super::svg::{num, Anchor, Svg, TextStyle};
 use super::text::{conjunction, decimal, degrees, lag, local_time};
 use super::verdict;
 use super::{CardContext, CardError};
@@ -227,7 +227,13 @@ fn scale_marks(
 
 /// The dashed line of the least altitude `limit` and its `label`, at the right end or, when
 /// that is taken by one of the `keep` boxes, the left.
-fn limit_line(svg: &mut Svg, view: &SkyView, s: f64, (limit, label): (f64, &str), keep: &[LabelBox]) {
+fn limit_line(
+    svg: &mut Svg,
+    view: &SkyView,
+    s: f64,
+    (limit, label): (f64, &str),
+    keep: &[LabelBox],
+) {
     let y3 = view.y(limit);
     svg.line(
         view.left,

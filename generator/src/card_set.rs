@@ -173,13 +173,12 @@ pub fn render_all(
 pub fn card_key(astro: &Astro, drawn: Drawn, month: &Month) -> Result<u64, CardError> {
     let judged = drawn.judged(month)?;
     let extra = match &judged {
-        Judged::Sites(_, evening) => format!("{:?}", drawn.sites.get(usize::from(evening.deciding))),
+        Judged::Sites(_, evening) => {
+            format!("{:?}", drawn.sites.get(usize::from(evening.deciding)))
+        }
         Judged::Wujud(..) | Judged::Khgt(..) => format!("{:?}", drawn.previous_start(month)?),
     };
-    let rule = drawn
-        .chain
-        .rule_for(month.hijri)
-        .map(|span| &span.rule);
+    let rule = drawn.chain.rule_for(month.hijri).map(|span| &span.rule);
     let inputs = format!(
         "{}|{:x}|{:x}|{}|{:?}|{}|{}|{:?}|{:?}|{extra}",
         hijri_cards::CARD_FORMAT_VERSION,
@@ -280,7 +279,9 @@ pub fn month_inputs(
     month: &Month,
 ) -> Result<MonthInputs, CardError> {
     match drawn.judged(month)? {
-        Judged::Sites(limits, evening) => sites_inputs(astro, drawn, points, month, limits, evening),
+        Judged::Sites(limits, evening) => {
+            sites_inputs(astro, drawn, points, month, limits, evening)
+        }
         Judged::Wujud(wujud, evening) => {
             let previous = drawn.previous_start(month)?;
             wujud_inputs(astro, points, month, previous, (wujud, evening))
@@ -463,15 +464,14 @@ fn khgt_inputs(
         + evening.conjunction_ms.rem_euclid(1_000) as f64 / 1_000.0;
     let limits = khgt.limits;
     let place = deciding_place(evening).ok_or_else(|| {
-        CardError::Input(format!(
-            "{}: the KHGT record has no place",
-            month.hijri
-        ))
+        CardError::Input(format!("{}: the KHGT record has no place", month.hijri))
     })?;
     let (lat, lon) = (from_fixed(place.lat), from_fixed(place.lon));
     let at = Place::new(lat, lon);
     let sunset = ut(place.sunset)?;
-    let (_, moon_az) = sky.altaz_deg(Body::Moon, &at, sunset).map_err(astro_error)?;
+    let (_, moon_az) = sky
+        .altaz_deg(Body::Moon, &at, sunset)
+        .map_err(astro_error)?;
     let (sun_alt, sun_az) = sky.altaz_deg(Body::Sun, &at, sunset).map_err(astro_error)?;
     let illumination = sky.illuminated_fraction(sunset).map_err(astro_error)?;
     let values = SiteEvening {
@@ -539,7 +539,11 @@ fn khgt_inputs(
 /// `deadline` east of the 24:00 UTC line, after it west of it), with the Moon's geocentric
 /// airless altitude, the elongation and the Moon's age since `conjunction` there; and the
 /// 24:00 UTC line.
-fn world(sky: &GeoSky, (midnight, deadline): (f64, f64), conjunction: f64) -> Result<WorldInputs, CardError> {
+fn world(
+    sky: &GeoSky,
+    (midnight, deadline): (f64, f64),
+    conjunction: f64,
+) -> Result<WorldInputs, CardError> {
     let line_steps = ((hijri_cards::world::WORLD_NORTH - hijri_cards::world::WORLD_SOUTH)
         / LINE_STEP_DEG)
         .round() as usize;

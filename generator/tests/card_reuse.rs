@@ -57,7 +57,10 @@ fn muhammadiyahs_cards_are_reused_beside_the_governments() {
     assert_eq!((kemenag.index, muhammadiyah.index), (0, 1));
     let theirs = render_all(&built.astro, muhammadiyah, years, &[], &|| {}).unwrap();
     assert_eq!(theirs.cards.len(), 48);
-    assert!(theirs.cards.iter().all(|c| c.chain == 1 && c.month.year == 1447));
+    assert!(theirs
+        .cards
+        .iter()
+        .all(|c| c.chain == 1 && c.month.year == 1447));
     // Both calendars' cards in one sorted list, as the archive holds them: each calendar's
     // are found again and only its own.
     let ours = render_all(&built.astro, kemenag, years, &[], &|| {}).unwrap();
@@ -69,7 +72,10 @@ fn muhammadiyahs_cards_are_reused_beside_the_governments() {
     let swapped: Vec<_> = ours
         .cards
         .iter()
-        .map(|c| hijri::schema::Card { chain: 1, ..c.clone() })
+        .map(|c| hijri::schema::Card {
+            chain: 1,
+            ..c.clone()
+        })
         .collect();
     let none = render_all(&built.astro, muhammadiyah, years, &swapped, &|| {}).unwrap();
     assert_eq!((none.rendered, none.reused), (12, 0));
@@ -205,9 +211,15 @@ fn card_bytes_are_pinned_to_the_format_version() {
                 .find(|m| (m.hijri.year, m.hijri.month) == (year, month))
                 .unwrap();
             let inputs = month_inputs(&built.astro, drawn, points, archived).unwrap();
-            let cards = month_cards(&renderer, &inputs.ctx(), inputs.map(), drawn.index, 0).unwrap();
+            let cards =
+                month_cards(&renderer, &inputs.ctx(), inputs.map(), drawn.index, 0).unwrap();
             let etags: String = cards.iter().map(|c| c.etag.as_str()).collect();
-            (id, year, month, hijri::fingerprint::hash64(etags.as_bytes()))
+            (
+                id,
+                year,
+                month,
+                hijri::fingerprint::hash64(etags.as_bytes()),
+            )
         })
         .collect();
     assert!(

@@ -390,7 +390,10 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
          archipelago maps, {leaders} of their labels joined by a leader",
         started.elapsed().as_secs_f64()
     );
-    assert_eq!(cards, 3072, "every card of the card years of both calendars");
+    assert_eq!(
+        cards, 3072,
+        "every card of the card years of both calendars"
+    );
     assert!(
         faults.is_empty(),
         "{} text placement faults, the first:\n{}",

@@ -628,7 +628,11 @@ fn muhammadiyahs_alaska_test_point_within_ten_arcseconds() {
         "America/Anchorage",
         "--dms",
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let published = [
         ("moon_alt_geocentric_deg", 5 * 3_600 + 23 * 60 + 35),
@@ -637,7 +641,10 @@ fn muhammadiyahs_alaska_test_point_within_ten_arcseconds() {
     for (member, seconds) in published {
         let shown = v[member].as_str().unwrap();
         let off = (arcseconds(shown) - seconds).abs();
-        assert!(off <= 10, "{member} {shown}: {off}″ from the published value");
+        assert!(
+            off <= 10,
+            "{member} {shown}: {off}″ from the published value"
+        );
     }
     assert_eq!(v["site"]["lat"], "56°48′49″");
     assert_eq!(v["site"]["lon"], "-158°51′44″");
@@ -656,15 +663,25 @@ fn muhammadiyahs_alaska_test_point_within_ten_arcseconds() {
 #[test]
 fn yogyakarta_is_a_known_site() {
     let out = evening(&["--date", "2024-03-10", "--site", "yogyakarta"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["site"]["name"], "Yogyakarta");
-    assert_eq!((v["site"]["lat"].as_f64(), v["site"]["lon"].as_f64()), (Some(-7.8), Some(110.35)));
+    assert_eq!(
+        (v["site"]["lat"].as_f64(), v["site"]["lon"].as_f64()),
+        (Some(-7.8), Some(110.35))
+    );
     assert_eq!(v["site"]["tz"], "Asia/Jakarta");
     assert_eq!(v["sunset"], "17:54");
     assert_eq!(v["moonset"], "17:58");
     assert_eq!(v["lag_minutes"], 4);
     let unknown = evening(&["--date", "2024-03-10", "--site", "Atlantis"]);
     let message = String::from_utf8_lossy(&unknown.stderr);
-    assert!(message.contains("Yogyakarta") && message.contains("Wellington"), "{message}");
+    assert!(
+        message.contains("Yogyakarta") && message.contains("Wellington"),
+        "{message}"
+    );
 }

@@ -51,7 +51,10 @@ fn khgt_months() -> Vec<Drawn> {
             };
             let inputs = month_inputs(&built.astro, drawn, points, month).unwrap();
             let MapData::World(world) = inputs.map else {
-                panic!("{}-{}: a KHGT month's map is the world's", month.hijri.year, month.hijri.month)
+                panic!(
+                    "{}-{}: a KHGT month's map is the world's",
+                    month.hijri.year, month.hijri.month
+                )
             };
             Drawn {
                 name: format!("{}-{:02}", month.hijri.year, month.hijri.month),
@@ -76,8 +79,11 @@ fn at(place: &KhgtPlace) -> (f64, f64) {
 fn the_line_the_region_and_the_deciding_place_agree_with_the_record() {
     let months = khgt_months();
     assert_eq!(months.len(), 348, "KHGT's months of 1447-1475");
-    let americas = Outline::load(&common::data_dir().join("land/americas_mainland_50m.json"), 5.0)
-        .unwrap();
+    let americas = Outline::load(
+        &common::data_dir().join("land/americas_mainland_50m.json"),
+        5.0,
+    )
+    .unwrap();
     let (mut on_line, mut met) = (0, 0);
     for m in &months {
         // PKG 1's best place has its sunset before the deadline: on the line's PKG 1 side,
@@ -86,9 +92,17 @@ fn the_line_the_region_and_the_deciding_place_agree_with_the_record() {
             let (lat, lon) = at(p);
             assert!(p.sunset <= m.deadline, "{}: PKG 1 after 24:00", m.name);
             if let Some(line) = m.world.deadline_lon(lat) {
-                assert!(lon >= line - 0.05, "{}: PKG 1's place {lat} {lon} west of the line at {line}", m.name);
+                assert!(
+                    lon >= line - 0.05,
+                    "{}: PKG 1's place {lat} {lon} west of the line at {line}",
+                    m.name
+                );
                 if m.deadline - p.sunset < 60 {
-                    assert!((lon - line).abs() < 0.3, "{}: {lon} not on the line at {line}", m.name);
+                    assert!(
+                        (lon - line).abs() < 0.3,
+                        "{}: {lon} not on the line at {line}",
+                        m.name
+                    );
                     on_line += 1;
                 }
             }
@@ -102,12 +116,20 @@ fn the_line_the_region_and_the_deciding_place_agree_with_the_record() {
         if let Some(p) = deciding {
             let (lat, lon) = at(p);
             let margin = m.world.margin_at(LIMITS, lat, lon).unwrap();
-            assert!(margin >= 0.0, "{}: the deciding place {lat} {lon} lies outside the region ({margin})", m.name);
+            assert!(
+                margin >= 0.0,
+                "{}: the deciding place {lat} {lon} lies outside the region ({margin})",
+                m.name
+            );
             let line = m.world.deadline_lon(lat);
             match m.applied {
                 Applied::Pkg1 => assert!(line.is_none_or(|l| lon >= l - 0.05), "{}", m.name),
                 _ => {
-                    assert!(line.is_none_or(|l| lon < l), "{}: PKG 2 east of the line", m.name);
+                    assert!(
+                        line.is_none_or(|l| lon < l),
+                        "{}: PKG 2 east of the line",
+                        m.name
+                    );
                     let on_mainland = americas
                         .parallel(lat, 5.0)
                         .iter()
@@ -119,7 +141,10 @@ fn the_line_the_region_and_the_deciding_place_agree_with_the_record() {
         }
     }
     eprintln!("{on_line} PKG 1 places on the 24:00 UTC line, {met} deciding places in the region");
-    assert!(on_line > 100 && met > 150, "{on_line} on the line, {met} met");
+    assert!(
+        on_line > 100 && met > 150,
+        "{on_line} on the line, {met} met"
+    );
 }
 
 #[test]

@@ -7,8 +7,8 @@ use hijri::date::Date;
 
 use super::layers::{PKG1, PKG2};
 use crate::frame::{self, Frame, BOX, BOX_LINE, FAIL, INK, MUTED, PASS};
-use crate::rule::{BestPlace, KhgtDecision};
 use crate::metrics;
+use crate::rule::{BestPlace, KhgtDecision};
 use crate::svg::{Anchor, Svg, TextStyle};
 use crate::text::{decimal, gregorian_long, local_date_time, local_time};
 use crate::{verdict, CardContext, CardError};
@@ -62,7 +62,10 @@ fn best(ctx: &CardContext, place: &BestPlace) -> String {
     );
     let name = &ctx.site.name;
     let country = name.rsplit_once(", ").map(|(_, country)| country);
-    let names = [Some(name.as_str()), country].into_iter().flatten().filter(|_| named);
+    let names = [Some(name.as_str()), country]
+        .into_iter()
+        .flatten()
+        .filter(|_| named);
     let style = TextStyle::new(14.0, INK);
     names
         .map(|at| format!("{at}{rest}"))

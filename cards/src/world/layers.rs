@@ -71,11 +71,7 @@ fn mustahil(world: &WorldInputs) -> Vec<f64> {
 /// along the window's east or west edge.
 fn side(view: &View, line: &[(f64, f64)], east: bool) -> String {
     let area = view.area();
-    let edge = if east {
-        area.x1 + 10.0
-    } else {
-        area.x0 - 10.0
-    };
+    let edge = if east { area.x1 + 10.0 } else { area.x0 - 10.0 };
     let mut points: Vec<(f64, f64)> = Vec::with_capacity(line.len() + 4);
     if let (Some(&(_, first)), Some(&(_, last))) = (line.first(), line.last()) {
         points.push((view.x(first), area.y1 + 10.0));

@@ -32,7 +32,11 @@ pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
         )
     };
     let mut entries: Vec<(&str, String, &str)> = vec![
-        ("pkg1", fill(PKG1, 0.6), "Memenuhi sebelum 24.00 UTC (PKG 1)"),
+        (
+            "pkg1",
+            fill(PKG1, 0.6),
+            "Memenuhi sebelum 24.00 UTC (PKG 1)",
+        ),
         (
             "after",
             format!(

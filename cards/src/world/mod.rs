@@ -30,8 +30,8 @@ use crate::svg::{num, Anchor, Svg, TextStyle};
 use crate::text::{coordinates, decimal, local_date_time};
 use crate::{verdict, CardContext, CardError};
 
-pub use self::view::{EAST as WORLD_EAST, NORTH as WORLD_NORTH, SOUTH as WORLD_SOUTH};
 pub use self::view::WEST as WORLD_WEST;
+pub use self::view::{EAST as WORLD_EAST, NORTH as WORLD_NORTH, SOUTH as WORLD_SOUTH};
 
 /// Halo behind map labels.
 const HALO: &str = "#0b1022";
@@ -122,7 +122,12 @@ impl WorldInputs {
             .deadline_line
             .windows(2)
             .all(|pair| matches!(pair, [a, b] if b.0 > a.0));
-        if !ordered || self.deadline_line.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) {
+        if !ordered
+            || self
+                .deadline_line
+                .iter()
+                .any(|p| !(p.0.is_finite() && p.1.is_finite()))
+        {
             return Err(CardError::Input(
                 "the 24:00 UTC line does not run from south to north".into(),
             ));
@@ -217,7 +222,14 @@ fn deadline_labels(
         let (x, y) = view.at(lat, world.deadline_lon(lat)?);
         let labels = sides.map(|(text, anchor, dx, id)| {
             let style = style.anchor(anchor);
-            (x + dx * s, y, style, id, text, LabelBox::text(&style, x + dx * s, y, text))
+            (
+                x + dx * s,
+                y,
+                style,
+                id,
+                text,
+                LabelBox::text(&style, x + dx * s, y, text),
+            )
         });
         labels
             .iter()
@@ -409,7 +421,14 @@ pub fn world_svg(ctx: &CardContext, world: &WorldInputs, bare: bool) -> Result<S
     if bare {
         // No detail on a bare card: the place is named on the world view itself.
         if let Some(ring) = world_ring {
-            world_taken.extend(place_label(&mut svg, &whole, ring.centre(), &lines, &world_taken, s));
+            world_taken.extend(place_label(
+                &mut svg,
+                &whole,
+                ring.centre(),
+                &lines,
+                &world_taken,
+                s,
+            ));
         }
     }
     deadline_labels(&mut svg, &whole, world, &world_taken, s);
@@ -449,7 +468,14 @@ pub fn world_svg(ctx: &CardContext, world: &WorldInputs, bare: bool) -> Result<S
         let area = detail.area();
         let mut taken: Vec<LabelBox> = ring.into_iter().collect();
         if let Some(ring) = ring {
-            taken.extend(place_label(&mut svg, &detail, ring.centre(), &lines, &taken, s));
+            taken.extend(place_label(
+                &mut svg,
+                &detail,
+                ring.centre(),
+                &lines,
+                &taken,
+                s,
+            ));
         }
         let note = TextStyle::new(11.0, FAINT).anchor(Anchor::End);
         let caption = format!(

@@ -110,8 +110,12 @@ fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Resu
                     number.month,
                     summary.place.unwrap_or("—"),
                     if summary.visible { "met" } else { "not met" },
-                    summary.moon_alt.map_or("—".into(), |a| format!("{:.2}", from_fixed(a))),
-                    summary.elongation.map_or("—".into(), |e| format!("{:.2}", from_fixed(e))),
+                    summary
+                        .moon_alt
+                        .map_or("—".into(), |a| format!("{:.2}", from_fixed(a))),
+                    summary
+                        .elongation
+                        .map_or("—".into(), |e| format!("{:.2}", from_fixed(e))),
                 )?;
             }
             continue;

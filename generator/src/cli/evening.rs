@@ -4,9 +4,9 @@
 use crate::inputs::load_sites;
 use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
 use clap::Args;
-use hijri::registry;
 use hijri::date::Date;
 use hijri::fixed::{to_fixed, Decimal, Dms};
+use hijri::registry;
 use hijri::schema::{Criterion, Limits, Rule, Site};
 use hijri::zone::Zone;
 use hijri_astro::global::{GeoSky, Place};

@@ -866,11 +866,24 @@ async fn muhammadiyah_cards() {
         }
     }
     for (name, query) in [
-        ("hilal_viz_ummalqura", "year=1447&month=9&authority=ummalqura"),
-        ("hilal_map_muhammadiyah_out_of_coverage_before", "month=12&year=1443&authority=muhammadiyah"),
-        ("hilal_map_muhammadiyah_out_of_coverage_after", "month=1&year=1476&authority=muhammadiyah"),
+        (
+            "hilal_viz_ummalqura",
+            "year=1447&month=9&authority=ummalqura",
+        ),
+        (
+            "hilal_map_muhammadiyah_out_of_coverage_before",
+            "month=12&year=1443&authority=muhammadiyah",
+        ),
+        (
+            "hilal_map_muhammadiyah_out_of_coverage_after",
+            "month=1&year=1476&authority=muhammadiyah",
+        ),
     ] {
-        let kind = if name.starts_with("hilal_viz") { "viz" } else { "map" };
+        let kind = if name.starts_with("hilal_viz") {
+            "viz"
+        } else {
+            "map"
+        };
         list.push((name.to_owned(), format!("/api/v1/hilal/{kind}?{query}")));
     }
     let list: Vec<(&str, &str)> = list.iter().map(|(n, u)| (n.as_str(), u.as_str())).collect();
@@ -884,10 +897,17 @@ async fn muhammadiyah_cards() {
             Some(hijri::fingerprint::etag(&answer.body).as_str())
         );
         let word = |at: usize| u32::from_be_bytes(answer.body[at..at + 4].try_into().unwrap());
-        let size = if name.ends_with("_bare") { (1440, 1520) } else { (720, 1280) };
+        let size = if name.ends_with("_bare") {
+            (1440, 1520)
+        } else {
+            (720, 1280)
+        };
         assert_eq!((word(16), word(20)), size, "{name}");
     }
-    assert_eq!(codes(refused), ["invalid_authority", "out_of_coverage", "out_of_coverage"]);
+    assert_eq!(
+        codes(refused),
+        ["invalid_authority", "out_of_coverage", "out_of_coverage"]
+    );
     assert!(refused[0].json()["error"]["message"]
         .as_str()
         .unwrap()
@@ -898,7 +918,10 @@ async fn muhammadiyah_cards() {
         (&refused[1], "/api/v1/hilal/map?month=12&year=1443"),
         (&refused[2], "/api/v1/hilal/map?month=1&year=1476"),
     ] {
-        assert_eq!(theirs.json()["error"], get(&app, ours).await.json()["error"]);
+        assert_eq!(
+            theirs.json()["error"],
+            get(&app, ours).await.json()["error"]
+        );
     }
     // Not the government's cards: another image, its download named after the calendar.
     let government = get(&app, "/api/v1/hilal/viz?year=1447&month=9").await;
