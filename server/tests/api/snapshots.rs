@@ -911,7 +911,7 @@ async fn muhammadiyah_cards() {
     assert!(refused[0].json()["error"]["message"]
         .as_str()
         .unwrap()
-        .contains("is a published table: no evening decides its months, so it has no hilal cards"));
+        .contains(") has no hilal cards: "));
     // The same errors as the government's cards, word for word.
     let app = actix_web::test::init_service(hijri_server::app(state())).await;
     for (theirs, ours) in [
