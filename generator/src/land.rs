@@ -123,7 +123,7 @@ pub(crate) fn ring_edges(
     [sx, sy]: [f64; 2],
     [ox, oy]: [f64; 2],
 ) -> Result<Vec<Edge>, String> {
-    if ring.len() % 2 != 0 || ring.len() < 6 {
+    if !ring.len().is_multiple_of(2) || ring.len() < 6 {
         return Err(format!("a ring of {} numbers", ring.len()));
     }
     let mut points = Vec::with_capacity(ring.len() / 2);

@@ -355,20 +355,21 @@ fn place_label(
         r#"stroke="{HALO}" stroke-width="{}" paint-order="stroke" stroke-linejoin="round""#,
         num(3.5 * s)
     );
+    let [first, second, third] = lines;
     svg.text_with(
         lx,
         ly,
         name.anchor(anchor),
         &format!(r#"id="place-name" {halo}"#),
-        &lines[0],
+        first,
     );
-    for (k, dy) in [(1, 17.0), (2, 32.0)] {
+    for (k, dy, line) in [(1, 17.0, second), (2, 32.0, third)] {
         svg.text_with(
             lx,
             ly + dy * s,
             numbers.anchor(anchor),
             &format!(r#"id="place-numbers-{k}" {halo}"#),
-            &lines[k],
+            line,
         );
     }
     Some(b)
