@@ -37,8 +37,12 @@ use crate::khgt::SUNSET_ALTITUDE_DEG;
 pub const GRID_STEP_DEG: f64 = 0.25;
 /// Node spacing of KHGT's world grid, degrees.
 pub const WORLD_STEP_DEG: f64 = 1.0;
+/// A day, seconds.
+const DAY_S: f64 = 86_400.0;
 /// Spacing of the latitudes at which the 24:00 UTC line is found, degrees.
 const LINE_STEP_DEG: f64 = 0.5;
+/// Most longitude between two neighbouring points of the 24:00 UTC line, degrees.
+const LINE_MAX_LON_STEP_DEG: f64 = 1.0;
 /// The Moon's lag where it does not set within 14 hours of sunset, minutes (it stays up).
 const NO_MOONSET_LAG_MIN: f64 = 14.0 * 60.0;
 
@@ -457,9 +461,10 @@ fn khgt_inputs(
     let astro_error = |e: hijri_astro::AstroError| CardError::Input(e.to_string());
     let midnight = ut(i64::from(evening.day) * 86_400)?;
     let deadline = midnight + f64::from(khgt.deadline_min) * 60.0;
-    // D − 6 h to D + 1 at 16:00 UTC: every node's evening sunset, searched ±9 h around its
-    // 18:00 local mean time.
-    let sky = GeoSky::new(astro, midnight - 6.0 * 3_600.0, 46).map_err(astro_error)?;
+    // D − 12 h to D + 2 at 10:00 UTC: the nodes' sunsets lie in [D, D + 2), searched within
+    // 9 h of 18:00 local mean time (D − 3 h to D + 1 at 15:00 UTC) and again a day from there
+    // (D − 9 h to D + 2 at 09:00). Its hours and frames are those of the record's search.
+    let sky = GeoSky::new(astro, midnight - 12.0 * 3_600.0, 70).map_err(astro_error)?;
     let conjunction = ut(evening.conjunction_ms.div_euclid(1_000))?
         + evening.conjunction_ms.rem_euclid(1_000) as f64 / 1_000.0;
     let limits = khgt.limits;
@@ -534,42 +539,107 @@ fn khgt_inputs(
     })
 }
 
-/// KHGT's world on the day whose 00:00 UTC is `midnight` (UT seconds): at each node of the
-/// grid its evening's sunset (the one nearest 18:00 local mean time of that day: before the
-/// `deadline` east of the 24:00 UTC line, after it west of it), with the Moon's geocentric
-/// airless altitude, the elongation and the Moon's age since `conjunction` there; and the
-/// 24:00 UTC line.
+/// KHGT's world on the day whose 00:00 UTC is `midnight` (UT seconds): the 24:00 UTC line,
+/// and at each node of the grid the sunset its side of the line sees, with the Moon's
+/// geocentric airless altitude, the elongation and the Moon's age since `conjunction` there.
+/// East of the line as the map draws it, that is the sunset in the 24 hours before the
+/// `deadline` (PKG 1's); west of it, the one in the 24 hours after (as far as the date line).
+/// Mostly that is the sunset nearest 18:00 local mean time of the day; near the poles, where
+/// the line bends towards the date line and sunsets drift by hours from day to day, it can be
+/// the day before's or after's, or none.
 fn world(
     sky: &GeoSky,
     (midnight, deadline): (f64, f64),
     conjunction: f64,
 ) -> Result<WorldInputs, CardError> {
-    let line_steps = ((hijri_cards::world::WORLD_NORTH - hijri_cards::world::WORLD_SOUTH)
-        / LINE_STEP_DEG)
-        .round() as usize;
-    let line: Vec<(f64, f64)> = (0..=line_steps)
-        .filter_map(|k| {
-            let lat = hijri_cards::world::WORLD_SOUTH + k as f64 * LINE_STEP_DEG;
-            let lon = sky
-                .setting_longitude(lat, SUNSET_ALTITUDE_DEG, deadline)
-                .ok()??;
-            Some((lat, lon))
-        })
-        .collect();
+    let line = deadline_line(sky, deadline);
+    let sides = line.clone();
+    let evening = |place: &Place, lat: f64, lon: f64| -> Option<f64> {
+        let near = |guess: f64| {
+            sky.sun_crossing(place, SUNSET_ALTITUDE_DEG, true, guess, 9.0 * 3_600.0)
+                .ok()
+                .flatten()
+        };
+        let from = if hijri_cards::world::east_of_line(&sides, lat, lon)? {
+            deadline - DAY_S
+        } else {
+            deadline
+        };
+        let sunset = near(midnight + (18.0 - lon / 15.0) * 3_600.0)?;
+        let days = ((sunset - from) / DAY_S).floor();
+        let sunset = if days == 0.0 {
+            sunset
+        } else {
+            near(sunset - days * DAY_S)?
+        };
+        (from..from + DAY_S).contains(&sunset).then_some(sunset)
+    };
     WorldInputs::compute(
         WORLD_STEP_DEG,
         |lat, lon| {
             let place = Place::new(lat, lon);
-            let guess = midnight + (18.0 - lon / 15.0) * 3_600.0;
-            let sunset = sky
-                .sun_crossing(&place, SUNSET_ALTITUDE_DEG, true, guess, 9.0 * 3_600.0)
-                .ok()??;
+            let sunset = evening(&place, lat, lon)?;
             let alt = sky.altitude_deg(Body::Moon, &place, sunset).ok()?;
             let elong = sky.elongation_deg(sunset).ok()?;
             Some((alt, elong, (sunset - conjunction) / 3_600.0))
         },
         line,
     )
+}
+
+/// The line where the Sun sets at UT `deadline`: a point every [`LINE_STEP_DEG`] of latitude
+/// where it sets then, and more between two of them that lie more than
+/// [`LINE_MAX_LON_STEP_DEG`] apart (near the poles, where the line bends fast); one curve.
+fn deadline_line(sky: &GeoSky, deadline: f64) -> Vec<(f64, f64)> {
+    let at = |lat: f64| {
+        sky.setting_longitude(lat, SUNSET_ALTITUDE_DEG, deadline)
+            .ok()
+            .flatten()
+            .map(|lon| (lat, lon))
+    };
+    let (south, north) = (
+        hijri_cards::world::WORLD_SOUTH,
+        hijri_cards::world::WORLD_NORTH,
+    );
+    let steps = ((north - south) / LINE_STEP_DEG).round() as usize;
+    let regular = continuous(
+        (0..=steps)
+            .filter_map(|k| at(south + k as f64 * LINE_STEP_DEG))
+            .collect(),
+    );
+    let mut line = Vec::with_capacity(regular.len());
+    for pair in regular.windows(2) {
+        if let [a, b] = pair {
+            line.push(*a);
+            let parts = ((b.1 - a.1).abs() / LINE_MAX_LON_STEP_DEG).ceil().min(64.0);
+            line.extend(
+                (1..parts as usize).filter_map(|k| at(a.0 + (b.0 - a.0) * k as f64 / parts)),
+            );
+        }
+    }
+    line.extend(regular.last());
+    continuous(line)
+}
+
+/// The 24:00 UTC line as one curve: each point's longitude taken a whole turn east or west
+/// to lie within 180° of the point before it, then the curve turned so that its point nearest
+/// the equator lies in −180..180 (near a pole in winter the line runs on past the date line).
+fn continuous(mut line: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
+    let mut before: Option<f64> = None;
+    for point in &mut line {
+        if let Some(lon) = before {
+            point.1 += 360.0 * ((lon - point.1) / 360.0).round();
+        }
+        before = Some(point.1);
+    }
+    let turn = line
+        .iter()
+        .min_by(|a, b| a.0.abs().total_cmp(&b.0.abs()))
+        .map_or(0.0, |&(_, lon)| 360.0 * ((lon + 180.0) / 360.0).floor());
+    for point in &mut line {
+        point.1 -= turn;
+    }
+    line
 }
 
 /// The four cards of one target month, rendered.

@@ -183,14 +183,14 @@ fn a_khgt_or_wujud_card_is_not_reused_under_another_key() {
 const PINNED: (u32, [(&str, u16, u8, u64); 8]) = (
     9,
     [
-        ("kemenag", 1446, 9, 0),
-        ("kemenag", 1447, 2, 0),
-        ("kemenag", 1447, 3, 0),
-        ("kemenag", 1446, 10, 0),
-        ("muhammadiyah", 1445, 9, 0),
-        ("muhammadiyah", 1447, 9, 0),
-        ("muhammadiyah", 1447, 10, 0),
-        ("muhammadiyah", 1447, 11, 0),
+        ("kemenag", 1446, 9, 0xfa0c0ade421e3eff),
+        ("kemenag", 1447, 2, 0xc9ed2c09fd4ae803),
+        ("kemenag", 1447, 3, 0x8f67c5f83a57d689),
+        ("kemenag", 1446, 10, 0xa3a9a2092f24a6ef),
+        ("muhammadiyah", 1445, 9, 0x4f608b411993d466),
+        ("muhammadiyah", 1447, 9, 0x82b927406399dd04),
+        ("muhammadiyah", 1447, 10, 0x458572afe965c071),
+        ("muhammadiyah", 1447, 12, 0x5167cba18fc699e0),
     ],
 );
 

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use super::view::View;
+use super::view::{View, EAST, WEST};
 use super::WorldInputs;
 use crate::basemap::{self, Ring};
 use crate::contour::region;
@@ -249,20 +249,34 @@ pub fn draw(
             ),
         );
     }
-    let points: Vec<(f64, f64)> = world
-        .deadline_line
-        .iter()
-        .map(|&(lat, lon)| view.at(lat, lon))
-        .collect();
-    if points.len() > 1 {
+    // Where the line runs past the date line, it is drawn again a turn east or west, coming
+    // back in at the window's other edge.
+    for turn in [0.0, -360.0, 360.0] {
+        let line = &world.deadline_line;
+        if line.len() < 2
+            || !line
+                .iter()
+                .any(|&(_, lon)| (WEST..=EAST).contains(&(lon + turn)))
+        {
+            continue;
+        }
+        let points: Vec<(f64, f64)> = line
+            .iter()
+            .map(|&(lat, lon)| view.at(lat, lon + turn))
+            .collect();
+        let attrs = format!(
+            r#"fill="none" stroke="{DEADLINE}" stroke-width="{}" stroke-dasharray="{} {}" stroke-linejoin="round""#,
+            num(1.8 * s),
+            num(7.0 * s),
+            num(4.0 * s)
+        );
         svg.path(
             &polyline_d(&points, false),
-            &format!(
-                r#"id="{id}-deadline" fill="none" stroke="{DEADLINE}" stroke-width="{}" stroke-dasharray="{} {}" stroke-linejoin="round""#,
-                num(1.8 * s),
-                num(7.0 * s),
-                num(4.0 * s)
-            ),
+            &if turn == 0.0 {
+                format!(r#"id="{id}-deadline" {attrs}"#)
+            } else {
+                attrs
+            },
         );
     }
     let ring = view.shows(place.0, place.1).then(|| {
@@ -298,6 +312,16 @@ pub fn draw(
         r##"fill="none" stroke="#26314f" stroke-width="1.5""##,
     );
     Ok(ring)
+}
+
+/// Whether `(lat, lon)` lies on the PKG 1 side of the 24:00 UTC line as the map draws it:
+/// at or east of the line at `lat`, or, beyond the line's ends, of its nearest end (the
+/// sides are drawn with the line carried straight on to the window's edges); `None` without
+/// a line.
+pub fn east_of_line(line: &[(f64, f64)], lat: f64, lon: f64) -> Option<bool> {
+    let (&(south, south_lon), &(north, _)) = (line.first()?, line.last()?);
+    let lat = lat.max(south).min(north);
+    Some(lon >= deadline_lon(line, lat).unwrap_or(south_lon))
 }
 
 /// The longitude of the 24:00 UTC line at latitude `lat` (linear between its points), if

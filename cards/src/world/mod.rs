@@ -21,6 +21,7 @@ mod view;
 use hijri::fixed::{from_fixed, Dms};
 use rayon::prelude::*;
 
+pub use self::layers::east_of_line;
 use self::layers::{deadline_lon, Layers, RING};
 use self::view::{View, NORTH, SOUTH, WEST};
 use crate::frame::{self, Frame, FAINT, INK};
@@ -42,9 +43,9 @@ const DETAIL_LON_SPAN: f64 = 56.0;
 
 /// What KHGT's map is drawn from: the Moon's geocentric airless altitude, the geocentric
 /// elongation and the Moon's age at each node's sunset on a grid over the world's window,
-/// and the line where the Sun sets at 24:00 UTC. A node's sunset is its evening's: before
-/// 24:00 UTC of the evaluation day D east of that line, after it west of it (as far as the
-/// date line), so each longitude has exactly one.
+/// and the line where the Sun sets at 24:00 UTC. A node's sunset is the one its side of that
+/// line sees: in [00:00, 24:00) UTC of the evaluation day D east of the line as drawn
+/// ([`east_of_line`]), in the 24 hours after 24:00 UTC west of it (as far as the date line).
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorldInputs {
     /// Node spacing, degrees; node `(i, j)` lies at longitude [`WORLD_WEST`]` + i·step`,
@@ -62,7 +63,8 @@ pub struct WorldInputs {
     /// Sunset minus the conjunction, hours (−99 where the Sun does not set).
     pub age_h: Vec<f64>,
     /// The places (latitude, longitude) where the Sun sets at 24:00 UTC of D, from south to
-    /// north, at the latitudes where it sets then.
+    /// north, at the latitudes where it sets then: one curve, its longitudes running on past
+    /// ±180° where it crosses the date line (near a pole in winter).
     pub deadline_line: Vec<(f64, f64)>,
 }
 
@@ -101,7 +103,8 @@ impl WorldInputs {
         Ok(world)
     }
 
-    /// Checks the shape, that every value is finite and that the line runs south to north.
+    /// Checks the shape, that every value is finite and that the line runs south to north
+    /// as one curve.
     pub fn validate(&self) -> Result<(), CardError> {
         let n = self.nx * self.ny;
         let fields = [&self.alt_deg, &self.elong_deg, &self.age_h];
@@ -121,7 +124,7 @@ impl WorldInputs {
         let ordered = self
             .deadline_line
             .windows(2)
-            .all(|pair| matches!(pair, [a, b] if b.0 > a.0));
+            .all(|pair| matches!(pair, [a, b] if b.0 > a.0 && (b.1 - a.1).abs() < 180.0));
         if !ordered
             || self
                 .deadline_line
@@ -129,7 +132,7 @@ impl WorldInputs {
                 .any(|p| !(p.0.is_finite() && p.1.is_finite()))
         {
             return Err(CardError::Input(
-                "the 24:00 UTC line does not run from south to north".into(),
+                "the 24:00 UTC line does not run from south to north as one curve".into(),
             ));
         }
         Ok(())
