@@ -110,7 +110,7 @@ fn rows(ctx: &CardContext) -> ([&'static str; 4], [Row; 2]) {
                         v.moonset.map_or_else(|| "—".to_owned(), clock),
                         sunset,
                         // The rule's own test: the upper limb above the horizon at sunset.
-                        matches!(ctx.rule, CardRule::Wujud { upper_limb_alt } if upper_limb_alt > 0),
+                        ctx.rule.upper_limb_above(),
                     ),
                 ],
             )
@@ -184,7 +184,7 @@ fn other_values(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
                 from_fixed(v.elongation),
             ))],
         ),
-        _ => ("lag", "LAG", vec![lag(v)]),
+        CardRule::Sites { .. } | CardRule::Wujud { .. } => ("lag", "LAG", vec![lag(v)]),
     };
     let last = match ctx.rule {
         CardRule::Wujud { upper_limb_alt } => (
@@ -192,7 +192,7 @@ fn other_values(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
             "TEPI ATAS BULAN",
             vec![degrees(from_fixed(upper_limb_alt))],
         ),
-        _ => (
+        CardRule::Sites { .. } | CardRule::Khgt(_) => (
             "moon-az",
             "AZIMUT BULAN",
             vec![degrees(from_fixed(v.moon_az))],
@@ -294,7 +294,7 @@ fn site_row(svg: &mut Svg, ctx: &CardContext, x: f64, y: f64, w: f64) {
     // KHGT's sunset may fall on the day after the evaluation day: its date is given.
     let sunset = match ctx.rule {
         CardRule::Khgt(_) => format!("☀ Magrib {}", local_date_time(v.sunset, v.utc_offset_s)),
-        _ => format!(
+        CardRule::Sites { .. } | CardRule::Wujud { .. } => format!(
             "☀ Matahari terbenam {}",
             local_time(v.sunset, v.utc_offset_s)
         ),

@@ -105,6 +105,15 @@ impl CardRule {
         }
     }
 
+    /// Wujudul hilal's own test: the Moon's upper limb above the horizon at sunset (moonset
+    /// after sunset); false under another rule.
+    pub fn upper_limb_above(&self) -> bool {
+        match self {
+            CardRule::Wujud { upper_limb_alt } => *upper_limb_alt > 0,
+            CardRule::Sites { .. } | CardRule::Khgt(_) => false,
+        }
+    }
+
     /// The sky chart's words; `place` is the place the sky is seen from.
     pub fn sky_terms(&self) -> SkyTerms {
         let limit = self.limits().map(|limits| {

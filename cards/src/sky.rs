@@ -548,7 +548,7 @@ fn moon_lines(ctx: &CardContext, moon: (f64, f64)) -> [String; 3] {
                 .map_or_else(|| "—".to_owned(), |m| local_time(m, v.utc_offset_s)),
             lag(v)
         ),
-        _ => format!(
+        CardRule::Sites { .. } | CardRule::Khgt(_) => format!(
             "elongasi {} · iluminasi {} %",
             degrees(from_fixed(v.elongation)),
             decimal(from_fixed(v.illumination), 2)
@@ -635,7 +635,7 @@ fn corner_notes<'a>(
         let right = view.right() - 14.0 * s;
         let after = match ctx.rule {
             CardRule::Khgt(_) => format!("umur {} jam", decimal(from_fixed(v.age), 2)),
-            _ => format!("lag {}", lag(v)),
+            CardRule::Sites { .. } | CardRule::Wujud { .. } => format!("lag {}", lag(v)),
         };
         notes.push((
             right,

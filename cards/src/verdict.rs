@@ -11,7 +11,7 @@
 
 use hijri::schema::{Applied, Limits, SiteEvening};
 
-use super::rule::{CardRule, KhgtDecision};
+use super::rule::KhgtDecision;
 use super::text::threshold;
 use super::CardContext;
 
@@ -93,11 +93,7 @@ pub fn of(ctx: &CardContext) -> (Verdict, Option<String>) {
 
 /// Wujudul hilal's verdict, and the condition that failed.
 fn wujud(ctx: &CardContext) -> (Verdict, Option<String>) {
-    let above = match ctx.rule {
-        CardRule::Wujud { upper_limb_alt } => upper_limb_alt > 0,
-        _ => false,
-    };
-    match (ctx.conjunction_after_sunset(), above) {
+    match (ctx.conjunction_after_sunset(), ctx.rule.upper_limb_above()) {
         (false, true) => (Verdict::Wujud, None),
         (true, _) => (
             Verdict::TidakWujud,

@@ -85,18 +85,30 @@ impl<'a> Drawn<'a> {
     fn judged(&self, month: &'a Month) -> Result<Judged<'a>, CardError> {
         let target = month.hijri;
         let rule = self.chain.rule_for(target).map(|span| &span.rule);
-        match (rule, &month.record) {
+        let judged = match (rule, &month.record) {
             (Some(Rule::Sites(criterion)), Record::Sites(evening)) => {
-                Ok(Judged::Sites(criterion.limits, evening))
+                Some(Judged::Sites(criterion.limits, evening))
             }
             (Some(Rule::WujudulHilal(wujud)), Record::Wujud(evening)) => {
-                Ok(Judged::Wujud(wujud, evening))
+                Some(Judged::Wujud(wujud, evening))
             }
-            (Some(Rule::Khgt(khgt)), Record::Khgt(evening)) => Ok(Judged::Khgt(khgt, evening)),
-            _ => Err(CardError::Input(format!(
-                "{target}: cards need an evening its rule decided"
-            ))),
-        }
+            (Some(Rule::Khgt(khgt)), Record::Khgt(evening)) => Some(Judged::Khgt(khgt, evening)),
+            // No rule, a rule no evening decides, or another rule's record.
+            (
+                None
+                | Some(
+                    Rule::Sites(_)
+                    | Rule::WujudulHilal(_)
+                    | Rule::Khgt(_)
+                    | Rule::Table(_)
+                    | Rule::Arithmetic(_),
+                ),
+                Record::None | Record::Sites(_) | Record::Wujud(_) | Record::Khgt(_),
+            ) => None,
+        };
+        judged.ok_or_else(|| {
+            CardError::Input(format!("{target}: cards need an evening its rule decided"))
+        })
     }
 
     /// The first day of the month before `month`, for the Hijri day of its evening.

@@ -382,7 +382,7 @@ fn place_label(
 fn decision(ctx: &CardContext) -> Result<KhgtDecision, CardError> {
     match ctx.rule {
         CardRule::Khgt(decision) => Ok(decision),
-        _ => Err(CardError::Input(
+        CardRule::Sites { .. } | CardRule::Wujud { .. } => Err(CardError::Input(
             "the world map is KHGT's; this card's rule is another".into(),
         )),
     }
