@@ -31,6 +31,7 @@ use hijri_cards::{
 };
 use rayon::prelude::*;
 
+use crate::inputs::SiteInput;
 use crate::khgt::SUNSET_ALTITUDE_DEG;
 
 /// Node spacing of the archipelago map's grid, degrees.
@@ -377,17 +378,9 @@ fn wujud_inputs(
     (wujud, evening): (&Wujud, &WujudEvening),
 ) -> Result<MonthInputs, CardError> {
     let place = &wujud.place;
-    let tz: Tz = place
-        .tz
-        .parse()
-        .map_err(|_| CardError::Input(format!("time zone {}", place.tz)))?;
-    let zone = Zone::civil(tz);
-    let observer = Observer {
-        lat_deg: place.lat,
-        lon_deg: place.lon,
-        elev_m: f64::from(place.elev_m),
-        tz: zone,
-    };
+    let observer = SiteInput::parse(place)
+        .map_err(CardError::Input)?
+        .observer();
     let day = naive(Date(evening.date))?;
     let o = astro
         .evening(&observer, day)

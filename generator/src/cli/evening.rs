@@ -1,7 +1,7 @@
 //! `hijri-generate evening`: the evening record of one site and date (pretty JSON), or of
 //! every row of a CSV batch (one compact JSON object per line, in input order).
 
-use crate::inputs::load_sites;
+use crate::inputs::{load_sites, SiteInput};
 use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
 use clap::Args;
 use hijri::date::Date;
@@ -316,17 +316,9 @@ fn find_site(name: &str, data_dir: &Path) -> Result<NamedSite, String> {
     }
     if let Some(place) = places.iter().find(|s| s.name.to_lowercase() == wanted) {
         // In the place's civil time, as the rules' records are (WIB at every date).
-        let tz: chrono_tz::Tz = place
-            .tz
-            .parse()
-            .map_err(|_| format!("{}: time zone {}", place.name, place.tz))?;
-        let zone = Zone::civil(tz);
-        let observer = Observer {
-            lat_deg: place.lat,
-            lon_deg: place.lon,
-            elev_m: f64::from(place.elev_m),
-            tz: zone,
-        };
+        let observer = SiteInput::parse(place)
+            .map_err(|e| format!("{}: {e}", place.name))?
+            .observer();
         return Ok(named(place, observer));
     }
     let known: Vec<&str> = sites
