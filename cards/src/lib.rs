@@ -17,6 +17,7 @@ mod basemap;
 mod contour;
 mod frame;
 mod grid;
+mod legend;
 mod map;
 mod metrics;
 mod palette;

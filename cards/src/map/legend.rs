@@ -4,6 +4,7 @@
 use super::layers::{ALT_LINE, ELONG_LINE, POINT_MET, POINT_NOT, REGION, RING};
 use super::PointResult;
 use crate::frame::{Frame, BOX, BOX_LINE, INK, MUTED};
+use crate::legend;
 use crate::metrics;
 use crate::rule::MapTerms;
 use crate::svg::{num, Svg, TextStyle};
@@ -21,13 +22,7 @@ pub fn legend(svg: &mut Svg, frame: &Frame, terms: &MapTerms, drawn: [bool; 2], 
     let entries = [
         (
             "region",
-            format!(
-                r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{REGION}" fill-opacity="0.45"/>"#,
-                num(-7.0 * s),
-                num(swatch),
-                num(14.0 * s),
-                num(3.0 * s)
-            ),
+            legend::fill(REGION, 0.45, swatch, s),
             terms.region.to_owned(),
             true,
             0,
@@ -81,22 +76,17 @@ pub fn legend(svg: &mut Svg, frame: &Frame, terms: &MapTerms, drawn: [bool; 2], 
             reason = "two legend columns, entries in column 0 or 1"
         )]
         let x = column_x[column];
-        let line_y = y + f64::from(line) * row;
-        svg.open_group(&format!(
-            r#"id="legend-{id}" transform="translate(0 {})""#,
-            num(line_y)
-        ));
-        svg.raw(
-            &mark
-                .replace("{x}", &num(x))
-                .replace("{xc}", &num(x + swatch / 2.0)),
-        );
-        svg.close_group();
-        svg.text(
-            x + swatch + 12.0 * s,
-            line_y + 5.0 * s,
-            TextStyle::new(15.0 * s, INK),
-            &label,
+        legend::draw(
+            svg,
+            legend::Row {
+                id,
+                mark: &mark,
+                label: &label,
+            },
+            (x, y + f64::from(line) * row),
+            swatch,
+            (TextStyle::new(15.0 * s, INK), 12.0 * s),
+            s,
         );
     }
     if !(alt_drawn || elong_drawn) {

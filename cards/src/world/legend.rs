@@ -3,6 +3,7 @@
 
 use super::layers::{AFTER, DEADLINE, MUSTAHIL, PKG1, PKG2, RING};
 use crate::frame::{Frame, INK, MUTED};
+use crate::legend;
 use crate::svg::{num, Svg, TextStyle};
 
 /// Height of a legend row (times the scale).
@@ -22,32 +23,14 @@ pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
     let row = ROW * s;
     let swatch = 24.0 * s;
     let columns = [frame.margin, frame.margin + 0.5 * frame.inner_width()];
-    let fill = |colour: &str, opacity: f64| {
-        format!(
-            r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{colour}" fill-opacity="{opacity}"/>"#,
-            num(-7.0 * s),
-            num(swatch),
-            num(14.0 * s),
-            num(3.0 * s)
-        )
-    };
+    let fill = |colour: &str, opacity: f64| legend::fill(colour, opacity, swatch, s);
     let mut entries: Vec<(&str, String, &str)> = vec![
         (
             "pkg1",
             fill(PKG1, 0.6),
             "Memenuhi sebelum 24.00 UTC (PKG 1)",
         ),
-        (
-            "after",
-            format!(
-                r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{AFTER}" fill-opacity="0.3"/>"#,
-                num(-7.0 * s),
-                num(swatch),
-                num(14.0 * s),
-                num(3.0 * s)
-            ),
-            "Memenuhi setelah 24.00 UTC",
-        ),
+        ("after", fill(AFTER, 0.3), "Memenuhi setelah 24.00 UTC"),
     ];
     if pkg2 {
         entries.push((
@@ -94,22 +77,13 @@ pub fn legend(svg: &mut Svg, frame: &Frame, pkg2: bool, y: f64) -> f64 {
     for (k, (id, mark, label)) in entries.iter().enumerate() {
         let (column, line) = (k / rows, k % rows);
         let x = columns.get(column).copied().unwrap_or(frame.margin);
-        let line_y = y + line as f64 * row;
-        svg.open_group(&format!(
-            r#"id="legend-{id}" transform="translate(0 {})""#,
-            num(line_y)
-        ));
-        svg.raw(
-            &mark
-                .replace("{x}", &num(x))
-                .replace("{xc}", &num(x + swatch / 2.0)),
-        );
-        svg.close_group();
-        svg.text(
-            x + swatch + 10.0 * s,
-            line_y + 5.0 * s,
-            TextStyle::new(13.0 * s, INK),
-            label,
+        legend::draw(
+            svg,
+            legend::Row { id, mark, label },
+            (x, y + line as f64 * row),
+            swatch,
+            (TextStyle::new(13.0 * s, INK), 10.0 * s),
+            s,
         );
     }
     let note_y = y + rows as f64 * row + 2.0 * s;
