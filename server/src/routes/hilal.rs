@@ -59,7 +59,7 @@ struct Info<'a> {
 /// `GET /api/v1/hilal/info?month=&year=&retro=&include=`.
 pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let scope = params::evening_scope(state, &query)?;
+    let scope = params::evening_scope(state, &query, "hilal record")?;
     let (target, index, archived) = params::target(&scope, query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let include = include_sites(query)?;
@@ -99,7 +99,7 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
 pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let include = include_sites(query)?;
-    let scope = params::evening_scope(state, &query)?;
+    let scope = params::evening_scope(state, &query, "hilal record")?;
     let bound = |name: &str, default: HijriMonth| -> Result<HijriMonth, ApiError> {
         match query.optional(name, ErrorCode::InvalidRange)? {
             None => Ok(default),

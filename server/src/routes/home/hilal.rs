@@ -124,7 +124,7 @@ fn cards(
     ]
     .into_iter()
     .filter_map(|(kind, path, label)| {
-        let card = dataset.card(target, kind, false)?;
+        let card = dataset.card(0, target, kind, false)?;
         let (width, height) = png_size(&card.png)?;
         Some((path, label, width, height))
     })
