@@ -6,10 +6,10 @@
 
 use std::collections::BTreeMap;
 
-use icalendar::{Calendar, CalendarComponent, Component};
+use icalendar::Component;
 use serde_json::Value;
 
-use crate::common::{get, state, state_with, UNLIMITED};
+use crate::common::{get, state, state_with, vevents, UNLIMITED};
 use crate::snapshots::cases;
 
 #[actix_web::test]
@@ -245,18 +245,9 @@ async fn the_feed_has_one_event_per_day_off() {
         feed.header("content-type"),
         Some("text/calendar; charset=utf-8")
     );
-    let text = String::from_utf8(crate::common::decoded(&feed)).unwrap();
-    let calendar: Calendar = text.parse().unwrap();
-    let events: Vec<_> = calendar
-        .components
-        .iter()
-        .filter_map(|c| match c {
-            CalendarComponent::Event(e) => Some(e),
-            _ => None,
-        })
-        .collect();
+    let events = vevents(&feed);
     assert_eq!(events.len(), decreed_days(2023).len());
-    let uid = |e: &&icalendar::Event| e.get_uid().unwrap().to_owned();
+    let uid = |e: &icalendar::Event| e.get_uid().unwrap().to_owned();
     let mut uids: Vec<String> = events.iter().map(uid).collect();
     uids.sort();
     uids.dedup();

@@ -3,25 +3,11 @@
 //! stable bytes, 304, and `SEQUENCE` over a ledger.
 
 use hijri::schema::{Divergence, HijriMonth};
-use icalendar::{CalendarComponent, Component, DatePerhapsTime};
+use icalendar::{Component, DatePerhapsTime};
 use serde_json::Value;
 
-use crate::common::{get, state, state_with, with_ledger, Answer};
+use crate::common::{get, state, state_with, vevents, with_ledger, Answer};
 use crate::snapshots::cases;
-
-/// The VEVENTs of an answer, parsed.
-fn vevents(answer: &Answer) -> Vec<icalendar::Event> {
-    let text = std::str::from_utf8(&answer.body).expect("UTF-8");
-    let calendar: icalendar::Calendar = text.parse().expect("valid iCalendar");
-    calendar
-        .components
-        .into_iter()
-        .filter_map(|c| match c {
-            CalendarComponent::Event(e) => Some(e),
-            _ => None,
-        })
-        .collect()
-}
 
 fn date(value: Option<DatePerhapsTime>) -> String {
     match value {
