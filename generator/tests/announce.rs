@@ -15,7 +15,6 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use hijri::schema::ArchivedChain;
-use rkyv::util::AlignedVec;
 
 mod common;
 
@@ -57,18 +56,7 @@ fn stdout(output: &Output) -> String {
 
 /// Generates an archive without cards from `data` and hands its default calendar to `check`.
 fn with_archive(data: &Path, check: impl FnOnce(&ArchivedChain)) {
-    let out = data.join("test.archive");
-    let status = Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
-        .args(["--quiet", "--no-cards", "--data"])
-        .arg(data)
-        .arg("--out")
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let bytes = fs::read(&out).unwrap();
-    let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
-    aligned.extend_from_slice(&bytes);
+    let aligned = common::archive_without_cards(data);
     check(
         hijri::archive::open(&aligned)
             .unwrap()

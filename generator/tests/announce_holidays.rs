@@ -17,7 +17,6 @@ use std::process::{Command, Output};
 
 use hijri::date::Date;
 use hijri::schema::DayKind;
-use rkyv::util::AlignedVec;
 
 mod common;
 
@@ -177,18 +176,7 @@ fn an_amendment_moves_one_day_and_only_it_takes_the_amendment() {
     assert!(days.contains("2027-05-18,libur_nasional,idul_adha,skb-2027-a1,2027-05-17\n"));
     assert!(!days.contains("2027-05-17,libur_nasional,idul_adha"));
 
-    let out = data.join("test.archive");
-    let status = Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
-        .args(["--quiet", "--no-cards", "--data"])
-        .arg(&data)
-        .arg("--out")
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let bytes = fs::read(&out).unwrap();
-    let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
-    aligned.extend_from_slice(&bytes);
+    let aligned = common::archive_without_cards(&data);
     let dataset = hijri::archive::open(&aligned).unwrap();
     let year = dataset.holiday_year(2027).unwrap();
     assert_eq!(year.decrees.len(), 2);

@@ -496,6 +496,30 @@ fn copy_facts(from: &Path, to: &Path) {
     }
 }
 
+/// The built `hijri-generate` (`make e2e` builds every binary of the workspace first).
+fn generator() -> PathBuf {
+    let generate = Path::new(env!("CARGO_BIN_EXE_hijri-serve")).with_file_name("hijri-generate");
+    assert!(
+        generate.exists(),
+        "{} missing: run make e2e",
+        generate.display()
+    );
+    generate
+}
+
+/// Generates an archive without cards from the facts in `data` into `out`, and returns `out`.
+fn archive_without_cards(generate: &Path, data: &Path, out: &Path) -> PathBuf {
+    run(
+        Command::new(generate)
+            .args(["--quiet", "--no-cards", "--data"])
+            .arg(data)
+            .arg("--out")
+            .arg(out),
+        "hijri-generate",
+    );
+    out.to_owned()
+}
+
 /// Every VEVENT of an iCalendar body, by UID: (DTSTART, SEQUENCE).
 fn events_by_uid(ics: &[u8]) -> std::collections::BTreeMap<String, (String, u32)> {
     let text = std::str::from_utf8(ics).unwrap();
@@ -523,25 +547,8 @@ fn an_event_a_correction_moved_has_a_higher_sequence() {
     let data = dir.join("data");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
     copy_facts(&root, &data);
-    // `make e2e` builds every binary of the workspace first.
-    let generate = Path::new(env!("CARGO_BIN_EXE_hijri-serve")).with_file_name("hijri-generate");
-    assert!(
-        generate.exists(),
-        "{} missing: run make e2e",
-        generate.display()
-    );
-    let archive = |name: &str| {
-        let out = dir.join(name);
-        run(
-            Command::new(&generate)
-                .args(["--quiet", "--no-cards", "--data"])
-                .arg(&data)
-                .arg("--out")
-                .arg(&out),
-            "hijri-generate",
-        );
-        out
-    };
+    let generate = generator();
+    let archive = |name: &str| archive_without_cards(&generate, &data, &dir.join(name));
     let feed = |archive: &Path| {
         let server = Server::over(&dir, archive);
         let ics = fetch(&server, "/api/v1/events.ics?year=1448&include=all");
@@ -602,17 +609,9 @@ fn a_day_an_amendment_moved_has_a_higher_sequence_in_the_holidays_feed() {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../data"),
         &data,
     );
-    let generate = Path::new(env!("CARGO_BIN_EXE_hijri-serve")).with_file_name("hijri-generate");
+    let generate = generator();
     let feed = |name: &str| {
-        let out = dir.join(name);
-        run(
-            Command::new(&generate)
-                .args(["--quiet", "--no-cards", "--data"])
-                .arg(&data)
-                .arg("--out")
-                .arg(&out),
-            "hijri-generate",
-        );
+        let out = archive_without_cards(&generate, &data, &dir.join(name));
         let server = Server::over(&dir, &out);
         let ics = fetch(&server, "/api/v1/holidays.ics?year=2027");
         server.stop();

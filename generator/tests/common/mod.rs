@@ -1,10 +1,14 @@
-//! Shared by the generator's black-box tests: a private copy of the committed facts.
+//! Shared by the generator's black-box tests: a private copy of the committed facts, and an
+//! archive generated from one without cards.
 
 // Each test crate uses its own part of this module.
 #![allow(dead_code)]
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rkyv::util::AlignedVec;
 
 /// The committed facts the generator reads (no generated archive).
 pub const DATA_FILES: [&str; 18] = [
@@ -43,4 +47,22 @@ pub fn data_copy(name: &str) -> PathBuf {
         fs::copy(data_dir().join(file), to).unwrap();
     }
     target
+}
+
+/// The bytes of an archive generated without cards from the facts in `data` (written to
+/// `data/test.archive`), aligned for `hijri::archive::open`.
+pub fn archive_without_cards(data: &Path) -> AlignedVec<16> {
+    let out = data.join("test.archive");
+    let status = Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
+        .args(["--quiet", "--no-cards", "--data"])
+        .arg(data)
+        .arg("--out")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let bytes = fs::read(&out).unwrap();
+    let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
+    aligned.extend_from_slice(&bytes);
+    aligned
 }
