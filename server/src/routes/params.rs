@@ -1,7 +1,10 @@
 //! Parameters that several endpoints read the same way: the calendar asked for
-//! (`authority`), dates, the target month of the hilal endpoints and the parameters of the
-//! observance lists (`/events`, `/events.ics`). The handlers share them from here, not from
-//! each other.
+//! (`authority`), dates, the target month of the hilal endpoints, the parameters of the
+//! observance lists (`/events`, `/events.ics`), the language of texts (`lang`: the page and
+//! `/days.ics`) and the years of a feed without `year`. The handlers share them from here,
+//! not from each other.
+
+use std::ops::RangeInclusive;
 
 use hijri::date::Date;
 use hijri::hijri::{HijriDate, HijriMonth};
@@ -159,4 +162,60 @@ pub fn zone(query: &Query) -> Result<Zone, ApiError> {
             )
         }),
     }
+}
+
+/// The language of texts for people: Indonesian (the default) or English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// Bahasa Indonesia (the default).
+    Id,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// The page's `lang`: `en` (any case) for English, anything else Indonesian.
+    pub fn from_param(value: &str) -> Lang {
+        if value.eq_ignore_ascii_case("en") {
+            Lang::En
+        } else {
+            Lang::Id
+        }
+    }
+
+    /// An endpoint's `lang`: `id` or `en` (any case), Indonesian when absent; anything else
+    /// is 400 `invalid_lang`.
+    pub fn read(query: &Query) -> Result<Lang, ApiError> {
+        match query.optional("lang", ErrorCode::InvalidLang)? {
+            None => Ok(Lang::Id),
+            Some(text) if text.eq_ignore_ascii_case("id") => Ok(Lang::Id),
+            Some(text) if text.eq_ignore_ascii_case("en") => Ok(Lang::En),
+            Some(text) => Err(ApiError::new(
+                ErrorCode::InvalidLang,
+                format!("`lang` must be id or en, got \"{}\"", truncated(&text)),
+            )),
+        }
+    }
+
+    /// The BCP 47 tag (`lang` of a document, the parameter's value).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Id => "id",
+            Lang::En => "en",
+        }
+    }
+
+    /// The Hijri era after a year: `1447 H`, `1447 AH`.
+    pub fn era(self) -> &'static str {
+        match self {
+            Lang::Id => "H",
+            Lang::En => "AH",
+        }
+    }
+}
+
+/// The Gregorian years a feed serves without `year`: one back, the current one (of `now`)
+/// and two ahead.
+pub fn feed_window(now: i32) -> RangeInclusive<i32> {
+    now - 1..=now + 2
 }

@@ -1,7 +1,10 @@
-//! The month grid: Gregorian weeks from Monday, the Hijri day in every cell, the first day
-//! of each Hijri month named, observances named, computed days marked; a Gregorian month
-//! (`calendar=gregorian&year=&month=`) or a Hijri month (`calendar=hijri`, the default as
-//! in `/api/v1/month`), with the months before and after and a jump to any month.
+//! The month grid of the calendar shown: Gregorian weeks from Monday, the Hijri day in every
+//! cell, the first day of each Hijri month named, observances named, computed days marked,
+//! and the days where another calendar starts a month or keeps an observance on another day;
+//! a Gregorian month (`calendar=gregorian&year=&month=`, or a `year` from 1900 without
+//! `calendar`) or a Hijri month (`calendar=hijri`, the default as in `/api/v1/month`), with
+//! the months before and after and a jump to any month; then the month's observances in
+//! date order, ranges as ranges, with the other calendars' days where they differ.
 
 use hijri::date::{days_in_month, Date};
 use hijri::hijri::{HijriMonth, MONTH_NAMES};
@@ -10,13 +13,17 @@ use hijri::schema::{ArchivedChain, Tier};
 use hijri_view::answers::events::{between, Found};
 
 use super::html::Html;
+use super::others::{self, Mark};
 use super::words::Words;
 use super::Page;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{Param, Query};
-use crate::state::AppState;
 use hijri_view::coverage;
-use hijri_view::Calendar;
+use hijri_view::{Calendar, Scope};
+
+/// The first year a `year` without `calendar` is read as Gregorian (every Hijri year served
+/// is far below it, every Gregorian one above).
+const GREGORIAN_FROM: i64 = 1900;
 
 /// The month the grid shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,16 +116,18 @@ impl View {
     fn title(self, words: &Words) -> String {
         match self {
             View::Gregorian { year, month } => format!("{} {year}", words.month_name(month)),
-            View::Hijri(m) => format!("{} {} {}", m.name(), m.year, words.era),
+            View::Hijri(m) => format!("{} {} {}", m.name(), m.year, words.lang.era()),
         }
     }
 }
 
 /// The month a request asks for with `calendar`, `year` and `month`; `None` without `year`
-/// and `month`. The years are those `/api/v1/month` serves; an unknown `calendar` is
-/// `invalid_calendar` even alone.
-pub fn asked(state: &AppState, query: &Query) -> Result<Option<View>, ApiError> {
+/// and `month`. The years are those `/api/v1/month` serves; without `calendar`, a year from
+/// 1900 on is Gregorian and one before it Hijri; an unknown `calendar` is `invalid_calendar`
+/// even alone.
+pub fn asked(scope: &Scope, query: &Query) -> Result<Option<View>, ApiError> {
     // A `calendar` is checked even alone, as every endpoint checks what it is given.
+    let chosen = !matches!(query.get("calendar"), Param::Absent);
     let calendar = query.calendar(Calendar::Hijri)?;
     let given = |name| !matches!(query.get(name), Param::Absent);
     if !given("year") && !given("month") {
@@ -126,7 +135,12 @@ pub fn asked(state: &AppState, query: &Query) -> Result<Option<View>, ApiError> 
     }
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let month = query.integer("month", ErrorCode::InvalidMonth)?;
-    let year = coverage::year(&state.scope, calendar, year)?;
+    let calendar = if !chosen && year >= GREGORIAN_FROM {
+        Calendar::Gregorian
+    } else {
+        calendar
+    };
+    let year = coverage::year(scope, calendar, year)?;
     let month = u8::try_from(month)
         .ok()
         .filter(|m| (1..=12).contains(m))
@@ -165,29 +179,20 @@ fn monday_index(day: Date) -> i32 {
 
 /// The grid section.
 pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
-    let chain = page.state.chain;
+    let chain = page.scope.chain;
     let words = page.words;
     let view = page.view;
     let (first, last) = view
         .days(chain)
-        .ok_or_else(|| coverage::outside_archive(&page.state.scope, ErrorCode::OutOfCoverage))?;
+        .ok_or_else(|| coverage::outside_archive(&page.scope, ErrorCode::OutOfCoverage))?;
     // The days shown are served (computed and retro months are recorded as for the API).
-    coverage::days(
-        &page.state.scope,
-        first,
-        last,
-        true,
-        ErrorCode::OutOfCoverage,
-    )?;
+    coverage::days(&page.scope, first, last, true, ErrorCode::OutOfCoverage)?;
     let start = first.add_days(-monday_index(first));
     let end = last.add_days(6 - monday_index(last));
-    let found = between(
-        chain,
-        named(),
-        start.max(chain.first_day()),
-        end.min(chain.last_day()),
-    )
-    .unwrap_or_default();
+    let (shown_first, shown_last) = (start.max(chain.first_day()), end.min(chain.last_day()));
+    let mut found = between(chain, named(), shown_first, shown_last).unwrap_or_default();
+    found.sort_by_key(|f| f.first);
+    let marks = others::marks(page, named(), shown_first, shown_last);
 
     html.raw("<section id=\"month\" aria-labelledby=\"month-title\">\n<h2 id=\"month-title\">")
         .text(words.month)
@@ -214,14 +219,14 @@ pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
         if monday_index(day) == 0 {
             html.raw("<tr>");
         }
-        computed |= cell(html, page, &found, day, (first, last));
+        computed |= cell(html, page, (&found, &marks), day, (first, last));
         if monday_index(day) == 6 {
             html.raw("</tr>\n");
         }
         day = day.add_days(1);
     }
     html.raw("</tbody>\n</table>\n");
-    legend(html, words, computed);
+    legend(html, words, computed, !marks.is_empty());
     listed(html, page, &found, (first, last));
     html.raw("</section>\n");
     Ok(())
@@ -233,14 +238,14 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
         View::Gregorian { .. } => {
             let span = match (chain.to_hijri(first), chain.to_hijri(last)) {
                 (Some((a, _)), Some((b, _))) if a.month_of_year() == b.month_of_year() => {
-                    format!("{} {} {}", a.month_of_year().name(), a.year, words.era)
+                    format!("{} {} {}", a.month_of_year().name(), a.year, words.lang.era())
                 }
                 (Some((a, _)), Some((b, _))) if a.year == b.year => format!(
                     "{} – {} {} {}",
                     a.month_of_year().name(),
                     b.month_of_year().name(),
                     b.year,
-                    words.era
+                    words.lang.era()
                 ),
                 (Some((a, _)), Some((b, _))) => format!(
                     "{} {} – {} {} {}",
@@ -248,7 +253,7 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
                     a.year,
                     b.month_of_year().name(),
                     b.year,
-                    words.era
+                    words.lang.era()
                 ),
                 _ => String::new(),
             };
@@ -265,7 +270,7 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
 
 /// Links to the months before and after, and the jump forms.
 fn navigation(html: &mut Html, page: &Page) {
-    let chain = page.state.chain;
+    let chain = page.scope.chain;
     let words = page.words;
     html.raw("<nav class=\"months\" aria-label=\"")
         .text(words.month)
@@ -292,11 +297,13 @@ fn navigation(html: &mut Html, page: &Page) {
     let gregorian = chain.gregorian_years();
     let hijri = chain.hijri_years();
     let (g_year, g_month, h) = match page.view {
+        // The Hijri month of today when it is shown, else of the month's middle day (the
+        // Hijri month most of it belongs to).
         View::Gregorian { year, month } => (
             year,
             month,
             chain
-                .to_hijri(Date::from_ymd(year, month, 1).unwrap_or(page.today))
+                .to_hijri(focus(page.today, year, month))
                 .map(|(h, _)| h.month_of_year()),
         ),
         View::Hijri(m) => {
@@ -331,6 +338,17 @@ fn navigation(html: &mut Html, page: &Page) {
     html.raw("</div>\n</nav>\n");
 }
 
+/// The day of a Gregorian month the Hijri picker follows: `today` if it is in the month,
+/// else the 15th.
+fn focus(today: Date, year: i32, month: u32) -> Date {
+    let (y, m, _) = today.ymd();
+    if (y, m) == (year, month) {
+        today
+    } else {
+        Date::from_ymd(year, month, 15).unwrap_or(today)
+    }
+}
+
 /// One jump form: the month by name, the year in its bounds.
 fn jump(
     html: &mut Html,
@@ -356,6 +374,11 @@ fn jump(
             "<input type=\"hidden\" name=\"tz\" value=\"{tz}\">"
         ));
     }
+    if let Some(authority) = page.authority {
+        html.raw("<input type=\"hidden\" name=\"authority\" value=\"")
+            .text(authority)
+            .raw("\">");
+    }
     html.fmt(format_args!(
         "<label class=\"what\" for=\"{calendar}-month\">{label}</label> \
          <select id=\"{calendar}-month\" name=\"month\">"
@@ -375,15 +398,16 @@ fn jump(
     ));
 }
 
-/// One day's cell; returns true if the day is computed.
+/// One day's cell, with the marks of the other calendars on it; returns true if the day is
+/// computed.
 fn cell(
     html: &mut Html,
     page: &Page,
-    found: &[Found],
+    (found, marks): (&[Found], &[Mark]),
     day: Date,
     (first, last): (Date, Date),
 ) -> bool {
-    let chain = page.state.chain;
+    let chain = page.scope.chain;
     let words = page.words;
     let hijri = chain.to_hijri(day);
     let computed = hijri.is_some_and(|(_, month)| chain.tier_of_day(month, day) != Tier::Published);
@@ -391,6 +415,7 @@ fn cell(
         .iter()
         .filter(|f| (f.first..=f.last()).contains(&day))
         .collect();
+    let marked: Vec<&Mark> = marks.iter().filter(|m| m.day == day).collect();
     let mut classes = Vec::new();
     if !(first..=last).contains(&day) {
         classes.push("out");
@@ -403,6 +428,9 @@ fn cell(
     }
     if computed {
         classes.push("est");
+    }
+    if !marked.is_empty() {
+        classes.push("alt");
     }
     html.raw("<td");
     if !classes.is_empty() {
@@ -433,12 +461,20 @@ fn cell(
             .text(words.observance(f.occurrence.observance))
             .raw("</span>");
     }
+    for mark in marked {
+        html.raw("<span class=\"x\">");
+        if mark.estimated {
+            html.raw("≈");
+        }
+        html.text(&mark.text).raw("</span>");
+    }
     html.raw("</td>");
     computed
 }
 
-/// The legend of the marks (the computed mark only when the grid has computed days).
-fn legend(html: &mut Html, words: &Words, computed: bool) {
+/// The legend of the marks (the computed mark only when the grid has computed days, the
+/// other calendars' only when it has theirs).
+fn legend(html: &mut Html, words: &Words, computed: bool, others: bool) {
     html.raw("<ul class=\"legend\">")
         .raw("<li><span class=\"key now\"></span>")
         .text(words.legend_today)
@@ -447,6 +483,11 @@ fn legend(html: &mut Html, words: &Words, computed: bool) {
         .raw("</li><li><span class=\"key obs\"></span>")
         .text(words.legend_observance)
         .raw("</li>");
+    if others {
+        html.raw("<li><span class=\"key alt\"></span>")
+            .text(words.legend_other)
+            .raw("</li>");
+    }
     if computed {
         html.raw("<li><span class=\"key est\">≈</span>")
             .text(words.legend_computed)
@@ -455,8 +496,9 @@ fn legend(html: &mut Html, words: &Words, computed: bool) {
     html.raw("</ul>\n");
 }
 
-/// The observances of the month shown, as a list (the cells name them too; a narrow
-/// screen has room only for their mark).
+/// The observances of the month shown, in date order, as a list (the cells name them too;
+/// a narrow screen has room only for their mark): a range as a range, and the other
+/// calendars' days where they differ.
 fn listed(html: &mut Html, page: &Page, found: &[Found], (first, last): (Date, Date)) {
     let words = page.words;
     let inside: Vec<&Found> = found
@@ -472,21 +514,21 @@ fn listed(html: &mut Html, page: &Page, found: &[Found], (first, last): (Date, D
     for f in inside {
         let o = f.occurrence;
         html.raw("<li>")
-            .time(f.first, &words.long_date(f.first))
-            .raw(": ")
+            .time(f.first, &words.long_date(f.first));
+        if f.last() != f.first {
+            html.raw(" – ").time(f.last(), &words.long_date(f.last()));
+        }
+        html.raw(": ")
             .text(words.observance(o.observance))
             .raw(" (")
-            .text(&words.hijri(hijri::hijri::HijriDate {
-                year: o.month.year,
-                month: o.month.month,
-                day: o.first_day,
-            }))
+            .text(&words.hijri_days(o.month, o.first_day, o.last_day))
             .raw(")");
         if f.tier != Tier::Published {
             html.raw(" <span class=\"tag\">")
                 .text(words.estimate)
                 .raw("</span>");
         }
+        others::side_by_side(html, page, f);
         html.raw("</li>\n");
     }
     html.raw("</ul>\n");

@@ -1,0 +1,65 @@
+//! `/page/sky.png` and `/page/map.png`: the page's thumbnails of the hilal cards, the same
+//! PNG bytes as `/api/v1/hilal/viz` and `/hilal/map` (the default calendar's, not bare) by
+//! the page's own path, so that showing the page never spends the cards' hourly limits of
+//! the API (the path is under the default limit, as the page is).
+
+use actix_web::http::header::HeaderValue;
+use actix_web::{web, HttpRequest, HttpResponse};
+use hijri::schema::CardKind;
+
+use crate::http::error::{ApiError, ErrorCode};
+use crate::http::query::Query;
+use crate::http::reply;
+use crate::routes::params;
+use crate::state::AppState;
+
+/// The route of the sky chart.
+pub const SKY: &str = "/page/sky.png";
+/// The route of the map.
+pub const MAP: &str = "/page/map.png";
+
+/// The card's address relative to the page.
+pub fn path(kind: CardKind) -> &'static str {
+    let route = match kind {
+        CardKind::Viz => SKY,
+        CardKind::Map => MAP,
+    };
+    route.trim_start_matches('/')
+}
+
+/// `GET /page/sky.png?year=&month=`: the sky chart of the month's deciding evening.
+pub fn sky(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    card(req, state, CardKind::Viz)
+}
+
+/// `GET /page/map.png?year=&month=`: the visibility map of the month's deciding evening.
+pub fn map(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    card(req, state, CardKind::Map)
+}
+
+fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpResponse, ApiError> {
+    let (month, _, _) = params::target(&state.scope, Query(req.query_string()))?;
+    let card = state.dataset.card(month, kind, false).ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::NotFound,
+            format!(
+                "the archive holds no card of {}-{:02}",
+                month.year, month.month
+            ),
+        )
+    })?;
+    let png = card.png.as_slice();
+    let etag = HeaderValue::from_str(&card.etag).unwrap_or_else(|_| reply::etag(png));
+    // The body shares the mapped bytes, as the API's cards do.
+    let body = state
+        .archive
+        .share(png)
+        .unwrap_or_else(|| web::Bytes::copy_from_slice(png));
+    Ok(reply::respond(
+        req,
+        reply::IMMUTABLE,
+        etag,
+        HeaderValue::from_static("image/png"),
+        body,
+    ))
+}
