@@ -302,6 +302,19 @@ pub struct Occurrence {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_holiday_selection_is_the_default_and_isra_miraj() {
+        let slugs: Vec<&str> = Selection::HOLIDAYS
+            .occurrences(1447)
+            .map(|o| o.observance.slug)
+            .collect();
+        assert_eq!(
+            slugs,
+            ["1_muharram", "maulid_nabi", "awal_ramadan", "idul_fitri", "idul_adha", "isra_miraj"]
+        );
+        assert_eq!(Selection::DEFAULT.or(Selection::HOLIDAYS), Selection::HOLIDAYS);
+    }
+
     fn slugs(selection: Selection) -> Vec<(&'static str, u8, u8, u8)> {
         selection
             .occurrences(1446)

@@ -1,7 +1,8 @@
 //! Parameters that several endpoints read the same way: the calendar asked for
 //! (`authority`), dates, the target month of the hilal endpoints, the parameters of the
 //! observance lists (`/events`, `/events.ics`), the language of texts (`lang`: the page and
-//! `/days.ics`) and the years of a feed without `year`. The handlers share them from here,
+//! `/days.ics`), the years of a feed without `year`, and the service's address as the
+//! request sees it (the page, the document's samples). The handlers share them from here,
 //! not from each other.
 
 use std::ops::RangeInclusive;
@@ -15,8 +16,11 @@ use hijri::zone::Zone;
 use hijri_view::answers::events::include;
 use hijri_view::{coverage, Calendar, Scope};
 
+use actix_web::HttpRequest;
+
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
+use crate::settings::DOCS_PATH;
 use crate::state::AppState;
 
 /// The scope of a request's answer: the calendar its `authority` names (any letter case),
@@ -218,4 +222,16 @@ impl Lang {
 /// and two ahead.
 pub fn feed_window(now: i32) -> RangeInclusive<i32> {
     now - 1..=now + 2
+}
+
+/// The service's address without a trailing slash: the public URL when one is set (as
+/// `docs_url` shows it, `HIJRI_PUBLIC_URL`), else the scheme and host the request came by.
+pub fn origin(state: &AppState, req: &HttpRequest) -> String {
+    match state.docs_url.strip_suffix(DOCS_PATH) {
+        Some(base) if !base.is_empty() => base.to_owned(),
+        _ => {
+            let info = req.connection_info();
+            format!("{}://{}", info.scheme(), info.host())
+        }
+    }
 }

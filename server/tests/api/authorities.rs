@@ -305,7 +305,7 @@ async fn muhammadiyahs_feed_parses_as_icalendar() {
     assert_eq!(day("Awal Ramadan"), "2026-02-18");
     assert_eq!(day("Idul Fitri"), "2026-03-20");
     assert_eq!(day("1 Muharram"), "2025-06-26");
-    assert!(text.contains("X-WR-CALNAME:Hari Besar Islam (Muhammadiyah)"));
+    assert!(text.contains("X-WR-CALNAME:Hari Besar Islam 1447 H (Muhammadiyah)"));
 }
 
 /// Every new answer, recorded: the listing, `/compare` both ways and its errors, the records

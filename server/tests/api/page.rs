@@ -1,13 +1,15 @@
 //! The page at `/` through the app factory, at the test clock (2025-03-01 12:00 WIB, the
 //! first of Ramadhan 1446 in the official table): today's date as `/api/v1/today` gives it,
 //! the grid of Ramadhan 1447 against the official table (1 Ramadhan 1447 on Thursday
-//! 19 February 2026, `data/official/months.csv`), English, the errors of its parameters,
-//! its links, its policy and its weight.
+//! 19 February 2026, `data/official/months.csv`) and Muhammadiyah's (Wednesday 18 February,
+//! `data/official/muhammadiyah/months.csv`) both ways, English, the month's observances in
+//! date order, the errors of its parameters as HTML pages, its cards by its own path, its
+//! link preview, its links, its policy and its weight.
 
 use actix_web::http::Method;
 use serde_json::json;
 
-use crate::common::{fetch, get, snapshot, state, Answer};
+use crate::common::{fetch, get, instant, snapshot, state, Answer};
 use crate::openapi::assert_documented;
 
 /// The answer with its HTML body as lines, for a readable snapshot.
@@ -80,7 +82,29 @@ async fn today_and_the_month_in_the_html() {
     // Monday 31 March (the table's date: the crescent was below the criterion).
     assert!(html.contains("<time datetime=\"2025-03-29\">Sabtu, 29 Maret 2025</time>"));
     assert!(html.contains("<time datetime=\"2025-03-31\">Senin, 31 Maret 2025</time>"));
-    assert!(html.contains("api/v1/hilal/viz?year=1446&amp;month=10"));
+    // The cards by the page's own path, each with a text that says the month and verdict.
+    assert!(html.contains(
+        "<img src=\"page/sky.png?year=1446&amp;month=10\" width=\"720\" height=\"1280\" \
+         loading=\"lazy\" decoding=\"async\" alt=\"Peta langit saat magrib, Sabtu, 29 Maret \
+         2025: penentu awal 1 Syawal 1446 H. belum memenuhi kriteria: bulan digenapkan 30 hari \
+         (istikmal).\">"
+    ));
+    assert!(!html.contains("api/v1/hilal/viz"));
+    // The link preview: today's date, the description, the month's card.
+    assert!(html.contains(
+        "<meta property=\"og:title\" content=\"1 Ramadhan 1446 H (Kemenag) · Kalender Hijriah \
+         Indonesia\">"
+    ));
+    assert!(html.contains(
+        "<meta property=\"og:image\" content=\"http://localhost:8080/page/sky.png?year=1446&amp;month=10\">"
+    ));
+    assert!(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
+    assert!(html.contains("<meta property=\"og:description\" content=\"Tanggal Hijriah"));
+    // The calendar choice: every calendar of the archive, the default one current.
+    assert!(html.contains(
+        "<a href=\"?authority=muhammadiyah\" title=\"Muhammadiyah\">Muhammadiyah</a>"
+    ));
+    assert!(html.contains("title=\"Kementerian Agama RI (pemerintah)\" aria-current=\"true\">Kemenag</a>"));
 }
 
 #[actix_web::test]
@@ -101,7 +125,7 @@ async fn ramadhan_1447_begins_on_thursday_19_february_2026() {
     );
     assert!(html.contains("<th scope=\"col\" abbr=\"Kamis\">Kam</th>"));
     // The days before belong to the month shown before (Sya'ban), outside the month.
-    assert!(rows[0][2].starts_with(" class=\"out\"><time datetime=\"2026-02-18\">18</time>"));
+    assert!(rows[0][2].starts_with(" class=\"out alt\"><time datetime=\"2026-02-18\">18</time>"));
     // 30 days: 1 Syawal (Idul Fitri) is Saturday 21 March 2026, outside the month.
     assert!(html.contains(
         "<td class=\"out first obs\"><time datetime=\"2026-03-21\">21</time>\
@@ -111,6 +135,157 @@ async fn ramadhan_1447_begins_on_thursday_19_february_2026() {
     // Prev/next keep the calendar.
     assert!(html.contains("href=\"?calendar=hijri&amp;year=1447&amp;month=8\""));
     assert!(html.contains("href=\"?calendar=hijri&amp;year=1447&amp;month=10\""));
+    // Muhammadiyah (and Umm al-Qura) began Ramadhan 1447 on Wednesday 18 February: the day
+    // is marked, and the list gives both dates.
+    assert!(rows[0][2].contains(
+        "<span class=\"x\">1 Ramadhan · Awal Ramadan (Muhammadiyah, Umm al-Qura)</span>"
+    ));
+    assert!(html.contains(
+        "<span class=\"split\">Kemenag: <time datetime=\"2026-02-19\">Kamis 19 Feb</time> · \
+         Muhammadiyah: <time datetime=\"2026-02-18\">Rabu 18 Feb</time>"
+    ));
+    assert!(html.contains("<span class=\"key alt\"></span>awal bulan atau hari besar menurut kalender lain"));
+}
+
+#[actix_web::test]
+async fn muhammadiyahs_ramadhan_1447_begins_on_wednesday_18_february_2026() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let page = get(
+        &app,
+        "/?authority=muhammadiyah&calendar=hijri&year=1447&month=9",
+    )
+    .await;
+    assert_eq!(page.status, 200);
+    page_snapshot("page_muhammadiyah_ramadhan_1447", &page);
+    let html = text(&page);
+    let rows = rows(&html);
+    assert!(
+        rows[0][2].starts_with(
+            " class=\"first obs\"><time datetime=\"2026-02-18\">18</time>\
+             <span class=\"h\">1 <b>Ramadhan</b></span><span class=\"o\">Awal Ramadan</span>"
+        ),
+        "{}",
+        rows[0][2]
+    );
+    // Kemenag's first day, the next, marked as the other calendar's.
+    assert!(rows[0][3].contains("<span class=\"x\">1 Ramadhan · Awal Ramadan (Kemenag)</span>"));
+    // Idul Fitri: Friday 20 March (Muhammadiyah), Saturday 21 March (Kemenag).
+    assert!(html.contains(
+        "<td class=\"out first obs\"><time datetime=\"2026-03-20\">20</time>\
+         <span class=\"h\">1 <b>Syawal</b></span><span class=\"o\">Idul Fitri</span>"
+    ));
+    // The calendar is kept by every link and form, and marked current.
+    assert!(html.contains("href=\"?authority=muhammadiyah&amp;calendar=hijri&amp;year=1447&amp;month=8\""));
+    assert!(html.contains("<input type=\"hidden\" name=\"authority\" value=\"muhammadiyah\">"));
+    assert!(html.contains("aria-current=\"true\">Muhammadiyah</a>"));
+    assert!(html.contains("<body data-authority=\"muhammadiyah\" data-default=\"kemenag\">"));
+    // Back to the default calendar names it (so a remembered choice is replaced).
+    assert!(html.contains("<a href=\"?authority=kemenag&amp;calendar=hijri&amp;year=1447&amp;month=9\""));
+    // Today in Muhammadiyah's calendar, its table's word; the feeds are its own.
+    assert!(html.contains("<p class=\"tier\">resmi (Muhammadiyah)</p>"));
+    assert!(html.contains("api/v1/calendar.ics?authority=muhammadiyah"));
+    assert!(html.contains("api/v1/days.ics?authority=muhammadiyah"));
+    // An unknown calendar is an HTML error naming the calendars served.
+    let unknown = get(&app, "/?authority=nasa").await;
+    assert_eq!(unknown.status, 400);
+    assert!(text(&unknown).contains("Kemenag, Muhammadiyah, Umm al-Qura, Tabular."));
+}
+
+#[actix_web::test]
+async fn the_months_observances_in_date_order_ranges_as_ranges() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // Dzulhijjah 1447 began on 18 May 2026 (data/official/months.csv): Arafah on the 9th
+    // (26 May), Idul Adha on the 10th (27 May), Tasyrik the 11th to the 13th (28-30 May).
+    let html = text(&get(&app, "/?calendar=hijri&year=1447&month=12").await);
+    let list = html.split("<ul class=\"listed\">").nth(1).unwrap();
+    let list = list.split("</ul>").next().unwrap();
+    let items: Vec<&str> = list.lines().filter(|l| l.starts_with("<li>")).collect();
+    assert_eq!(items.len(), 3, "{list}");
+    assert!(items[0].starts_with("<li><time datetime=\"2026-05-26\">Selasa, 26 Mei 2026</time>: Hari Arafah (9 Dzulhijjah 1447 H)"));
+    assert!(items[1].starts_with("<li><time datetime=\"2026-05-27\">Rabu, 27 Mei 2026</time>: Idul Adha (10 Dzulhijjah 1447 H)"));
+    assert!(items[2].starts_with(
+        "<li><time datetime=\"2026-05-28\">Kamis, 28 Mei 2026</time> – \
+         <time datetime=\"2026-05-30\">Sabtu, 30 Mei 2026</time>: Hari Tasyrik (11–13 Dzulhijjah 1447 H)"
+    ));
+    // The coming list: every national-holiday observance, Isra Mi'raj included, in order.
+    let home = text(&get(&app, "/").await);
+    let coming = home.split("<ol class=\"coming\">").nth(1).unwrap();
+    let coming = coming.split("</ol>").next().unwrap();
+    let names: Vec<&str> = coming
+        .split("<span class=\"name\">")
+        .skip(1)
+        .map(|item| item.split('<').next().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Awal Ramadan",
+            "Idul Fitri",
+            "Idul Adha",
+            "1 Muharram (Tahun Baru Islam)",
+            "Maulid Nabi Muhammad SAW",
+            "Isra Mi&#39;raj Nabi Muhammad SAW"
+        ]
+    );
+}
+
+#[actix_web::test]
+async fn english_observance_names() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let html = text(&get(&app, "/?lang=en&calendar=hijri&year=1447&month=12").await);
+    for name in ["Day of Arafah", "Eid al-Adha", "Days of Tashriq"] {
+        assert!(html.contains(&format!("<span class=\"o\">{name}</span>")), "{name}");
+    }
+    assert!(!html.contains("Hari Arafah"));
+    let home = text(&get(&app, "/?lang=en").await);
+    assert!(home.contains("<span class=\"name\">First day of Ramadan</span>"));
+    assert!(home.contains("<span class=\"name\">Eid al-Fitr</span>"));
+    assert!(!home.contains("Awal Ramadan"));
+}
+
+#[actix_web::test]
+async fn the_month_asked_and_the_hijri_picker() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // A year from 1900 without `calendar` is Gregorian.
+    let html = text(&get(&app, "/?year=2026&month=2").await);
+    assert!(html.contains("<caption>Februari 2026 · Sya&#39;ban – Ramadhan 1447 H</caption>"));
+    // The Hijri picker follows the month most of February belongs to (1-18: Sya'ban).
+    assert!(html.contains("<option value=\"8\" selected>Sya&#39;ban</option>"));
+    // On a day in the middle of a Hijri month, the picker shows today's Hijri month, not the
+    // one of the Gregorian month's first day: 27 November 2026 is 17 Jumadil Akhir 1448
+    // (1 November is in Jumadil Awal).
+    let mut later = state();
+    later.clock = hijri_server::state::Clock::Fixed(instant("2026-11-27T05:00:00Z"));
+    let app = actix_web::test::init_service(hijri_server::app(later)).await;
+    let html = text(&get(&app, "/").await);
+    assert!(html.contains("<option value=\"6\" selected>Jumadil Akhir</option>"));
+    assert!(html.contains("id=\"hijri-year\" name=\"year\" type=\"number\" inputmode=\"numeric\" min=\"1365\" max=\"1523\" value=\"1448\""));
+}
+
+#[actix_web::test]
+async fn forty_page_views_from_one_address_get_every_card() {
+    // Under the default limits (30 cards an hour on the API), the page's own card path.
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let html = text(&get(&app, "/").await);
+    let images: Vec<String> = html
+        .split("<img src=\"")
+        .skip(1)
+        .map(|rest| format!("/{}", rest.split('"').next().unwrap().replace("&amp;", "&")))
+        .collect();
+    assert_eq!(images.len(), 2);
+    let api = get(&app, "/api/v1/hilal/viz?year=1446&month=10").await;
+    for view in 0..40 {
+        assert_eq!(get(&app, "/").await.status, 200, "view {view}");
+        for image in &images {
+            let card = get(&app, image).await;
+            assert_eq!(card.status, 200, "view {view}: {image}");
+            assert_eq!(card.header("content-type"), Some("image/png"));
+        }
+    }
+    // The same bytes as the API's card.
+    assert_eq!(get(&app, &images[0]).await.body, api.body);
+    let missing = get(&app, "/page/map.png?year=1500&month=1").await;
+    assert_eq!(missing.status, 404);
 }
 
 #[actix_web::test]
@@ -143,7 +318,7 @@ async fn english_and_other_zones() {
 }
 
 #[actix_web::test]
-async fn bad_parameters_get_the_api_errors() {
+async fn bad_parameters_get_html_error_pages() {
     let app = actix_web::test::init_service(hijri_server::app(state())).await;
     let mut codes = Vec::new();
     for (name, uri) in [
@@ -153,16 +328,27 @@ async fn bad_parameters_get_the_api_errors() {
             "/?calendar=gregorian&year=2200&month=1",
         ),
         ("page_invalid_month", "/?year=1447&month=13"),
-        ("page_missing_month", "/?year=1447"),
+        ("page_missing_month", "/?lang=en&year=1447"),
         (
             "page_invalid_calendar",
             "/?calendar=julian&year=1447&month=1",
         ),
     ] {
         let answer = get(&app, uri).await;
-        assert_documented(uri, &answer);
-        snapshot(name, &answer);
-        codes.push(answer.code());
+        assert_eq!(answer.status, 400, "{uri}");
+        assert_eq!(answer.header("content-type"), Some("text/html; charset=utf-8"));
+        assert_eq!(answer.header("cache-control"), Some("no-store"));
+        page_snapshot(name, &answer);
+        let html = text(&answer);
+        let code = html
+            .split("<p class=\"detail\"><code>")
+            .nth(1)
+            .unwrap()
+            .split('<')
+            .next()
+            .unwrap()
+            .to_owned();
+        codes.push(code);
     }
     assert_eq!(
         codes,
@@ -174,6 +360,15 @@ async fn bad_parameters_get_the_api_errors() {
             "invalid_calendar"
         ]
     );
+    let month = text(&get(&app, "/?year=1447&month=13").await);
+    assert!(month.starts_with("<!DOCTYPE html>\n<html lang=\"id\">"));
+    assert!(month.contains("<h1>Halaman ini tidak dapat ditampilkan</h1>"));
+    assert!(month.contains("Bulan harus berupa angka 1 sampai 12, bersama tahunnya."));
+    assert!(month.contains("<a href=\"?authority=kemenag\">Kembali ke kalender hari ini</a>"));
+    let english = text(&get(&app, "/?lang=en&year=2200&month=1").await);
+    assert!(english.contains("<html lang=\"en\">"));
+    assert!(english.contains("outside the calendar. The years it has: 1945–2100; 1364–1524 AH."));
+    assert!(english.contains("<a href=\"?lang=en&amp;authority=kemenag\">Back to today&#39;s calendar</a>"));
 }
 
 #[actix_web::test]
@@ -199,7 +394,7 @@ async fn links_policy_and_weight() {
             checked += 1;
         }
     }
-    assert!(checked > 15, "{checked} links");
+    assert!(checked > 20, "{checked} links");
     assert!(html.contains("<a href=\"webcal://localhost:8080/api/v1/calendar.ics\">"));
     let policy = page.header("content-security-policy").unwrap();
     assert!(policy.starts_with("default-src 'none'; script-src 'self'; style-src 'self'"));

@@ -28,7 +28,6 @@ use hijri_view::Scope;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{Param, Query};
 use crate::http::reply;
-use crate::settings::DOCS_PATH;
 use crate::state::AppState;
 use grid::View;
 use html::Html;
@@ -134,18 +133,6 @@ impl<'r> Page<'_, 'r> {
     }
 }
 
-/// The service's address without a trailing slash: the public URL when one is set (as
-/// `docs_url` shows it), else the scheme and host the request came by.
-fn origin(state: &AppState, req: &HttpRequest) -> String {
-    match state.docs_url.strip_suffix(DOCS_PATH) {
-        Some(base) if !base.is_empty() => base.to_owned(),
-        _ => {
-            let info = req.connection_info();
-            format!("{}://{}", info.scheme(), info.host())
-        }
-    }
-}
-
 /// The language a request asks for: `lang=en` (any case) is English, anything else
 /// Indonesian.
 fn lang(query: &Query) -> Lang {
@@ -194,7 +181,7 @@ fn written(
         today,
         view: asked.unwrap_or_else(|| View::of_day(today)),
         chosen_view: asked.is_some(),
-        origin: origin(state, req),
+        origin: super::params::origin(state, req),
     };
     let today_section = today::section(&page)?;
     let mut html = Html::with_capacity(64 * 1024);

@@ -431,3 +431,40 @@ impl Words {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hijri::observance::OBSERVANCES;
+
+    /// Every observance has its English name on an English page, and its Indonesian one on
+    /// an Indonesian page (the words are told apart by a value, not by where a `const`
+    /// lives, which has no fixed address).
+    #[test]
+    fn observances_are_named_in_the_pages_language() {
+        let english: Vec<&str> = OBSERVANCES
+            .iter()
+            .map(|o| Lang::En.words().observance(o))
+            .collect();
+        assert_eq!(
+            english,
+            [
+                "Islamic New Year (1 Muharram)",
+                "Mawlid (the Prophet's birthday)",
+                "First day of Ramadan",
+                "Eid al-Fitr",
+                "Eid al-Adha",
+                "Isra and Mi'raj",
+                "Nuzul al-Qur'an",
+                "Day of Arafah",
+                "Tasu'a",
+                "Ashura",
+                "Days of Tashriq",
+                "The white days",
+            ]
+        );
+        for o in &OBSERVANCES {
+            assert_eq!(Lang::Id.words().observance(o), o.name);
+        }
+    }
+}
