@@ -310,9 +310,19 @@ mod tests {
             .collect();
         assert_eq!(
             slugs,
-            ["1_muharram", "maulid_nabi", "awal_ramadan", "idul_fitri", "idul_adha", "isra_miraj"]
+            [
+                "1_muharram",
+                "maulid_nabi",
+                "awal_ramadan",
+                "idul_fitri",
+                "idul_adha",
+                "isra_miraj"
+            ]
         );
-        assert_eq!(Selection::DEFAULT.or(Selection::HOLIDAYS), Selection::HOLIDAYS);
+        assert_eq!(
+            Selection::DEFAULT.or(Selection::HOLIDAYS),
+            Selection::HOLIDAYS
+        );
     }
 
     fn slugs(selection: Selection) -> Vec<(&'static str, u8, u8, u8)> {

@@ -259,7 +259,10 @@ fn vevent(ical: &mut Ical, scope: &Scope, found: &Found, stamp: Date, evening: b
     } else {
         ical.raw(
             "UID",
-            format_args!("{}-{}{calendar}@{UID_DOMAIN}", o.observance.slug, month.year),
+            format_args!(
+                "{}-{}{calendar}@{UID_DOMAIN}",
+                o.observance.slug, month.year
+            ),
         );
     }
     ical.midnight_utc("DTSTAMP", stamp);

@@ -319,7 +319,10 @@ async fn openapi_is_served_at_the_conventional_path_too() {
     .await;
     let document = get(&public, "/api/v1/openapi.json").await.json();
     let intro = document["info"]["description"].as_str().unwrap();
-    assert!(intro.contains("BASE=https://kalender.example.id\n"), "{intro}");
+    assert!(
+        intro.contains("BASE=https://kalender.example.id\n"),
+        "{intro}"
+    );
     assert!(!intro.contains(hijri_server::interface::SAMPLE_BASE));
 }
 

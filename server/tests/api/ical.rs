@@ -354,7 +354,10 @@ async fn each_calendar_has_its_own_uids_and_the_default_keeps_its_own() {
         let theirs = uids(&feed);
         assert!(theirs.len() >= 40, "{authority}: {}", theirs.len());
         for uid in theirs {
-            assert!(uid.ends_with(&format!(".{authority}@kalender-hijriah.invalid")), "{uid}");
+            assert!(
+                uid.ends_with(&format!(".{authority}@kalender-hijriah.invalid")),
+                "{uid}"
+            );
             assert!(seen.insert(uid.clone()), "{uid} twice");
         }
     }
@@ -378,9 +381,20 @@ async fn feeds_are_named_by_calendar_and_selection() {
     ] {
         let calendar = parsed(&get(&app, uri).await);
         let name = calendar.property_value("NAME").unwrap().to_owned();
-        assert_eq!(calendar.property_value("X-WR-CALNAME"), Some(name.as_str()), "{uri}");
-        assert!(calendar.property_value("DESCRIPTION").unwrap().len() > 40, "{uri}");
-        assert_eq!(calendar.property_value("REFRESH-INTERVAL"), Some("P1D"), "{uri}");
+        assert_eq!(
+            calendar.property_value("X-WR-CALNAME"),
+            Some(name.as_str()),
+            "{uri}"
+        );
+        assert!(
+            calendar.property_value("DESCRIPTION").unwrap().len() > 40,
+            "{uri}"
+        );
+        assert_eq!(
+            calendar.property_value("REFRESH-INTERVAL"),
+            Some("P1D"),
+            "{uri}"
+        );
         names.push(name);
     }
     assert_eq!(
@@ -400,7 +414,13 @@ async fn feeds_are_named_by_calendar_and_selection() {
         .iter()
         .map(|uid| uid.split('-').next().unwrap().to_owned())
         .collect();
-    for slug in ["1_muharram", "maulid_nabi", "isra_miraj", "idul_fitri", "idul_adha"] {
+    for slug in [
+        "1_muharram",
+        "maulid_nabi",
+        "isra_miraj",
+        "idul_fitri",
+        "idul_adha",
+    ] {
         assert!(slugs.iter().any(|s| s == slug), "{slug}");
     }
     assert!(!slugs.iter().any(|s| s == "arafah" || s == "nuzulul_quran"));
@@ -435,7 +455,9 @@ async fn the_evening_reminder_is_one_valarm_per_event() {
         }
     }
     let without = get(&app, "/api/v1/calendar.ics").await;
-    assert!(!std::str::from_utf8(&without.body).unwrap().contains("VALARM"));
+    assert!(!std::str::from_utf8(&without.body)
+        .unwrap()
+        .contains("VALARM"));
     let bad = get(&app, "/api/v1/calendar.ics?reminder=morning").await;
     assert_eq!(bad.status, 400);
     assert_eq!(bad.code(), "invalid_reminder");
@@ -458,9 +480,12 @@ async fn every_feed_has_the_same_window_of_years() {
     // The default events of /events over those years, in order.
     let mut expected = Vec::new();
     for year in 2024..=2027 {
-        let json = get(&app, &format!("/api/v1/events?year={year}&calendar=gregorian"))
-            .await
-            .json();
+        let json = get(
+            &app,
+            &format!("/api/v1/events?year={year}&calendar=gregorian"),
+        )
+        .await
+        .json();
         for event in json["events"].as_array().unwrap() {
             expected.push(event["gregorian"].as_str().unwrap().to_owned());
         }
@@ -480,10 +505,7 @@ async fn the_hijri_date_of_every_day() {
                 "/api/v1/days.ics?year=2027&lang=ar",
             ),
             ("days_ics_invalid_year", "/api/v1/days.ics?year=1800"),
-            (
-                "days_ics_retro_needed",
-                "/api/v1/days.ics?year=1960",
-            ),
+            ("days_ics_retro_needed", "/api/v1/days.ics?year=1960"),
         ],
     )
     .await;
@@ -519,7 +541,11 @@ async fn the_hijri_date_of_every_day() {
     assert_eq!(muharram.property_value("STATUS"), Some("CONFIRMED"));
     // Every day as /convert gives it, in English too, in another calendar.
     let english = vevents(
-        &get(&app, "/api/v1/days.ics?year=2027&authority=muhammadiyah&lang=en").await,
+        &get(
+            &app,
+            "/api/v1/days.ics?year=2027&authority=muhammadiyah&lang=en",
+        )
+        .await,
     );
     assert_eq!(english.len(), 365);
     for (i, event) in english.iter().enumerate().step_by(29) {
@@ -535,7 +561,9 @@ async fn the_hijri_date_of_every_day() {
             event.get_summary().unwrap(),
             format!(
                 "{} {} {} AH",
-                output["day"], output["month_name"].as_str().unwrap(), output["year"]
+                output["day"],
+                output["month_name"].as_str().unwrap(),
+                output["year"]
             ),
             "day {i}"
         );

@@ -143,7 +143,15 @@ fn every_operation_is_documented_with_one_get() {
         "the document lists paths the server does not have, or pages"
     );
     // The pages, their assets, the docs and the alias are no API method.
-    for gone in ["/", "/page.css", "/page.js", "/page/sky.png", "/docs", "/docs/", "/openapi.json"] {
+    for gone in [
+        "/",
+        "/page.css",
+        "/page.js",
+        "/page/sky.png",
+        "/docs",
+        "/docs/",
+        "/openapi.json",
+    ] {
         assert!(paths.get(gone).is_none(), "{gone} is in the document");
         assert!(unlisted(gone), "{gone} is not in the route table");
     }
@@ -153,7 +161,10 @@ fn every_operation_is_documented_with_one_get() {
         .iter()
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    assert_eq!(tags, ["Dates", "Calendars", "Observances", "Hilal", "Service"]);
+    assert_eq!(
+        tags,
+        ["Dates", "Calendars", "Observances", "Hilal", "Service"]
+    );
 }
 
 /// The main operations carry samples in curl, JavaScript and Python, and the introduction
@@ -166,22 +177,39 @@ fn samples_and_the_calendars_in_the_introduction() {
         let Some(samples) = item["get"]["x-codeSamples"].as_array() else {
             continue;
         };
-        let langs: Vec<&str> = samples.iter().map(|s| s["lang"].as_str().unwrap()).collect();
+        let langs: Vec<&str> = samples
+            .iter()
+            .map(|s| s["lang"].as_str().unwrap())
+            .collect();
         assert_eq!(langs, ["Shell", "JavaScript", "Python"], "{path}");
         for sample in samples {
             let source = sample["source"].as_str().unwrap();
-            assert!(source.contains(hijri_server::interface::SAMPLE_BASE), "{path}: {source}");
+            assert!(
+                source.contains(hijri_server::interface::SAMPLE_BASE),
+                "{path}: {source}"
+            );
         }
         with_samples += 1;
     }
-    for main in ["/api/v1/today", "/api/v1/convert", "/api/v1/month", "/api/v1/events", "/api/v1/calendar.ics", "/api/v1/days.ics"] {
+    for main in [
+        "/api/v1/today",
+        "/api/v1/convert",
+        "/api/v1/month",
+        "/api/v1/events",
+        "/api/v1/calendar.ics",
+        "/api/v1/days.ics",
+    ] {
         assert!(paths[main]["get"]["x-codeSamples"].is_array(), "{main}");
     }
     assert!(with_samples >= 10, "{with_samples}");
     let intro = document()["info"]["description"].as_str().unwrap();
     let archive = crate::common::real();
     for chain in archive.dataset().chains.iter() {
-        assert!(intro.contains(&format!("`{}`", chain.id.as_str())), "{}", chain.id.as_str());
+        assert!(
+            intro.contains(&format!("`{}`", chain.id.as_str())),
+            "{}",
+            chain.id.as_str()
+        );
     }
 }
 

@@ -101,10 +101,10 @@ async fn today_and_the_month_in_the_html() {
     assert!(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
     assert!(html.contains("<meta property=\"og:description\" content=\"Tanggal Hijriah"));
     // The calendar choice: every calendar of the archive, the default one current.
-    assert!(html.contains(
-        "<a href=\"?authority=muhammadiyah\" title=\"Muhammadiyah\">Muhammadiyah</a>"
-    ));
-    assert!(html.contains("title=\"Kementerian Agama RI (pemerintah)\" aria-current=\"true\">Kemenag</a>"));
+    assert!(html
+        .contains("<a href=\"?authority=muhammadiyah\" title=\"Muhammadiyah\">Muhammadiyah</a>"));
+    assert!(html
+        .contains("title=\"Kementerian Agama RI (pemerintah)\" aria-current=\"true\">Kemenag</a>"));
 }
 
 #[actix_web::test]
@@ -144,7 +144,9 @@ async fn ramadhan_1447_begins_on_thursday_19_february_2026() {
         "<span class=\"split\">Kemenag: <time datetime=\"2026-02-19\">Kamis 19 Feb</time> · \
          Muhammadiyah: <time datetime=\"2026-02-18\">Rabu 18 Feb</time>"
     ));
-    assert!(html.contains("<span class=\"key alt\"></span>awal bulan atau hari besar menurut kalender lain"));
+    assert!(html.contains(
+        "<span class=\"key alt\"></span>awal bulan atau hari besar menurut kalender lain"
+    ));
 }
 
 #[actix_web::test]
@@ -175,12 +177,14 @@ async fn muhammadiyahs_ramadhan_1447_begins_on_wednesday_18_february_2026() {
          <span class=\"h\">1 <b>Syawal</b></span><span class=\"o\">Idul Fitri</span>"
     ));
     // The calendar is kept by every link and form, and marked current.
-    assert!(html.contains("href=\"?authority=muhammadiyah&amp;calendar=hijri&amp;year=1447&amp;month=8\""));
+    assert!(html
+        .contains("href=\"?authority=muhammadiyah&amp;calendar=hijri&amp;year=1447&amp;month=8\""));
     assert!(html.contains("<input type=\"hidden\" name=\"authority\" value=\"muhammadiyah\">"));
     assert!(html.contains("aria-current=\"true\">Muhammadiyah</a>"));
     assert!(html.contains("<body data-authority=\"muhammadiyah\" data-default=\"kemenag\">"));
     // Back to the default calendar names it (so a remembered choice is replaced).
-    assert!(html.contains("<a href=\"?authority=kemenag&amp;calendar=hijri&amp;year=1447&amp;month=9\""));
+    assert!(html
+        .contains("<a href=\"?authority=kemenag&amp;calendar=hijri&amp;year=1447&amp;month=9\""));
     // Today in Muhammadiyah's calendar, its table's word; the feeds are its own.
     assert!(html.contains("<p class=\"tier\">resmi (Muhammadiyah)</p>"));
     assert!(html.contains("api/v1/calendar.ics?authority=muhammadiyah"));
@@ -234,7 +238,10 @@ async fn english_observance_names() {
     let app = actix_web::test::init_service(hijri_server::app(state())).await;
     let html = text(&get(&app, "/?lang=en&calendar=hijri&year=1447&month=12").await);
     for name in ["Day of Arafah", "Eid al-Adha", "Days of Tashriq"] {
-        assert!(html.contains(&format!("<span class=\"o\">{name}</span>")), "{name}");
+        assert!(
+            html.contains(&format!("<span class=\"o\">{name}</span>")),
+            "{name}"
+        );
     }
     assert!(!html.contains("Hari Arafah"));
     let home = text(&get(&app, "/?lang=en").await);
@@ -336,7 +343,10 @@ async fn bad_parameters_get_html_error_pages() {
     ] {
         let answer = get(&app, uri).await;
         assert_eq!(answer.status, 400, "{uri}");
-        assert_eq!(answer.header("content-type"), Some("text/html; charset=utf-8"));
+        assert_eq!(
+            answer.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
         assert_eq!(answer.header("cache-control"), Some("no-store"));
         page_snapshot(name, &answer);
         let html = text(&answer);
@@ -368,7 +378,8 @@ async fn bad_parameters_get_html_error_pages() {
     let english = text(&get(&app, "/?lang=en&year=2200&month=1").await);
     assert!(english.contains("<html lang=\"en\">"));
     assert!(english.contains("outside the calendar. The years it has: 1945–2100; 1364–1524 AH."));
-    assert!(english.contains("<a href=\"?lang=en&amp;authority=kemenag\">Back to today&#39;s calendar</a>"));
+    assert!(english
+        .contains("<a href=\"?lang=en&amp;authority=kemenag\">Back to today&#39;s calendar</a>"));
 }
 
 #[actix_web::test]

@@ -101,8 +101,7 @@ fn every_json_snapshot_body_matches_its_documented_schema() {
         let body = &snapshot.summary["body"];
         let content_type = snapshot.summary["headers"]["content-type"].as_str();
         // Pages and their assets are no operation of the document.
-        if content_type != Some("application/json") || body.is_null() || unlisted(snapshot.path())
-        {
+        if content_type != Some("application/json") || body.is_null() || unlisted(snapshot.path()) {
             continue;
         }
         let schema = &documented_response(&snapshot)["content"]["application/json"]["schema"];

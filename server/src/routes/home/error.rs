@@ -59,7 +59,8 @@ fn sentence(scope: &Scope, lang: Lang, code: ErrorCode) -> String {
             let (h_first, h_last) = scope.chain.hijri_years_with_days();
             format!(
                 "{} {g_first}–{g_last}; {h_first}–{h_last} {}.",
-                words.error_years, words.lang.era()
+                words.error_years,
+                words.lang.era()
             )
         }
         ErrorCode::InvalidMonth | ErrorCode::MissingParameter => words.error_month.to_owned(),

@@ -238,7 +238,12 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
         View::Gregorian { .. } => {
             let span = match (chain.to_hijri(first), chain.to_hijri(last)) {
                 (Some((a, _)), Some((b, _))) if a.month_of_year() == b.month_of_year() => {
-                    format!("{} {} {}", a.month_of_year().name(), a.year, words.lang.era())
+                    format!(
+                        "{} {} {}",
+                        a.month_of_year().name(),
+                        a.year,
+                        words.lang.era()
+                    )
                 }
                 (Some((a, _)), Some((b, _))) if a.year == b.year => format!(
                     "{} – {} {} {}",
@@ -513,8 +518,7 @@ fn listed(html: &mut Html, page: &Page, found: &[Found], (first, last): (Date, D
         .raw("</h3>\n<ul class=\"listed\">\n");
     for f in inside {
         let o = f.occurrence;
-        html.raw("<li>")
-            .time(f.first, &words.long_date(f.first));
+        html.raw("<li>").time(f.first, &words.long_date(f.first));
         if f.last() != f.first {
             html.raw(" – ").time(f.last(), &words.long_date(f.last()));
         }

@@ -163,8 +163,7 @@ fn written(
         .optional("tz", ErrorCode::InvalidTimezone)?
         .and_then(|_| ZONES.iter().copied().find(|z| Zone::parse(z) == Some(zone)));
     let scope = super::params::scope(state, query)?;
-    let authority =
-        (!std::ptr::eq(scope.chain, state.chain)).then_some(scope.chain.id.as_str());
+    let authority = (!std::ptr::eq(scope.chain, state.chain)).then_some(scope.chain.id.as_str());
     let now = state.clock.now();
     let local = zone.local_date(now);
     let today = Date::from_ymd(local.year(), local.month(), local.day())
@@ -310,17 +309,23 @@ fn preview(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
         ),
         None => words.title.to_owned(),
     };
-    let url = format!("{}/{}", page.origin, page.href(None).trim_start_matches("./"));
-    html.raw("<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:title\" content=\"")
-        .text(&title)
-        .raw("\">\n<meta property=\"og:description\" content=\"")
-        .text(words.description)
-        .raw("\">\n<meta property=\"og:url\" content=\"")
-        .raw(&url)
-        .fmt(format_args!(
-            "\">\n<meta property=\"og:locale\" content=\"{}\">\n",
-            page.lang.locale()
-        ));
+    let url = format!(
+        "{}/{}",
+        page.origin,
+        page.href(None).trim_start_matches("./")
+    );
+    html.raw(
+        "<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:title\" content=\"",
+    )
+    .text(&title)
+    .raw("\">\n<meta property=\"og:description\" content=\"")
+    .text(words.description)
+    .raw("\">\n<meta property=\"og:url\" content=\"")
+    .raw(&url)
+    .fmt(format_args!(
+        "\">\n<meta property=\"og:locale\" content=\"{}\">\n",
+        page.lang.locale()
+    ));
     let card = next.and_then(|next| next.cards.first());
     match card {
         Some(card) => {

@@ -117,7 +117,13 @@ pub fn marks(page: &Page, named: Selection, first: Date, last: Date) -> Vec<Mark
                     parts.push(words.observance(f.occurrence.observance).to_owned());
                 }
                 if !parts.is_empty() {
-                    add(&mut marks, day, parts.join(" · "), chain, estimated(chain, day));
+                    add(
+                        &mut marks,
+                        day,
+                        parts.join(" · "),
+                        chain,
+                        estimated(chain, day),
+                    );
                 }
             }
             day = day.add_days(1);

@@ -39,9 +39,7 @@ fn feed(html: &mut Html, host: &str, path_and_query: &str, text: &[&str]) {
 pub fn section(html: &mut Html, page: &Page) {
     let words = page.words;
     let origin = page.origin.as_str();
-    let host = origin
-        .split_once("://")
-        .map_or(origin, |(_, rest)| rest);
+    let host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
     html.raw(
         "<section id=\"subscribe\" aria-labelledby=\"subscribe-title\">\n\
          <h2 id=\"subscribe-title\">",
@@ -59,7 +57,12 @@ pub fn section(html: &mut Html, page: &Page) {
         (Some(id), false) => format!("?authority={id}&amp;{more}"),
     };
     let short = shown.names.short.as_str();
-    feed(html, host, &format!("{FEED}{}", authority(page.authority, "")), &[words.feed, short]);
+    feed(
+        html,
+        host,
+        &format!("{FEED}{}", authority(page.authority, "")),
+        &[words.feed, short],
+    );
     feed(
         html,
         host,
@@ -70,14 +73,24 @@ pub fn section(html: &mut Html, page: &Page) {
         Lang::Id => "",
         Lang::En => "lang=en",
     };
-    feed(html, host, &format!("{DAYS}{}", authority(page.authority, lang)), &[words.days_feed, short]);
+    feed(
+        html,
+        host,
+        &format!("{DAYS}{}", authority(page.authority, lang)),
+        &[words.days_feed, short],
+    );
     for (index, chain) in page.state.dataset.chains.iter().enumerate() {
         if std::ptr::eq(chain, shown) {
             continue;
         }
         // The default calendar's feed needs no `authority`.
         let id = (index > 0).then_some(chain.id.as_str());
-        feed(html, host, &format!("{FEED}{}", authority(id, "")), &[words.feed, &chain.names.short]);
+        feed(
+            html,
+            host,
+            &format!("{FEED}{}", authority(id, "")),
+            &[words.feed, &chain.names.short],
+        );
     }
     html.raw("</ul>\n<p>")
         .text(words.google)
