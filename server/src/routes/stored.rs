@@ -3,11 +3,12 @@
 //! the mapping (no copy), under the stored `ETag`, after recording the answer's computed
 //! months where the dynamic path records them. The bytes are those the dynamic path builds
 //! (the generator builds them with the same code), so nothing but speed tells the two apart.
+//! A PNG card, stored too, is answered the same way ([`card`]).
 
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
-use hijri::schema::ArchivedStoredAnswer;
+use hijri::schema::{ArchivedCard, ArchivedStoredAnswer};
 use hijri_view::{Question, Scope, MIN_COMPRESSED};
 
 use crate::http::encoding::{self, Coding};
@@ -75,4 +76,23 @@ fn respond(
 fn shared(state: &AppState, etag: &str, bytes: &[u8]) -> Option<(HeaderValue, Bytes)> {
     let tag = HeaderValue::from_str(etag).ok()?;
     Some((tag, state.archive.share(bytes)?))
+}
+
+/// A stored PNG card, as the API's card endpoints and the page's thumbnails answer it: its
+/// stored `ETag`, immutable, the body sharing the mapped bytes (no copy; it keeps this
+/// archive mapped until it is sent, even if another archive is swapped in meanwhile).
+pub fn card(req: &HttpRequest, state: &AppState, card: &ArchivedCard) -> HttpResponse {
+    let png = card.png.as_slice();
+    let etag = HeaderValue::from_str(&card.etag).unwrap_or_else(|_| reply::etag(png));
+    let body = state
+        .archive
+        .share(png)
+        .unwrap_or_else(|| Bytes::copy_from_slice(png));
+    reply::respond(
+        req,
+        reply::IMMUTABLE,
+        etag,
+        HeaderValue::from_static("image/png"),
+        body,
+    )
 }

@@ -8,7 +8,7 @@ use hijri::schema::{Divergence, HijriMonth};
 use icalendar::{CalendarComponent, Component, DatePerhapsTime};
 use serde_json::Value;
 
-use crate::common::{get, state, state_with, with_ledger, Answer};
+use crate::common::{divergence, get, state, state_with, with_ledger, Answer};
 use crate::snapshots::cases;
 
 /// An answer's calendar, parsed.
@@ -581,23 +581,7 @@ async fn the_hijri_date_of_every_day() {
 async fn a_day_a_correction_moved_has_a_higher_sequence() {
     // 1448-08 a day earlier, which moved the computed months 1448-07 to 1448-10.
     let archive = with_ledger(
-        vec![Divergence {
-            month: HijriMonth {
-                year: 1448,
-                month: 8,
-            },
-            delta_days: -1,
-            moved: [
-                HijriMonth {
-                    year: 1448,
-                    month: 7,
-                },
-                HijriMonth {
-                    year: 1448,
-                    month: 10,
-                },
-            ],
-        }],
+        vec![divergence((1448, 8), -1, [(1448, 7), (1448, 10)])],
         "1-0123456789ab",
     );
     let app = actix_web::test::init_service(hijri_server::app(state_with(archive, &[]))).await;

@@ -3,14 +3,12 @@
 //! the page's own path, so that showing the page never spends the cards' hourly limits of
 //! the API (the path is under the default limit, as the page is).
 
-use actix_web::http::header::HeaderValue;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse};
 use hijri::schema::CardKind;
 
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
-use crate::http::reply;
-use crate::routes::params;
+use crate::routes::{params, stored};
 use crate::state::AppState;
 
 /// The route of the sky chart.
@@ -48,18 +46,5 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
             ),
         )
     })?;
-    let png = card.png.as_slice();
-    let etag = HeaderValue::from_str(&card.etag).unwrap_or_else(|_| reply::etag(png));
-    // The body shares the mapped bytes, as the API's cards do.
-    let body = state
-        .archive
-        .share(png)
-        .unwrap_or_else(|| web::Bytes::copy_from_slice(png));
-    Ok(reply::respond(
-        req,
-        reply::IMMUTABLE,
-        etag,
-        HeaderValue::from_static("image/png"),
-        body,
-    ))
+    Ok(stored::card(req, state, card))
 }
