@@ -435,12 +435,8 @@ fn a_generated_python_client_calls_the_service() {
     }
     methods.sort();
     let document: Value = serde_json::from_str(hijri_server::interface::OPENAPI).unwrap();
-    let operations = document["paths"]
-        .as_object()
-        .unwrap()
-        .values()
-        .map(|item| item["get"]["operationId"].as_str().unwrap())
-        .count();
+    // One GET operation per path.
+    let operations = document["paths"].as_object().unwrap().len();
     assert_eq!(methods.len(), operations, "{methods:?}");
     for method in &methods {
         assert!(
