@@ -5,21 +5,36 @@ use std::process::Command;
 
 fn main() -> std::io::Result<()> {
     println!("cargo:rerun-if-changed=src/schema.rs");
-    println!("cargo:rerun-if-changed=.git/HEAD");
-    println!("cargo:rerun-if-changed=.git/refs/heads");
-    let revision = Command::new("git")
-        .args(["rev-parse", "--short=12", "HEAD"])
+    // The checkout's own HEAD and the branch it names (in a worktree, not the others'
+    // branches: their commits must not rebuild this one).
+    if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
+        println!("cargo:rerun-if-changed={dir}/HEAD");
+    }
+    if let (Some(common), Some(branch)) = (
+        git(&["rev-parse", "--git-common-dir"]),
+        git(&["symbolic-ref", "-q", "HEAD"]),
+    ) {
+        println!("cargo:rerun-if-changed={common}/{branch}");
+        println!("cargo:rerun-if-changed={common}/packed-refs");
+    }
+    let revision =
+        git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".to_owned());
+    println!("cargo:rustc-env=HIJRI_BUILD_HASH={revision}");
+    let schema = std::fs::read("src/schema.rs")?;
+    println!("cargo:rustc-env=HIJRI_SCHEMA_HASH={}", fnv1a32(&schema));
+    Ok(())
+}
+
+/// The trimmed output of `git args`, if it succeeds and says something.
+fn git(args: &[&str]) -> Option<String> {
+    Command::new("git")
+        .args(args)
         .output()
         .ok()
         .filter(|out| out.status.success())
         .and_then(|out| String::from_utf8(out.stdout).ok())
         .map(|s| s.trim().to_owned())
         .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".to_owned());
-    println!("cargo:rustc-env=HIJRI_BUILD_HASH={revision}");
-    let schema = std::fs::read("src/schema.rs")?;
-    println!("cargo:rustc-env=HIJRI_SCHEMA_HASH={}", fnv1a32(&schema));
-    Ok(())
 }
 
 /// FNV-1a, 32 bits: a stable fingerprint of the schema source text.

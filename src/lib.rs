@@ -14,6 +14,7 @@ pub mod date;
 pub mod fingerprint;
 pub mod fixed;
 pub mod hijri;
+pub mod holiday;
 pub mod observance;
 pub mod registry;
 pub mod rules;

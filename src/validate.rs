@@ -13,9 +13,10 @@ use std::ops::RangeInclusive;
 use crate::date::{Date, DAY_NUMBERS};
 use crate::fingerprint;
 use crate::hijri::HijriMonth;
+use crate::holiday;
 use crate::schema::{
     Applied, ArchivedChain, ArchivedDataset, ArchivedEvening, ArchivedKhgtEvening, ArchivedMonth,
-    ArchivedRecord, ArchivedRule, ArchivedSiteEvening, ArchivedWujudEvening, Limits, Tier,
+    ArchivedRecord, ArchivedRule, ArchivedSiteEvening, ArchivedWujudEvening, DayKind, Limits, Tier,
 };
 
 /// Hijri years accepted (four digits, as dates are written).
@@ -73,6 +74,15 @@ pub enum Place {
     Body(usize),
     /// The stored answer at an index of `answers`.
     Answer(usize),
+    /// The holiday year at an index of `holidays.years`.
+    HolidayYear(usize),
+    /// A day of a holiday year: the year's index and the day's.
+    HolidayDay {
+        /// Index in `holidays.years`.
+        year: usize,
+        /// Index in its `days`.
+        index: usize,
+    },
     /// The divergence at an index of a chain's `divergences`, with the month it names.
     Divergence {
         /// Index in `chains`.
@@ -184,6 +194,14 @@ pub enum Violation {
     /// bytes are empty; an identity body whose `ETag` is not its fingerprint, or missing with
     /// no gzip form.
     Representation(&'static str),
+    /// Holiday years that do not follow each other, or a decreed year after a predicted one.
+    HolidayYears,
+    /// A holiday year's decree that is not one of the archive's decrees, or a predicted year
+    /// with decrees.
+    HolidayDecree,
+    /// A day off that is not of its year, not after the day before it (date, kind, slug),
+    /// of an unknown holiday, or set by no decree of its year.
+    HolidayDay(&'static str),
     /// The default chain without a published table (the contract's `/meta` describes it).
     DefaultWithoutTable,
     /// A month of a chain without a published table that is not computed.
@@ -233,6 +251,10 @@ impl fmt::Display for Place {
                 )
             }
             Place::Body(index) => write!(f, "stored body key {index}"),
+            Place::HolidayYear(index) => write!(f, "holiday year {index}"),
+            Place::HolidayDay { year, index } => {
+                write!(f, "holiday year {year}, day {index}")
+            }
             Place::Answer(index) => write!(f, "stored answer {index}"),
         }
     }
@@ -328,6 +350,15 @@ impl fmt::Display for Violation {
                 "{coding} representation: missing, empty, or its ETag is not the body's"
             ),
             Violation::DefaultWithoutTable => write!(f, "the default chain has no published table"),
+            Violation::HolidayYears => write!(
+                f,
+                "holiday years are not consecutive, or a decreed year follows a predicted one"
+            ),
+            Violation::HolidayDecree => write!(
+                f,
+                "a decree that is not in the archive, or a predicted year with decrees"
+            ),
+            Violation::HolidayDay(what) => write!(f, "day off: {what}"),
             Violation::TierWithoutTable(tier) => write!(
                 f,
                 "a {} month in a chain without a published table (all its months are computed)",
@@ -380,7 +411,70 @@ pub fn dataset(dataset: &ArchivedDataset) -> Result<(), Problem> {
         self::chain(dataset, index, chain)?;
     }
     cards(dataset)?;
+    holidays(dataset)?;
     bodies(dataset)
+}
+
+/// The days off: consecutive years, decreed before predicted, each year's decrees among the
+/// archive's, its days inside it, sorted and each once, of known holidays and decrees.
+fn holidays(dataset: &ArchivedDataset) -> Result<(), Problem> {
+    let decrees = dataset.holidays.decrees.len();
+    let mut previous: Option<(u16, bool)> = None;
+    for (index, year) in dataset.holidays.years.iter().enumerate() {
+        let at_year = |violation| Problem {
+            place: Place::HolidayYear(index),
+            violation,
+        };
+        let (number, decreed) = (year.year.to_native(), year.decreed);
+        let follows = previous.is_none_or(|(before, was_decreed)| {
+            before.checked_add(1) == Some(number) && (was_decreed || !decreed)
+        });
+        check(follows, Violation::HolidayYears).map_err(at_year)?;
+        previous = Some((number, decreed));
+        let known = year
+            .decrees
+            .iter()
+            .all(|d| usize::try_from(d.to_native()).is_ok_and(|d| d < decrees));
+        check(
+            known && (decreed || year.decrees.is_empty()),
+            Violation::HolidayDecree,
+        )
+        .map_err(at_year)?;
+        let mut last: Option<(i32, DayKind, &str)> = None;
+        for (day_index, day) in year.days.iter().enumerate() {
+            let at_day = |what| Problem {
+                place: Place::HolidayDay {
+                    year: index,
+                    index: day_index,
+                },
+                violation: Violation::HolidayDay(what),
+            };
+            let date = day.date.to_native();
+            let in_year = DAY_NUMBERS.contains(&date)
+                && DAY_NUMBERS.contains(&day.first_date.to_native())
+                && Date(date).ymd().0 == i32::from(number);
+            check(in_year, "a date outside its year").map_err(at_day)?;
+            let key = (date, day.kind.get(), day.slug.as_str());
+            check(
+                last.is_none_or(|last| last < key),
+                "not after the day before it",
+            )
+            .map_err(at_day)?;
+            last = Some(key);
+            check(holiday::by_slug(&day.slug).is_some(), "an unknown holiday").map_err(at_day)?;
+            let set = usize::from(day.decree) < year.decrees.len().max(1);
+            check(set, "set by no decree of its year").map_err(at_day)?;
+        }
+        for slug in year.undated.iter() {
+            let known = holiday::by_slug(slug).is_some();
+            check(
+                known,
+                Violation::HolidayDay("an unknown holiday left undated"),
+            )
+            .map_err(at_year)?;
+        }
+    }
+    Ok(())
 }
 
 /// One chain: identifier, sources, rules, months, coverage and divergences.

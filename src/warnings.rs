@@ -46,6 +46,10 @@ pub enum Warning<'a> {
     /// This many of the dates asked for fall outside the served span ([`crate::span`]) and
     /// were left out (events of a year at the span's ends, `next` after its last day).
     OutsideSpan(u16),
+    /// The year has no decree of days off yet: its days are predicted.
+    Predicted(u16),
+    /// A holiday of the year that no rule or table could date (its English name), left out.
+    Undated(&'a str, u16),
 }
 
 impl<'a> Warning<'a> {
@@ -58,6 +62,8 @@ impl<'a> Warning<'a> {
             Warning::Divergence(_) => "divergence",
             Warning::RetroRequired(..) => "retro_required",
             Warning::OutsideSpan(_) => "outside_span",
+            Warning::Predicted(_) => "predicted",
+            Warning::Undated(..) => "undated",
         }
     }
 
@@ -141,6 +147,17 @@ impl fmt::Display for Message<'_> {
                 span::FIRST,
                 span::LAST
             ),
+            Warning::Predicted(year) => write!(
+                f,
+                "No decree has set the days off of {year} yet: its national holidays are \
+                 predicted (the Islamic ones from the government's calendar, which may move by \
+                 a day at the sidang isbat). Cuti bersama and one-off holidays such as election \
+                 days are set by decree and are never predicted."
+            ),
+            Warning::Undated(name, year) => write!(
+                f,
+                "{name} of {year} is left out: no rule or published table dates it."
+            ),
             Warning::OutsideSpan(n) => write!(
                 f,
                 "{n} of the dates asked for fall outside the days served ({} to {}) and were \
@@ -155,7 +172,7 @@ impl fmt::Display for Message<'_> {
 /// A set of warnings that keeps first-seen order; it never allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Warnings<'a> {
-    items: [Option<Warning<'a>>; 7],
+    items: [Option<Warning<'a>>; 10],
 }
 
 impl<'a> Warnings<'a> {

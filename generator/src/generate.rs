@@ -17,6 +17,8 @@ use crate::error::GenerateError;
 
 use crate::calendars::{self, Context};
 use crate::card_set;
+use crate::chain::ChainError;
+use crate::holidays;
 use crate::inputs;
 use crate::stored;
 use crate::writer;
@@ -105,6 +107,20 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         chains.push(chain);
     }
 
+    report.phase("holidays: the decrees, then predicted to 2100");
+    let started = Instant::now();
+    let facts = holidays::facts::load(data_dir)?;
+    let default = chains
+        .first()
+        .ok_or_else(|| ChainError::Inconsistent("no default calendar".into()))?;
+    let holidays = holidays::build(&astro, default, &facts)?;
+    report.done(&format!(
+        "{} years ({} decreed), {} days off in {:.1} s",
+        holidays.years.len(),
+        holidays.years.iter().filter(|y| y.decreed).count(),
+        holidays.years.iter().map(|y| y.days.len()).sum::<usize>(),
+        started.elapsed().as_secs_f64()
+    ));
     let dataset = Dataset {
         chains,
         sites: sites.into_iter().map(|s| s.site).collect(),
@@ -112,6 +128,7 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         cards: Vec::new(),
         bodies: Vec::new(),
         answers: Vec::new(),
+        holidays,
     };
     Ok(Built { dataset, astro })
 }
@@ -156,7 +173,7 @@ pub fn add_cards(
 /// over the default calendar as archived (without the cards, which no answer reads).
 pub fn add_answers(dataset: &mut Dataset, progress: bool) -> Result<(), GenerateError> {
     let report = Progress::new(progress);
-    report.phase("stored answers: /year, /month, /hilal/history, /months, /events");
+    report.phase("stored answers: /year, /month, /hilal/history, /months, /events, /holidays");
     let started = Instant::now();
     let cards = std::mem::take(&mut dataset.cards);
     let encoded = hijri::archive::encode(dataset);

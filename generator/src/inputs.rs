@@ -15,6 +15,8 @@ use hijri::zone::Zone;
 use hijri_astro::Observer;
 use serde::Deserialize;
 
+use crate::csv;
+
 /// Why an input file could not be used.
 #[derive(Debug)]
 pub struct InputError {
@@ -377,14 +379,14 @@ impl Ledger {
             text.push('\n');
         }
         for entry in entries {
-            let note = if entry.note.contains([',', '"']) {
-                format!("\"{}\"", entry.note.replace('"', "\"\""))
-            } else {
-                entry.note.clone()
-            };
             text.push_str(&format!(
-                "{},{},{},{}..{},{note}\n",
-                entry.month, entry.delta_days, entry.recorded_on, entry.moved.0, entry.moved.1
+                "{},{},{},{}..{},{}\n",
+                entry.month,
+                entry.delta_days,
+                entry.recorded_on,
+                entry.moved.0,
+                entry.moved.1,
+                csv::field(&entry.note)
             ));
         }
         text
@@ -392,8 +394,8 @@ impl Ledger {
 }
 
 /// Reads `official/corrections.csv` (`hijri_month,delta_days,recorded_on,moved,note`;
-/// `moved` is `YYYY-MM..YYYY-MM` around the corrected month; the note may be quoted as in
-/// RFC 4180 and is the rest of the line).
+/// `moved` is `YYYY-MM..YYYY-MM` around the corrected month; fields as RFC 4180 quotes them,
+/// [`csv::fields`]).
 pub fn load_ledger(path: &Path) -> Result<Ledger, InputError> {
     let text = read(path)?;
     let mut lines = text.lines().enumerate();
@@ -404,14 +406,8 @@ pub fn load_ledger(path: &Path) -> Result<Ledger, InputError> {
             continue;
         }
         let at = |message: String| error(path, Some(index + 1), message);
-        let mut fields = line.splitn(5, ',');
-        let (Some(month), Some(delta), Some(recorded), Some(moved), Some(note)) = (
-            fields.next(),
-            fields.next(),
-            fields.next(),
-            fields.next(),
-            fields.next(),
-        ) else {
+        let fields = csv::fields(line).ok_or_else(|| at("badly quoted field".into()))?;
+        let [month, delta, recorded, moved, note] = &fields[..] else {
             return Err(at(format!("expected 5 fields ({LEDGER_HEADER})")));
         };
         let month = HijriMonth::parse_iso(month.trim())
@@ -434,27 +430,15 @@ pub fn load_ledger(path: &Path) -> Result<Ledger, InputError> {
                     "bad moved {moved:?}, expected YYYY-MM..YYYY-MM from before {month} to it or later"
                 ))
             })?;
-        let note = unquote(note).ok_or_else(|| at(format!("badly quoted note {note:?}")))?;
         entries.push(Correction {
             month,
             delta_days,
             recorded_on,
             moved,
-            note,
+            note: note.clone(),
         });
     }
     Ok(Ledger { entries, text })
-}
-
-/// A CSV field as written: plain, or in double quotes with `""` for a quote.
-fn unquote(field: &str) -> Option<String> {
-    match field.strip_prefix('"') {
-        None => (!field.contains('"')).then(|| field.to_owned()),
-        Some(rest) => {
-            let inner = rest.strip_suffix('"')?;
-            (!inner.replace("\"\"", "").contains('"')).then(|| inner.replace("\"\"", "\""))
-        }
-    }
 }
 
 #[cfg(test)]

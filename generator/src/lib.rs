@@ -15,6 +15,7 @@ pub mod calendars;
 pub mod card_set;
 pub mod chain;
 pub mod cli;
+pub mod csv;
 pub mod error;
 pub mod generate;
 pub mod holidays;

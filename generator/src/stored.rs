@@ -84,7 +84,7 @@ pub struct Stored {
 /// Answers every stored question over the default calendar of `dataset` (questions it
 /// refuses, such as a retro year without `retro`, are left out).
 pub fn build(dataset: &ArchivedDataset, default: &ArchivedChain) -> Stored {
-    let questions = Question::stored(default);
+    let questions = Question::stored(default, dataset.holiday_years());
     let built: Vec<Built> = questions
         .par_iter()
         .filter_map(|question| {
@@ -181,6 +181,7 @@ fn family(question: &Question) -> &'static str {
         Question::History { .. } => "/hilal/history",
         Question::Months => "/months",
         Question::Events { .. } => "/events",
+        Question::Holidays { .. } => "/holidays",
     }
 }
 

@@ -14,8 +14,8 @@ use hijri::date::Date;
 use hijri::fingerprint;
 use hijri::registry::{self, Authority};
 use hijri::schema::{
-    BodyKey, Card, CardKind, Chain, Criterion, Dataset, Divergence, Evening, HijriMonth, Month,
-    Record, Representation, Site, SiteEvening, StoredAnswer, Table, Tier,
+    BodyKey, Card, CardKind, Chain, Criterion, Dataset, Divergence, Evening, HijriMonth, Holidays,
+    Month, Record, Representation, Site, SiteEvening, StoredAnswer, Table, Tier,
 };
 use rkyv::util::AlignedVec;
 
@@ -193,6 +193,7 @@ impl DatasetBuilder {
                 cards: Vec::new(),
                 bodies: Vec::new(),
                 answers: Vec::new(),
+                holidays: Holidays::default(),
             },
         }
     }

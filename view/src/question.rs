@@ -11,6 +11,7 @@ use hijri::hijri::HijriMonth;
 use hijri::schema::ArchivedChain;
 use serde::Serialize;
 
+use crate::answers::holidays::{self, Kinds};
 use crate::answers::{self, days, events, hilal};
 use crate::{Calendar, Refusal, Scope};
 
@@ -58,6 +59,13 @@ pub enum Question {
     },
     /// `/months`.
     Months,
+    /// `/holidays` of a year with days off.
+    Holidays {
+        /// The Gregorian year.
+        year: i32,
+        /// The kinds of day asked for.
+        kinds: Kinds,
+    },
     /// `/events` of a checked year.
     Events {
         /// The calendar of the year.
@@ -123,6 +131,12 @@ impl Question {
             Question::Months => {
                 key.push_str("/api/v1/months");
             }
+            Question::Holidays { year, kinds } => {
+                key.push_str("/api/v1/holidays?year=")
+                    .signed(i64::from(year), 0)
+                    .push_str("&kind=")
+                    .push_str(kinds.name());
+            }
             Question::Events {
                 calendar,
                 year,
@@ -170,6 +184,13 @@ impl Question {
                 body: json(&answers::months()),
                 immutable: true,
             },
+            Question::Holidays { year, kinds } => {
+                let found = holidays::year_of(state.dataset, i64::from(year))?;
+                Answer {
+                    body: json(&holidays::holidays(state.dataset, found, kinds)),
+                    immutable: true,
+                }
+            }
             Question::Events {
                 calendar,
                 year,
@@ -192,14 +213,19 @@ impl Question {
     /// Every question the archive stores an answer for (in the default calendar, `chain`): `/year` and `/month` of every year
     /// held whole in both calendars, with and without `retro`; `/hilal/history` for its
     /// default window and each Hijri year of it; `/months`; `/events` of every year in both
-    /// calendars, default and `all`, with and without `retro`. Some of them are refused (a
-    /// retro year without `retro`): those are not stored.
-    pub fn stored(chain: &ArchivedChain) -> Vec<Question> {
+    /// calendars, default and `all`, with and without `retro`; `/holidays` of every year
+    /// with days off (`years`), each kind. Some of them are refused (a retro year without
+    /// `retro`): those are not stored.
+    pub fn stored(chain: &ArchivedChain, years: Option<(i32, i32)>) -> Vec<Question> {
         let (first, last) = chain.gregorian_years();
         let gregorian = (first..=last).map(|year| (Calendar::Gregorian, year));
         let (first, last) = chain.hijri_years();
         let hijri = (first..=last).map(|year| (Calendar::Hijri, i32::from(year)));
         let mut questions = vec![Question::Months];
+        let (first_holiday, last_holiday) = years.unwrap_or((1, 0));
+        for year in first_holiday..=last_holiday {
+            questions.extend(Kinds::ALL.map(|kinds| Question::Holidays { year, kinds }));
+        }
         let (from, to) = hilal::HISTORY_BOUNDS;
         questions.push(Question::History { from, to });
         questions.extend((from.year..=to.year).map(|year| Question::History {

@@ -1,17 +1,104 @@
-//! The dates of Indonesia's movable national holidays that are not Islamic, computed at build
-//! time: [`imlek`] (Chinese New Year, from the ephemeris), [`easter`] (the Gregorian computus:
-//! Good Friday, Easter Sunday, Ascension), [`waisak`] (a full moon, from the ephemeris) and
-//! [`nyepi`] (the Balinese Saka calendar's arithmetic). Each answers for a Gregorian year and
-//! returns `None` for a year its rule does not cover.
+//! Indonesia's days off in the archive ([`build`]): the decreed years from the committed
+//! facts ([`facts`]), then every year to the span's last predicted ([`predict`]). The dates
+//! of the movable holidays that are not Islamic are computed here at build time: [`imlek`]
+//! (Chinese New Year, from the ephemeris), [`easter`] (the Gregorian computus: Good Friday,
+//! Easter Sunday, Ascension), [`waisak`] (a full moon, from the ephemeris) and [`nyepi`]
+//! (the Balinese Saka calendar's arithmetic). Each answers for a Gregorian year and returns
+//! `None` for a year its rule does not cover.
 
 pub mod easter;
+pub mod facts;
 pub mod imlek;
 pub mod nyepi;
+pub mod predict;
 pub mod waisak;
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
+use hijri::schema::{Chain, Decree, HolidayDay, HolidayYear, Holidays};
 use hijri::span;
-use hijri_astro::AstroError;
+use hijri_astro::{Astro, AstroError};
+use rayon::prelude::*;
+
+use facts::Facts;
+
+/// The archive's days off: every decreed year of `facts`, then every year to the span's
+/// last, predicted with the government's calendar `chain`.
+pub fn build(astro: &Astro, chain: &Chain, facts: &Facts) -> Result<Holidays, AstroError> {
+    let decrees: Vec<Decree> = facts
+        .decrees
+        .iter()
+        .map(|d| Decree {
+            id: d.id.clone(),
+            kind: d.kind,
+            number: d.number.clone(),
+            date: d.date.0,
+            title: d.title.clone(),
+            source: d.source.clone(),
+            change: d.change.clone(),
+        })
+        .collect();
+    let mut years = Vec::new();
+    let Some((first, last)) = facts.years() else {
+        return Ok(Holidays { decrees, years });
+    };
+    for year in first..=last {
+        years.push(decreed(facts, year));
+    }
+    let span_last = span::LAST.ymd().0;
+    let predicted: Vec<HolidayYear> = (i32::from(last) + 1..=span_last)
+        .into_par_iter()
+        .map(|year| {
+            let predicted = predict::year(astro, chain, year)?;
+            Ok(HolidayYear {
+                year: u16::try_from(year).unwrap_or(u16::MAX),
+                decreed: false,
+                decrees: Vec::new(),
+                days: predicted.days,
+                undated: predicted.undated,
+            })
+        })
+        .collect::<Result<_, AstroError>>()?;
+    years.extend(predicted);
+    Ok(Holidays { decrees, years })
+}
+
+/// The decreed `year` of `facts`: its decrees (the SKB first) and its days, each known by
+/// the date it had first and set by the decree at its index.
+fn decreed(facts: &Facts, year: u16) -> HolidayYear {
+    let ids: Vec<&str> = facts
+        .decrees_of(year)
+        .iter()
+        .map(|d| d.id.as_str())
+        .collect();
+    let indices = ids
+        .iter()
+        .filter_map(|id| facts.decrees.iter().position(|d| d.id == *id))
+        .filter_map(|i| u32::try_from(i).ok())
+        .collect();
+    let days = facts
+        .days
+        .iter()
+        .filter(|d| d.date.ymd().0 == i32::from(year))
+        .map(|d| HolidayDay {
+            date: d.date.0,
+            kind: d.kind,
+            slug: d.slug.clone(),
+            decree: ids
+                .iter()
+                .position(|id| *id == d.decree)
+                .and_then(|i| u8::try_from(i).ok())
+                .unwrap_or(0),
+            first_date: d.replaces.unwrap_or(d.date).0,
+        })
+        .collect();
+    HolidayYear {
+        year,
+        decreed: true,
+        decrees: indices,
+        days,
+        undated: Vec::new(),
+    }
+}
 
 /// True if `year` is a Gregorian year of the served span (1945 … 2100), the years the rules
 /// computed from the ephemeris answer for.

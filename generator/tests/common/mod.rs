@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The committed facts the generator reads (no generated archive).
-pub const DATA_FILES: [&str; 15] = [
+pub const DATA_FILES: [&str; 17] = [
     "sites.json",
     "delta_t.csv",
     "map_points.json",
@@ -19,6 +19,8 @@ pub const DATA_FILES: [&str; 15] = [
     "official/muhammadiyah/corrections.csv",
     "official/ummalqura/months.csv",
     "official/ummalqura/corrections.csv",
+    "holidays/decrees.csv",
+    "holidays/days.csv",
     "land/world_50m.json",
     "land/americas_mainland_50m.json",
     "ephemeris/de440_1945_2100.bsp",

@@ -3,6 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
+use hijri_view::answers::holidays::{observances_of, on_day, Item, ObservanceName};
 use hijri_view::coverage;
 use hijri_view::dates::{AnyDate, DateObject};
 use hijri_view::Calendar;
@@ -29,6 +30,8 @@ struct Converted<'a> {
     input: Input<'a>,
     output: DateObject<'a>,
     source: &'a str,
+    holidays: Vec<Item<'a>>,
+    observances: Vec<ObservanceName>,
     warnings: WarningList<'a>,
 }
 
@@ -76,6 +79,8 @@ fn from_gregorian<'a>(
         },
         output: DateObject::hijri(hijri, date),
         source: chain.source(chain.tier_of_day(month, date)),
+        holidays: on_day(scope.dataset, date),
+        observances: observances_of(hijri),
         warnings: WarningList(served.warnings),
     })
 }
@@ -96,6 +101,8 @@ fn from_hijri<'a>(
         },
         output: DateObject::gregorian(gregorian),
         source: chain.source(chain.tier_of_day(month, gregorian)),
+        holidays: on_day(scope.dataset, gregorian),
+        observances: observances_of(date),
         warnings: WarningList(served.warnings),
     })
 }

@@ -9,7 +9,6 @@
 
 use std::ops::RangeInclusive;
 
-use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
@@ -22,24 +21,10 @@ use hijri_view::{coverage, Calendar, Scope};
 
 use super::params::{self, Lang};
 use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::{Param, Query};
+use crate::http::query::Query;
 use crate::http::reply;
-use crate::ical::Ical;
+use crate::ical::{self, Ical, FEED, UID_DOMAIN};
 use crate::state::AppState;
-
-/// The fixed right-hand side of every `UID`: with the slug and the Hijri year it names an
-/// event across archives.
-pub const UID_DOMAIN: &str = "kalender-hijriah.invalid";
-
-/// `Content-Type` of the feeds.
-const CALENDAR: HeaderValue = HeaderValue::from_static("text/calendar; charset=utf-8");
-
-/// `Cache-Control` of a feed over the window of years: it moves with the clock's year, and
-/// computed months may be corrected.
-const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
-
-/// How often a subscribed calendar asks again (`REFRESH-INTERVAL`, `X-PUBLISHED-TTL`).
-const REFRESH: &str = "P1D";
 
 /// The evening reminder's trigger: 19:00 the evening before an all-day event's midnight.
 const EVENING: &str = "-PT5H";
@@ -65,7 +50,7 @@ fn observances(
 ) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let evening = reminder(&query)?;
-    let (scope, selected, selection, cache) = if given(&query, "year") {
+    let (scope, selected, selection, cache) = if query.given("year") {
         let asked = params::events(state, query)?;
         let (selection, items) = asked.include;
         let selection = selection.or(base);
@@ -110,7 +95,7 @@ fn observances(
         selected.year = 0;
         (scope, selected, selection, FEED)
     };
-    let mut ical = calendar(
+    let mut ical = Ical::feed(
         &observance_name(&scope, &selected),
         &observance_description(&scope, selection),
         8 * 64 * selected.events.len(),
@@ -119,12 +104,7 @@ fn observances(
     for found in &selected.events {
         vevent(&mut ical, &scope, found, stamp, evening);
     }
-    Ok(respond(req, cache, ical))
-}
-
-/// True if the request gives `name`.
-fn given(query: &Query, name: &str) -> bool {
-    !matches!(query.get(name), Param::Absent)
+    Ok(ical.respond(req, cache))
 }
 
 /// The window of Gregorian years of a feed without `year`, at the state's clock.
@@ -145,40 +125,14 @@ fn reminder(query: &Query) -> Result<bool, ApiError> {
     }
 }
 
-fn respond(req: &HttpRequest, cache: HeaderValue, mut ical: Ical) -> HttpResponse {
-    ical.raw("END", "VCALENDAR");
-    reply::negotiated(req, cache, CALENDAR, ical.finish().into())
-}
-
 /// The feed's `DTSTAMP`: the last day of the calendar's table (the default calendar's for
-/// one without a table), or today (UTC) if that is earlier: the data's own date, never in
-/// the future.
+/// one without a table), or today if that is earlier ([`ical::stamp`]).
 fn stamp(scope: &Scope, state: &AppState) -> Date {
-    let now = state.clock.now();
-    let today = Date::from_ymd(now.year(), now.month(), now.day()).unwrap_or(span::LAST);
     let coverage = scope
         .chain
         .coverage()
         .or_else(|| scope.dataset.default_chain()?.coverage());
-    coverage.map_or(today, |(_, last)| last.min(today))
-}
-
-/// The start of a VCALENDAR named `name`, described by `description`; `events` is a guess of
-/// the size of the events to come.
-fn calendar(name: &str, description: &str, events: usize) -> Ical {
-    let mut ical = Ical::with_capacity(events + 1024);
-    ical.raw("BEGIN", "VCALENDAR");
-    ical.raw("VERSION", "2.0");
-    ical.raw("PRODID", "-//hijri-server//Kalender Hijriah Indonesia//ID");
-    ical.raw("CALSCALE", "GREGORIAN");
-    ical.raw("METHOD", "PUBLISH");
-    ical.text("X-WR-CALNAME", name);
-    ical.text("NAME", name);
-    ical.text("X-WR-CALDESC", description);
-    ical.text("DESCRIPTION", description);
-    ical.raw("REFRESH-INTERVAL;VALUE=DURATION", REFRESH);
-    ical.raw("X-PUBLISHED-TTL", REFRESH);
-    ical
+    ical::stamp(coverage.map(|(_, last)| last), state.clock.now())
 }
 
 /// The calendar's part of its UIDs: `.muhammadiyah` for a calendar other than the default
@@ -343,7 +297,7 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     let lang = Lang::read(&query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let chain = scope.chain;
-    let (first, last) = if given(&query, "year") {
+    let (first, last) = if query.given("year") {
         let year = query.integer("year", ErrorCode::InvalidYear)?;
         let year = coverage::year(&scope, Calendar::Gregorian, year)?;
         coverage::year_days(&scope, Calendar::Gregorian, year)?
@@ -382,7 +336,7 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         ),
     };
     let count = usize::try_from(last.0 - first.0 + 1).unwrap_or(0);
-    let mut ical = calendar(&name, &description, 256 * count);
+    let mut ical = Ical::feed(&name, &description, 256 * count);
     let stamp = stamp(&scope, state);
     let calendar = uid_calendar(&scope);
     let language = match lang {
@@ -428,5 +382,5 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         }
         day = day.add_days(1);
     }
-    Ok(respond(req, FEED, ical))
+    Ok(ical.respond(req, FEED))
 }

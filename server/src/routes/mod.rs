@@ -9,6 +9,7 @@ pub mod days;
 pub mod docs;
 pub mod events;
 pub mod hilal;
+pub mod holidays;
 pub mod home;
 pub mod ical;
 pub mod meta;
@@ -73,6 +74,12 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/table.csv", RateFamily::Default, table::table_csv),
     route("/api/v1/events", RateFamily::Default, events::events),
     route("/api/v1/events.ics", RateFamily::Default, ical::events_ics),
+    route("/api/v1/holidays", RateFamily::Default, holidays::holidays),
+    route(
+        "/api/v1/holidays.ics",
+        RateFamily::Default,
+        holidays::holidays_ics,
+    ),
     route(
         "/api/v1/calendar.ics",
         RateFamily::Default,

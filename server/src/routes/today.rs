@@ -7,6 +7,7 @@ use hijri::date::Date;
 use hijri::span;
 use hijri::warnings::Warning;
 use hijri::zone::Zone;
+use hijri_view::answers::holidays::{observances_of, on_day, Item, ObservanceName};
 use hijri_view::coverage;
 use hijri_view::dates::DateObject;
 use hijri_view::{Text, WarningList};
@@ -34,6 +35,8 @@ struct Today<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     next: Option<DateObject<'a>>,
     source: &'a str,
+    holidays: Vec<Item<'a>>,
+    observances: Vec<ObservanceName>,
     warnings: WarningList<'a>,
 }
 
@@ -72,6 +75,10 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         Ok::<_, ApiError>((DateObject::hijri(hijri, date), source))
     };
     let (output, source) = hijri(day)?;
+    let observances = chain
+        .to_hijri(day)
+        .map(|(hijri, _)| observances_of(hijri))
+        .unwrap_or_default();
     let next = with_next
         .then(|| {
             let (next, source) = hijri(day.add_days(1))?;
@@ -88,6 +95,8 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         output,
         next,
         source,
+        holidays: on_day(state.dataset, day),
+        observances,
         warnings: WarningList(served.warnings),
     };
     Ok(reply::json(

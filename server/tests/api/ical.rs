@@ -1,4 +1,5 @@
-//! The feeds (`/events.ics`, `/calendar.ics`, `/days.ics`): parsed with an independent
+//! The feeds (`/events.ics`, `/calendar.ics`, `/days.ics`, and `/holidays.ics` where it
+//! shares their rules): parsed with an independent
 //! iCalendar parser (`icalendar`) and compared event by event with `/events` and `/convert`;
 //! the RFC 5545 line rules, the stable bytes, 304, `SEQUENCE` over a ledger, UIDs per
 //! calendar (the default calendar's unchanged), `DTSTAMP` never ahead of the clock, the
@@ -18,7 +19,7 @@ fn parsed(answer: &Answer) -> icalendar::Calendar {
 }
 
 /// The VEVENTs of an answer, parsed.
-fn vevents(answer: &Answer) -> Vec<icalendar::Event> {
+pub fn vevents(answer: &Answer) -> Vec<icalendar::Event> {
     parsed(answer)
         .components
         .into_iter()
@@ -29,7 +30,8 @@ fn vevents(answer: &Answer) -> Vec<icalendar::Event> {
         .collect()
 }
 
-fn date(value: Option<DatePerhapsTime>) -> String {
+/// An all-day date (`YYYY-MM-DD`); anything else fails the test.
+pub fn date(value: Option<DatePerhapsTime>) -> String {
     match value {
         Some(DatePerhapsTime::Date(d)) => d.to_string(),
         other => panic!("not an all-day date: {other:?}"),
@@ -378,6 +380,9 @@ async fn feeds_are_named_by_calendar_and_selection() {
         "/api/v1/events.ics?year=2026&calendar=gregorian&authority=ummalqura",
         "/api/v1/days.ics?year=2027",
         "/api/v1/days.ics?year=2027&authority=muhammadiyah&lang=en",
+        "/api/v1/holidays.ics",
+        "/api/v1/holidays.ics?year=2027&kind=cuti_bersama",
+        "/api/v1/holidays.ics?kind=libur_nasional",
     ] {
         let calendar = parsed(&get(&app, uri).await);
         let name = calendar.property_value("NAME").unwrap().to_owned();
@@ -406,6 +411,9 @@ async fn feeds_are_named_by_calendar_and_selection() {
             "Hari Besar Islam 2026 M (Umm al-Qura)",
             "Tanggal Hijriah (Kemenag)",
             "Hijri dates (Muhammadiyah)",
+            "Hari Libur Nasional dan Cuti Bersama",
+            "Cuti Bersama 2027",
+            "Hari Libur Nasional",
         ]
     );
     // The subscription's default is every national-holiday observance: Isra Mi'raj too.
@@ -470,13 +478,29 @@ async fn every_feed_has_the_same_window_of_years() {
     let events = vevents(&get(&app, "/api/v1/events.ics").await);
     let feed = vevents(&get(&app, "/api/v1/calendar.ics").await);
     let days = vevents(&get(&app, "/api/v1/days.ics").await);
-    for list in [&events, &feed] {
+    let off = vevents(&get(&app, "/api/v1/holidays.ics").await);
+    for list in [&events, &feed, &off] {
         assert!(date(list.first().unwrap().get_start()).starts_with("2024-"));
         assert!(date(list.last().unwrap().get_start()).starts_with("2027-"));
     }
     assert_eq!(date(days.first().unwrap().get_start()), "2024-01-01");
     assert_eq!(date(days.last().unwrap().get_start()), "2027-12-31");
     assert_eq!(days.len(), 366 + 365 + 365 + 365);
+    // The days off of those years, every one; DTSTAMP never ahead of the clock's day
+    // (2025-03-01), though the last decree (2027's) is signed later.
+    let mut listed = 0;
+    for year in 2024..=2027 {
+        let json = get(&app, &format!("/api/v1/holidays?year={year}"))
+            .await
+            .json();
+        listed += json["items"].as_array().unwrap().len();
+    }
+    assert_eq!(off.len(), listed);
+    for list in [&events, &feed, &days, &off] {
+        assert!(list
+            .iter()
+            .all(|e| e.property_value("DTSTAMP") == Some("20250301T000000Z")));
+    }
     // The default events of /events over those years, in order.
     let mut expected = Vec::new();
     for year in 2024..=2027 {

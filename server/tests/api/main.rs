@@ -17,6 +17,7 @@ mod cors;
 mod damaged;
 mod edges;
 mod encoding;
+mod holidays;
 mod ical;
 mod metrics;
 mod new_calendar;

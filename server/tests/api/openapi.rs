@@ -163,7 +163,14 @@ fn every_operation_is_documented_with_one_get() {
         .collect();
     assert_eq!(
         tags,
-        ["Dates", "Calendars", "Observances", "Hilal", "Service"]
+        [
+            "Dates",
+            "Calendars",
+            "Observances",
+            "Holidays",
+            "Hilal",
+            "Service"
+        ]
     );
 }
 

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod days;
 pub mod events;
 pub mod hilal;
+pub mod holidays;
 
 use hijri::hijri::MONTH_NAMES;
 use serde::Serialize;

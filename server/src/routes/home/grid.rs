@@ -17,7 +17,7 @@ use super::others::{self, Mark};
 use super::words::Words;
 use super::Page;
 use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::{Param, Query};
+use crate::http::query::Query;
 use hijri_view::coverage;
 use hijri_view::{Calendar, Scope};
 
@@ -127,10 +127,9 @@ impl View {
 /// even alone.
 pub fn asked(scope: &Scope, query: &Query) -> Result<Option<View>, ApiError> {
     // A `calendar` is checked even alone, as every endpoint checks what it is given.
-    let chosen = !matches!(query.get("calendar"), Param::Absent);
+    let chosen = query.given("calendar");
     let calendar = query.calendar(Calendar::Hijri)?;
-    let given = |name| !matches!(query.get(name), Param::Absent);
-    if !given("year") && !given("month") {
+    if !query.given("year") && !query.given("month") {
         return Ok(None);
     }
     let year = query.integer("year", ErrorCode::InvalidYear)?;

@@ -1,0 +1,164 @@
+//! `/api/v1/holidays` and `/api/v1/holidays.ics`: Indonesia's days off of a Gregorian year
+//! (national holidays and cuti bersama, decreed or predicted), as JSON (stored for every
+//! year and kind) and as an iCalendar feed with one all-day event per day off, named by its
+//! kind and year, over one year or the window of years every feed serves, byte-identical for
+//! the same archive and day (`UID` from the day's holiday, kind and first date; `SEQUENCE`
+//! from the decree that set it; `DTSTAMP` from the last decree, never after today).
+
+use actix_web::http::header::HeaderValue;
+use actix_web::{HttpRequest, HttpResponse};
+use chrono::Datelike;
+use hijri::date::Date;
+use hijri::holiday;
+use hijri::schema::{ArchivedHolidayDay, ArchivedHolidayYear, DayKind};
+use hijri_view::answers::holidays::{self as answers, Kinds};
+use hijri_view::Question;
+
+use super::{params, stored};
+use crate::http::error::{ApiError, ErrorCode};
+use crate::http::query::Query;
+use crate::http::reply;
+use crate::ical::{self, Ical, FEED, UID_DOMAIN};
+use crate::state::AppState;
+
+/// The `kind` parameter: all kinds when absent.
+fn kinds(query: &Query) -> Result<Kinds, ApiError> {
+    match query.optional("kind", ErrorCode::InvalidKind)? {
+        None => Ok(Kinds::All),
+        Some(text) => Ok(Kinds::parse(&text)?),
+    }
+}
+
+/// The `Cache-Control` of a year: a decreed year before the clock's is settled; a later one
+/// may be amended, and a predicted one is decreed some day.
+fn cache(state: &AppState, year: &ArchivedHolidayYear) -> HeaderValue {
+    let settled = year.decreed && i32::from(year.year.to_native()) < state.clock.now().year();
+    reply::events_cache(settled)
+}
+
+/// `GET /api/v1/holidays?year=&kind=`.
+pub fn holidays(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let year = query.integer("year", ErrorCode::InvalidYear)?;
+    let kinds = kinds(&query)?;
+    let found = answers::year_of(state.dataset, year)?;
+    let cache = cache(state, found);
+    let question = Question::Holidays {
+        year: i32::from(found.year.to_native()),
+        kinds,
+    };
+    if let Some(stored) = stored::answer(req, state, state, question, |_| cache.clone()) {
+        return Ok(stored);
+    }
+    let body = answers::holidays(state.dataset, found, kinds);
+    Ok(reply::json(req, cache, 8_192, &body))
+}
+
+/// `GET /api/v1/holidays.ics?year=&kind=`: one year, or without `year` the window of years
+/// every feed serves ([`params::feed_window`]; those with days off), named by its kind and
+/// year; `DTSTAMP` is the date of the last decree, or today if that is earlier.
+pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let kinds = kinds(&query)?;
+    let now = state.clock.now();
+    let (years, year): (Vec<&ArchivedHolidayYear>, _) = if query.given("year") {
+        let year = query.integer("year", ErrorCode::InvalidYear)?;
+        let found = answers::year_of(state.dataset, year)?;
+        (vec![found], Some(found.year.to_native()))
+    } else {
+        let years = params::feed_window(now.year())
+            .filter_map(|year| state.dataset.holiday_year(year))
+            .collect();
+        (years, None)
+    };
+    let last_decree = state
+        .dataset
+        .holidays
+        .decrees
+        .iter()
+        .map(|d| d.date.to_native())
+        .max()
+        .map(Date);
+    let stamp = ical::stamp(last_decree, now);
+    let (name, description) = match kinds {
+        Kinds::All => (
+            "Hari Libur Nasional dan Cuti Bersama",
+            "Hari libur nasional dan cuti bersama Indonesia",
+        ),
+        Kinds::Holidays => ("Hari Libur Nasional", "Hari libur nasional Indonesia"),
+        Kinds::Leave => ("Cuti Bersama", "Cuti bersama Indonesia"),
+    };
+    let name = match year {
+        Some(year) => format!("{name} {year}"),
+        None => name.to_owned(),
+    };
+    let description = format!(
+        "{description}: yang ditetapkan SKB 3 Menteri (dengan perubahannya) dan perkiraan \
+         untuk tahun yang belum ditetapkan (ditandai perkiraan)."
+    );
+    let mut ical = Ical::feed(&name, &description, 400 * 30 * years.len());
+    for year in years {
+        for day in year.days.iter().filter(|d| kinds.admits(d.kind.get())) {
+            vevent(&mut ical, state, year, day, stamp);
+        }
+    }
+    Ok(ical.respond(req, FEED))
+}
+
+/// One all-day VEVENT: its `UID` names the holiday, the kind and the date the day had first
+/// (an amendment that moves it keeps the event), its `SEQUENCE` the decree that set it.
+fn vevent(
+    ical: &mut Ical,
+    state: &AppState,
+    year: &ArchivedHolidayYear,
+    day: &ArchivedHolidayDay,
+    stamp: Date,
+) {
+    let date = Date(day.date.to_native());
+    let kind = day.kind.get();
+    let first = Date(day.first_date.to_native());
+    let found = holiday::by_slug(&day.slug);
+    ical.raw("BEGIN", "VEVENT");
+    ical.raw(
+        "UID",
+        format_args!(
+            "{}-{}-{}@{UID_DOMAIN}",
+            day.slug.as_str(),
+            kind.name(),
+            first.to_string().replace('-', "")
+        ),
+    );
+    ical.midnight_utc("DTSTAMP", stamp);
+    ical.raw("SEQUENCE", day.decree);
+    ical.date("DTSTART", date);
+    ical.date("DTEND", date.add_days(1));
+    let name = found.map_or(day.slug.as_str(), |h| h.name);
+    let mut summary = name.to_owned();
+    if kind == DayKind::CutiBersama {
+        summary.push_str(" (cuti bersama)");
+    }
+    if !year.decreed {
+        summary.push_str(" (perkiraan)");
+    }
+    ical.text("SUMMARY", &summary);
+    let decree = year
+        .decrees
+        .get(usize::from(day.decree))
+        .and_then(|i| usize::try_from(i.to_native()).ok())
+        .and_then(|i| state.dataset.holidays.decrees.get(i));
+    let description = match decree {
+        Some(decree) => format!(
+            "{}: {}. {}",
+            kind.name(),
+            decree.title.as_str(),
+            decree.number.as_str()
+        ),
+        None => format!(
+            "{}: perkiraan; belum ditetapkan SKB 3 Menteri.",
+            kind.name()
+        ),
+    };
+    ical.text("DESCRIPTION", &description);
+    ical.raw("TRANSP", "TRANSPARENT");
+    ical.raw("END", "VEVENT");
+}

@@ -1,0 +1,373 @@
+//! The days off: the body of `/holidays` (a Gregorian year's national holidays and cuti
+//! bersama, decreed or predicted, with the decree and its amendments), and the records of
+//! one day that `/today` and `/convert` carry ([`Item`], [`on_day`]), with the observances of
+//! a Hijri day ([`observances_of`]). Every item names its holiday from the vocabulary
+//! (`hijri::holiday`), gives the government's Hijri date of the day and, for an Islamic
+//! holiday, the other calendars' dates of the same Hijri day where they differ.
+
+use hijri::date::Date;
+use hijri::hijri::HijriDate;
+use hijri::holiday::{self, Holiday};
+use hijri::observance::{Observance, OBSERVANCES};
+use hijri::schema::{
+    ArchivedChain, ArchivedDataset, ArchivedDecree, ArchivedHolidayDay, ArchivedHolidayYear,
+    DayKind, Tier,
+};
+use hijri::span;
+use hijri::warnings::{self, Warning, Warnings};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use crate::{ErrorCode, Refusal, Text, WarningList};
+
+/// Which days `/holidays` lists (`kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kinds {
+    /// National holidays only.
+    Holidays,
+    /// Cuti bersama only.
+    Leave,
+    /// Both.
+    All,
+}
+
+impl Kinds {
+    /// Every value, as `kind` names them.
+    pub const ALL: [Kinds; 3] = [Kinds::Holidays, Kinds::Leave, Kinds::All];
+
+    /// The value of `kind`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kinds::Holidays => DayKind::LiburNasional.name(),
+            Kinds::Leave => DayKind::CutiBersama.name(),
+            Kinds::All => "all",
+        }
+    }
+
+    /// The kinds a `kind` value names (any letter case), or `invalid_kind`.
+    pub fn parse(text: &str) -> Result<Kinds, Refusal> {
+        Kinds::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| {
+                Refusal::new(
+                    ErrorCode::InvalidKind,
+                    format!(
+                        "`kind` must be libur_nasional, cuti_bersama or all, got \"{}\"",
+                        crate::truncated(text)
+                    ),
+                )
+            })
+    }
+
+    /// True if these kinds list a day of `kind`.
+    pub fn admits(self, kind: DayKind) -> bool {
+        match self {
+            Kinds::Holidays => kind == DayKind::LiburNasional,
+            Kinds::Leave => kind == DayKind::CutiBersama,
+            Kinds::All => true,
+        }
+    }
+}
+
+/// The other calendars' dates of an item's Hijri day, where they differ: an object keyed by
+/// each calendar's identifier.
+struct OtherCalendars<'a>(Vec<(&'a str, Date)>);
+
+impl Serialize for OtherCalendars<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (id, date) in &self.0 {
+            map.serialize_entry(id, &Text(*date))?;
+        }
+        map.end()
+    }
+}
+
+/// One day off.
+#[derive(Serialize)]
+pub struct Item<'a> {
+    date: Text<Date>,
+    kind: &'static str,
+    slug: &'a str,
+    name: String,
+    name_en: String,
+    status: &'static str,
+    observance: Option<&'static str>,
+    hijri: Option<Text<HijriDate>>,
+    source: Option<&'a str>,
+    other_calendars: OtherCalendars<'a>,
+}
+
+impl<'a> Item<'a> {
+    /// The record `day` of a year `decreed` or not; `warnings` gathers its Islamic day's
+    /// month's warnings.
+    fn of(
+        dataset: &'a ArchivedDataset,
+        day: &'a ArchivedHolidayDay,
+        decreed: bool,
+        warnings: &mut Warnings<'a>,
+    ) -> Item<'a> {
+        let date = Date(day.date.to_native());
+        let kind = day.kind.get();
+        let found = holiday::by_slug(&day.slug);
+        let (name, name_en) = names(found, kind);
+        let default = dataset.default_chain();
+        let observance = found
+            .and_then(|h| h.observance)
+            .filter(|_| kind == DayKind::LiburNasional);
+        // An Islamic holiday's Hijri date is its own (the decree's); another day's is the
+        // government's calendar's, as served without retro=true.
+        let hijri = default.and_then(|chain| match found.filter(|_| observance.is_some()) {
+            Some(holiday) => holiday_date(chain, holiday, date),
+            None => chain
+                .to_hijri(date)
+                .filter(|(_, month)| chain.tier_of_day(month, date) != Tier::Retro)
+                .map(|(hijri, _)| hijri),
+        });
+        let source = default.and_then(|chain| {
+            let (_, month) = chain.to_hijri(date)?;
+            let tier = chain.tier_of_day(month, date);
+            if observance.is_some() && tier != Tier::Retro {
+                warnings.merge(warnings::for_month(chain, month));
+                if tier != month.tier() {
+                    warnings.add(warnings::computed(chain, month)?);
+                }
+            }
+            (tier != Tier::Retro).then(|| chain.source(tier))
+        });
+        let others = match (observance, hijri) {
+            (Some(_), Some(hijri)) => other_dates(dataset, hijri, date),
+            _ => Vec::new(),
+        };
+        Item {
+            date: Text(date),
+            kind: kind.name(),
+            slug: &day.slug,
+            name,
+            name_en,
+            status: if decreed { "decreed" } else { "predicted" },
+            observance,
+            hijri: hijri.map(Text),
+            source,
+            other_calendars: OtherCalendars(others),
+        }
+    }
+}
+
+/// A day's names: the holiday's, or "cuti bersama" of it.
+fn names(holiday: Option<&Holiday>, kind: DayKind) -> (String, String) {
+    let (name, name_en) = holiday.map_or(("", ""), |h| (h.name, h.name_en));
+    match kind {
+        DayKind::LiburNasional => (name.to_owned(), name_en.to_owned()),
+        DayKind::CutiBersama => (
+            format!("Cuti bersama {name}"),
+            format!("Collective leave: {name_en}"),
+        ),
+    }
+}
+
+/// The Hijri date of an Islamic `holiday` that `chain` puts nearest to `date` (the decree's
+/// day may differ from the calendar's by a day before the official table).
+fn holiday_date(chain: &ArchivedChain, holiday: &Holiday, date: Date) -> Option<HijriDate> {
+    let hijri::holiday::Prediction::Hijri(month, first, last) = holiday.prediction else {
+        return None;
+    };
+    let (near, _) = chain.to_hijri(date)?;
+    // The holiday's day of this decree: its first day, or a later one of a range (the
+    // second day of Idul Fitri) when the date is later in it.
+    let candidates = [
+        near.year.saturating_sub(1),
+        near.year,
+        near.year.saturating_add(1),
+    ];
+    candidates
+        .into_iter()
+        .flat_map(|year| (first..=last).map(move |day| HijriDate { year, month, day }))
+        .filter_map(|hijri| Some((hijri, chain.to_gregorian(hijri)?.0)))
+        .min_by_key(|(_, on)| (on.0 - date.0).abs())
+        .map(|(hijri, _)| hijri)
+}
+
+/// The other calendars' Gregorian dates of `hijri` that differ from `date` (and are served
+/// without retro=true).
+fn other_dates(dataset: &ArchivedDataset, hijri: HijriDate, date: Date) -> Vec<(&str, Date)> {
+    dataset
+        .chains
+        .iter()
+        .skip(1)
+        .filter_map(|chain| {
+            let (theirs, month) = chain.to_gregorian(hijri)?;
+            let served = chain.tier_of_day(month, theirs) != Tier::Retro && span::contains(theirs);
+            (served && theirs != date).then_some((chain.id.as_str(), theirs))
+        })
+        .collect()
+}
+
+/// The records on `date`, for `/today` and `/convert` (`[]` when there are none).
+pub fn on_day(dataset: &ArchivedDataset, date: Date) -> Vec<Item<'_>> {
+    let decreed = dataset
+        .holiday_year(date.ymd().0)
+        .is_some_and(|y| y.decreed);
+    let mut ignored = Warnings::default();
+    dataset
+        .holidays_on(date)
+        .iter()
+        .map(|day| Item::of(dataset, day, decreed, &mut ignored))
+        .collect()
+}
+
+/// An observance of a Hijri day: its slug and names.
+#[derive(Serialize)]
+pub struct ObservanceName {
+    slug: &'static str,
+    name: &'static str,
+    name_en: &'static str,
+}
+
+/// The observances of `hijri` (every set, ranges included), `length` being its month's.
+pub fn observances_of(hijri: HijriDate) -> Vec<ObservanceName> {
+    OBSERVANCES
+        .iter()
+        .filter(|o: &&Observance| {
+            o.month.is_none_or(|m| m == hijri.month) && {
+                let (first, last) = o.days_in(hijri.month);
+                (first..=last).contains(&hijri.day)
+            }
+        })
+        .map(|o| ObservanceName {
+            slug: o.slug,
+            name: o.name,
+            name_en: o.name_en,
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct Input {
+    year: i32,
+    kind: &'static str,
+}
+
+/// A decree as `/holidays` names it.
+#[derive(Serialize)]
+struct DecreeView<'a> {
+    number: &'a str,
+    date: Text<Date>,
+    title: &'a str,
+    source: &'a str,
+}
+
+impl<'a> DecreeView<'a> {
+    fn of(decree: &'a ArchivedDecree) -> DecreeView<'a> {
+        DecreeView {
+            number: &decree.number,
+            date: Text(Date(decree.date.to_native())),
+            title: &decree.title,
+            source: &decree.source,
+        }
+    }
+}
+
+/// An amendment of the year (or a presidential decree after its SKB).
+#[derive(Serialize)]
+struct Amendment<'a> {
+    date: Text<Date>,
+    decree: &'a str,
+    change: &'a str,
+    source: &'a str,
+}
+
+/// The body of `/holidays`.
+#[derive(Serialize)]
+pub struct HolidaysAnswer<'a> {
+    input: Input,
+    year: i32,
+    status: &'static str,
+    decree: Option<DecreeView<'a>>,
+    count: usize,
+    items: Vec<Item<'a>>,
+    amendments: Vec<Amendment<'a>>,
+    warnings: WarningList<'a>,
+}
+
+/// The Gregorian years `/holidays` serves, as a refusal naming them for a year outside.
+pub fn year_of(dataset: &ArchivedDataset, year: i64) -> Result<&ArchivedHolidayYear, Refusal> {
+    let (first, last) = dataset.holiday_years().unwrap_or((1, 0));
+    let (span_first, span_last) = (span::FIRST.ymd().0, span::LAST.ymd().0);
+    let Ok(year) = i32::try_from(year) else {
+        return Err(outside_span(span_first, span_last));
+    };
+    if !(span_first..=span_last).contains(&year) {
+        return Err(outside_span(span_first, span_last));
+    }
+    dataset.holiday_year(year).ok_or_else(|| {
+        Refusal::new(
+            ErrorCode::OutOfCoverage,
+            format!("days off are served for the years {first} to {last}; {year} is not one"),
+        )
+    })
+}
+
+fn outside_span(first: i32, last: i32) -> Refusal {
+    Refusal::new(
+        ErrorCode::InvalidYear,
+        format!("`year` must be a Gregorian year from {first} to {last}"),
+    )
+}
+
+/// The days off of a year (see [`year_of`]) of the kinds asked for.
+pub fn holidays<'a>(
+    dataset: &'a ArchivedDataset,
+    year: &'a ArchivedHolidayYear,
+    kinds: Kinds,
+) -> HolidaysAnswer<'a> {
+    let number = i32::from(year.year.to_native());
+    let decrees: Vec<&ArchivedDecree> = year
+        .decrees
+        .iter()
+        .filter_map(|i| {
+            dataset
+                .holidays
+                .decrees
+                .get(usize::try_from(i.to_native()).ok()?)
+        })
+        .collect();
+    let mut warnings = Warnings::default();
+    if !year.decreed {
+        warnings.add(Warning::Predicted(year.year.to_native()));
+    }
+    for slug in year.undated.iter() {
+        if let Some(h) = holiday::by_slug(slug) {
+            warnings.add(Warning::Undated(h.name_en, year.year.to_native()));
+        }
+    }
+    let items: Vec<Item> = year
+        .days
+        .iter()
+        .filter(|day| kinds.admits(day.kind.get()))
+        .map(|day| Item::of(dataset, day, year.decreed, &mut warnings))
+        .collect();
+    HolidaysAnswer {
+        input: Input {
+            year: number,
+            kind: kinds.name(),
+        },
+        year: number,
+        status: if year.decreed { "decreed" } else { "predicted" },
+        decree: decrees.first().map(|d| DecreeView::of(d)),
+        count: items.len(),
+        items,
+        amendments: decrees
+            .iter()
+            .skip(1)
+            .map(|d| Amendment {
+                date: Text(Date(d.date.to_native())),
+                decree: &d.number,
+                change: &d.change,
+                source: &d.source,
+            })
+            .collect(),
+        warnings: WarningList(warnings),
+    }
+}
