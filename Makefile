@@ -62,10 +62,12 @@ $(E2E_NODE): server/e2e/package.json server/e2e/package-lock.json
 schemathesis: $(SERVE) $(ARCHIVE)
 	bash server/tests/schemathesis/run.sh
 
-## Formatting and lints, warnings as errors.
+## Formatting and lints, warnings as errors; the Kubernetes manifests against the API
+## schemas (kubernetes-validate from PyPI, in a venv under target/; no cluster needed).
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+	bash docs/deploy/kubernetes/validate.sh
 
 ## Damage a small archive 1,000,000 ways (flips, cuts, re-sealed checksums): opening and every
 ## look-up must never panic; then every server handler over 20,000 damaged archives that open.

@@ -47,13 +47,13 @@ pub fn day_tier(month_tier: Tier, day: Date, coverage_last: Date) -> Tier {
 }
 
 impl ArchivedCard {
-    /// The card's place in the order of the cards: year, month, kind, bare.
-    pub fn order(&self) -> (HijriMonth, CardKind, bool) {
+    /// The card's place in the order of the cards: chain, month, kind, bare.
+    pub fn order(&self) -> (u8, HijriMonth, CardKind, bool) {
         let kind = match self.kind {
             ArchivedCardKind::Viz => CardKind::Viz,
             ArchivedCardKind::Map => CardKind::Map,
         };
-        (self.month.get(), kind, self.bare)
+        (self.chain, self.month.get(), kind, self.bare)
     }
 }
 
@@ -104,9 +104,22 @@ impl ArchivedDataset {
         self.chains.iter().find(|c| c.id.eq_ignore_ascii_case(id))
     }
 
-    /// The card for a month, kind and variant (cards are sorted by [`ArchivedCard::order`]).
-    pub fn card(&self, month: HijriMonth, kind: CardKind, bare: bool) -> Option<&ArchivedCard> {
-        let key = (month, kind, bare);
+    /// The index in [`ArchivedDataset::chains`] of `chain` (a chain of this dataset).
+    pub fn chain_index(&self, chain: &ArchivedChain) -> Option<u8> {
+        let index = self.chains.iter().position(|c| std::ptr::eq(c, chain))?;
+        u8::try_from(index).ok()
+    }
+
+    /// The card of the chain at index `chain` for a month, kind and variant (cards are
+    /// sorted by [`ArchivedCard::order`]).
+    pub fn card(
+        &self,
+        chain: u8,
+        month: HijriMonth,
+        kind: CardKind,
+        bare: bool,
+    ) -> Option<&ArchivedCard> {
+        let key = (chain, month, kind, bare);
         let index = self.cards.binary_search_by(|c| c.order().cmp(&key)).ok()?;
         self.cards.get(index)
     }

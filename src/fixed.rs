@@ -71,9 +71,40 @@ impl fmt::Display for Decimal {
     }
 }
 
+/// An angle in degrees written as degrees, minutes and seconds, `5°23′35″` (rounded to the
+/// second; `-0°50′00″` below 0), as Kemenag's and Muhammadiyah's tables write angles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dms(pub f64);
+
+impl fmt::Display for Dms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let total = (self.0.abs() * 3_600.0).round() as u64;
+        let sign = if self.0 < 0.0 && total > 0 { "-" } else { "" };
+        write!(
+            f,
+            "{sign}{}°{:02}′{:02}″",
+            total / 3_600,
+            total / 60 % 60,
+            total % 60
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn degrees_minutes_and_seconds() {
+        // Muhammadiyah's altitude at its 1447-09 test point, 5°23′35″.
+        assert_eq!(
+            Dms(5.0 + 23.0 / 60.0 + 35.0 / 3_600.0).to_string(),
+            "5°23′35″"
+        );
+        assert_eq!(Dms(-50.0 / 60.0).to_string(), "-0°50′00″");
+        assert_eq!(Dms(-0.000_1).to_string(), "0°00′00″");
+        assert_eq!(Dms(263.999_9).to_string(), "264°00′00″");
+    }
 
     #[test]
     fn four_decimals_both_ways() {

@@ -334,6 +334,15 @@ pub fn khgt() -> Khgt {
                0.1 deg of latitude, refined to 0.01 deg around the best; along each parallel \
                the land's own edge (the latest sunset on land), so longitude is exact"
             .into(),
+        deciding: "the record keeps, for each condition, the place with the largest margin \
+                   (the smaller of the altitude's and the elongation's excess over their \
+                   limits) among the condition's sunsets, and the cards mark that place. \
+                   Muhammadiyah publishes instead the first place where both limits hold (the \
+                   earliest such sunset, where the elongation reaches its limit): for 1447-09 \
+                   56°48′49″N 158°51′44″W (sunset 03:43 UTC, altitude 5°23′35″), where this \
+                   record keeps 54.82°N 163.41°W (sunset 04:05 UTC, altitude 5.75°); either \
+                   place meets the limits, so the month starts on the same day"
+            .into(),
     }
 }
 

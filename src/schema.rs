@@ -20,9 +20,10 @@ pub struct Dataset {
     pub chains: Vec<Chain>,
     /// The observation sites of the site criteria ([`Rule::Sites`]), in checking order.
     pub sites: Vec<Site>,
-    /// Hijri years `[min, max]` of the pre-rendered cards (the default chain's months).
+    /// Hijri years `[min, max]` of the pre-rendered cards (of every chain that has them).
     pub card_years: [u16; 2],
-    /// Pre-rendered PNG cards of the default chain, sorted by (year, month, kind, bare).
+    /// Pre-rendered PNG cards of the chains whose rules decide months on an evening, sorted
+    /// by (chain, year, month, kind, bare).
     pub cards: Vec<Card>,
     /// The keys of the stored answers, sorted by key, each once (a binary search finds one).
     /// Every stored answer is one of the default chain's.
@@ -309,6 +310,9 @@ pub struct Khgt {
     pub fajr_band_min: u16,
     /// The land outlines searched and their resolution, in words.
     pub land: String,
+    /// Which place of a condition the record keeps (and the cards mark), and how it differs
+    /// from the place Muhammadiyah publishes, in words.
+    pub deciding: String,
 }
 
 /// A calendar that is a published table and nothing else.
@@ -516,6 +520,9 @@ pub struct KhgtPlace {
     pub moon_alt: i32,
     /// Geocentric elongation at that sunset (1e-4 deg).
     pub elongation: i32,
+    /// Its name: the region and country containing it or nearest to it (`data/places/`),
+    /// e.g. `Alaska, Amerika Serikat`; empty when no region is within reach.
+    pub name: String,
 }
 
 /// The KHGT evaluation of a month's first evaluation day (the UTC day of the conjunction).
@@ -617,6 +624,8 @@ pub enum CardKind {
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[rkyv(derive(Debug))]
 pub struct Card {
+    /// Index into [`Dataset::chains`] of the calendar it is drawn for.
+    pub chain: u8,
     /// Target Hijri month.
     pub month: HijriMonth,
     /// Sky chart or map.

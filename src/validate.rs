@@ -173,9 +173,11 @@ pub enum Violation {
     },
     /// A card or divergence naming a month its chain does not hold.
     UnknownMonth,
-    /// A card not strictly after the one before it (cards are sorted by year, month, kind,
-    /// bare, each once).
+    /// A card not strictly after the one before it (cards are sorted by chain, year, month,
+    /// kind, bare, each once).
     CardOrder,
+    /// A card of a month whose rule decides no evening (a table calendar's).
+    CardWithoutEvening,
     /// A card outside the header's card years.
     CardYears([u16; 2]),
     /// Card years `[min, max]` with min after max.
@@ -328,8 +330,12 @@ impl fmt::Display for Violation {
             Violation::UnknownMonth => write!(f, "names a month its chain does not hold"),
             Violation::CardOrder => write!(
                 f,
-                "not after the card before it (sorted by year, month, kind, bare, each once)"
+                "not after the card before it (sorted by chain, year, month, kind, bare, each \
+                 once)"
             ),
+            Violation::CardWithoutEvening => {
+                write!(f, "a card of a month whose rule decides no evening")
+            }
             Violation::CardYears([min, max]) => write!(f, "outside the card years {min}..{max}"),
             Violation::CardYearRange([min, max]) => write!(f, "card years {min}..{max} are reversed"),
             Violation::BodyOrder => write!(
@@ -788,8 +794,8 @@ fn coverage(chain: &ArchivedChain) -> Result<(), Violation> {
     )
 }
 
-/// Cards sorted and unique (the look-up is a binary search), each naming a month of the
-/// default chain inside the card years.
+/// Cards sorted and unique (the look-up is a binary search), each naming a month of its
+/// chain inside the card years, under a rule that decides it on an evening.
 fn cards(dataset: &ArchivedDataset) -> Result<(), Problem> {
     let [min, max] = dataset.card_years();
     let mut previous = None;
@@ -799,10 +805,13 @@ fn cards(dataset: &ArchivedDataset) -> Result<(), Problem> {
             place: Place::Card { index, year, month },
             violation,
         };
-        let held = dataset
-            .default_chain()
-            .is_some_and(|chain| holds(chain, year, month));
+        let chain = dataset.chains.get(usize::from(card.chain));
+        let held = chain.is_some_and(|chain| holds(chain, year, month));
         check(held, Violation::UnknownMonth).map_err(fail)?;
+        let evening = chain
+            .and_then(|chain| chain.rule_for(HijriMonth { year, month }))
+            .is_some_and(|span| span.rule.has_evening());
+        check(evening, Violation::CardWithoutEvening).map_err(fail)?;
         check(
             (min..=max).contains(&year),
             Violation::CardYears([min, max]),

@@ -119,6 +119,30 @@ impl GeoSky {
         Ok((dot(&t, &place.up) / norm(&t)).asin().to_degrees())
     }
 
+    /// Airless geocentric altitude and azimuth (from North through East), degrees, of `body`
+    /// seen from `place` at `ut`.
+    pub fn altaz_deg(&self, body: Body, place: &Place, ut: f64) -> Result<(f64, f64), AstroError> {
+        let v = self.position(body, ut)?;
+        let t = self.frame(ut)?.to_terrestrial(ut, &v);
+        let (sp, cp) = place.lat_deg.to_radians().sin_cos();
+        let (sl, cl) = place.lon_deg.to_radians().sin_cos();
+        let east = [-sl, cl, 0.0];
+        let north = [-sp * cl, -sp * sl, cp];
+        let alt = (dot(&t, &place.up) / norm(&t)).asin().to_degrees();
+        let az = dot(&t, &east).atan2(dot(&t, &north)).to_degrees();
+        Ok((alt, az.rem_euclid(360.0)))
+    }
+
+    /// The Moon's illuminated fraction seen from the Earth's centre at `ut` (0–1), from the
+    /// phase angle at the Moon between the Earth and the Sun.
+    pub fn illuminated_fraction(&self, ut: f64) -> Result<f64, AstroError> {
+        let sun = self.position(Body::Sun, ut)?;
+        let moon = self.position(Body::Moon, ut)?;
+        let to_earth = [-moon[0], -moon[1], -moon[2]];
+        let to_sun = [sun[0] - moon[0], sun[1] - moon[1], sun[2] - moon[2]];
+        Ok((1.0 + angle_between(&to_earth, &to_sun).cos()) / 2.0)
+    }
+
     /// Geocentric elongation of the Moon from the Sun (degrees) at `ut`.
     pub fn elongation_deg(&self, ut: f64) -> Result<f64, AstroError> {
         let sun = self.position(Body::Sun, ut)?;

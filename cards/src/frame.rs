@@ -3,12 +3,13 @@
 //! note, attribution).
 
 use hijri::hijri::{month_name, HijriDate};
-use hijri::schema::{Limits, Tier};
+use hijri::schema::Tier;
 
 use super::metrics;
 use super::place::LabelBox;
+use super::rule::CardRule;
 use super::svg::{num, Anchor, Svg, TextStyle};
-use super::text::{gregorian_long, threshold};
+use super::text::{day_month, gregorian_long};
 use super::verdict::Verdict;
 use super::{card_size, CardContext, CardError};
 
@@ -92,7 +93,8 @@ pub struct Titles {
     pub title: String,
     /// When the month starts, e.g. `Awal bulan: Sabtu, 1 Maret 2025`.
     pub start: String,
-    /// The observation evening, e.g. `Pengamatan: Jumat, 28 Februari 2025 (29 Sya'ban 1446 H)`.
+    /// The evening, e.g. `Pengamatan: Jumat, 28 Februari 2025 (29 Sya'ban 1446 H)`; KHGT's
+    /// evaluation day in UTC, `Malam 17 Februari 2026 (UTC) · 29 Sya'ban 1447 H`.
     pub evening: String,
     /// The tier badge of a hisab estimate (computed or retro month); none for an official date.
     pub badge: Option<&'static str>,
@@ -115,14 +117,26 @@ pub fn titles(ctx: &CardContext) -> Result<Titles, CardError> {
         month: running.month,
         day: ctx.hijri_day,
     };
-    Ok(Titles {
-        title: format!("1 {name} {} H", target.year),
-        start: format!("Awal bulan: {}", gregorian_long(ctx.month_start)),
-        evening: format!(
-            "Pengamatan: {} ({})",
+    let prefix = ctx.rule.evening_prefix();
+    let evening = match ctx.rule {
+        CardRule::Khgt(_) => {
+            let (year, ..) = ctx.evening_date.ymd();
+            format!(
+                "{prefix} {} {year} (UTC) · {}",
+                day_month(ctx.evening_date),
+                evening_hijri.long_text()
+            )
+        }
+        _ => format!(
+            "{prefix}: {} ({})",
             gregorian_long(ctx.evening_date),
             evening_hijri.long_text()
         ),
+    };
+    Ok(Titles {
+        title: format!("1 {name} {} H", target.year),
+        start: format!("Awal bulan: {}", gregorian_long(ctx.month_start)),
+        evening,
         badge: tier_badge(ctx.tier),
     })
 }
@@ -197,36 +211,20 @@ pub fn header(svg: &mut Svg, frame: &Frame, titles: &Titles, kicker: &str) -> f6
     top + h + 8.0 * s
 }
 
-/// Draws the criteria note (with the criterion's `limits`) and the attribution line at the
-/// bottom of the card.
-pub fn footer(svg: &mut Svg, frame: &Frame, limits: Limits) {
+/// Draws the rule's note (two lines) and the attribution line at the bottom of the card.
+pub fn footer(svg: &mut Svg, frame: &Frame, rule: &CardRule) {
     let s = frame.s;
     let style = TextStyle::new(12.5 * s, FAINT).anchor(Anchor::Middle);
     let cx = frame.width / 2.0;
-    let alt = threshold(limits.min_moon_alt_deg());
-    let elong = threshold(limits.min_elongation_deg());
-    svg.text(
-        cx,
-        frame.height - 56.0 * s,
-        style,
-        &format!(
-            "Kriteria: tinggi hilal ≥ {alt} (toposentrik, dengan refraksi) dan elongasi ≥ {elong}"
-        ),
-    );
-    svg.text(
-        cx,
-        frame.height - 39.0 * s,
-        style,
-        "(geosentrik) saat matahari terbenam · waktu setempat",
-    );
+    let [first, second, attribution] = rule.footer();
+    svg.text(cx, frame.height - 56.0 * s, style, &first);
+    svg.text(cx, frame.height - 39.0 * s, style, &second);
     svg.text_with(
         cx,
         frame.height - 16.0 * s,
         TextStyle::new(12.0 * s, MUTED).anchor(Anchor::Middle),
         r#"id="attribution""#,
-        &format!(
-            "Kalender Hijriah Indonesia · kriteria tinggi ≥ {alt}, elongasi ≥ {elong} · efemeris JPL DE440"
-        ),
+        &attribution,
     );
 }
 
@@ -252,9 +250,9 @@ fn pill_size(s: f64, verdict: Verdict) -> (f64, f64) {
 /// Baseline of the verdict's note below the pill's bottom (times the scale).
 const NOTE_BASELINE: f64 = 22.0;
 
-/// The box the verdict takes, its pill centred on `cx` with its top at `y`, and its note
-/// under it when it has one ([`Verdict::note`] with `limits`).
-pub fn verdict_box(cx: f64, y: f64, s: f64, verdict: Verdict, limits: Limits) -> LabelBox {
+/// The box the verdict takes, its pill centred on `cx` with its top at `y`, and its `note`
+/// under it when it has one.
+pub fn verdict_box(cx: f64, y: f64, s: f64, verdict: Verdict, note: Option<&str>) -> LabelBox {
     let (w, h) = pill_size(s, verdict);
     let pill = LabelBox {
         x0: cx - w / 2.0,
@@ -262,20 +260,20 @@ pub fn verdict_box(cx: f64, y: f64, s: f64, verdict: Verdict, limits: Limits) ->
         x1: cx + w / 2.0,
         y1: y + h,
     };
-    match verdict.note(limits) {
+    match note {
         Some(note) => pill.union(&LabelBox::text(
             &note_style(s, verdict),
             cx,
             y + h + NOTE_BASELINE * s,
-            &note,
+            note,
         )),
         None => pill,
     }
 }
 
-/// Draws the verdict label as a pill centred on `cx` with its top at `y`, and its note under
-/// it when it has one.
-pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict, limits: Limits) {
+/// Draws the verdict label as a pill centred on `cx` with its top at `y`, and its `note`
+/// under it when it has one.
+pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict, note: Option<&str>) {
     let label = verdict.label();
     let (w, h) = pill_size(s, verdict);
     svg.rect(
@@ -297,13 +295,13 @@ pub fn verdict_pill(svg: &mut Svg, cx: f64, y: f64, s: f64, verdict: Verdict, li
         r#"id="verdict""#,
         label,
     );
-    if let Some(note) = verdict.note(limits) {
+    if let Some(note) = note {
         svg.text_with(
             cx,
             y + h + NOTE_BASELINE * s,
             note_style(s, verdict),
             r#"id="verdict-note""#,
-            &note,
+            note,
         );
     }
 }

@@ -1,10 +1,10 @@
-//! The visibility grid of the map: Moon altitude and elongation at local sunset on a regular
-//! latitude/longitude grid over the map window.
+//! The grid of the archipelago map: the two quantities a rule bounds, at local sunset on a
+//! regular latitude/longitude grid over the map window (the Moon's altitude and the
+//! elongation for a visibility criterion; the lag and the Moon's age for wujudul hilal).
 //!
 //! Every node is evaluated exactly (no interpolation): at 0.25° that is 193 × 77 = 14,861
 //! evenings per month, about 0.15 s on one core.
 
-use hijri::schema::Limits;
 use rayon::prelude::*;
 
 use super::CardError;
@@ -18,8 +18,10 @@ pub const WINDOW_SOUTH: f64 = -11.5;
 /// North edge of the map window, degrees north.
 pub const WINDOW_NORTH: f64 = 7.5;
 
-/// Alt (refracted topocentric) and geocentric elongation at local sunset on a regular
-/// lat/lon grid covering the map window. Node `(i, j)` is at longitude `lon0 + i·step_deg`,
+/// Two quantities at local sunset on a regular lat/lon grid covering the map window: for a
+/// visibility criterion the Moon's altitude (refracted topocentric) and the geocentric
+/// elongation, degrees; for wujudul hilal the lag (moonset − sunset) and the Moon's age
+/// (sunset − conjunction), minutes. Node `(i, j)` is at longitude `lon0 + i·step_deg`,
 /// latitude `lat0 + j·step_deg`; values are stored row by row (`j·nx + i`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct VisibilityGrid {
@@ -33,10 +35,8 @@ pub struct VisibilityGrid {
     pub nx: usize,
     /// Number of rows.
     pub ny: usize,
-    /// Moon altitude, degrees, `ny·nx` values.
-    pub alt_deg: Vec<f64>,
-    /// Elongation, degrees, `ny·nx` values.
-    pub elong_deg: Vec<f64>,
+    /// The two quantities, `ny·nx` values each.
+    pub values: [Vec<f64>; 2],
 }
 
 /// Number of nodes needed to span `span` degrees at `step` (the last node at or past the edge).
@@ -56,7 +56,7 @@ fn check_step(step_deg: f64) -> Result<(), CardError> {
 }
 
 impl VisibilityGrid {
-    /// Evaluates `eval(lat, lon) -> (alt_deg, elong_deg)` at every node of a grid of `step_deg`
+    /// Evaluates `eval(lat, lon) -> (first, second)` at every node of a grid of `step_deg`
     /// over the map window, in parallel (the result does not depend on thread order).
     pub fn compute(
         step_deg: f64,
@@ -79,8 +79,10 @@ impl VisibilityGrid {
             step_deg,
             nx,
             ny,
-            alt_deg: values.iter().map(|v| v.0).collect(),
-            elong_deg: values.iter().map(|v| v.1).collect(),
+            values: [
+                values.iter().map(|v| v.0).collect(),
+                values.iter().map(|v| v.1).collect(),
+            ],
         };
         grid.validate()?;
         Ok(grid)
@@ -89,22 +91,18 @@ impl VisibilityGrid {
     /// Checks the shape and that every value is finite.
     pub fn validate(&self) -> Result<(), CardError> {
         let n = self.nx * self.ny;
-        if self.nx < 2 || self.ny < 2 || self.alt_deg.len() != n || self.elong_deg.len() != n {
+        let [first, second] = &self.values;
+        if self.nx < 2 || self.ny < 2 || first.len() != n || second.len() != n {
             return Err(CardError::Input(format!(
-                "grid of {}x{} nodes with {} altitudes and {} elongations",
+                "grid of {}x{} nodes with {} and {} values",
                 self.nx,
                 self.ny,
-                self.alt_deg.len(),
-                self.elong_deg.len()
+                first.len(),
+                second.len()
             )));
         }
         check_step(self.step_deg)?;
-        if let Some(k) = self
-            .alt_deg
-            .iter()
-            .chain(&self.elong_deg)
-            .position(|v| !v.is_finite())
-        {
+        if let Some(k) = first.iter().chain(second).position(|v| !v.is_finite()) {
             return Err(CardError::Input(format!("grid value {k} is not finite")));
         }
         Ok(())
@@ -120,12 +118,14 @@ impl VisibilityGrid {
         self.lat0 + j as f64 * self.step_deg
     }
 
-    /// The criterion's margin ([`Limits::margin_deg`]) at every node (≥ 0 where both hold).
-    pub fn margin(&self, limits: Limits) -> Vec<f64> {
-        self.alt_deg
+    /// The margin over the rule's two `levels` at every node: the smaller of each
+    /// quantity's excess over its level (≥ 0 where both hold).
+    pub fn margin(&self, [a, b]: [f64; 2]) -> Vec<f64> {
+        let [first, second] = &self.values;
+        first
             .iter()
-            .zip(&self.elong_deg)
-            .map(|(&alt, &elong)| limits.margin_deg(alt, elong))
+            .zip(second)
+            .map(|(&x, &y)| (x - a).min(y - b))
             .collect()
     }
 }

@@ -1,5 +1,6 @@
 //! SVG to PNG: usvg parses with the committed fonts only (system fonts never load), resvg
-//! rasterises, and the `png` crate encodes losslessly at a high zlib level (RGB when opaque).
+//! rasterises, and the `png` crate encodes at a high zlib level: RGB when opaque, losslessly,
+//! or with a 256-colour palette ([`crate::palette`]) for a picture of flat fills (the maps).
 //! The same SVG always gives the same bytes.
 
 use std::sync::Arc;
@@ -7,6 +8,7 @@ use std::sync::Arc;
 use resvg::tiny_skia;
 use usvg::fontdb;
 
+use super::palette::paletted;
 use super::svg::FONT_FAMILY;
 use super::CardError;
 
@@ -15,9 +17,21 @@ pub(super) const DEJAVU_SANS: &[u8] = include_bytes!("../../data/fonts/DejaVuSan
 /// DejaVu Sans Bold.
 pub(super) const DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../data/fonts/DejaVuSans-Bold.ttf");
 
-/// zlib level of the PNG encoder (flate2 on its zlib-rs backend): 9 makes the cards ~7 %
-/// smaller than 6 did on miniz_oxide, for about half again the encoding time.
-const ZLIB_LEVEL: u8 = 9;
+/// zlib level of the PNG encoder (flate2 on its zlib-rs backend). 9 makes a sky chart
+/// 7–11 % and a paletted map 4 % smaller than 6, but takes 4–5 times as long to encode (on
+/// a bare sky chart 222 ms against 47 ms): with both calendars' 3,072 cards, 6 keeps the
+/// whole generation inside its time budget (BENCHMARKS.md).
+const ZLIB_LEVEL: u8 = 6;
+
+/// How a card's pixels are written: the row filter that packs them smallest, and whether
+/// through a 256-colour palette.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Encoding {
+    /// The PNG row filter of every row.
+    pub filter: png::Filter,
+    /// A 256-colour palette instead of RGB (flat fills only: a gradient would band).
+    pub palette: bool,
+}
 
 /// Parses and rasterises card SVGs with a font database loaded once from bytes.
 #[derive(Clone, Debug)]
@@ -64,14 +78,14 @@ impl Renderer {
         usvg::Tree::from_str(svg, &options).map_err(|e| CardError::Render(e.to_string()))
     }
 
-    /// Renders `svg` scaled to `width` x `height` pixels and encodes it as PNG with the row
-    /// `filter` that suits its picture.
+    /// Renders `svg` scaled to `width` x `height` pixels and encodes it as PNG the way that
+    /// suits its picture.
     pub fn png(
         &self,
         svg: &str,
         width: u32,
         height: u32,
-        filter: png::Filter,
+        encoding: Encoding,
     ) -> Result<Vec<u8>, CardError> {
         let tree = self.tree(svg)?;
         let mut pixmap = tiny_skia::Pixmap::new(width, height)
@@ -82,15 +96,26 @@ impl Renderer {
             height as f32 / size.height(),
         );
         resvg::render(&tree, transform, &mut pixmap.as_mut());
-        encode(&pixmap, filter)
+        encode(&pixmap, encoding)
     }
 }
 
-/// Encodes a rendered pixmap losslessly: 8-bit RGB when every pixel is opaque, else straight
-/// RGBA; zlib level [`ZLIB_LEVEL`], every row with `filter`.
-fn encode(pixmap: &tiny_skia::Pixmap, filter: png::Filter) -> Result<Vec<u8>, CardError> {
+/// Encodes a rendered pixmap: with a palette when `encoding` asks for one and every pixel is
+/// opaque, else losslessly, 8-bit RGB when every pixel is opaque, else straight RGBA; zlib
+/// level [`ZLIB_LEVEL`], every row with the encoding's filter.
+fn encode(pixmap: &tiny_skia::Pixmap, encoding: Encoding) -> Result<Vec<u8>, CardError> {
     let opaque = pixmap.pixels().iter().all(|p| p.alpha() == 255);
-    let (colour, data): (png::ColorType, Vec<u8>) = if opaque {
+    let mut palette = None;
+    let (colour, data): (png::ColorType, Vec<u8>) = if opaque && encoding.palette {
+        let rgb: Vec<u32> = pixmap
+            .pixels()
+            .iter()
+            .map(|p| u32::from(p.red()) << 16 | u32::from(p.green()) << 8 | u32::from(p.blue()))
+            .collect();
+        let picture = paletted(&rgb);
+        palette = Some(picture.palette);
+        (png::ColorType::Indexed, picture.indices)
+    } else if opaque {
         let rgb = pixmap
             .pixels()
             .iter()
@@ -112,8 +137,11 @@ fn encode(pixmap: &tiny_skia::Pixmap, filter: png::Filter) -> Result<Vec<u8>, Ca
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     encoder.set_color(colour);
     encoder.set_depth(png::BitDepth::Eight);
+    if let Some(palette) = palette {
+        encoder.set_palette(palette);
+    }
     encoder.set_deflate_compression(png::DeflateCompression::Level(ZLIB_LEVEL));
-    encoder.set_filter(filter);
+    encoder.set_filter(encoding.filter);
     let png_error = |e: png::EncodingError| CardError::Render(format!("PNG encoding: {e}"));
     let mut writer = encoder.write_header().map_err(png_error)?;
     writer.write_image_data(&data).map_err(png_error)?;

@@ -10,9 +10,10 @@ use hijri::fixed::from_fixed;
 use super::frame::{self, Frame, ACCENT, FAINT, INK, MUTED};
 use super::panel::criteria_panel;
 use super::place::{slide, LabelBox};
+use super::rule::CardRule;
 use super::svg::{num, Anchor, Svg, TextStyle};
-use super::text::{conjunction, decimal, degrees, lag, local_time, threshold};
-use super::verdict::verdict;
+use super::text::{conjunction, decimal, degrees, lag, local_time};
+use super::verdict;
 use super::{CardContext, CardError};
 
 /// Screen geometry of the sky window: degrees to pixels, equal scale on both axes.
@@ -134,11 +135,17 @@ fn defs(svg: &mut Svg, view: &SkyView, sun: (f64, f64), radius: f64) {
     svg.raw(&d);
 }
 
-/// Altitude grid lines, the line of the least altitude `limit` (degrees), the horizon and its
-/// azimuth ticks. A scale label that would touch one of the `keep` boxes (the bodies and
-/// their labels, the verdict) or be cut by the window's top is left out, and the limit line's
-/// label moves to the left end when the right end is taken.
-fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelBox]) {
+/// Altitude grid lines, the line of the least altitude `limit` (degrees, with its label) if
+/// the rule has one, the horizon and its azimuth ticks. A scale label that would touch one of
+/// the `keep` boxes (the bodies and their labels, the verdict) or be cut by the window's top
+/// is left out, and the limit line's label moves to the left end when the right end is taken.
+fn scale_marks(
+    svg: &mut Svg,
+    view: &SkyView,
+    s: f64,
+    limit: Option<&(f64, String)>,
+    keep: &[LabelBox],
+) {
     let (alt_lo, alt_hi) = view.alt_range();
     let alt_step = if view.ppd >= 25.0 { 1 } else { 2 };
     let label = TextStyle::new(12.0 * s, MUTED);
@@ -146,7 +153,7 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelB
         (alt_lo.ceil() as i32..=alt_hi.floor() as i32).filter(|a| *a > 0 && a % alt_step == 0)
     {
         let y = view.y(f64::from(alt));
-        if f64::from(alt) == limit {
+        if limit.is_some_and(|(limit, _)| f64::from(alt) == *limit) {
             continue;
         }
         svg.line(
@@ -163,30 +170,8 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelB
             svg.text(x, y, label, &text);
         }
     }
-    let y3 = view.y(limit);
-    svg.line(
-        view.left,
-        y3,
-        view.right(),
-        y3,
-        &format!(
-            r#"id="limit-line" stroke="{ACCENT}" stroke-width="{}" stroke-dasharray="{} {}" stroke-opacity="0.9""#,
-            num(2.0 * s),
-            num(10.0 * s),
-            num(7.0 * s)
-        ),
-    );
-    let limit = format!("batas tinggi {}", threshold(limit));
-    let style = TextStyle::new(14.0 * s, ACCENT).bold();
-    let place = [
-        (view.right() - 12.0 * s, Anchor::End),
-        (view.left + 44.0 * s, Anchor::Start),
-    ]
-    .into_iter()
-    .map(|(x, anchor)| (x, style.anchor(anchor)))
-    .find(|(x, style)| !LabelBox::text(style, *x, y3 - 8.0 * s, &limit).hits(keep));
-    if let Some((x, style)) = place {
-        svg.text(x, y3 - 8.0 * s, style, &limit);
+    if let Some((limit, label)) = limit {
+        limit_line(svg, view, s, (*limit, label), keep);
     }
 
     // Ground and horizon.
@@ -238,6 +223,41 @@ fn scale_marks(svg: &mut Svg, view: &SkyView, s: f64, limit: f64, keep: &[LabelB
             num(1.2 * s)
         ),
     );
+}
+
+/// The dashed line of the least altitude `limit` and its `label`, at the right end or, when
+/// that is taken by one of the `keep` boxes, the left.
+fn limit_line(
+    svg: &mut Svg,
+    view: &SkyView,
+    s: f64,
+    (limit, label): (f64, &str),
+    keep: &[LabelBox],
+) {
+    let y3 = view.y(limit);
+    svg.line(
+        view.left,
+        y3,
+        view.right(),
+        y3,
+        &format!(
+            r#"id="limit-line" stroke="{ACCENT}" stroke-width="{}" stroke-dasharray="{} {}" stroke-opacity="0.9""#,
+            num(2.0 * s),
+            num(10.0 * s),
+            num(7.0 * s)
+        ),
+    );
+    let style = TextStyle::new(14.0 * s, ACCENT).bold();
+    let place = [
+        (view.right() - 12.0 * s, Anchor::End),
+        (view.left + 44.0 * s, Anchor::Start),
+    ]
+    .into_iter()
+    .map(|(x, anchor)| (x, style.anchor(anchor)))
+    .find(|(x, style)| !LabelBox::text(style, *x, y3 - 8.0 * s, label).hits(keep));
+    if let Some((x, style)) = place {
+        svg.text(x, y3 - 8.0 * s, style, label);
+    }
 }
 
 /// Crescent path in a frame where the Sun lies along +x: outer limb on the Sun's side, the
@@ -309,7 +329,8 @@ fn limit_band(view: &SkyView, limit: f64, s: f64) -> LabelBox {
 
 /// The Sun's two label lines, where they go (x, first baseline) and their box: below the Sun
 /// and the azimuth labels, else below the Moon's disc when that is in the way, else beside
-/// the Moon, else beside the Sun (away from the Moon first); inside the window, clear of the
+/// the Moon, else beside the Sun (away from the Moon first); for a Moon almost in front of
+/// the Sun, left of the Sun first (the Moon's label takes the right); inside the window, clear of the
 /// Sun, the horizon and the `avoid` boxes (the Moon's disc, the corner notes), and nearer the
 /// Sun than the Moon.
 fn sun_label(
@@ -358,15 +379,23 @@ fn sun_label(
             && !b.hits(avoid)
             && b.nearer(sun_box.centre(), moon_disc.centre())
     };
-    let candidates = [
+    // A Moon almost in front of the Sun (a conjunction at sunset) has its label beside it on
+    // the right when there is room: the Sun's label then goes to the left first.
+    let crowded = (moon_disc.centre().0 - x).abs() < moon_disc.x1 - moon_disc.x0;
+    let first_beside = if crowded {
+        let (x, _) = beside(false);
+        vec![(x, y + 14.0 * s), (x, y + 28.0 * s)]
+    } else {
+        Vec::new()
+    };
+    let mut candidates = first_beside.into_iter().chain([
         (x, label_y),
         (x, below),
         (aside, label_y),
         beside(!moon_right),
         beside(moon_right),
-    ];
+    ]);
     let (x, label_y) = candidates
-        .into_iter()
         .find(|&(x, y)| fits(&block(x, y)))
         .unwrap_or((x, label_y.min(view.bottom() - 50.0 * s)));
     let b = block(x, label_y);
@@ -502,7 +531,9 @@ fn moon_label(
     (lx, ly, anchor, block(lx, ly, anchor))
 }
 
-/// The Moon's label lines: name, altitude and azimuth, elongation and illumination.
+/// The Moon's label lines: name, altitude and azimuth, and the rule's third line: the
+/// elongation and illumination (a criterion with limits), or the moonset and lag (wujudul
+/// hilal).
 fn moon_lines(ctx: &CardContext, moon: (f64, f64)) -> [String; 3] {
     let v = ctx.values;
     let title = if moon.1 >= 0.0 {
@@ -510,14 +541,23 @@ fn moon_lines(ctx: &CardContext, moon: (f64, f64)) -> [String; 3] {
     } else {
         "BULAN (di bawah ufuk)"
     };
-    [
-        title.to_owned(),
-        format!("tinggi {} · azimut {}", degrees(moon.1), degrees(moon.0)),
-        format!(
+    let third = match ctx.rule {
+        CardRule::Wujud { .. } => format!(
+            "terbenam {} · lag {}",
+            v.moonset
+                .map_or_else(|| "—".to_owned(), |m| local_time(m, v.utc_offset_s)),
+            lag(v)
+        ),
+        CardRule::Sites { .. } | CardRule::Khgt(_) => format!(
             "elongasi {} · iluminasi {} %",
             degrees(from_fixed(v.elongation)),
             decimal(from_fixed(v.illumination), 2)
         ),
+    };
+    [
+        title.to_owned(),
+        format!("tinggi {} · azimut {}", degrees(moon.1), degrees(moon.0)),
+        third,
     ]
 }
 
@@ -593,11 +633,15 @@ fn corner_notes<'a>(
     if bare {
         let v = ctx.values;
         let right = view.right() - 14.0 * s;
+        let after = match ctx.rule {
+            CardRule::Khgt(_) => format!("umur {} jam", decimal(from_fixed(v.age), 2)),
+            CardRule::Sites { .. } | CardRule::Wujud { .. } => format!("lag {}", lag(v)),
+        };
         notes.push((
             right,
             y - 20.0 * s,
             note.anchor(Anchor::End),
-            format!("Ijtimak {} · lag {}", conjunction(ctx), lag(v)),
+            format!("Ijtimak {} · {after}", conjunction(ctx)),
         ));
         notes.push((
             right,
@@ -616,18 +660,14 @@ fn corner_notes<'a>(
 /// The sky chart as SVG (720x1280, or 1440x1520 without the criteria panel when `bare`).
 pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     let titles = frame::titles(ctx)?;
+    let terms = ctx.rule.sky_terms();
     let frame = Frame::new(bare);
     let s = frame.s;
     let v = ctx.values;
     let sun = (from_fixed(v.sun_az), from_fixed(v.sun_alt));
     let moon = (from_fixed(v.moon_az), from_fixed(v.moon_alt));
     let mut svg = frame.document();
-    let top = frame::header(
-        &mut svg,
-        &frame,
-        &titles,
-        "HILAL · LANGIT BARAT SAAT MAGRIB",
-    );
+    let top = frame::header(&mut svg, &frame, &titles, &terms.kicker);
     let bottom = if bare {
         frame.height - 76.0 * s
     } else {
@@ -639,7 +679,9 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         frame.inner_width(),
         bottom - top - 8.0 * s,
     );
-    let view = SkyView::fit(window, sun, moon, ctx.limits.min_moon_alt_deg());
+    // The line the Moon is judged against: the least altitude, or the horizon itself.
+    let limit = terms.limit.as_ref().map_or(0.0, |(alt, _)| *alt);
+    let view = SkyView::fit(window, sun, moon, limit);
     let radius = 18.0 * s;
     defs(&mut svg, &view, sun, radius);
     svg.open_group(r#"clip-path="url(#win)""#);
@@ -661,13 +703,13 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     );
     // Labels first: the verdict and the bodies' labels have their places, the scale's
     // labels give way.
-    let verdict = verdict(ctx.values, ctx.limits);
+    let (verdict, note) = verdict::of(ctx);
     let pill = frame::verdict_box(
         view.left + view.width / 2.0,
         view.top + 20.0 * s,
         s,
         verdict,
-        ctx.limits,
+        note.as_deref(),
     );
     let notes = corner_notes(&view, ctx, bare, s);
     let note_boxes: Vec<LabelBox> = notes
@@ -676,14 +718,10 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         .collect();
     let bodies = [sun_disc(&view, sun, s), moon_disc(&view, moon, s)];
     let (sun_lines, sun_at, sun_box) = sun_label(&view, sun, &bodies[1], &note_boxes, s);
-    let limit = ctx.limits.min_moon_alt_deg();
-    let mut avoid = vec![
-        sun_box,
-        pill,
-        bodies[0],
-        horizon_band(&view, s),
-        limit_band(&view, limit, s),
-    ];
+    let mut avoid = vec![sun_box, pill, bodies[0], horizon_band(&view, s)];
+    if terms.limit.is_some() {
+        avoid.push(limit_band(&view, limit, s));
+    }
     avoid.extend(&note_boxes);
     let moon_lines = moon_lines(ctx, moon);
     let (lx, ly, anchor, moon_box) = moon_label(
@@ -698,7 +736,7 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         &mut svg,
         &view,
         s,
-        limit,
+        terms.limit.as_ref(),
         &[pill, sun_box, moon_box, bodies[0], bodies[1]],
     );
     sun_mark(&mut svg, &view, sun, &sun_lines, sun_at, s);
@@ -717,7 +755,7 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
         view.top + 20.0 * s,
         s,
         verdict,
-        ctx.limits,
+        note.as_deref(),
     );
     for (x, y, style, text) in &notes {
         svg.text(*x, *y, *style, text);
@@ -734,6 +772,6 @@ pub fn viz_svg(ctx: &CardContext, bare: bool) -> Result<String, CardError> {
     if !bare {
         criteria_panel(&mut svg, &frame, ctx, view.bottom() + 20.0);
     }
-    frame::footer(&mut svg, &frame, ctx.limits);
+    frame::footer(&mut svg, &frame, &ctx.rule);
     Ok(svg.finish())
 }

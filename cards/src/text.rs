@@ -28,7 +28,7 @@ pub fn degrees(value: f64) -> String {
 }
 
 /// `1 Maret`: the day and the month's name.
-fn day_month(date: Date) -> String {
+pub fn day_month(date: Date) -> String {
     let (_, month, day) = date.ymd();
     #[allow(clippy::indexing_slicing, reason = "12 names, indexed modulo 12")]
     let month_name = GREGORIAN_MONTHS[(month as usize).saturating_sub(1) % 12];
@@ -41,9 +41,11 @@ pub fn gregorian_long(date: Date) -> String {
     format!("{}, {} {year}", date.weekday().name(), day_month(date))
 }
 
-/// The Indonesian zone abbreviation for a UTC offset (`WIB`, `WITA`, `WIT`), else `UTC+h:mm`.
+/// The Indonesian zone abbreviation for a UTC offset (`WIB`, `WITA`, `WIT`), `UTC` for 0,
+/// else `UTC+h:mm`.
 pub fn zone_name(utc_offset_s: i32) -> String {
     match utc_offset_s {
+        0 => "UTC".to_owned(),
         25_200 => "WIB".to_owned(),
         28_800 => "WITA".to_owned(),
         32_400 => "WIT".to_owned(),
@@ -63,7 +65,7 @@ pub fn local_time(unix_s: i64, utc_offset_s: i32) -> String {
 
 /// `28 Februari 07:45 WIB`: the local date and time (truncated to the minute) and zone of a
 /// Unix instant.
-fn local_date_time(unix_s: i64, utc_offset_s: i32) -> String {
+pub fn local_date_time(unix_s: i64, utc_offset_s: i32) -> String {
     let day = (unix_s + i64::from(utc_offset_s)).div_euclid(86_400);
     let time = local_time(unix_s, utc_offset_s);
     match i32::try_from(day) {

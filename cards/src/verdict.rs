@@ -1,14 +1,19 @@
-//! The verdict drawn on both cards, chosen from the deciding site's values, with its note.
+//! The verdict drawn on the cards, chosen from the deciding site's values, with its note.
 //!
-//! Rule: `MENDEKATI BATAS` if the criterion's limits hold narrowly ([`Limits::borderline`],
-//! `0 ≤ margin < band`; the API's `borderline` warning also marks a narrow miss, see
-//! [`Limits::near_limits`]); else `MEMENUHI KRITERIA` if they hold; else
-//! `DI BAWAH HORIZON` if the Moon's airless altitude is below 0; else `TIDAK MEMENUHI`. The
-//! comparisons are done on the archive's fixed-point integers, so they are exact.
+//! Rule, for limits (a site criterion, KHGT at its deciding place): `MENDEKATI BATAS` if the
+//! criterion's limits hold narrowly ([`Limits::borderline`], `0 ≤ margin < band`; the API's
+//! `borderline` warning also marks a narrow miss, see [`Limits::near_limits`]); else
+//! `MEMENUHI KRITERIA` if they hold; else `DI BAWAH HORIZON` if the Moon's airless altitude
+//! is below 0; else `TIDAK MEMENUHI`. The comparisons are done on the archive's fixed-point
+//! integers, so they are exact. Wujudul hilal: `HILAL WUJUD` when the conjunction comes
+//! before sunset and the Moon sets after the Sun, else `TIDAK WUJUD` with the condition that
+//! failed. KHGT's world map: the condition applied (`PKG 1`, `PKG 2`) or `ISTIKMAL`.
 
-use hijri::schema::{Limits, SiteEvening};
+use hijri::schema::{Applied, Limits, SiteEvening};
 
+use super::rule::KhgtDecision;
 use super::text::threshold;
+use super::CardContext;
 
 /// The four verdicts of the sky chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +26,16 @@ pub enum Verdict {
     TidakMemenuhi,
     /// The criteria do not hold and the Moon's airless altitude is below 0.
     DiBawahHorizon,
+    /// Wujudul hilal holds: the conjunction before sunset, the Moon setting after the Sun.
+    Wujud,
+    /// Wujudul hilal does not hold.
+    TidakWujud,
+    /// KHGT's PKG 1 holds: the month starts the next day.
+    Pkg1,
+    /// KHGT's PKG 2 holds: the month starts the next day.
+    Pkg2,
+    /// Neither KHGT condition holds: the running month is completed (istikmal).
+    Istikmal,
 }
 
 impl Verdict {
@@ -31,6 +46,11 @@ impl Verdict {
             Verdict::MendekatiBatas => "MENDEKATI BATAS",
             Verdict::TidakMemenuhi => "TIDAK MEMENUHI",
             Verdict::DiBawahHorizon => "DI BAWAH HORIZON",
+            Verdict::Wujud => "HILAL WUJUD",
+            Verdict::TidakWujud => "TIDAK WUJUD",
+            Verdict::Pkg1 => "PKG 1 TERPENUHI",
+            Verdict::Pkg2 => "PKG 2 TERPENUHI",
+            Verdict::Istikmal => "TIDAK TERPENUHI",
         }
     }
 
@@ -53,7 +73,45 @@ impl Verdict {
             Verdict::MendekatiBatas => "#fbbf24",
             Verdict::TidakMemenuhi => "#f87171",
             Verdict::DiBawahHorizon => "#94a3b8",
+            Verdict::Wujud | Verdict::Pkg1 => "#34d399",
+            Verdict::Pkg2 => "#22d3ee",
+            Verdict::TidakWujud | Verdict::Istikmal => "#f87171",
         }
+    }
+}
+
+/// The sky chart's verdict for `ctx`, by its rule, with its note.
+pub fn of(ctx: &CardContext) -> (Verdict, Option<String>) {
+    match ctx.rule.limits() {
+        Some(limits) => {
+            let verdict = verdict(ctx.values, limits);
+            (verdict, verdict.note(limits))
+        }
+        None => wujud(ctx),
+    }
+}
+
+/// Wujudul hilal's verdict, and the condition that failed.
+fn wujud(ctx: &CardContext) -> (Verdict, Option<String>) {
+    match (ctx.conjunction_after_sunset(), ctx.rule.upper_limb_above()) {
+        (false, true) => (Verdict::Wujud, None),
+        (true, _) => (
+            Verdict::TidakWujud,
+            Some("Ijtimak terjadi setelah Matahari terbenam".to_owned()),
+        ),
+        (false, false) => (
+            Verdict::TidakWujud,
+            Some("Bulan terbenam sebelum Matahari".to_owned()),
+        ),
+    }
+}
+
+/// KHGT's verdict on the evaluation day (the world map's).
+pub fn khgt(decision: &KhgtDecision) -> Verdict {
+    match decision.applied {
+        Applied::Pkg1 => Verdict::Pkg1,
+        Applied::Pkg2 => Verdict::Pkg2,
+        Applied::Neither => Verdict::Istikmal,
     }
 }
 

@@ -13,8 +13,8 @@ use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{CardKind, Criterion, Limits, Site, SiteEvening, Tier};
 use hijri_cards::{
-    card_size, display_points, map_svg, month_cards, verdict, viz_svg, CardContext, PointResult,
-    Renderer, Verdict, VisibilityGrid,
+    card_size, display_points, map_svg, month_cards, verdict, viz_svg, CardContext, CardRule,
+    Encoding, MapInputs, PointResult, Renderer, Verdict, VisibilityGrid,
 };
 
 fn site() -> Site {
@@ -76,9 +76,16 @@ fn ctx<'a>(site: &'a Site, values: &'a SiteEvening) -> CardContext<'a> {
         values,
         // 2025-02-27T20:44:56Z, 15.2512 h (the values' age) before their sunset.
         conjunction_ms: 1_740_689_096_000,
+        rule: rule(limits(), values),
+    }
+}
+
+/// The site criterion with `limits`, visible where `values` meet both.
+fn rule(limits: Limits, values: &SiteEvening) -> CardRule {
+    CardRule::Sites {
+        limits,
         visible: values.alt_ok && values.elong_ok,
         sites_checked: 25,
-        limits: limits(),
     }
 }
 
@@ -256,10 +263,13 @@ fn the_near_limit_note_states_the_band_of_the_limits_given() {
     let site = site();
     let v = values(33_000, 31_000, 80_012);
     let c = CardContext {
-        limits: Limits {
-            borderline: 5_000,
-            ..limits()
-        },
+        rule: rule(
+            Limits {
+                borderline: 5_000,
+                ..limits()
+            },
+            &v,
+        ),
         ..ctx(&site, &v)
     };
     let (grid, points) = grid_and_points();
@@ -302,11 +312,14 @@ fn cards_draw_the_limits_they_are_given() {
     let v = values(63_612, 61_234, 80_012);
     let (grid, points) = grid_and_points();
     let c = CardContext {
-        limits: Limits {
-            min_moon_alt: 50_000,
-            min_elongation: 80_000,
-            borderline: 2_500,
-        },
+        rule: rule(
+            Limits {
+                min_moon_alt: 50_000,
+                min_elongation: 80_000,
+                borderline: 2_500,
+            },
+            &v,
+        ),
         ..ctx(&site, &v)
     };
     let map = map_svg(&c, &grid, &points, false).unwrap();
@@ -506,11 +519,19 @@ fn bad_inputs_are_errors() {
     assert!(viz_svg(&c, false).is_err());
     let c = ctx(&site, &v);
     let (mut grid, points) = grid_and_points();
-    grid.alt_deg.pop();
+    grid.values[0].pop();
     assert!(map_svg(&c, &grid, &points, false).is_err());
     let renderer = Renderer::new().unwrap();
     assert!(renderer
-        .png("<svg", 720, 1280, png::Filter::NoFilter)
+        .png(
+            "<svg",
+            720,
+            1280,
+            Encoding {
+                filter: png::Filter::NoFilter,
+                palette: false,
+            },
+        )
         .is_err());
 }
 
@@ -577,7 +598,7 @@ fn pngs_have_the_right_size_and_are_deterministic() {
     let v = values(31_234, 28_901, 80_012);
     let c = ctx(&site, &v);
     let (grid, points) = grid_and_points();
-    let cards = month_cards(&renderer, &c, &grid, &points, 7).unwrap();
+    let cards = month_cards(&renderer, &c, MapInputs::Archipelago(&grid, &points), 0, 7).unwrap();
     let order: Vec<_> = cards.iter().map(|c| (c.kind, c.bare)).collect();
     assert_eq!(
         order,
@@ -588,7 +609,7 @@ fn pngs_have_the_right_size_and_are_deterministic() {
             (CardKind::Map, true)
         ]
     );
-    let again = month_cards(&renderer, &c, &grid, &points, 7).unwrap();
+    let again = month_cards(&renderer, &c, MapInputs::Archipelago(&grid, &points), 0, 7).unwrap();
     for (card, twin) in cards.iter().zip(&again) {
         let (w, h) = card_size(card.bare);
         assert_eq!(ihdr_size(&card.png), (w, h));

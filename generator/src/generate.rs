@@ -71,12 +71,15 @@ impl Built {
         self.dataset.chains.first()
     }
 
-    /// The calendar the cards are drawn for: the default one, with the sites.
-    pub fn drawn(&self) -> Option<card_set::Drawn<'_>> {
-        Some(card_set::Drawn {
-            sites: &self.dataset.sites,
-            chain: self.default_chain()?,
-        })
+    /// The calendar the cards are drawn for whose identifier is `id`, with the sites; none
+    /// for a calendar without evenings.
+    pub fn drawn(&self, id: &str) -> Option<card_set::Drawn<'_>> {
+        self.all_drawn().into_iter().find(|d| d.chain.id == id)
+    }
+
+    /// Every calendar the cards are drawn for, in chain order.
+    pub fn all_drawn(&self) -> Vec<card_set::Drawn<'_>> {
+        card_set::drawn_chains(&self.dataset.chains, &self.dataset.sites)
     }
 }
 
@@ -133,40 +136,48 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
     Ok(Built { dataset, astro })
 }
 
-/// Makes the cards of [`CARD_YEARS`] into the calendar, reusing those of `previous` whose
-/// inputs are unchanged; returns the months rendered and reused.
+/// Makes the cards of [`CARD_YEARS`] of every calendar whose rules decide months on an
+/// evening into the archive, reusing those of `previous` whose inputs are unchanged; returns
+/// the months rendered and reused.
 pub fn add_cards(
     built: &mut Built,
     previous: &[Card],
     progress: bool,
 ) -> Result<(usize, usize), GenerateError> {
     let report = Progress::new(progress);
-    report.phase("hilal cards 1444-1475: sky chart and map, normal and bare");
-    let started = Instant::now();
-    let Some(drawn) = built.drawn() else {
-        return Ok((0, 0));
-    };
-    let expected = drawn
-        .chain
-        .months
-        .iter()
-        .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.hijri.year))
-        .count();
-    let done = AtomicUsize::new(0);
-    let set = card_set::render_all(&built.astro, drawn, CARD_YEARS, previous, &|| {
-        report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
-    })?;
-    let bytes: usize = set.cards.iter().map(|c| c.png.len()).sum();
-    report.done(&format!(
-        "{} cards, {:.1} MB, in {:.1} s ({} months rendered, {} reused)",
-        set.cards.len(),
-        bytes as f64 / 1e6,
-        started.elapsed().as_secs_f64(),
-        set.rendered,
-        set.reused
-    ));
-    built.dataset.cards = set.cards;
-    Ok((set.rendered, set.reused))
+    let mut cards = Vec::new();
+    let (mut rendered, mut reused) = (0, 0);
+    for drawn in built.all_drawn() {
+        report.phase(&format!(
+            "{}: hilal cards {}-{}, sky chart and map, normal and bare",
+            drawn.chain.id, CARD_YEARS[0], CARD_YEARS[1]
+        ));
+        let started = Instant::now();
+        let expected = drawn
+            .chain
+            .months
+            .iter()
+            .filter(|m| (CARD_YEARS[0]..=CARD_YEARS[1]).contains(&m.hijri.year))
+            .count();
+        let done = AtomicUsize::new(0);
+        let set = card_set::render_all(&built.astro, drawn, CARD_YEARS, previous, &|| {
+            report.count("months", done.fetch_add(1, Ordering::Relaxed) + 1, expected)
+        })?;
+        let bytes: usize = set.cards.iter().map(|c| c.png.len()).sum();
+        report.done(&format!(
+            "{} cards, {:.1} MB, in {:.1} s ({} months rendered, {} reused)",
+            set.cards.len(),
+            bytes as f64 / 1e6,
+            started.elapsed().as_secs_f64(),
+            set.rendered,
+            set.reused
+        ));
+        rendered += set.rendered;
+        reused += set.reused;
+        cards.extend(set.cards);
+    }
+    built.dataset.cards = cards;
+    Ok((rendered, reused))
 }
 
 /// Stores the answers of `hijri_view::Question::stored` in the archive ([`stored`]), built

@@ -70,6 +70,18 @@ pub struct SiteInput {
 }
 
 impl SiteInput {
+    /// An archived site (a rule's place) with its zone read; the error names the zone.
+    pub fn parse(site: &Site) -> Result<SiteInput, String> {
+        let tz = site
+            .tz
+            .parse()
+            .map_err(|_| format!("time zone {}", site.tz))?;
+        Ok(SiteInput {
+            site: site.clone(),
+            tz,
+        })
+    }
+
     /// The site as the astronomy observes from it, in its civil time as the contract names
     /// it (WIB, WITA, WIT: fixed offsets, not the zones' history).
     pub fn observer(&self) -> Observer<Zone> {

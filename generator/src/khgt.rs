@@ -22,6 +22,7 @@ use hijri_astro::{Astro, AstroError};
 use std::borrow::Cow;
 
 use crate::land::Outline;
+use crate::places::Places;
 
 /// Spacing of the parallels of the first pass, degrees of latitude.
 pub const COARSE_STEP_DEG: f64 = 0.1;
@@ -50,12 +51,15 @@ const SOLAR_DEG_PER_S: f64 = 360.0 / 86_400.0;
 /// Days evaluated after D before giving up (a month starts on D + 1 or D + 2 in practice).
 const MAX_DAYS: i64 = 3;
 
-/// The land a KHGT search looks at, with its parallels of the first pass worked out once.
+/// The land a KHGT search looks at, with its parallels of the first pass worked out once,
+/// and the names of its places.
 pub struct Lands {
     /// Every land polygon (PKG 1).
     pub world: Parallels,
     /// The mainland of the Americas (PKG 2).
     pub americas: Parallels,
+    /// The regions that name a best place.
+    pub names: Places,
 }
 
 /// An outline's land along parallels: those of the first pass kept, the others worked out
@@ -202,8 +206,8 @@ impl Search<'_> {
             conjunction_ms: conjunction.timestamp_millis(),
             nz_fajr: unix(nz_fajr)?,
             applied,
-            pkg1: pkg1.map(archived).transpose()?,
-            pkg2: pkg2.map(archived).transpose()?,
+            pkg1: pkg1.map(|b| self.archived(b)).transpose()?,
+            pkg2: pkg2.map(|b| self.archived(b)).transpose()?,
         };
         Ok((record, applied != Applied::Neither))
     }
@@ -316,6 +320,23 @@ impl Search<'_> {
         }))
     }
 
+    /// A best place in archive form (fixed point, Unix seconds, named).
+    fn archived(&self, best: Best) -> Result<KhgtPlace, AstroError> {
+        Ok(KhgtPlace {
+            lat: to_fixed(best.lat),
+            lon: to_fixed(best.lon),
+            sunset: unix(best.sunset)?,
+            moon_alt: to_fixed(best.moon_alt),
+            elongation: to_fixed(best.elongation),
+            name: self
+                .lands
+                .names
+                .name(best.lat, best.lon)
+                .unwrap_or_default()
+                .to_owned(),
+        })
+    }
+
     /// Fajr (the Sun's centre at the rule's depression, rising) at the rule's New Zealand
     /// place on the morning of its civil day `d + 1`, UT seconds.
     pub fn nz_fajr(&self, sky: &GeoSky, d: NaiveDate) -> Result<f64, AstroError> {
@@ -351,15 +372,4 @@ fn unix(ut: f64) -> Result<i64, AstroError> {
     datetime_from_ut(ut)
         .map(|t| t.timestamp())
         .ok_or_else(|| AstroError::NoEvent(format!("UT {ut} s is not representable")))
-}
-
-/// A best place in archive form (fixed point, Unix seconds).
-fn archived(best: Best) -> Result<KhgtPlace, AstroError> {
-    Ok(KhgtPlace {
-        lat: to_fixed(best.lat),
-        lon: to_fixed(best.lon),
-        sunset: unix(best.sunset)?,
-        moon_alt: to_fixed(best.moon_alt),
-        elongation: to_fixed(best.elongation),
-    })
 }

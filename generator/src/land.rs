@@ -19,11 +19,27 @@ const BAND_DEG: f64 = 0.5;
 
 /// One edge of an outline, degrees.
 #[derive(Debug, Clone, Copy)]
-struct Edge {
+pub(crate) struct Edge {
     lon1: f64,
     lat1: f64,
     lon2: f64,
     lat2: f64,
+}
+
+impl Edge {
+    /// The longitude where the parallel `lat` crosses this edge, if it does (half-open, so
+    /// that a vertex counts once).
+    pub(crate) fn crossing(&self, lat: f64) -> Option<f64> {
+        ((self.lat1 > lat) != (self.lat2 > lat)).then(|| {
+            let t = (lat - self.lat1) / (self.lat2 - self.lat1);
+            self.lon1 + t * (self.lon2 - self.lon1)
+        })
+    }
+
+    /// True if the place (`lat`, `lon`) lies within `r_km` of this edge.
+    pub(crate) fn near(&self, lat: f64, lon: f64, r_km: f64) -> bool {
+        within(self, lat, r_km).is_some_and(|(west, east)| (west..=east).contains(&lon))
+    }
 }
 
 /// The outlines of a land layer, with their edges indexed by latitude band.
@@ -55,54 +71,14 @@ impl Outline {
         let text = std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read: {e}")))?;
         let file: OutlineFile =
             serde_json::from_str(&text).map_err(|e| fail(format!("malformed outline: {e}")))?;
-        let [sx, sy] = file.unit;
-        let [ox, oy] = file.origin;
         let mut edges = Vec::new();
         for ring in &file.rings {
-            if ring.len() % 2 != 0 || ring.len() < 6 {
-                return Err(fail(format!("a ring of {} numbers", ring.len())));
-            }
-            let mut points = Vec::with_capacity(ring.len() / 2);
-            let (mut x, mut y) = (0, 0);
-            for pair in ring.chunks_exact(2) {
-                if let [dx, dy] = pair {
-                    // The first pair is the first point itself.
-                    x += dx;
-                    y += dy;
-                    points.push((x, y));
-                }
-            }
-            let degrees = |&(x, y): &(i64, i64)| (x as f64 * sx + ox, y as f64 * sy + oy);
-            let ring: Vec<(f64, f64)> = points.iter().map(degrees).collect();
-            for copy in copies(ring) {
-                for (k, &(lon1, lat1)) in copy.iter().enumerate() {
-                    let Some(&(lon2, lat2)) = copy.get((k + 1) % copy.len()) else {
-                        continue;
-                    };
-                    edges.push(Edge {
-                        lon1,
-                        lat1,
-                        lon2,
-                        lat2,
-                    });
-                }
-            }
+            edges.extend(ring_edges(ring, file.unit, file.origin).map_err(fail)?);
         }
         let margin_deg = max_tolerance_km / KM_PER_DEG;
-        let count = (180.0 / BAND_DEG).ceil() as usize;
-        let mut bands = vec![Vec::new(); count];
-        for (index, e) in edges.iter().enumerate() {
-            let low = e.lat1.min(e.lat2) - margin_deg;
-            let high = e.lat1.max(e.lat2) + margin_deg;
-            for band in band_of(low)..=band_of(high) {
-                if let Some(list) = bands.get_mut(band) {
-                    list.push(index as u32);
-                }
-            }
-        }
         Ok(Outline {
+            bands: bands(&edges, margin_deg),
             edges,
-            bands,
             margin_deg,
         })
     }
@@ -119,11 +95,7 @@ impl Outline {
         let mut crossings = Vec::new();
         let mut near = Vec::new();
         for e in edges.into_iter().flatten() {
-            // The parallel crosses the edge (half-open, so a vertex counts once).
-            if (e.lat1 > lat_deg) != (e.lat2 > lat_deg) {
-                let t = (lat_deg - e.lat1) / (e.lat2 - e.lat1);
-                crossings.push(e.lon1 + t * (e.lon2 - e.lon1));
-            }
+            crossings.extend(e.crossing(lat_deg));
             if let Some(band) = within(e, lat_deg, tolerance_km) {
                 near.push(band);
             }
@@ -140,6 +112,62 @@ impl Outline {
             .filter(|(west, east)| west <= east);
         merged(clipped.collect())
     }
+}
+
+/// The edges (degrees) of one ring as the files of `data/land/` and `data/places/` write
+/// it: its first point in `unit`s from `origin`, then the differences to each next point
+/// (closing point omitted); a ring cut at the antimeridian gives the edges of both its
+/// planar copies ([`copies`]).
+pub(crate) fn ring_edges(
+    ring: &[i64],
+    [sx, sy]: [f64; 2],
+    [ox, oy]: [f64; 2],
+) -> Result<Vec<Edge>, String> {
+    if !ring.len().is_multiple_of(2) || ring.len() < 6 {
+        return Err(format!("a ring of {} numbers", ring.len()));
+    }
+    let mut points = Vec::with_capacity(ring.len() / 2);
+    let (mut x, mut y) = (0, 0);
+    for pair in ring.chunks_exact(2) {
+        if let [dx, dy] = pair {
+            // The first pair is the first point itself.
+            x += dx;
+            y += dy;
+            points.push((x as f64 * sx + ox, y as f64 * sy + oy));
+        }
+    }
+    let mut edges = Vec::new();
+    for copy in copies(points) {
+        for (k, &(lon1, lat1)) in copy.iter().enumerate() {
+            let Some(&(lon2, lat2)) = copy.get((k + 1) % copy.len()) else {
+                continue;
+            };
+            edges.push(Edge {
+                lon1,
+                lat1,
+                lon2,
+                lat2,
+            });
+        }
+    }
+    Ok(edges)
+}
+
+/// For each latitude band from −90°, the indices of the `edges` whose latitudes reach into
+/// it, widened by `margin_deg`.
+pub(crate) fn bands(edges: &[Edge], margin_deg: f64) -> Vec<Vec<u32>> {
+    let count = (180.0 / BAND_DEG).ceil() as usize;
+    let mut bands = vec![Vec::new(); count];
+    for (index, e) in edges.iter().enumerate() {
+        let low = e.lat1.min(e.lat2) - margin_deg;
+        let high = e.lat1.max(e.lat2) + margin_deg;
+        for band in band_of(low)..=band_of(high) {
+            if let Some(list) = bands.get_mut(band) {
+                list.push(index as u32);
+            }
+        }
+    }
+    bands
 }
 
 /// A ring as planar polygons in longitude and latitude. A ring cut at the antimeridian
@@ -175,7 +203,7 @@ fn copies(ring: Vec<(f64, f64)>) -> Vec<Vec<(f64, f64)>> {
 }
 
 /// The band index holding latitude `lat`.
-fn band_of(lat: f64) -> usize {
+pub(crate) fn band_of(lat: f64) -> usize {
     (((lat + 90.0) / BAND_DEG).floor().max(0.0) as usize).min((180.0 / BAND_DEG) as usize - 1)
 }
 

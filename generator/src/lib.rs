@@ -22,6 +22,7 @@ pub mod holidays;
 pub mod inputs;
 pub mod khgt;
 pub mod land;
+pub mod places;
 pub mod stored;
 pub mod visibility;
 pub mod writer;

@@ -6,10 +6,10 @@
 use std::path::Path;
 
 use chrono::NaiveDate;
-use hijri::schema::Record;
+use hijri::schema::{CardKind, Record};
 use hijri_astro::Observer;
-use hijri_cards::{display_points, map_svg, viz_svg};
-use hijri_generator::card_set::{month_inputs, Drawn};
+use hijri_cards::{card_svg, display_points, viz_svg, CardRule};
+use hijri_generator::card_set::{month_inputs, MapData};
 use hijri_generator::generate::build_calendar;
 use hijri_view::evening::EveningView;
 
@@ -24,10 +24,7 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
         .find(|m| m.hijri.year == 1446 && m.hijri.month == 9)
         .unwrap();
     let points = display_points().unwrap();
-    let drawn = Drawn {
-        sites: &built.dataset.sites,
-        chain,
-    };
+    let drawn = built.drawn("kemenag").unwrap();
     let inputs = month_inputs(&built.astro, drawn, points, month).unwrap();
 
     // The chart: the deciding site of the archive, its values, its verdict.
@@ -35,9 +32,9 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
         panic!("a government month without its site evening")
     };
     let deciding = &built.dataset.sites[usize::from(evening.deciding)];
-    assert_eq!(inputs.ctx.site.name, deciding.name);
+    assert_eq!(inputs.ctx().site.name, deciding.name);
     assert_eq!(deciding.name, "Lhoknga, Aceh");
-    let viz = viz_svg(&inputs.ctx, false).unwrap();
+    let viz = viz_svg(&inputs.ctx(), false).unwrap();
     for text in [
         "1 Ramadhan 1446 H",
         "Awal bulan: Sabtu, 1 Maret 2025",
@@ -79,7 +76,10 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
 
     // The map: same deciding site; each point coloured by the criteria at that point,
     // evaluated here again independently (another zone, same civil evening).
-    let map = map_svg(&inputs.ctx, &inputs.grid, &inputs.points, false).unwrap();
+    let map = card_svg(CardKind::Map, &inputs.ctx(), inputs.map(), false).unwrap();
+    let MapData::Archipelago(_, drawn_points) = &inputs.map else {
+        panic!("the government's map is the archipelago's")
+    };
     assert!(map.contains("Lhoknga, Aceh"));
     let evening = NaiveDate::from_ymd_opt(2025, 2, 28).unwrap();
     let mut met = 0;
@@ -91,9 +91,11 @@ fn ramadhan_1446_cards_show_the_archived_evening_and_true_point_colours() {
             tz: hijri::zone::Zone::from(chrono_tz::Etc::GMTMinus8),
         };
         let o = built.astro.evening(&observer, evening).unwrap();
-        let limits = inputs.ctx.limits;
+        let CardRule::Sites { limits, .. } = inputs.rule else {
+            panic!("the government's rule is a site criterion")
+        };
         let expected = limits.margin_deg(o.moon_alt_deg, o.elongation_deg) >= 0.0;
-        assert_eq!(inputs.points[k].met, expected, "{}", point.name);
+        assert_eq!(drawn_points[k].met, expected, "{}", point.name);
         let class = if expected {
             r#"class="pt met""#
         } else {

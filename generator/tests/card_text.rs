@@ -1,13 +1,15 @@
-//! Text placement on every card of the archive: each of the 1,536 cards (Hijri years
-//! 1444–1475, sky chart and map, normal and bare) is drawn as SVG from the real data and laid
-//! out by usvg with the committed fonts; every text's ink box must lie inside the canvas, no
+//! Text placement on every card of the archive: each of the 3,072 cards (Hijri years
+//! 1444–1475 of the government's calendar and of Muhammadiyah's, sky chart and map, normal
+//! and bare) is drawn as SVG from the real data and laid out by usvg with the committed fonts; every text's ink box must lie inside the canvas, no
 //! two texts' boxes may overlap, no text may cover the sky chart's Sun, Moon, horizon or
 //! limit line, and text on the sky window stays inside it; each body's label lies nearer its
 //! body than the other, the Moon's on its side of the horizon; the conjunction, the lag, the
 //! Moon's age and the near-limit note are where they belong. This measures what resvg will
-//! draw, not what the templates intend. On every map each drawn boundary line carries its
-//! label, arrow and legend entry, and the legend's note on them shows exactly when a line is
-//! drawn.
+//! draw, not what the templates intend. On every archipelago map each drawn boundary line
+//! carries its label, arrow and legend entry, and the legend's note on them shows exactly
+//! when a line is drawn. On every world map (KHGT) the 24:00 UTC line is drawn, the mainland
+//! of the Americas and its legend entry exactly when PKG 2 was evaluated, the deciding place
+//! is named in the detail whenever its ring is there, and the verdict is the record's.
 
 #![allow(
     clippy::unwrap_used,
@@ -18,7 +20,8 @@
 
 use std::time::Instant;
 
-use hijri_cards::{card_size, display_points, map_svg, viz_svg, Renderer};
+use hijri::schema::{CardKind, Record};
+use hijri_cards::{card_size, card_svg, display_points, MapInputs, Renderer};
 use hijri_generator::card_set::month_inputs;
 use hijri_generator::generate::build_calendar;
 use rayon::prelude::*;
@@ -32,8 +35,17 @@ const YEARS: [u16; 2] = [1444, 1475];
 const TOUCH: f32 = 0.5;
 
 /// The drawn marks no text may cover, by SVG id (the sky chart's Sun and Moon discs, its
-/// horizon line and azimuth ticks, and the dashed line of the least altitude).
-const MARKS: [&str; 5] = ["sun-disc", "moon-disc", "horizon", "ticks", "limit-line"];
+/// horizon line and azimuth ticks, and the dashed line of the least altitude; the world
+/// map's rings of the deciding place).
+const MARKS: [&str; 7] = [
+    "sun-disc",
+    "moon-disc",
+    "horizon",
+    "ticks",
+    "limit-line",
+    "world-decider",
+    "detail-decider",
+];
 
 /// One laid-out text: its content and absolute ink box (x0, y0, x1, y1).
 struct Placed {
@@ -186,11 +198,12 @@ fn inside(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32), inset: f32) -> bool 
     a.0 >= b.0 + inset && a.1 >= b.1 + inset && a.2 <= b.2 - inset && a.3 <= b.3 - inset
 }
 
-/// What is wrong with the texts issue 22 added, one line per fault: on normal cards the
-/// conjunction lies inside the site box and the age (one line, or two when the conjunction
-/// comes after sunset) and the lag inside their cells; the near-limit note is there exactly
-/// under a `MENDEKATI BATAS` pill, below the pill; on bare sky charts the conjunction and
-/// lag note is there. (The canvas, the sky window and overlaps are checked for every text
+/// What is wrong with the texts issue 22 added, one line per fault: on normal cards (but
+/// the world map) the conjunction lies inside the site box and the age (one line, or two
+/// when the conjunction comes after sunset) and the lag (KHGT: the margin) inside their
+/// cells; the verdict's note is there exactly under `MENDEKATI BATAS`, `TIDAK WUJUD` and on
+/// the world map, below the pill; on bare sky charts the conjunction and lag (KHGT: age)
+/// note is there. (The canvas, the sky window and overlaps are checked for every text
 /// by [`faults`].)
 fn new_text_faults(tree: &usvg::Tree, bare: bool, name: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -204,17 +217,27 @@ fn new_text_faults(tree: &usvg::Tree, bare: bool, name: &str) -> Vec<String> {
         (None, None) if bare => {}
         _ => out.push(format!("{name}: {text} or {container} missing")),
     };
-    must_lie("conjunction", "site-box");
-    must_lie("lag", "lag-box");
-    must_lie("age", "age-box");
-    if tree.node_by_id("age-1").is_some() {
-        must_lie("age-1", "age-box");
+    let world = tree.node_by_id("convention").is_some();
+    if !world {
+        must_lie("conjunction", "site-box");
+        if tree.node_by_id("margin-box").is_some() {
+            must_lie("margin", "margin-box");
+        } else {
+            must_lie("lag", "lag-box");
+        }
+        must_lie("age", "age-box");
+        if tree.node_by_id("age-1").is_some() {
+            must_lie("age-1", "age-box");
+        }
     }
-    let near = text_of(tree, "verdict").as_deref() == Some("MENDEKATI BATAS");
+    // A note under the verdict says why it is not plain: near the limits, the condition
+    // wujudul hilal missed, or (KHGT's map) the month's first day.
+    let verdict = text_of(tree, "verdict").unwrap_or_default();
+    let noted = world || matches!(verdict.as_str(), "MENDEKATI BATAS" | "TIDAK WUJUD");
     let note = bbox(tree, "verdict-note");
-    if note.is_some() != near {
+    if note.is_some() != noted {
         out.push(format!(
-            "{name}: verdict note shown {}, near the limits {near}",
+            "{name}: verdict {verdict} with its note shown {}",
             note.is_some()
         ));
     }
@@ -226,11 +249,11 @@ fn new_text_faults(tree: &usvg::Tree, bare: bool, name: &str) -> Vec<String> {
     if bare && tree.node_by_id("sky-window").is_some() {
         let mut found = Vec::new();
         texts(tree.root(), &mut found);
-        if !found
-            .iter()
-            .any(|t| t.text.starts_with("Ijtimak ") && t.text.contains(" · lag "))
-        {
-            out.push(format!("{name}: no conjunction and lag note"));
+        if !found.iter().any(|t| {
+            t.text.starts_with("Ijtimak ")
+                && (t.text.contains(" · lag ") || t.text.contains(" · umur "))
+        }) {
+            out.push(format!("{name}: no conjunction and lag (or age) note"));
         }
     }
     out
@@ -267,39 +290,92 @@ fn boundary_faults(svg: &str, name: &str) -> (Vec<String>, usize, usize) {
     (out, lines, leaders)
 }
 
+/// What is wrong with a world map (KHGT's), one line per fault: the 24:00 UTC line drawn in
+/// the world view; the mainland's outline, its colour and its legend entry exactly when
+/// PKG 2 was `evaluated`; the deciding place named whenever its ring is in the detail (on
+/// bare cards, in the world view); the verdict the record's `applied` condition.
+fn world_faults(svg: &str, name: &str, evaluated: bool, verdict: &str) -> Vec<String> {
+    let has = |id: &str| svg.contains(&format!(r#"id="{id}""#));
+    let mut out = Vec::new();
+    if !has("world-deadline") {
+        out.push(format!("{name}: no 24:00 UTC line"));
+    }
+    for id in ["world-americas-outline", "legend-pkg2"] {
+        if has(id) != evaluated {
+            out.push(format!(
+                "{name}: {id} drawn {}, PKG 2 evaluated {evaluated}",
+                has(id)
+            ));
+        }
+    }
+    let ring = has("detail-decider") || (name.contains("-bare") && has("world-decider"));
+    if ring && !has("place-name") {
+        out.push(format!("{name}: the deciding place is not named"));
+    }
+    if !svg.contains(&format!(">{verdict}</text>")) {
+        out.push(format!("{name}: the verdict is not {verdict}"));
+    }
+    out
+}
+
 #[test]
 fn no_card_text_leaves_the_canvas_or_overlaps_another() {
     let started = Instant::now();
     let built = build_calendar(common::data_dir(), false).unwrap();
     let renderer = Renderer::new().unwrap();
     let points = display_points().unwrap();
-    let drawn = built.drawn().unwrap();
-    let months: Vec<_> = drawn
-        .chain
-        .months
-        .iter()
-        .filter(|m| (YEARS[0]..=YEARS[1]).contains(&m.hijri.year))
+    let months: Vec<_> = built
+        .all_drawn()
+        .into_iter()
+        .flat_map(|drawn| {
+            drawn
+                .chain
+                .months
+                .iter()
+                .filter(|m| (YEARS[0]..=YEARS[1]).contains(&m.hijri.year))
+                .map(move |month| (drawn, month))
+        })
         .collect();
     let results: Vec<(usize, Vec<String>, usize, usize)> = months
         .par_iter()
-        .map(|month| {
+        .map(|&(drawn, month)| {
             let inputs = month_inputs(&built.astro, drawn, points, month).unwrap();
+            let ctx = inputs.ctx();
             let mut cards = 0;
             let mut out = Vec::new();
             let (mut lines, mut leaders) = (0, 0);
             for bare in [false, true] {
                 let tag = |kind: &str| {
                     let bare = if bare { "-bare" } else { "" };
-                    format!("{kind}{bare} {}-{:02}", month.hijri.year, month.hijri.month)
+                    format!(
+                        "{} {kind}{bare} {}-{:02}",
+                        drawn.chain.id, month.hijri.year, month.hijri.month
+                    )
                 };
-                let viz = viz_svg(&inputs.ctx, bare).unwrap();
+                let viz = card_svg(CardKind::Viz, &ctx, inputs.map(), bare).unwrap();
                 out.extend(faults(&renderer, &viz, bare, &tag("viz")));
-                let map = map_svg(&inputs.ctx, &inputs.grid, &inputs.points, bare).unwrap();
+                let map = card_svg(CardKind::Map, &ctx, inputs.map(), bare).unwrap();
                 out.extend(faults(&renderer, &map, bare, &tag("map")));
-                let (boundary, drawn, led) = boundary_faults(&map, &tag("map"));
-                out.extend(boundary);
-                lines += drawn;
-                leaders += led;
+                match (inputs.map(), &month.record) {
+                    (MapInputs::World(_), Record::Khgt(evening)) => {
+                        let verdict = match evening.applied {
+                            hijri::schema::Applied::Pkg1 => "PKG 1 TERPENUHI",
+                            hijri::schema::Applied::Pkg2 => "PKG 2 TERPENUHI",
+                            hijri::schema::Applied::Neither => "TIDAK TERPENUHI",
+                        };
+                        let evaluated = match ctx.rule {
+                            hijri_cards::CardRule::Khgt(d) => d.pkg2_evaluated,
+                            _ => false,
+                        };
+                        out.extend(world_faults(&map, &tag("map"), evaluated, verdict));
+                    }
+                    _ => {
+                        let (boundary, drawn, led) = boundary_faults(&map, &tag("map"));
+                        out.extend(boundary);
+                        lines += drawn;
+                        leaders += led;
+                    }
+                }
                 cards += 2;
             }
             (cards, out, lines, leaders)
@@ -311,10 +387,13 @@ fn no_card_text_leaves_the_canvas_or_overlaps_another() {
     let faults: Vec<&String> = results.iter().flat_map(|(_, f, ..)| f).collect();
     eprintln!(
         "checked the texts of {cards} cards in {:.1} s: {lines} boundary lines drawn on the \
-         maps, {leaders} of their labels joined by a leader",
+         archipelago maps, {leaders} of their labels joined by a leader",
         started.elapsed().as_secs_f64()
     );
-    assert_eq!(cards, 1536, "every card of the card years");
+    assert_eq!(
+        cards, 3072,
+        "every card of the card years of both calendars"
+    );
     assert!(
         faults.is_empty(),
         "{} text placement faults, the first:\n{}",

@@ -540,11 +540,12 @@ const API_ONLY: [&str; 5] = [
     "sites_checked",
     "visible",
 ];
-const COMMAND_ONLY: [&str; 5] = [
+const COMMAND_ONLY: [&str; 6] = [
     "site",
     "sunset_local",
     "moonset_local",
     "moon_alt_airless_deg",
+    "moon_alt_geocentric_deg",
     "sun_az_deg",
 ];
 
@@ -593,4 +594,98 @@ fn the_command_prints_the_api_evening_record() {
             );
         }
     }
+}
+
+/// Seconds of arc of a `D°MM′SS″` string as `--dms` prints it.
+fn arcseconds(text: &str) -> i64 {
+    let (sign, text) = match text.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, text),
+    };
+    let (d, rest) = text.split_once('°').unwrap();
+    let (m, rest) = rest.split_once('′').unwrap();
+    let s = rest.strip_suffix('″').unwrap();
+    let [d, m, s]: [i64; 3] = [d, m, s].map(|x| x.parse().unwrap());
+    assert!(m < 60 && s < 60 && m.to_string().len() <= 2, "{text}");
+    sign * (d * 3_600 + m * 60 + s)
+}
+
+/// Muhammadiyah's own test point for 1447-09 (its maklumat, data/official/muhammadiyah/
+/// SOURCES.md): 56°48′49″N 158°51′44″W on the evening of 17 February 2026, the Moon's
+/// geocentric airless altitude 5°23′35″ and the elongation 8°00′11″ at sunset. The command
+/// gives both within 10″, in the tables' own notation with `--dms`.
+#[test]
+fn muhammadiyahs_alaska_test_point_within_ten_arcseconds() {
+    let out = evening(&[
+        "--date",
+        "2026-02-17",
+        "--lat",
+        "56.813611",
+        "--lon",
+        "-158.862222",
+        "--elev",
+        "0",
+        "--tz",
+        "America/Anchorage",
+        "--dms",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let published = [
+        ("moon_alt_geocentric_deg", 5 * 3_600 + 23 * 60 + 35),
+        ("elongation_deg", 8 * 3_600 + 11),
+    ];
+    for (member, seconds) in published {
+        let shown = v[member].as_str().unwrap();
+        let off = (arcseconds(shown) - seconds).abs();
+        assert!(
+            off <= 10,
+            "{member} {shown}: {off}″ from the published value"
+        );
+    }
+    assert_eq!(v["site"]["lat"], "56°48′49″");
+    assert_eq!(v["site"]["lon"], "-158°51′44″");
+    // Sunset at 03:42 UTC (Muhammadiyah: about 03:43), the conjunction as published.
+    assert_eq!(v["sunset_local"], "2026-02-17T18:42:20-09:00");
+    assert_eq!(v["conjunction_utc"], "2026-02-17T12:01:09Z");
+    // Every angle is a D°MM′SS″ string; the other numbers stay numbers.
+    for (key, value) in v.as_object().unwrap() {
+        if key.ends_with("_deg") {
+            arcseconds(value.as_str().unwrap());
+        }
+    }
+    assert!(v["age_hours"].is_f64() && v["illumination_pct"].is_f64());
+}
+
+/// Wujudul hilal's place is a known site: Yogyakarta as the rule has it (7°48′ S, 110°21′ E,
+/// 0 m, WIB), on the evening of the conjunction before Ramadhan 1445, when the Moon set 4
+/// minutes after the Sun there (the month started the next day, as Muhammadiyah announced).
+#[test]
+fn yogyakarta_is_a_known_site() {
+    let out = evening(&["--date", "2024-03-10", "--site", "yogyakarta"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["site"]["name"], "Yogyakarta");
+    assert_eq!(
+        (v["site"]["lat"].as_f64(), v["site"]["lon"].as_f64()),
+        (Some(-7.8), Some(110.35))
+    );
+    assert_eq!(v["site"]["tz"], "Asia/Jakarta");
+    assert_eq!(v["sunset"], "17:54");
+    assert_eq!(v["moonset"], "17:58");
+    assert_eq!(v["lag_minutes"], 4);
+    let unknown = evening(&["--date", "2024-03-10", "--site", "Atlantis"]);
+    let message = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        message.contains("Yogyakarta") && message.contains("Wellington"),
+        "{message}"
+    );
 }

@@ -1,44 +1,56 @@
 #!/usr/bin/env bash
-# Load benchmark of hijri-serve beside its ceiling, a bare actix-web handler returning a fixed
-# body of the same size, in the same run: requests/s, p99 and CPU time per request of both
-# servers for /api/v1/convert, /api/v1/month, /api/v1/year (identity and gzip),
-# /api/v1/hilal/history (gzip), a PNG card (/api/v1/hilal/viz), and Muhammadiyah's /year and
-# /api/v1/compare (built per request: not stored), their ratios (the bare
-# handler sends the same number of bytes; "CPU x" is its CPU per request over ours),
-# start-up time (ms until /healthz answers) and anonymous RSS after the run.
-# Loopback only; every step is bounded.
+# Load benchmark of hijri-serve beside two ceilings in the same run: a bare actix-web handler
+# returning a fixed body of the same size, and nginx serving the very bytes of each answer as
+# static files (Debian's nginx-light: 2 workers, sendfile, buffered access log). For each
+# endpoint and coding (identity, gzip, br): requests/s and p99 of the three servers, our
+# requests/s over nginx's and the bare handler's, and CPU time per request of each (user +
+# system, all their processes). The endpoints: /year of every calendar the archive serves
+# (read from /api/v1/authorities: the default calendar's answer is stored, the others kept),
+# /compare, /month with authority, /hilal/history with include=sites, /table.csv, the page,
+# and /convert, /hilal/history and a PNG card as before. Every answer is asked once before
+# (the first ask builds what the cache keeps). Then start-up time (ms until /healthz answers)
+# and resident memory after the run. Loopback only; every step is bounded.
 #
-# Settings: BENCH_DURATION (default 10s per run), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
+# Settings: BENCH_DURATION (default 5s per run), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
 # HIJRI_ARCHIVE (data/hijri.archive), CARGO_TARGET_DIR (target), BENCH_SERVE (another
-# hijri-serve binary, to compare two builds side by side). The server runs with its metrics
-# listener on, as in production, so the request log and the metrics are both measured.
+# hijri-serve binary, to compare two builds side by side), BENCH_ONLY (a grep pattern of the
+# endpoints to run). The server runs with its metrics listener on, as in production.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
-duration=${BENCH_DURATION:-10s}
+duration=${BENCH_DURATION:-5s}
 connections=${BENCH_CONNECTIONS:-64}
 threads=${BENCH_THREADS:-2}
 target=${CARGO_TARGET_DIR:-target}
 archive=${HIJRI_ARCHIVE:-data/hijri.archive}
 port=18180
 bare_port=18181
+nginx_port=18183
 host=127.0.0.1
 
-if ! command -v wrk >/dev/null; then
-    echo "installing wrk" >&2
-    apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
-fi
-if ! command -v curl >/dev/null; then
-    apt-get install -y curl >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y curl >/dev/null; }
-fi
+need() {
+    command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ] && return
+    echo "installing $2" >&2
+    apt-get install -y -qq "$2" >/dev/null 2>&1 || { apt-get update -qq >/dev/null && apt-get install -y -qq "$2" >/dev/null; }
+}
+need wrk wrk
+need curl curl
+need nginx nginx-light
+nginx=$(command -v nginx || echo /usr/sbin/nginx)
 [ -f "$archive" ] || { echo "bench-serve: $archive is missing; run make generate" >&2; exit 1; }
 
 cargo build --release --quiet -p hijri-server --bin hijri-serve --example bare
 serve="${BENCH_SERVE:-$target/release/hijri-serve}"
 bare="$target/release/examples/bare"
+work=$(mktemp -d)
 
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+cleanup() {
+    [ -f "$work/nginx.pid" ] && kill -QUIT "$(cat "$work/nginx.pid")" 2>/dev/null || true
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$work"
+}
 trap cleanup EXIT
 
 # Waits (at most 10 s) until a URL answers 200.
@@ -61,32 +73,83 @@ pids+=("$server_pid")
 wait_for "http://$host:$port/healthz"
 startup_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 
-# Each path with the Accept-Encoding it is requested with ("identity": none sent).
-paths=(
-    "/api/v1/convert?date=2025-03-01"
-    "/api/v1/month?year=1446&month=9"
-    "/api/v1/year?year=1446"
-    "/api/v1/year?year=1446"
-    "/api/v1/hilal/history"
-    "/api/v1/hilal/viz?month=9&year=1446"
-    "/api/v1/year?year=1447&authority=muhammadiyah"
+# The calendars: the first is the default (its /year is stored), the others are named.
+mapfile -t calendars < <(curl -sf "http://$host:$port/api/v1/authorities" |
+    python3 -c 'import json,sys; [print(a["id"]) for a in json.load(sys.stdin)["authorities"]]')
+endpoints=("/api/v1/year?year=1447")
+for id in "${calendars[@]:1}"; do endpoints+=("/api/v1/year?year=1447&authority=$id"); done
+endpoints+=(
     "/api/v1/compare?year=1447"
+    "/api/v1/month?year=1447&month=9&authority=${calendars[1]}"
+    "/api/v1/hilal/history?include=sites"
+    "/api/v1/table.csv"
+    "/"
 )
-codings=(identity identity identity gzip gzip identity identity identity)
+paths=() codings=()
+for endpoint in "${endpoints[@]}"; do
+    for coding in identity gzip br; do paths+=("$endpoint"); codings+=("$coding"); done
+done
+paths+=("/api/v1/convert?date=2025-03-01" "/api/v1/hilal/history" "/api/v1/hilal/viz?month=9&year=1446")
+codings+=(identity gzip identity)
+if [ -n "${BENCH_ONLY:-}" ]; then
+    keep_paths=() keep_codings=()
+    for i in "${!paths[@]}"; do
+        if grep -q -- "$BENCH_ONLY" <<<"${paths[$i]} ${codings[$i]}"; then
+            keep_paths+=("${paths[$i]}"); keep_codings+=("${codings[$i]}")
+        fi
+    done
+    paths=("${keep_paths[@]}") codings=("${keep_codings[@]}")
+fi
+
 # The request header for a coding ("" for identity).
 accept() { [ "$1" = identity ] && return; echo "Accept-Encoding: $1"; }
+# Each answer's bytes, asked once (building what is kept), saved for nginx as file <i>.
+mkdir -p "$work/root"
 sizes=()
 for i in "${!paths[@]}"; do
     header=$(accept "${codings[$i]}")
-    sizes+=("$(curl -sf ${header:+-H "$header"} "http://$host:$port${paths[$i]}" | wc -c)")
+    curl -sf ${header:+-H "$header"} -o "$work/root/$i" "http://$host:$port${paths[$i]}"
+    sizes+=("$(stat -c %s "$work/root/$i")")
 done
 "$bare" "$host:$bare_port" "${sizes[@]}" 2>/dev/null &
 bare_pid=$!
 pids+=("$bare_pid")
 wait_for "http://$host:$bare_port/bare/${sizes[0]}"
 
-# CPU time (user + system, in clock ticks) a process has used so far.
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+mkdir -p "$work/tmp"
+# nginx's workers run as nobody: they read the answers' files.
+chmod -R a+rX "$work"
+cat > "$work/nginx.conf" <<CONF
+worker_processes 2;
+daemon on;
+pid $work/nginx.pid;
+error_log $work/error.log;
+events { worker_connections 4096; }
+http {
+    access_log $work/access.log combined buffer=32k;
+    client_body_temp_path $work/tmp;
+    proxy_temp_path $work/tmp;
+    fastcgi_temp_path $work/tmp;
+    uwsgi_temp_path $work/tmp;
+    scgi_temp_path $work/tmp;
+    default_type application/octet-stream;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000000;
+    open_file_cache max=100;
+    server {
+        listen $host:$nginx_port;
+        root $work/root;
+    }
+}
+CONF
+"$nginx" -p "$work" -c "$work/nginx.conf" -e "$work/error.log"
+wait_for "http://$host:$nginx_port/0"
+# nginx's processes: the master and its workers.
+nginx_pids() { echo "$(cat "$work/nginx.pid") $(pgrep -P "$(cat "$work/nginx.pid")" | tr '\n' ' ')"; }
+
+# CPU time (user + system, in clock ticks) processes have used so far.
+cpu_ticks() { local sum=0 pid; for pid in "$@"; do sum=$(( sum + $(awk '{print $14 + $15}' "/proc/$pid/stat") )); done; echo "$sum"; }
 tick_us=$(( 1000000 / $(getconf CLK_TCK) ))
 
 # Runs wrk on a URL (with an optional extra header); prints "<requests/s> <p99 ms> <requests>".
@@ -101,22 +164,34 @@ load() {
     echo "$rps $p99 $requests"
 }
 
-printf '%-36s %-8s %8s %10s %8s %10s %8s %7s %7s %9s %9s %6s\n' endpoint coding bytes "req/s" \
-    "p99 ms" "bare req/s" "bare p99" "rps x" "p99 x" "CPU us/req" "bare CPU" "CPU x"
-for i in "${!paths[@]}"; do
-    before=$(cpu_ticks "$server_pid")
-    read -r rps p99 requests < <(load "http://$host:$port${paths[$i]}" "$(accept "${codings[$i]}")")
-    cpu_us=$(( ($(cpu_ticks "$server_pid") - before) * tick_us ))
-    before=$(cpu_ticks "$bare_pid")
-    read -r bare_rps bare_p99 bare_requests < <(load "http://$host:$bare_port/bare/${sizes[$i]}")
-    bare_cpu_us=$(( ($(cpu_ticks "$bare_pid") - before) * tick_us ))
-    awk -v p="${paths[$i]}" -v c="${codings[$i]}" -v b="${sizes[$i]}" -v r="$rps" -v l="$p99" \
-        -v br="$bare_rps" -v bl="$bare_p99" -v cpu="$cpu_us" -v n="$requests" \
-        -v bcpu="$bare_cpu_us" -v bn="$bare_requests" \
-        'BEGIN { printf "%-36s %-8s %8d %10.0f %8.2f %10.0f %8.2f %7.2f %7.2f %9.1f %9.1f %6.2f\n",
-            p, c, b, r, l, br, bl, r / br, l / bl, cpu / n, bcpu / bn, (bcpu / bn) / (cpu / n) }'
-done
+# One run on each server: "<rps> <p99> <CPU us per request>".
+measure() {
+    local url=$1 header=$2 before rps p99 requests
+    shift 2
+    before=$(cpu_ticks "$@")
+    read -r rps p99 requests < <(load "$url" "$header")
+    awk -v r="$rps" -v l="$p99" -v t="$(( ($(cpu_ticks "$@") - before) * tick_us ))" -v n="$requests" \
+        'BEGIN { printf "%s %s %.1f\n", r, l, t / n }'
+}
 
-rss_kb=$(awk '/^Anonymous:/ {print $2}' "/proc/$server_pid/smaps_rollup")
+echo "load: $(uptime | sed 's/.*load average/load average/')"
+printf '%-44s %-8s %8s | %8s %7s %7s | %8s %7s %7s | %8s %7s %7s | %6s %6s\n' endpoint coding bytes \
+    "req/s" "p99 ms" "CPU us" "bare r/s" "p99" "CPU us" "nginx r/s" "p99" "CPU us" "/bare" "/nginx"
+for i in "${!paths[@]}"; do
+    header=$(accept "${codings[$i]}")
+    read -r rps p99 cpu < <(measure "http://$host:$port${paths[$i]}" "$header" "$server_pid")
+    read -r b_rps b_p99 b_cpu < <(measure "http://$host:$bare_port/bare/${sizes[$i]}" "" "$bare_pid")
+    # shellcheck disable=SC2046
+    read -r n_rps n_p99 n_cpu < <(measure "http://$host:$nginx_port/$i" "" $(nginx_pids))
+    awk -v p="${paths[$i]}" -v c="${codings[$i]}" -v b="${sizes[$i]}" \
+        -v r="$rps" -v l="$p99" -v u="$cpu" -v br="$b_rps" -v bl="$b_p99" -v bu="$b_cpu" \
+        -v nr="$n_rps" -v nl="$n_p99" -v nu="$n_cpu" \
+        'BEGIN { printf "%-44s %-8s %8d | %8.0f %7.2f %7.1f | %8.0f %7.2f %7.1f | %8.0f %7.2f %7.1f | %6.2f %6.2f\n",
+            p, c, b, r, l, u, br, bl, bu, nr, nl, nu, r / br, r / nr }'
+done
+echo "load: $(uptime | sed 's/.*load average/load average/')"
+
+rss_kb=$(awk '/^Rss:/ {print $2}' "/proc/$server_pid/smaps_rollup")
+anon_kb=$(awk '/^Anonymous:/ {print $2}' "/proc/$server_pid/smaps_rollup")
 echo "start-up: ${startup_ms} ms until /healthz answered"
-echo "anonymous RSS after the run: ${rss_kb} kB"
+echo "resident memory after the run: ${rss_kb} kB (anonymous ${anon_kb} kB; the rest is the mapped archive)"

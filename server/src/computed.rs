@@ -1,6 +1,7 @@
 //! The months served from computed data so far (`computed_active`, `computed_months` of
-//! `/meta`): an in-memory bitset over the archive's months, set without locks; and what one
-//! request served ([`Recorder`]), which feeds it once the request is answered.
+//! `/meta`): an in-memory bitset over the archive's months, set without locks; what one
+//! request served ([`Recorder`]), which feeds it once the request is answered; and what
+//! building one kept answer served ([`Served`]), recorded again by each request it answers.
 
 use std::cell::{Cell, RefCell};
 use std::ops::Range;
@@ -82,6 +83,25 @@ impl<'a> Recorder<'a> {
         self.tiers.set(self.tiers.get() | tiers);
     }
 
+    /// Runs `build`, recording as usual, and returns with its result what it served alone
+    /// (what was recorded before it is not part of that).
+    pub fn capture<T>(&self, build: impl FnOnce() -> T) -> (T, Served) {
+        let before = (self.months.take(), self.tiers.replace(0));
+        let result = build();
+        let during = self.months.replace(before.0);
+        let served = Served {
+            months: during.into_boxed_slice(),
+            tiers: self.tiers.replace(before.1),
+        };
+        self.replay(&served);
+        (result, served)
+    }
+
+    /// Records what a kept answer served when it was built.
+    pub fn replay(&self, served: &Served) {
+        self.stored(served.months.iter().cloned().flatten(), served.tiers);
+    }
+
     /// The tiers of the days served so far, as a set of [`Tier::bit`]s.
     pub fn tiers(&self) -> u8 {
         self.tiers.get()
@@ -105,11 +125,53 @@ impl<'a> Recorder<'a> {
     }
 }
 
+/// What building an answer served (see [`Recorder::capture`]): its months served from
+/// computed data, as ranges of the default calendar's month indices, and its tiers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Served {
+    months: Box<[Range<usize>]>,
+    tiers: u8,
+}
+
 impl Record for Recorder<'_> {
     fn served(&self, chain: &ArchivedChain, index: usize, tier: Tier) {
         if tier != Tier::Published && std::ptr::eq(chain, self.default) {
             self.month(index);
         }
         self.tiers.set(self.tiers.get() | tier.bit());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hijri_testing::ChainBuilder;
+
+    #[test]
+    fn a_capture_keeps_what_its_build_served_apart_and_records_it_too() {
+        let chain = ChainBuilder::kemenag(1).build();
+        let archived = rkyv::to_bytes::<rkyv::rancor::Error>(&chain).unwrap();
+        let chain =
+            rkyv::access::<hijri::schema::ArchivedChain, rkyv::rancor::Error>(&archived).unwrap();
+        let computed = ComputedMonths::new(64);
+        let recorder = Recorder::new(&computed, chain);
+        recorder.served(chain, 3, Tier::Computed);
+        let ((), served) = recorder.capture(|| {
+            recorder.served(chain, 4, Tier::Computed);
+            recorder.served(chain, 5, Tier::Published);
+            recorder.served(chain, 9, Tier::Retro);
+        });
+        assert_eq!(served.months[..], [4..5, 9..10]);
+        assert_eq!(
+            served.tiers,
+            Tier::Computed.bit() | Tier::Published.bit() | Tier::Retro.bit()
+        );
+        assert_eq!(recorder.months.borrow()[..], [3..5, 9..10]);
+        // Another request answered by the kept answer records the same.
+        let other = Recorder::new(&computed, chain);
+        other.replay(&served);
+        other.commit();
+        assert_eq!(computed.indices().collect::<Vec<_>>(), [4, 9]);
+        assert_eq!(other.tiers(), served.tiers);
     }
 }

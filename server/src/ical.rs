@@ -5,12 +5,9 @@
 use std::fmt::Write as _;
 
 use actix_web::http::header::HeaderValue;
-use actix_web::{HttpRequest, HttpResponse};
 use chrono::{DateTime, Datelike, Utc};
 use hijri::date::Date;
 use hijri::span;
-
-use crate::http::reply;
 
 /// The fixed right-hand side of every `UID` of every feed: with what it names (a slug and a
 /// Hijri year, a day off) it names an event across archives.
@@ -63,10 +60,10 @@ impl Ical {
         ical
     }
 
-    /// Ends the VCALENDAR begun by [`Ical::feed`] and answers it (negotiated compression).
-    pub fn respond(mut self, req: &HttpRequest, cache: HeaderValue) -> HttpResponse {
+    /// Ends the VCALENDAR begun by [`Ical::feed`]: the finished feed.
+    pub fn end(mut self) -> String {
         self.raw("END", "VCALENDAR");
-        reply::negotiated(req, cache, CALENDAR, self.finish().into())
+        self.out
     }
 
     /// Writes `name:value` as is (for values that need no escaping: dates, numbers, names).

@@ -4,7 +4,8 @@
 //!
 //! Module map: [`settings`] (command line and environment), [`interface`] (the OpenAPI
 //! document and its version), [`logging`] (tracing), [`archive`] (map and validate),
-//! [`swap`] (replace the archive on SIGHUP), [`state`], [`serve`] (the public listener and
+//! [`swap`] (replace the archive on SIGHUP), [`ready`] (systemd's readiness), [`state`], [`cache`] (answers built once and
+//! kept), [`serve`] (the public listener and
 //! its connections), [`open_files`] (the descriptor limit), [`process`] (the process's own
 //! metrics),
 //! [`app`] (the factory), [`routes`] (one module per endpoint family), [`http`] (parameters,
@@ -15,6 +16,7 @@
 
 pub mod app;
 pub mod archive;
+pub mod cache;
 pub mod computed;
 pub mod http;
 pub mod ical;
@@ -23,6 +25,7 @@ pub mod logging;
 pub mod metrics;
 pub mod open_files;
 pub mod process;
+pub mod ready;
 pub mod routes;
 pub mod serve;
 pub mod settings;

@@ -1,7 +1,8 @@
 //! `hijri-serve` entry point: read the command line (each flag falling back to its
 //! environment variable), open the archive, serve (and the metrics on their own listener when
 //! `HIJRI_METRICS_BIND` is set) until SIGINT or SIGTERM; SIGHUP replaces the archive
-//! ([`hijri_server::swap`]) and is held from the first instruction on, never fatal. Any start-up failure prints one line on stderr and exits
+//! ([`hijri_server::swap`]) and is held from the first instruction on, never fatal; systemd
+//! hears `READY=1` once it is handled and the listener is open ([`hijri_server::ready`]). Any start-up failure prints one line on stderr and exits
 //! non-zero; so does an unknown argument (with clap's usage hint).
 
 use std::process::ExitCode;
@@ -11,7 +12,13 @@ use hijri_server::http::metrics::UPKEEP_PERIOD;
 use hijri_server::http::rate_limit;
 use hijri_server::routes::ROUTES;
 use hijri_server::settings::{Cli, RateFamily, Settings};
-use hijri_server::{archive, logging, metrics, open_files, serve, swap, SharedState};
+use hijri_server::{archive, logging, metrics, open_files, ready, serve, swap, SharedState};
+
+/// The allocator: jemalloc, whose background thread gives freed pages back to the system
+/// within seconds, so the write buffers of many slow connections are returned when they
+/// close. glibc's malloc keeps them in its worker arenas.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 fn main() -> ExitCode {
     // First of all: from here on a SIGHUP never ends the process (systemd's reload may come
@@ -73,13 +80,8 @@ fn run(cli: Cli, early: &swap::EarlyHangup) -> Result<(), Box<dyn std::error::Er
     let metrics_bound = metrics_server
         .as_ref()
         .map_or("off".to_owned(), |server| joined(&server.addrs()));
-    log_start(
-        &settings,
-        &state,
-        &joined(&server.addrs),
-        &metrics_bound,
-        max_connections,
-    );
+    let bound = joined(&server.addrs);
+    log_start(&settings, &state, &bound, &metrics_bound, max_connections);
     let limiters = state.limiters.to_vec();
     actix_web::rt::System::new().block_on(async move {
         actix_web::rt::spawn(rate_limit::forget_idle_every(limiters));
@@ -97,6 +99,10 @@ fn run(cli: Cli, early: &swap::EarlyHangup) -> Result<(), Box<dyn std::error::Er
         }
         swap::on_hangup(state, settings.archive.clone(), early)
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen for SIGHUP: {e}")))?;
+        // SIGHUP is handled and the listener open: a reload is safe from here on.
+        if let Err(error) = ready::notify(&format!("serving on {bound}")) {
+            tracing::warn!(target: "hijri_server::start", "cannot tell systemd: {error}");
+        }
         server.builder.run().await
     })?;
     Ok(())
@@ -139,6 +145,7 @@ fn log_start(
         disconnect_timeout_s = settings.connections.disconnect_timeout,
         send_timeout_s = settings.connections.send_timeout,
         min_send_rate = %settings.connections.min_send_rate,
+        cache_bytes = settings.cache_bytes,
         trusted_proxies = %settings.trusted_proxies,
         allowed_origins = %settings.origins,
         "hijri-serve started"

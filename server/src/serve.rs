@@ -1,6 +1,6 @@
 //! The public listener: actix-server accepts on `HIJRI_BIND`; each connection is admitted by
 //! its client's share ([`ClientConnections`](crate::http::connection::ClientConnections): one over the client's limit is closed at
-//! accept), given its send timeout and minimum send rate ([`Connection`]), and served by
+//! accept), given its minimum send rate and send timeout ([`Connection`]), and served by
 //! actix-http with the app. actix-web's `HttpServer` does the same steps but offers no way to
 //! refuse a connection at accept or to pace its writes.
 
@@ -17,12 +17,16 @@ use tokio::net::TcpStream;
 use crate::app;
 use crate::http::access_log;
 use crate::http::connection::{Connection, MinSendRate};
-use crate::http::socket;
 use crate::settings::Connections;
 use crate::state::SharedState;
 
 /// Connections waiting to be accepted, at most (the kernel also caps it at `somaxconn`).
 const BACKLOG: i32 = 4096;
+
+/// Bytes actix-http gathers before it writes them to the socket (its default is 32 KiB):
+/// with the body's slices ([`crate::http::body::SLICE`]), what one connection holds of an
+/// answer, and how much one write system call sends.
+const WRITE_BUFFER: usize = 64 * 1024;
 
 /// The public server, not yet running, with the addresses it listens on.
 pub struct Public {
@@ -66,8 +70,7 @@ pub fn public(
             seconds(connections.request_timeout),
         );
         let disconnect_timeout = seconds(connections.disconnect_timeout);
-        let send_timeout = seconds(connections.send_timeout);
-        let rate = MinSendRate::from(connections.min_send_rate);
+        let rate = MinSendRate::new(connections.min_send_rate, seconds(connections.send_timeout));
         builder = builder.listen("hijri-serve", listener, move || {
             // Once per worker, on its thread.
             actix_web::rt::spawn(access_log::flush_every(access_log::FLUSH_PERIOD));
@@ -78,6 +81,7 @@ pub fn public(
                 .into_factory()
                 .map_err(|error: actix_web::Error| error.error_response());
             let http = HttpService::build()
+                .h1_write_buffer_size(WRITE_BUFFER)
                 .keep_alive(keep_alive)
                 .client_request_timeout(request_timeout)
                 .client_disconnect_timeout(disconnect_timeout)
@@ -90,7 +94,9 @@ pub fn public(
                 let peer = stream.peer_addr().ok();
                 let admitted = match clients.admit(peer.map(|a| a.ip())) {
                     Some(share) => {
-                        socket::set_send_timeout(&stream, send_timeout);
+                        // Answers go out in slices: the last, short one must not wait for
+                        // the client's delayed ACK (Nagle).
+                        let _ = stream.set_nodelay(true);
                         let connection = Connection::new(stream, share, rate, metrics.clone());
                         Ok((connection, Protocol::Http1, peer))
                     }

@@ -75,6 +75,9 @@ pub struct Settings {
     pub connections: Connections,
     /// `HIJRI_METRICS_BIND`: the metrics listener's address; `None` (empty): no listener.
     pub metrics_bind: Option<SocketAddr>,
+    /// `HIJRI_CACHE_BYTES`: the most the answer cache holds, in bytes (every coding's body
+    /// and the keys).
+    pub cache_bytes: u64,
 }
 
 /// How many connections the server holds and how long a client may keep one busy.
@@ -95,11 +98,12 @@ pub struct Connections {
     /// `HIJRI_DISCONNECT_TIMEOUT`: seconds a closing connection has to take its last bytes;
     /// after keep-alive and this, a client that does not read is dropped.
     pub disconnect_timeout: u32,
-    /// `HIJRI_SEND_TIMEOUT`: seconds sent data may stay unacknowledged (a client that stopped
-    /// reading) before the connection is dropped.
+    /// `HIJRI_SEND_TIMEOUT`: seconds an answer waiting for its client may go without the
+    /// client acknowledging a byte (a client that stopped reading) before the connection is
+    /// reset.
     pub send_timeout: u32,
     /// `HIJRI_MIN_SEND_RATE`: bytes per window (`count` bytes per `seconds`) an answer that
-    /// waits for its client must be taken at, or its connection is closed.
+    /// waits for its client must be acknowledged at, or its connection is reset.
     pub min_send_rate: RateLimit,
 }
 
@@ -115,6 +119,20 @@ fn expecting<T: Clone + Send + Sync + 'static>(
 fn positive(text: &str) -> Option<u32> {
     text.trim().parse().ok().filter(|n| *n > 0)
 }
+
+/// A number of bytes above zero, with an optional binary suffix (`64M`: 64 MiB).
+fn bytes(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let (digits, shift) = match text.strip_suffix(['K', 'M', 'G']) {
+        Some(digits) => (digits, 10 * (1 + "KMG".find(text.chars().last()?)?)),
+        None => (text, 0),
+    };
+    let n: u64 = digits.parse().ok().filter(|n| *n > 0)?;
+    n.checked_mul(1 << shift)
+}
+
+/// A number of bytes.
+const BYTES: &str = "a number of bytes above zero, with K, M or G for KiB, MiB, GiB (e.g. 64M)";
 
 /// `<count>/<seconds>`, both above zero.
 const RATE: &str = "<count>/<seconds> with both above zero, e.g. 60/3600";
@@ -221,7 +239,8 @@ pub struct Cli {
     #[arg(long, value_name = "SECS", env = "HIJRI_DISCONNECT_TIMEOUT", default_value = "5",
           value_parser = expecting(positive, POSITIVE))]
     pub disconnect_timeout: u32,
-    /// Seconds sent data may stay unread by the client; then the connection is dropped.
+    /// Seconds an answer waiting for its client may go without it acknowledging a byte; then
+    /// the connection is reset.
     #[arg(long, value_name = "SECS", env = "HIJRI_SEND_TIMEOUT", default_value = "30",
           value_parser = expecting(positive, POSITIVE))]
     pub send_timeout: u32,
@@ -236,6 +255,11 @@ pub struct Cli {
           value_parser = expecting(Listen::parse,
               "empty (no metrics listener) or an IP address and port, e.g. 127.0.0.1:9090"))]
     pub metrics_bind: Listen,
+    /// The most the answer cache holds (answers built once, in every coding, with their
+    /// keys), in bytes; K, M or G for KiB, MiB, GiB.
+    #[arg(long, value_name = "BYTES", env = "HIJRI_CACHE_BYTES", default_value = "64M",
+          value_parser = expecting(bytes, BYTES))]
+    pub cache_bytes: u64,
 }
 
 impl Cli {
@@ -341,6 +365,7 @@ impl From<Cli> for Settings {
                 min_send_rate: cli.min_send_rate,
             },
             metrics_bind: cli.metrics_bind.0,
+            cache_bytes: cli.cache_bytes,
             archive: cli.archive,
             bind: cli.bind,
             origins: cli.allowed_origins,
@@ -402,6 +427,7 @@ mod tests {
         assert_eq!(s.docs_url, "/docs");
         assert_eq!(s.log, "info");
         assert_eq!(s.metrics_bind, None);
+        assert_eq!(s.cache_bytes, 64 << 20);
         assert_eq!(
             s.connections,
             Connections {
@@ -414,6 +440,28 @@ mod tests {
                 min_send_rate: rate(10240, 10),
             }
         );
+    }
+
+    #[test]
+    fn cache_bytes_take_binary_suffixes() {
+        assert_eq!(bytes("1000"), Some(1000));
+        assert_eq!(bytes("8K"), Some(8192));
+        assert_eq!(bytes(" 64M "), Some(64 << 20));
+        assert_eq!(bytes("2G"), Some(2 << 30));
+        for bad in [
+            "",
+            "0",
+            "0M",
+            "M",
+            "-1",
+            "1.5M",
+            "64m",
+            "64MB",
+            "99999999999G",
+        ] {
+            assert_eq!(bytes(bad), None, "{bad}");
+        }
+        assert!(settings(&["--cache-bytes=1T"]).is_err());
     }
 
     #[test]
@@ -553,7 +601,7 @@ mod tests {
             assert!(help.contains(&*variable.to_string_lossy()), "{variable:?}");
             variables += 1;
         }
-        assert_eq!(variables, 18);
+        assert_eq!(variables, 19);
         assert!(cli(&["--no-such-flag"]).is_err());
         assert!(cli(&["stray"]).is_err());
     }

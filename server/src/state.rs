@@ -1,5 +1,5 @@
 //! The state every worker shares ([`SharedState`]: the live archive with its computed-months
-//! set, CORS origins, the rate limiters, the request metrics and the clock) and the state one request sees
+//! set and its answer cache, CORS origins, the rate limiters, the request metrics and the clock) and the state one request sees
 //! ([`AppState`]: the archive that was live when it started, kept to its end).
 
 use std::sync::Arc;
@@ -10,6 +10,7 @@ use hijri::schema::ArchivedChain;
 use hijri_view::Scope;
 
 use crate::archive::Archive;
+use crate::cache::AnswerCache;
 use crate::computed::{ComputedMonths, Recorder};
 use crate::http::connection::ClientConnections;
 use crate::http::cors::Origins;
@@ -36,23 +37,27 @@ impl Clock {
     }
 }
 
-/// An archive as served: the mapping and the months served from its computed data so far
-/// (the set belongs to the archive and is replaced with it).
+/// An archive as served: the mapping, the months served from its computed data so far and
+/// the answers built from it (both belong to the archive and are replaced with it).
 #[derive(Debug)]
 pub struct Loaded {
     /// The validated archive.
     pub archive: Arc<Archive>,
     /// Months served from computed data so far.
     pub computed: ComputedMonths,
+    /// Answers built from it, kept ([`crate::cache`]).
+    pub answers: AnswerCache,
 }
 
 impl Loaded {
-    /// A freshly loaded archive: no month served yet.
-    pub fn new(archive: Arc<Archive>) -> Loaded {
+    /// A freshly loaded archive: no month served yet, no answer kept (at most `cache_bytes`
+    /// of them).
+    pub fn new(archive: Arc<Archive>, cache_bytes: u64) -> Loaded {
         let months = archive.default_chain().months.len();
         Loaded {
             archive,
             computed: ComputedMonths::new(months),
+            answers: AnswerCache::new(cache_bytes),
         }
     }
 }
@@ -78,9 +83,11 @@ pub struct SharedState {
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
     pub docs_url: Arc<str>,
-    /// Answer from the archive's stored answers where it holds them (tests turn this off to
+    /// Answer from the archive's stored answers and the answer cache (tests turn this off to
     /// compare them with the answers built per request).
-    pub stored_answers: bool,
+    pub kept_answers: bool,
+    /// `HIJRI_CACHE_BYTES`: the bound of each archive's answer cache.
+    pub cache_bytes: u64,
 }
 
 impl SharedState {
@@ -93,7 +100,10 @@ impl SharedState {
     ) -> SharedState {
         let key = ClientIp::new(settings.trusted_proxies.clone());
         SharedState {
-            live: Arc::new(ArcSwap::from_pointee(Loaded::new(archive))),
+            live: Arc::new(ArcSwap::from_pointee(Loaded::new(
+                archive,
+                settings.cache_bytes,
+            ))),
             origins: settings.origins.clone(),
             limiters: RateFamily::ALL
                 .map(|f| Limiter::new(f.policy_name(), settings.limit(f), key.clone())),
@@ -107,7 +117,8 @@ impl SharedState {
                 .map(|_| Arc::new(Metrics::new(routes))),
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
-            stored_answers: true,
+            kept_answers: true,
+            cache_bytes: settings.cache_bytes,
         }
     }
 
@@ -135,17 +146,20 @@ impl SharedState {
             },
             archive: &loaded.archive,
             computed: &loaded.computed,
+            answers: &loaded.answers,
             recorder: &recorder,
             clock: self.clock,
             docs_url: &self.docs_url,
-            stored_answers: self.stored_answers,
+            kept_answers: self.kept_answers,
         })
     }
 
-    /// Makes `archive` the live one (with an empty computed-months set); returns the archive
-    /// it replaces, which stays mapped while requests and bodies still use it.
+    /// Makes `archive` the live one (with an empty computed-months set and answer cache);
+    /// returns the archive it replaces, which stays mapped while requests and bodies still
+    /// use it.
     pub fn replace(&self, archive: Arc<Archive>) -> Arc<Loaded> {
-        self.live.swap(Arc::new(Loaded::new(archive)))
+        self.live
+            .swap(Arc::new(Loaded::new(archive, self.cache_bytes)))
     }
 }
 
@@ -161,14 +175,16 @@ pub struct AppState<'a> {
     pub archive: &'a Archive,
     /// Months served from that archive's computed data so far.
     pub computed: &'a ComputedMonths,
+    /// The answers built from that archive.
+    pub answers: &'a AnswerCache,
     /// What this request has served (the scope's record): computed months, tiers.
     pub recorder: &'a Recorder<'a>,
     /// The current time.
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
     pub docs_url: &'a str,
-    /// See [`SharedState::stored_answers`].
-    pub stored_answers: bool,
+    /// See [`SharedState::kept_answers`].
+    pub kept_answers: bool,
 }
 
 impl<'a> AppState<'a> {

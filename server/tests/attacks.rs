@@ -166,6 +166,13 @@ impl Drop for Server {
     }
 }
 
+/// Waits for the server's next swap line and checks that it replaced the archive.
+fn assert_replaced(server: &Server) {
+    let swap = server.next(|line| line["target"] == "hijri_server::swap");
+    let message = swap["message"].as_str().unwrap();
+    assert!(message.starts_with("archive replaced"), "{swap}");
+}
+
 fn signal(child: &Child, signal: rustix::process::Signal) {
     let pid = rustix::process::Pid::from_raw(child.id() as i32).unwrap();
     rustix::process::kill_process(pid, signal).unwrap();
@@ -500,14 +507,7 @@ fn sighup_in_the_first_100_ms_is_never_fatal() {
         server.hangup();
         // It starts, and takes the signal as a swap (held until it listens, or at once).
         server.next(|line| line["target"] == "hijri_server::start");
-        let swap = server.next(|line| line["target"] == "hijri_server::swap");
-        assert!(
-            swap["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("archive replaced"),
-            "{swap}"
-        );
+        assert_replaced(&server);
         assert!(server.alive(), "SIGHUP {delay} ms after exec ended it");
     }
 }
@@ -539,14 +539,7 @@ fn a_fifo_over_the_archive_is_refused_at_once() {
     place_archive(&good);
     std::fs::rename(&good, &path).unwrap();
     server.hangup();
-    let replaced = server.next(|line| line["target"] == "hijri_server::swap");
-    assert!(
-        replaced["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("archive replaced"),
-        "{replaced}"
-    );
+    assert_replaced(&server);
     assert!(server.alive());
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -705,5 +698,419 @@ fn a_replaced_archive_is_unmapped_once_its_last_answer_is_sent() {
         assert!(Instant::now() < deadline, "still mapped:\n{mapped}");
         std::thread::sleep(Duration::from_millis(50));
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The resident memory of a process, in bytes (`VmRSS`).
+fn resident(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    kb * 1024
+}
+
+/// The review's R1: 4 addresses × 64 connections × 20 pipelined `include=sites` (2.5 MB
+/// each), never read, on the default settings. Every connection sends the one kept answer
+/// in slices, so memory grows by the connections' write buffers only, and gives them back
+/// when the clients go.
+#[test]
+fn pipelined_big_answers_never_read_keep_memory_bounded() {
+    const MB: u64 = 1 << 20;
+    let _one = serial();
+    more_files();
+    let server = Server::start(&archive(), &[]);
+    let address = server.address();
+    let path = "/api/v1/hilal/history?include=sites";
+    // Built once (and kept) before the attack, as any first reader would.
+    let (answer, _) = probe([127, 0, 0, 9], address, path);
+    let answer = answer.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200") && answer.len() > 2_000_000);
+    std::thread::sleep(Duration::from_millis(500));
+    let before = resident(server.child.id());
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").repeat(20);
+    let mut attackers = Vec::new();
+    for client in 11..=14u8 {
+        for _ in 0..64 {
+            if let Ok(mut stream) = connect_from([127, 0, 0, client], address) {
+                let _ = stream.write_all(request.as_bytes());
+                attackers.push(stream);
+            }
+        }
+    }
+    assert_eq!(attackers.len(), 256);
+    let mut peak = before;
+    let held = Instant::now();
+    while held.elapsed() < Duration::from_secs(8) {
+        peak = peak.max(resident(server.child.id()));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    drop(attackers);
+    // The allocator gives freed pages back within seconds (jemalloc's decay, 10 s).
+    let gone = Instant::now();
+    let mut after = resident(server.child.id());
+    while after > before + 8 * MB && gone.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(250));
+        after = resident(server.child.id());
+    }
+    eprintln!(
+        "resident memory: {} MB before, {} MB at most under attack, {} MB after",
+        before / MB,
+        peak / MB,
+        after / MB
+    );
+    assert!(
+        peak <= before + 100 * MB,
+        "{} MB more",
+        (peak - before) / MB
+    );
+    assert!(
+        after <= before + 16 * MB,
+        "{} MB kept",
+        after.saturating_sub(before) / MB
+    );
+    // And it still answers.
+    let (answer, _) = probe([127, 0, 0, 10], address, "/healthz");
+    assert!(answer.unwrap().starts_with("HTTP/1.1 200"));
+}
+
+/// Reads pipelined answers from `stream` at `rate` bytes a second (in pieces every
+/// `every`) for `span`; returns the bytes read and when the server reset or closed it.
+fn read_at(
+    mut stream: TcpStream,
+    rate: usize,
+    every: Duration,
+    span: Duration,
+) -> (usize, Option<Duration>) {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let piece = (rate as f64 * every.as_secs_f64()) as usize;
+    let mut buffer = vec![0u8; piece];
+    let (started, mut read) = (Instant::now(), 0);
+    while started.elapsed() < span {
+        let mut got = 0;
+        while got < piece {
+            match stream.read(&mut buffer[got..]) {
+                Ok(0) | Err(_) => return (read + got, Some(started.elapsed())),
+                Ok(n) => got += n,
+            }
+        }
+        read += got;
+        // Keep to the pace: the next piece is due `every` after the last one was due.
+        let due = every * u32::try_from(read / piece).unwrap();
+        std::thread::sleep(due.saturating_sub(started.elapsed()));
+    }
+    (read, None)
+}
+
+/// The review's R2: readers that take an answer at twice the documented minimum (1 KB/s)
+/// or faster are never reset, however the kernel batches their bytes; one below it is reset
+/// within a few windows. Default settings; each reader has a small receive buffer, so what
+/// it has not read waits in the server's queue.
+#[test]
+fn readers_above_the_minimum_send_rate_are_kept_and_below_it_reset() {
+    let _one = serial();
+    let server = Server::start(&archive(), &[]);
+    let address = server.address();
+    let (minimum, window) = (10_240usize, 10);
+    let per_second = minimum / window;
+    // 20 pipelined histories (327 KB each): far more than the kernel's buffers hold.
+    let request = b"GET /api/v1/hilal/history HTTP/1.1\r\nHost: x\r\n\r\n".repeat(20);
+    let reader = |from: u8, rate: usize, every: Duration| {
+        let mut stream = connect_with([127, 0, 0, from], address, Some(4096)).unwrap();
+        stream.write_all(&request).unwrap();
+        std::thread::spawn(move || read_at(stream, rate, every, Duration::from_secs(42)))
+    };
+    let readers = [
+        (
+            "2× the minimum",
+            reader(21, 2 * per_second, Duration::from_millis(500)),
+        ),
+        (
+            "2× in 1 s pieces",
+            reader(22, 2 * per_second, Duration::from_secs(1)),
+        ),
+        ("5.6 KB/s", reader(23, 5_734, Duration::from_millis(250))),
+        ("13 KB/s", reader(24, 13_312, Duration::from_millis(250))),
+    ];
+    let slow = reader(25, per_second / 2, Duration::from_secs(1));
+    for (name, reader) in readers {
+        let (read, reset) = reader.join().unwrap();
+        eprintln!("{name}: {read} bytes read in 42 s, reset: {reset:?}");
+        assert_eq!(reset, None, "{name} was reset after {read} bytes");
+    }
+    let (read, reset) = slow.join().unwrap();
+    eprintln!("0.5 KB/s: {read} bytes read, reset after {reset:?}");
+    let reset = reset.expect("the reader below the minimum was never reset");
+    // Judged once its wait reached a window, and at most a few windows later.
+    assert!(reset < Duration::from_secs(35), "{reset:?}");
+}
+
+/// systemd's `Type=notify`: `READY=1` comes once SIGHUP is handled and the listener is open,
+/// so a reload sent the moment it arrives (as `systemctl start` then `reload` would) is a
+/// swap, never fatal, and the port answers.
+#[test]
+fn ready_comes_only_once_sighup_is_safe() {
+    use std::os::unix::net::UnixDatagram;
+    let _one = serial();
+    let dir = scratch("notify");
+    let socket_path = dir.join("notify.sock");
+    let systemd = UnixDatagram::bind(&socket_path).unwrap();
+    systemd
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let notify = socket_path.to_str().unwrap();
+    for _ in 0..5 {
+        let mut server = Server::spawn(&archive(), &[("NOTIFY_SOCKET", notify)]);
+        let mut message = [0u8; 256];
+        let n = systemd.recv(&mut message).expect("READY=1 within 10 s");
+        let text = std::str::from_utf8(&message[..n]).unwrap();
+        assert!(text.starts_with("READY=1\n"), "{text:?}");
+        server.hangup();
+        let start = server.next(|line| line["target"] == "hijri_server::start");
+        let port: u16 = start["bind"]
+            .as_str()
+            .unwrap()
+            .rsplit(':')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(text.contains(&format!(":{port}")), "{text:?}");
+        assert_replaced(&server);
+        assert!(server.alive());
+        let (answer, _) = probe(
+            [127, 0, 0, 1],
+            SocketAddr::from(([127, 0, 0, 1], port)),
+            "/healthz",
+        );
+        assert!(answer.unwrap().starts_with("HTTP/1.1 200"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A small archive of one calendar: Hijri 1446-07 to 1446-12, all official, the first month
+/// starting on `first` (ISO); `version` is its `data_version`.
+fn small_archive(first: &str, version: &str) -> Vec<u8> {
+    use hijri::hijri::HijriMonth;
+    use hijri::schema::Tier;
+    use hijri_testing::{day, site_evening, sites_record, ChainBuilder, DatasetBuilder};
+    let mut start = day(first);
+    let months = [30, 29, 30, 29, 30, 29].map(|length| {
+        let record = sites_record(start - 1, 0, vec![site_evening(31_000, 70_000)]);
+        start += i32::from(length);
+        (length, Tier::Published, record)
+    });
+    let first_month = HijriMonth {
+        year: 1446,
+        month: 7,
+    };
+    let mut chain = ChainBuilder::kemenag(1)
+        .months(first_month, day(first), months)
+        .coverage(day(first), start - 1)
+        .build();
+    chain.table.as_mut().unwrap().data_version = version.into();
+    let mut dataset = DatasetBuilder::new().sites(&["Pantai Test"]).build();
+    dataset.chains.push(chain);
+    hijri_testing::encoded(&dataset).to_vec()
+}
+
+/// A port free on 127.0.0.1 now.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+/// `GET path` on a keep-alive connection: status, `ETag` and body (`None` if the connection
+/// failed).
+fn ask(stream: &mut TcpStream, path: &str) -> Option<(u16, String, Vec<u8>)> {
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n");
+    stream.write_all(request.as_bytes()).ok()?;
+    let answer = read_answer(stream)?;
+    let (head, body) = answer.split_once("\r\n\r\n")?;
+    let status = head.get(9..12)?.parse().ok()?;
+    let etag = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("etag: ")
+                .map(str::to_owned)
+        })
+        .unwrap_or_default();
+    Some((status, etag, body.as_bytes().to_vec()))
+}
+
+/// The rehearsal of many machines: three servers behind nginx as the load balancer (Debian's
+/// package: `.ci/run` installs it), their archive replaced one server at a time under load,
+/// first as a new image rolls out (each server stopped by SIGTERM and started again on the
+/// new archive), then back by renaming the old archive over the file and SIGHUP. Every
+/// answer through nginx is a 200 equal to one of the two archives' answers (its `ETag` says
+/// which), and both are seen.
+#[test]
+fn a_rolling_replacement_behind_nginx_loses_no_request() {
+    let _one = serial();
+    let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("nginx is needed: apt-get install nginx-light (as .ci/run does)");
+    let dir = scratch("rolling");
+    let (old, new) = (dir.join("a.archive"), dir.join("b.archive"));
+    std::fs::write(&old, small_archive("2025-01-01", "rehearsal-a")).unwrap();
+    std::fs::write(&new, small_archive("2025-01-02", "rehearsal-b")).unwrap();
+    let paths = [
+        "/api/v1/month?year=1446&month=9",
+        "/api/v1/convert?date=2025-03-15",
+        "/api/v1/meta",
+        "/api/v1/table",
+    ];
+    let vars = [
+        ("HIJRI_TRUSTED_PROXIES", "127.0.0.1"),
+        ("HIJRI_LIMIT_DEFAULT", "1000000/1"),
+    ];
+    // Each archive's answers, from a server of its own: ETag -> body, per path.
+    let answers_of = |archive: &Path| {
+        let server = Server::start(archive, &vars);
+        let mut stream = connect_from([127, 0, 0, 1], server.address()).unwrap();
+        paths.map(|path| {
+            let (status, etag, body) = ask(&mut stream, path).unwrap();
+            assert_eq!(status, 200, "{path}");
+            (etag, body)
+        })
+    };
+    let expected = [answers_of(&old), answers_of(&new)];
+    for (i, path) in paths.iter().enumerate() {
+        if *path != "/api/v1/convert?date=2025-03-15" {
+            assert_ne!(
+                expected[0][i].0, expected[1][i].0,
+                "{path}: the archives agree"
+            );
+        }
+    }
+    // Three servers on the old archive, each from a file of its own.
+    let ports = [free_port(), free_port(), free_port()];
+    let live: Vec<PathBuf> = (0..3)
+        .map(|i| dir.join(format!("live-{i}.archive")))
+        .collect();
+    let start = |i: usize| {
+        let bind = format!("127.0.0.1:{}", ports[i]);
+        let mut vars = vars.to_vec();
+        vars.push(("HIJRI_BIND", &bind));
+        Server::start(&live[i], &vars)
+    };
+    let mut servers: Vec<Server> = (0..3)
+        .map(|i| {
+            std::fs::copy(&old, &live[i]).unwrap();
+            start(i)
+        })
+        .collect();
+    let front = free_port();
+    let upstreams: String = ports
+        .iter()
+        .map(|p| format!("server 127.0.0.1:{p} max_fails=0;\n"))
+        .collect();
+    let conf = format!(
+        "daemon off;\nmaster_process off;\npid {dir}/nginx.pid;\nerror_log {dir}/error.log;\n\
+         events {{ worker_connections 1024; }}\n\
+         http {{\n access_log off;\n keepalive_requests 1000000;\n client_body_temp_path {dir}/body;\n\
+         proxy_temp_path {dir}/proxy;\n fastcgi_temp_path {dir}/fastcgi;\n\
+         uwsgi_temp_path {dir}/uwsgi;\n scgi_temp_path {dir}/scgi;\n\
+         upstream hijri {{\n{upstreams} keepalive 16;\n}}\n\
+         server {{\n listen 127.0.0.1:{front};\n location / {{\n proxy_pass http://hijri;\n\
+         proxy_http_version 1.1;\n proxy_set_header Connection \"\";\n\
+         proxy_set_header X-Forwarded-For $remote_addr;\n proxy_connect_timeout 2s;\n\
+         proxy_read_timeout 10s;\n proxy_next_upstream error timeout;\n }}\n }}\n}}\n",
+        dir = dir.display()
+    );
+    std::fs::write(dir.join("nginx.conf"), conf).unwrap();
+    let mut balancer = Command::new(nginx)
+        .arg("-p")
+        .arg(&dir)
+        .arg("-c")
+        .arg(dir.join("nginx.conf"))
+        .arg("-e")
+        .arg(dir.join("error.log"))
+        .stdin(Stdio::null())
+        .spawn()
+        .unwrap();
+    let front = SocketAddr::from(([127, 0, 0, 1], front));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while probe([127, 0, 0, 1], front, "/healthz").0.is_none() {
+        assert!(Instant::now() < deadline, "nginx did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Load: 6 clients asking round the paths on keep-alive connections through nginx.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let expected = std::sync::Arc::new(expected);
+    let clients: Vec<_> = (0..6u8)
+        .map(|c| {
+            let (stop, expected) = (stop.clone(), expected.clone());
+            std::thread::spawn(move || {
+                let (mut seen, mut errors) = ([0usize; 2], Vec::new());
+                let mut stream = connect_from([127, 0, 0, 1], front).unwrap();
+                let mut n = usize::from(c);
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let i = n % paths.len();
+                    n += 1;
+                    let Some((status, etag, body)) = ask(&mut stream, paths[i]) else {
+                        errors.push(format!("{}: no answer", paths[i]));
+                        stream = connect_from([127, 0, 0, 1], front).unwrap();
+                        continue;
+                    };
+                    match (0..2).find(|&a| expected[a][i].0 == etag) {
+                        Some(a) if status == 200 && expected[a][i].1 == body => seen[a] += 1,
+                        _ => errors.push(format!("{}: {status} {etag}", paths[i])),
+                    }
+                }
+                (seen, errors)
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    // The new image, one server at a time: stopped (finishing what it runs), started again.
+    for i in 0..3 {
+        signal(&servers[i].child, rustix::process::Signal::TERM);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while servers[i].alive() {
+            assert!(Instant::now() < deadline, "server {i} did not stop");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::fs::copy(&new, &live[i]).unwrap();
+        servers[i] = start(i);
+        std::thread::sleep(Duration::from_millis(700));
+    }
+    // And back, one server at a time: the old archive renamed over the file, SIGHUP.
+    for i in 0..3 {
+        let next = dir.join(format!("next-{i}.archive"));
+        std::fs::copy(&old, &next).unwrap();
+        std::fs::rename(&next, &live[i]).unwrap();
+        servers[i].hangup();
+        let swap = servers[i].next(|line| line["target"] == "hijri_server::swap");
+        assert!(
+            swap["message"].as_str().unwrap().contains("rehearsal-a"),
+            "{swap}"
+        );
+        std::thread::sleep(Duration::from_millis(700));
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (mut seen, mut errors) = ([0usize; 2], Vec::new());
+    for client in clients {
+        let (s, e) = client.join().unwrap();
+        seen = [seen[0] + s[0], seen[1] + s[1]];
+        errors.extend(e);
+    }
+    let _ = balancer.kill();
+    let _ = balancer.wait();
+    eprintln!(
+        "rolling rehearsal: {} answers of the old archive, {} of the new, {} errors",
+        seen[0],
+        seen[1],
+        errors.len()
+    );
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
+    drop(servers);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -18,7 +18,8 @@
 //!   with one method per API operation and none for the pages, their assets or the docs;
 //! - the feeds after a correction: `hijri-generate announce` on a copy of the facts, the
 //!   archive generated before and after it, and the two `/events.ics` bodies compared: every
-//!   event whose date moved has a higher `SEQUENCE`.
+//!   event whose date moved has a higher `SEQUENCE`; and after `hijri-generate
+//!   announce-holidays` moves a day off, that day's event alone.
 
 #![allow(
     clippy::unwrap_used,
@@ -620,6 +621,75 @@ fn an_event_a_correction_moved_has_a_higher_sequence() {
     println!(
         "{} events moved, each with a higher SEQUENCE: {moved:?}",
         moved.len()
+    );
+}
+
+#[test]
+#[ignore = "generates two archives with the built generator: run by `make e2e`"]
+fn a_day_an_amendment_moved_has_a_higher_sequence_in_the_holidays_feed() {
+    let dir = workdir("holiday-sequence");
+    let data = dir.join("data");
+    copy_facts(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../data"),
+        &data,
+    );
+    let generate = Path::new(env!("CARGO_BIN_EXE_hijri-serve")).with_file_name("hijri-generate");
+    let feed = |name: &str| {
+        let out = dir.join(name);
+        run(
+            Command::new(&generate)
+                .args(["--quiet", "--no-cards", "--data"])
+                .arg(&data)
+                .arg("--out")
+                .arg(&out),
+            "hijri-generate",
+        );
+        let server = Server::over(&dir, &out);
+        let ics = fetch(&server, "/api/v1/holidays.ics?year=2027");
+        server.stop();
+        events_by_uid(&ics)
+    };
+    let before = feed("before.archive");
+    // Suppose the isbat puts Idul Adha 1448 a day after the SKB's 17 May 2027.
+    run(
+        Command::new(&generate).arg("--data").arg(&data).args([
+            "announce-holidays",
+            "--year",
+            "2027",
+            "--kind",
+            "skb_amendment",
+            "--signed",
+            "2027-05-10",
+            "--number",
+            "e2e",
+            "--title",
+            "e2e",
+            "--source",
+            "https://example.invalid/",
+            "--change",
+            "Idul Adha moved to 18 May",
+            "--move",
+            "2027-05-17=2027-05-18:libur_nasional:idul_adha",
+        ]),
+        "hijri-generate announce-holidays",
+    );
+    let after = feed("after.archive");
+
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>()
+    );
+    let moved = "idul_adha-libur_nasional-20270517@kalender-hijriah.invalid";
+    assert_eq!(before[moved], ("20270517".to_owned(), 0));
+    assert_eq!(after[moved], ("20270518".to_owned(), 1));
+    for (uid, event) in &before {
+        if uid != moved {
+            assert_eq!(&after[uid], event, "{uid}");
+        }
+    }
+    println!(
+        "{} events: {moved} moved with SEQUENCE 0 -> 1, the others unchanged",
+        before.len()
     );
 }
 

@@ -220,6 +220,7 @@ impl DatasetBuilder {
         etag: &str,
     ) -> DatasetBuilder {
         self.dataset.cards.push(Card {
+            chain: 0,
             month: HijriMonth { year, month },
             kind,
             bare,

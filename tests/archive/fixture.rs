@@ -125,7 +125,7 @@ pub fn look_up_everything(dataset: &ArchivedDataset) {
             }
             for kind in [CardKind::Viz, CardKind::Map] {
                 for bare in [false, true] {
-                    let _ = dataset.card(target, kind, bare).map(|c| c.png.len());
+                    let _ = dataset.card(0, target, kind, bare).map(|c| c.png.len());
                 }
             }
         }

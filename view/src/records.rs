@@ -27,7 +27,7 @@ pub enum EveningRecord<'a> {
     /// A wujudul hilal evening.
     Wujud(WujudView<'a>),
     /// A KHGT evaluation day.
-    Khgt(KhgtView),
+    Khgt(KhgtView<'a>),
 }
 
 impl<'a> EveningRecord<'a> {
@@ -117,7 +117,8 @@ impl<'a> WujudView<'a> {
 
 /// One place a KHGT condition was evaluated at, times in UTC.
 #[derive(Serialize)]
-pub struct KhgtPlaceView {
+pub struct KhgtPlaceView<'a> {
+    name: Option<&'a str>,
     lat: f64,
     lon: f64,
     tz: &'static str,
@@ -131,14 +132,15 @@ pub struct KhgtPlaceView {
     elong_ok: bool,
 }
 
-impl KhgtPlaceView {
+impl<'a> KhgtPlaceView<'a> {
     /// The place at its sunset; a sunset at or after `cutoff` (PKG 1's 24:00 UTC, Unix
     /// seconds) is the cut-off itself, shown as `24:00` of the evaluation day and said so.
-    fn of(place: &ArchivedKhgtPlace, limits: Limits, cutoff: Option<i64>) -> KhgtPlaceView {
+    fn of(place: &'a ArchivedKhgtPlace, limits: Limits, cutoff: Option<i64>) -> KhgtPlaceView<'a> {
         let (alt, elongation) = (place.moon_alt.to_native(), place.elongation.to_native());
         let sunset = place.sunset.to_native();
         let at_cutoff = cutoff.is_some_and(|cutoff| sunset >= cutoff);
         KhgtPlaceView {
+            name: Some(place.name.as_str()).filter(|name| !name.is_empty()),
             lat: from_fixed(place.lat.to_native()),
             lon: from_fixed(place.lon.to_native()),
             tz: "UTC",
@@ -160,9 +162,9 @@ impl KhgtPlaceView {
 
 /// A KHGT evaluation day: the condition applied and the best place of each condition
 /// evaluated; the deciding place is the one the applied condition rests on (else PKG 1's
-/// best, the place closest to meeting the limits before the deadline).
+/// best, the place closest to meeting the limits before the deadline), and how it is chosen.
 #[derive(Serialize)]
-pub struct KhgtView {
+pub struct KhgtView<'a> {
     rule: &'static str,
     evaluation_day: Text<Date>,
     conjunction_utc: Text<UtcInstant>,
@@ -170,17 +172,18 @@ pub struct KhgtView {
     conjunction_before_nz_fajr: bool,
     rule_applied: Option<&'static str>,
     visible: bool,
-    deciding_place: Option<KhgtPlaceView>,
-    pkg1: Option<KhgtPlaceView>,
-    pkg2: Option<KhgtPlaceView>,
+    deciding_place: Option<KhgtPlaceView<'a>>,
+    deciding_place_choice: &'a str,
+    pkg1: Option<KhgtPlaceView<'a>>,
+    pkg2: Option<KhgtPlaceView<'a>>,
 }
 
-impl KhgtView {
-    fn of(khgt: &ArchivedKhgt, evening: &ArchivedKhgtEvening) -> KhgtView {
+impl<'a> KhgtView<'a> {
+    fn of(khgt: &'a ArchivedKhgt, evening: &'a ArchivedKhgtEvening) -> KhgtView<'a> {
         let limits = khgt.limits.get();
         let deadline = i64::from(evening.day.to_native()) * 86_400
             + i64::from(khgt.deadline_min.to_native()) * 60;
-        let view = |place: Option<&ArchivedKhgtPlace>, cutoff| {
+        let view = |place: Option<&'a ArchivedKhgtPlace>, cutoff| {
             place.map(|p| KhgtPlaceView::of(p, limits, cutoff))
         };
         let (pkg1, pkg2) = (evening.pkg1.as_ref(), evening.pkg2.as_ref());
@@ -200,6 +203,7 @@ impl KhgtView {
             rule_applied: applied,
             visible: evening.applied != Applied::Neither,
             deciding_place: view(deciding, cutoff),
+            deciding_place_choice: &khgt.deciding,
             pkg1: view(pkg1, Some(deadline)),
             pkg2: view(pkg2, None),
         }
@@ -263,7 +267,9 @@ impl<'a> Summary<'a> {
                 };
                 Summary {
                     visible: evening.applied != Applied::Neither,
-                    place: None,
+                    place: deciding
+                        .map(|p| p.name.as_str())
+                        .filter(|name| !name.is_empty()),
                     moon_alt: deciding.map(|p| p.moon_alt.to_native()),
                     elongation: deciding.map(|p| p.elongation.to_native()),
                 }

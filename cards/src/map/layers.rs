@@ -4,16 +4,14 @@
 
 use std::fmt::Write as _;
 
-use hijri::schema::Limits;
-
 use super::view::{MapView, LAT_LINES, LON_LINES};
 use super::PointResult;
 use crate::basemap::basemap;
 use crate::contour::{isolines, region, GridPoint};
 use crate::grid::VisibilityGrid;
 use crate::place::LabelBox;
+use crate::rule::MapTerms;
 use crate::svg::{num, Svg};
-use crate::text;
 use crate::CardError;
 
 /// Fill of the region where both criteria hold.
@@ -94,16 +92,17 @@ pub struct Boundary<'a> {
     pub id: &'static str,
 }
 
-/// The region where both criteria hold and the two boundary lines; returns the boundaries
-/// (lines in grid units, with their labels), altitude first.
+/// The region where both of the rule's quantities reach their levels and the two boundary
+/// lines; returns the boundaries (lines in grid units, with their labels), the first
+/// quantity's (the altitude, the lag) first.
 pub fn visibility_layers<'g>(
     svg: &mut Svg,
     view: &MapView,
     grid: &'g VisibilityGrid,
-    limits: Limits,
+    terms: &MapTerms,
     s: f64,
 ) -> [Boundary<'g>; 2] {
-    let margin = grid.margin(limits);
+    let margin = grid.margin(terms.levels);
     let area = region(&margin, grid.nx, grid.ny, 0.0);
     if !area.is_empty() {
         svg.path(
@@ -111,13 +110,10 @@ pub fn visibility_layers<'g>(
             &format!(r#"id="region" fill="{REGION}" fill-opacity="0.33""#),
         );
     }
-    let alt = isolines(&grid.alt_deg, grid.nx, grid.ny, limits.min_moon_alt_deg());
-    let elong = isolines(
-        &grid.elong_deg,
-        grid.nx,
-        grid.ny,
-        limits.min_elongation_deg(),
-    );
+    let [first, second] = &grid.values;
+    let [first_level, second_level] = terms.levels;
+    let alt = isolines(first, grid.nx, grid.ny, first_level);
+    let elong = isolines(second, grid.nx, grid.ny, second_level);
     let dash = format!(r#"stroke-dasharray="{} {}""#, num(8.0 * s), num(5.0 * s));
     for (lines, colour, extra, id) in [
         (&alt, ALT_LINE, "", "alt-line"),
@@ -133,21 +129,19 @@ pub fn visibility_layers<'g>(
             );
         }
     }
+    let [first_label, second_label] = terms.labels.clone();
     [
         Boundary {
             lines: alt,
-            values: &grid.alt_deg,
-            label: format!("tinggi ≥ {}", text::threshold(limits.min_moon_alt_deg())),
+            values: first,
+            label: first_label,
             colour: ALT_LINE,
             id: "alt",
         },
         Boundary {
             lines: elong,
-            values: &grid.elong_deg,
-            label: format!(
-                "elongasi ≥ {}",
-                text::threshold(limits.min_elongation_deg())
-            ),
+            values: second,
+            label: second_label,
             colour: ELONG_LINE,
             id: "elong",
         },

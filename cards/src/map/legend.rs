@@ -1,26 +1,18 @@
-//! Below the map: the legend (what the region, the ring and each drawn line mean, with the
-//! criterion's limits) and the counts of display points that meet the criteria.
-
-use hijri::schema::Limits;
+//! Below the map: the legend (what the region, the ring and each drawn line mean, in the
+//! rule's terms) and the counts of display points that meet the rule.
 
 use super::layers::{ALT_LINE, ELONG_LINE, POINT_MET, POINT_NOT, REGION, RING};
 use super::PointResult;
 use crate::frame::{Frame, BOX, BOX_LINE, INK, MUTED};
+use crate::legend;
 use crate::metrics;
+use crate::rule::MapTerms;
 use crate::svg::{num, Svg, TextStyle};
-use crate::text;
 
-/// The legend in two columns from `y`: the region and the deciding site's ring (among
-/// `sites` checked sites), and under them each boundary line that is drawn (`drawn`:
-/// altitude, elongation) with the note on their arrows; returns the y below it.
-pub fn legend(
-    svg: &mut Svg,
-    frame: &Frame,
-    limits: Limits,
-    sites: usize,
-    drawn: [bool; 2],
-    y: f64,
-) -> f64 {
+/// The legend in two columns from `y`: the region and the deciding site's ring, and under
+/// them each boundary line that is drawn (`drawn`: the first quantity's, the second's) with
+/// the note on their arrows, in the rule's `terms`; returns the y below it.
+pub fn legend(svg: &mut Svg, frame: &Frame, terms: &MapTerms, drawn: [bool; 2], y: f64) -> f64 {
     let s = frame.s;
     let row = 28.0 * s;
     let swatch = 26.0 * s;
@@ -30,14 +22,8 @@ pub fn legend(
     let entries = [
         (
             "region",
-            format!(
-                r#"<rect x="{{x}}" y="{}" width="{}" height="{}" rx="{}" fill="{REGION}" fill-opacity="0.45"/>"#,
-                num(-7.0 * s),
-                num(swatch),
-                num(14.0 * s),
-                num(3.0 * s)
-            ),
-            "Wilayah memenuhi kriteria".to_owned(),
+            legend::fill(REGION, 0.45, swatch, s),
+            terms.region.to_owned(),
             true,
             0,
             0,
@@ -49,10 +35,7 @@ pub fn legend(
                 num(swatch),
                 num(3.0 * s)
             ),
-            format!(
-                "Batas tinggi hilal {}",
-                text::threshold(limits.min_moon_alt_deg())
-            ),
+            terms.legend[0].clone(),
             alt_drawn,
             0,
             1,
@@ -64,7 +47,7 @@ pub fn legend(
                 num(8.0 * s),
                 num(2.5 * s)
             ),
-            format!("Lokasi penentu ({sites} lokasi)"),
+            terms.ring.clone(),
             true,
             1,
             0,
@@ -78,10 +61,7 @@ pub fn legend(
                 num(8.0 * s),
                 num(4.0 * s)
             ),
-            format!(
-                "Batas elongasi {}",
-                text::threshold(limits.min_elongation_deg())
-            ),
+            terms.legend[1].clone(),
             elong_drawn,
             1,
             1,
@@ -96,22 +76,17 @@ pub fn legend(
             reason = "two legend columns, entries in column 0 or 1"
         )]
         let x = column_x[column];
-        let line_y = y + f64::from(line) * row;
-        svg.open_group(&format!(
-            r#"id="legend-{id}" transform="translate(0 {})""#,
-            num(line_y)
-        ));
-        svg.raw(
-            &mark
-                .replace("{x}", &num(x))
-                .replace("{xc}", &num(x + swatch / 2.0)),
-        );
-        svg.close_group();
-        svg.text(
-            x + swatch + 12.0 * s,
-            line_y + 5.0 * s,
-            TextStyle::new(15.0 * s, INK),
-            &label,
+        legend::draw(
+            svg,
+            legend::Row {
+                id,
+                mark: &mark,
+                label: &label,
+            },
+            (x, y + f64::from(line) * row),
+            swatch,
+            (TextStyle::new(15.0 * s, INK), 12.0 * s),
+            s,
         );
     }
     if !(alt_drawn || elong_drawn) {
@@ -123,14 +98,20 @@ pub fn legend(
         note_y,
         TextStyle::new(13.0 * s, MUTED),
         r#"id="boundary-note""#,
-        "Panah pada label “≥” menunjuk ke sisi garis batas yang memenuhi batas itu",
+        terms.note,
     );
     note_y + 8.0 * s
 }
 
-/// The counts of display points that meet and do not meet the criteria, with a bar; returns
-/// the y below the box.
-pub fn counts(svg: &mut Svg, frame: &Frame, points: &[PointResult], y: f64) -> f64 {
+/// The counts of display points that meet and do not meet the rule, with a bar, in its
+/// `terms`; returns the y below the box.
+pub fn counts(
+    svg: &mut Svg,
+    frame: &Frame,
+    points: &[PointResult],
+    terms: &MapTerms,
+    y: f64,
+) -> f64 {
     let s = frame.s;
     let (x, w) = (frame.margin, frame.inner_width());
     let h = 100.0 * s;
@@ -151,9 +132,10 @@ pub fn counts(svg: &mut Svg, frame: &Frame, points: &[PointResult], y: f64) -> f
     let met = points.iter().filter(|p| p.met).count();
     let not = points.len() - met;
     let half = (w - 40.0 * s) / 2.0;
+    let [met_words, not_words] = terms.counts;
     for (k, (count, label, colour, id)) in [
-        (met, "memenuhi kriteria", POINT_MET, "count-met"),
-        (not, "tidak memenuhi", POINT_NOT, "count-not"),
+        (met, met_words, POINT_MET, "count-met"),
+        (not, not_words, POINT_NOT, "count-not"),
     ]
     .into_iter()
     .enumerate()

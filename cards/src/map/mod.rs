@@ -1,7 +1,9 @@
-//! The visibility map (`/hilal/map`): the archipelago, the region where both criteria hold at
-//! local sunset, the criterion's altitude and elongation boundaries (each labelled `≥ value`
-//! with an arrow to the side where it holds), the display points (green where the criteria
-//! hold, gray where not), the deciding site's yellow ring under them with its name where it
+//! The archipelago map (`/hilal/map` of a site criterion and of wujudul hilal): the
+//! archipelago, the region where the rule holds at local sunset, its two boundaries (a
+//! criterion's altitude and elongation, each labelled `≥ value`; wujudul hilal's lines where
+//! the Moon sets with the Sun and where the conjunction falls at sunset), each with an arrow
+//! to the side where it holds, the display points (green where the rule holds, gray where
+//! not), the deciding site's yellow ring under them with its name where it
 //! covers the fewest points, the graticule labelled outside the map, a legend with counts
 //! and, on normal cards, the criteria panel with the same site row as the sky chart.
 //!
@@ -21,7 +23,7 @@ use crate::frame::{self, Frame, BOX_LINE};
 use crate::grid::{VisibilityGrid, WINDOW_EAST, WINDOW_WEST};
 use crate::panel::{criteria_panel, PANEL_HEIGHT};
 use crate::svg::num;
-use crate::verdict::verdict;
+use crate::verdict;
 use crate::{CardContext, CardError};
 
 /// The committed display points (`data/map_points.json`).
@@ -102,15 +104,11 @@ pub fn map_svg(
         )));
     }
     let titles = frame::titles(ctx)?;
+    let terms = ctx.rule.map_terms()?;
     let frame = Frame::new(bare);
     let s = frame.s;
     let mut svg = frame.document();
-    let top = frame::header(
-        &mut svg,
-        &frame,
-        &titles,
-        "PETA VISIBILITAS HILAL · SAAT MAGRIB",
-    );
+    let top = frame::header(&mut svg, &frame, &titles, terms.kicker);
     let ppd = (frame.inner_width() - GUTTER * s) / (WINDOW_EAST - WINDOW_WEST);
     let view = MapView {
         left: frame.margin + GUTTER * s,
@@ -137,7 +135,7 @@ pub fn map_svg(
     );
     layers::graticule(&mut svg, &view, s);
     layers::land(&mut svg, &view, s)?;
-    let boundaries = layers::visibility_layers(&mut svg, &view, grid, ctx.limits, s);
+    let boundaries = layers::visibility_layers(&mut svg, &view, grid, &terms, s);
     let site = view.at(ctx.site.lat, ctx.site.lon);
     let ring = layers::points_layer(&mut svg, &view, points, site, s);
     let name = labels::site_label(&mut svg, &view, points, (&ctx.site.name, site), s);
@@ -157,14 +155,13 @@ pub fn map_svg(
     let y = legend::legend(
         &mut svg,
         &frame,
-        ctx.limits,
-        ctx.sites_checked,
+        &terms,
         drawn,
         view.top + view.height() + 42.0 * s,
     );
-    let y = legend::counts(&mut svg, &frame, points, y + 6.0 * s);
-    let verdict = verdict(ctx.values, ctx.limits);
-    let verdict_height = frame::verdict_box(0.0, 0.0, s, verdict, ctx.limits).y1;
+    let y = legend::counts(&mut svg, &frame, points, &terms, y + 6.0 * s);
+    let (verdict, note) = verdict::of(ctx);
+    let verdict_height = frame::verdict_box(0.0, 0.0, s, verdict, note.as_deref()).y1;
     let panel_top = if bare {
         frame.height
     } else {
@@ -178,11 +175,11 @@ pub fn map_svg(
         verdict_y,
         s,
         verdict,
-        ctx.limits,
+        note.as_deref(),
     );
     if !bare {
         criteria_panel(&mut svg, &frame, ctx, panel_top);
     }
-    frame::footer(&mut svg, &frame, ctx.limits);
+    frame::footer(&mut svg, &frame, &ctx.rule);
     Ok(svg.finish())
 }

@@ -10,22 +10,21 @@
 //! [`Family::Conjunction`]: hijri::rules::Family::Conjunction
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use chrono_tz::Tz;
 use hijri::date::Date;
 use hijri::fixed::to_fixed;
 use hijri::hijri::HijriMonth;
 use hijri::registry::Authority;
 use hijri::schema::{Chain, Khgt, Record, Rule, RuleSpan, Tier, Wujud, WujudEvening};
-use hijri::zone::Zone;
-use hijri_astro::{Astro, AstroError, Observer};
+use hijri_astro::{Astro, AstroError};
 use rayon::prelude::*;
 
 use super::{months_over, Context, Published};
 use crate::chain::ChainError;
 use crate::error::GenerateError;
-use crate::inputs::InputError;
+use crate::inputs::{InputError, SiteInput};
 use crate::khgt::{Lands, Parallels, Search, RESOLUTION};
 use crate::land::Outline;
+use crate::places::Places;
 
 /// Mean synodic month, seconds.
 const SYNODIC_S: i64 = 2_551_443;
@@ -169,7 +168,8 @@ fn utc_midnight(day: Date) -> Result<DateTime<Utc>, ChainError> {
         .ok_or_else(|| ChainError::Inconsistent(format!("{day} has no midnight")))
 }
 
-/// The land outlines of the KHGT rule among `rules`, within its coast tolerance.
+/// The land outlines of the KHGT rule among `rules`, within its coast tolerance, and the
+/// names of its places.
 pub fn lands(ctx: &Context, rules: &[RuleSpan]) -> Result<Lands, GenerateError> {
     let tolerance_km = rules
         .iter()
@@ -182,6 +182,7 @@ pub fn lands(ctx: &Context, rules: &[RuleSpan]) -> Result<Lands, GenerateError> 
     Ok(Lands {
         world: load("world_50m.json")?,
         americas: load("americas_mainland_50m.json")?,
+        names: Places::load(ctx.data_dir)?,
     })
 }
 
@@ -196,18 +197,10 @@ pub fn wujudul_hilal(
     let place = &wujud.place;
     // The place's civil time as the contract names it (WIB, WITA, WIT: fixed offsets, not
     // the zone's history), as for every calendar's records.
-    let tz: Tz = place
-        .tz
-        .parse()
-        .map_err(|_| ChainError::Inconsistent(format!("time zone {}", place.tz)))?;
-    let zone = Zone::civil(tz);
-    let observer = Observer {
-        lat_deg: place.lat,
-        lon_deg: place.lon,
-        elev_m: f64::from(place.elev_m),
-        tz: zone,
-    };
-    let day = conjunction.with_timezone(&zone).date_naive();
+    let observer = SiteInput::parse(place)
+        .map_err(ChainError::Inconsistent)?
+        .observer();
+    let day = conjunction.with_timezone(&observer.tz).date_naive();
     let mut first = None;
     for offset in 0..WUJUD_EVENINGS {
         let date = day + Duration::days(offset);

@@ -9,6 +9,7 @@ use hijri::fixed::from_fixed;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{ArchivedCardKind, ArchivedChain, ArchivedDataset, ArchivedRecord};
 use hijri_cards::verdict;
+use hijri_view::records::Summary;
 use rkyv::util::AlignedVec;
 
 /// Examples at the end of `cards --help`.
@@ -16,6 +17,7 @@ const EXAMPLES: &str = "\
 Examples:
   hijri-generate cards --list
   hijri-generate cards --month 1446-09 --month 1446-10 --out docs/cards
+  hijri-generate cards --authority muhammadiyah --month 1447-09 --out docs/cards
   hijri-generate cards --list --archive /srv/hijri/hijri.archive";
 
 /// List the cards of an archive, or copy months' cards out as PNG files
@@ -40,6 +42,10 @@ pub struct CardsArgs {
     /// The archive to read [default: <DIR>/hijri.archive, DIR being --data]
     #[arg(long, value_name = "FILE")]
     archive: Option<PathBuf>,
+    /// The calendar whose cards to list or copy (another's files are named
+    /// hilal-<kind>[-bare]-<id>-<year>-<month>.png) [default: the default calendar]
+    #[arg(long, value_name = "ID", verbatim_doc_comment)]
+    authority: Option<String>,
 }
 
 /// Runs the subcommand; the archive defaults to the one in `data_dir` (the global `--data`).
@@ -50,17 +56,28 @@ pub fn run(args: CardsArgs, data_dir: &Path) -> Result<(), String> {
     let bytes = read_aligned(&archive)?;
     let dataset =
         hijri::archive::open(&bytes).map_err(|e| format!("{}: {e}", archive.display()))?;
+    let chain = match &args.authority {
+        Some(id) => dataset.chain(id),
+        None => dataset.default_chain(),
+    }
+    .ok_or_else(|| format!("{}: no such calendar", archive.display()))?;
+    let index = dataset
+        .chain_index(chain)
+        .ok_or_else(|| format!("{}: no such calendar", archive.display()))?;
     if args.list {
-        let default = dataset
-            .default_chain()
-            .ok_or_else(|| format!("{}: no calendar", archive.display()))?;
-        return print_list(dataset, default).map_err(|e| format!("stdout: {e}"));
+        return print_list(dataset, chain).map_err(|e| format!("stdout: {e}"));
     }
     // clap's rules: without --list, at least one --month and --out.
     let out = args.out.ok_or("give --list, or --month with --out")?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    // Another calendar's files carry its identifier.
+    let prefix = if index == 0 {
+        String::new()
+    } else {
+        format!("{}-", chain.id.as_str())
+    };
     for month in args.months {
-        copy_month(dataset, month, &out)?;
+        copy_month(dataset, (index, &prefix), month, &out)?;
     }
     Ok(())
 }
@@ -80,10 +97,27 @@ fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Resu
         if !(years[0]..=years[1]).contains(&number.year) {
             continue;
         }
-        let criterion = chain
-            .rule_for(number)
-            .and_then(|span| span.rule.criterion());
+        let rule = chain.rule_for(number).map(|span| &span.rule);
+        let criterion = rule.and_then(|rule| rule.criterion());
         let (Some(criterion), ArchivedRecord::Sites(evening)) = (criterion, &month.record) else {
+            // Another rule: its record in one line, as `/table` gives it.
+            if rule.is_some_and(|r| r.has_evening()) {
+                let summary = Summary::of(dataset, chain, month);
+                writeln!(
+                    out,
+                    "{:04}-{:02}  {:<36} {:<14} alt {:>7}  elong {:>6}",
+                    number.year,
+                    number.month,
+                    summary.place.unwrap_or("—"),
+                    if summary.visible { "met" } else { "not met" },
+                    summary
+                        .moon_alt
+                        .map_or("—".into(), |a| format!("{:.2}", from_fixed(a))),
+                    summary
+                        .elongation
+                        .map_or("—".into(), |e| format!("{:.2}", from_fixed(e))),
+                )?;
+            }
             continue;
         };
         let limits = criterion.limits.get();
@@ -112,11 +146,18 @@ fn print_list(dataset: &ArchivedDataset, chain: &ArchivedChain) -> std::io::Resu
     Ok(())
 }
 
-fn copy_month(dataset: &ArchivedDataset, month: HijriMonth, out: &Path) -> Result<(), String> {
+/// Copies the four cards of `month` of the chain at `index` into `out`, their names after
+/// `prefix` (empty for the default calendar).
+fn copy_month(
+    dataset: &ArchivedDataset,
+    (index, prefix): (u8, &str),
+    month: HijriMonth,
+    out: &Path,
+) -> Result<(), String> {
     let cards: Vec<_> = dataset
         .cards
         .iter()
-        .filter(|c| c.month.get() == month)
+        .filter(|c| c.chain == index && c.month.get() == month)
         .collect();
     if cards.is_empty() {
         return Err(format!(
@@ -131,7 +172,7 @@ fn copy_month(dataset: &ArchivedDataset, month: HijriMonth, out: &Path) -> Resul
         };
         let bare = if card.bare { "-bare" } else { "" };
         let path = out.join(format!(
-            "hilal-{kind}{bare}-{}-{:02}.png",
+            "hilal-{kind}{bare}-{prefix}{}-{:02}.png",
             month.year, month.month
         ));
         std::fs::write(&path, card.png.as_slice())

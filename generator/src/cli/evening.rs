@@ -1,13 +1,17 @@
 //! `hijri-generate evening`: the evening record of one site and date (pretty JSON), or of
 //! every row of a CSV batch (one compact JSON object per line, in input order).
 
-use crate::inputs::load_sites;
-use chrono::{DateTime, FixedOffset, NaiveDate};
+use crate::inputs::{load_sites, SiteInput};
+use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
 use clap::Args;
 use hijri::date::Date;
-use hijri::fixed::{to_fixed, Decimal};
-use hijri::schema::{Criterion, Limits};
+use hijri::fixed::{to_fixed, Decimal, Dms};
+use hijri::registry;
+use hijri::schema::{Criterion, Limits, Rule, Site};
 use hijri::zone::Zone;
+use hijri_astro::global::{GeoSky, Place};
+use hijri_astro::place::Body;
+use hijri_astro::time::ut_seconds;
 use hijri_astro::{Astro, EveningObservation, Observer};
 use hijri_view::evening::SunsetMeasures;
 use rayon::prelude::*;
@@ -35,7 +39,14 @@ night) is an error. The moonset is the one nearest to that sunset within 14 hour
 sunset to lag_minutes have the names, units and forms of the API's evening record (times
 HH:MM local, conjunction_utc to the second), to 4 decimals. sunset_local and moonset_local
 are local ISO times to the second with the zone's offset (to the second when it has
-seconds, e.g. Africa/Monrovia before 1972: -00:44:30)."
+seconds, e.g. Africa/Monrovia before 1972: -00:44:30). moon_alt_geocentric_deg is the
+Moon's geocentric airless altitude at that sunset, the quantity KHGT limits
+(elongation_deg is geocentric already). With --dms every angle (each *_deg, and the
+site's lat and lon) is a string D°MM′SS″, e.g. 5°23′35″, as Kemenag's and Muhammadiyah's
+tables write them.
+
+--site takes the observation sites of <DIR>/sites.json and the places the calendars'
+rules name (Yogyakarta, wujudul hilal's; Wellington, KHGT's fajr)."
     )
 }
 
@@ -45,6 +56,7 @@ Examples:
   hijri-generate evening --date 2025-02-28 --site \"Pelabuhan Ratu, Jabar\"
   hijri-generate evening --date 2025-02-28 --lat -6.2 --lon 106.8 --elev 10 --tz Asia/Jakarta
   hijri-generate evening --date 2025-02-28 --lat 21.42 --lon 39.83 --elev 300 --tz UTC+3
+  hijri-generate evening --date 2024-03-10 --site Yogyakarta --dms
   hijri-generate --data /srv/hijri/data evening --batch evenings.csv --strict";
 
 /// Print one evening's hilal record as JSON, or one line per row of a CSV batch
@@ -126,6 +138,9 @@ pub struct EveningArgs {
         conflicts_with_all = ["date", "site", "lat", "lon", "elev", "tz"]
     )]
     strict: bool,
+    /// Print every angle as a string D°MM′SS″ (5°23′35″) instead of decimal degrees
+    #[arg(long)]
+    dms: bool,
 }
 
 /// One site as named in `sites.json` or given on the command line.
@@ -147,9 +162,10 @@ pub fn run(args: EveningArgs, data_dir: &Path) -> Result<(), String> {
         tz,
         batch,
         strict,
+        dms,
     } = args;
     let (date, site) = match (batch, date, site, (lat, lon, elev, tz)) {
-        (Some(file), ..) => return run_batch(&file, strict, data_dir),
+        (Some(file), ..) => return run_batch(&file, (strict, dms), data_dir),
         (None, Some(date), Some(name), _) => (date, find_site(&name, data_dir)?),
         (None, Some(date), None, (Some(lat), Some(lon), Some(elev), Some(tz))) => {
             (date, make_site(lat, lon, elev, tz))
@@ -162,10 +178,65 @@ pub fn run(args: EveningArgs, data_dir: &Path) -> Result<(), String> {
     let ev = astro
         .evening(&site.observer, date)
         .map_err(|e| format!("{date}: {e}"))?;
-    let text =
-        serde_json::to_string_pretty(&record(date, &site, &ev, Criterion::neo_mabims().limits))
-            .map_err(|e| e.to_string())?;
+    let json = printed(&astro, date, &site, &ev, dms).map_err(|e| format!("{date}: {e}"))?;
+    let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
     writeln!(std::io::stdout(), "{text}").map_err(|e| format!("stdout: {e}"))
+}
+
+/// The Moon's geocentric airless altitude (degrees) at `sunset` seen from `observer`.
+fn geocentric_moon_alt(
+    astro: &Astro,
+    observer: &Observer<Zone>,
+    sunset: DateTime<Utc>,
+) -> Result<f64, String> {
+    let at = ut_seconds(&sunset);
+    let sky = GeoSky::new(astro, at - 3_600.0, 2).map_err(|e| e.to_string())?;
+    let place = Place::new(observer.lat_deg, observer.lon_deg);
+    sky.altitude_deg(Body::Moon, &place, at)
+        .map_err(|e| e.to_string())
+}
+
+/// The JSON printed for one evening: its [`record`], every angle in degrees, minutes and
+/// seconds when `dms`.
+fn printed(
+    astro: &Astro,
+    date: NaiveDate,
+    site: &NamedSite,
+    ev: &EveningObservation,
+    dms: bool,
+) -> Result<serde_json::Value, String> {
+    let geocentric = geocentric_moon_alt(astro, &site.observer, ev.sunset_utc)?;
+    let limits = Criterion::neo_mabims().limits;
+    let mut json = serde_json::to_value(record(date, site, ev, limits, geocentric))
+        .map_err(|e| e.to_string())?;
+    if dms {
+        in_dms(&mut json);
+    }
+    Ok(json)
+}
+
+/// `json` with every angle (each `*_deg` member, and the site's `lat` and `lon`) written as
+/// a [`Dms`] string.
+fn in_dms(json: &mut serde_json::Value) {
+    let as_dms = |value: &mut serde_json::Value| {
+        if let Some(degrees) = value.as_f64() {
+            *value = serde_json::Value::String(Dms(degrees).to_string());
+        }
+    };
+    if let Some(object) = json.as_object_mut() {
+        for (key, value) in object.iter_mut() {
+            if key.ends_with("_deg") {
+                as_dms(value);
+            }
+        }
+        if let Some(site) = object.get_mut("site").and_then(|s| s.as_object_mut()) {
+            for key in ["lat", "lon"] {
+                if let Some(value) = site.get_mut(key) {
+                    as_dms(value);
+                }
+            }
+        }
+    }
 }
 
 /// A plain decimal number: an optional `-`, digits, and an optional fraction (no `+`,
@@ -214,25 +285,51 @@ fn make_site(lat: f64, lon: f64, elev: f64, zone: Zone) -> NamedSite {
     }
 }
 
-/// Looks a site up by name (case-insensitive) in `data_dir/sites.json`.
+/// The places the calendars' rules name (`hijri::registry`): wujudul hilal's place and
+/// KHGT's fajr place; `sites` is the number of observation sites.
+fn rule_places(sites: usize) -> Vec<Site> {
+    registry::all(sites)
+        .into_iter()
+        .flat_map(|calendar| calendar.rules)
+        .filter_map(|span| match span.rule {
+            Rule::WujudulHilal(wujud) => Some(wujud.place),
+            Rule::Khgt(khgt) => Some(khgt.fajr_place),
+            Rule::Sites(_) | Rule::Table(_) | Rule::Arithmetic(_) => None,
+        })
+        .collect()
+}
+
+/// Looks a site up by name (case-insensitive) among the sites of `data_dir/sites.json` and
+/// the places the calendars' rules name, each in its civil time (WIB, WITA, WIT as fixed
+/// offsets), as the records are.
 fn find_site(name: &str, data_dir: &Path) -> Result<NamedSite, String> {
     let sites = load_sites(&data_dir.join("sites.json")).map_err(|e| e.to_string())?;
+    let places = rule_places(sites.len());
     let wanted = name.to_lowercase();
-    let found = sites.iter().find(|s| s.site.name.to_lowercase() == wanted);
-    match found {
-        Some(site) => Ok(NamedSite {
-            name: Some(site.site.name.clone()),
-            tz_name: site.site.tz.clone(),
-            observer: site.observer(),
-        }),
-        None => {
-            let known: Vec<&str> = sites.iter().map(|s| s.site.name.as_str()).collect();
-            Err(format!(
-                "unknown site {name:?}; known sites: {}",
-                known.join("; ")
-            ))
-        }
+    let named = |site: &Site, observer: Observer<Zone>| NamedSite {
+        name: Some(site.name.clone()),
+        tz_name: site.tz.clone(),
+        observer,
+    };
+    if let Some(site) = sites.iter().find(|s| s.site.name.to_lowercase() == wanted) {
+        return Ok(named(&site.site, site.observer()));
     }
+    if let Some(place) = places.iter().find(|s| s.name.to_lowercase() == wanted) {
+        // In the place's civil time, as the rules' records are (WIB at every date).
+        let observer = SiteInput::parse(place)
+            .map_err(|e| format!("{}: {e}", place.name))?
+            .observer();
+        return Ok(named(place, observer));
+    }
+    let known: Vec<&str> = sites
+        .iter()
+        .map(|s| s.site.name.as_str())
+        .chain(places.iter().map(|p| p.name.as_str()))
+        .collect();
+    Err(format!(
+        "unknown site {name:?}; known sites: {}",
+        known.join("; ")
+    ))
 }
 
 /// Rounds to 4 decimals (no negative zero).
@@ -282,18 +379,20 @@ struct EveningJson<'a> {
     sunset_local: String,
     moonset_local: Option<String>,
     moon_alt_airless_deg: f64,
+    moon_alt_geocentric_deg: f64,
     sun_az_deg: f64,
     alt_ok: bool,
     elong_ok: bool,
 }
 
 /// The JSON record of one evening, its flags under the criterion's `limits` (on the values
-/// rounded as printed).
+/// rounded as printed), with the Moon's `geocentric` airless altitude at its sunset.
 fn record<'a>(
     date: NaiveDate,
     site: &'a NamedSite,
     ev: &EveningObservation,
     limits: Limits,
+    geocentric: f64,
 ) -> EveningJson<'a> {
     let sunset = ev.sunset_local.timestamp();
     EveningJson {
@@ -322,6 +421,7 @@ fn record<'a>(
         sunset_local: iso_local(&ev.sunset_local),
         moonset_local: ev.moonset_local.as_ref().map(iso_local),
         moon_alt_airless_deg: r4(ev.moon_alt_airless_deg),
+        moon_alt_geocentric_deg: r4(geocentric),
         sun_az_deg: r4(ev.sun_az_deg),
         alt_ok: limits.alt_ok(to_fixed(ev.moon_alt_deg)),
         elong_ok: limits.elong_ok(to_fixed(ev.elongation_deg)),
@@ -354,10 +454,11 @@ fn parse_row(line: &str) -> BatchRow {
     Ok((date, make_site(lat, lon, elev, zone)))
 }
 
-/// Runs a CSV batch, printing one compact JSON object per row in input order. A bad row
-/// prints `{"line": N, "error": "…"}` in its place and a line on stderr, the run goes on,
-/// and the result is an error at the end; with `strict`, the first bad row stops the run.
-fn run_batch(file: &Path, strict: bool, data_dir: &Path) -> Result<(), String> {
+/// Runs a CSV batch, printing one compact JSON object per row in input order (its angles in
+/// degrees, minutes and seconds with `dms`). A bad row prints `{"line": N, "error": "…"}` in
+/// its place and a line on stderr, the run goes on, and the result is an error at the end;
+/// with `strict`, the first bad row stops the run.
+fn run_batch(file: &Path, (strict, dms): (bool, bool), data_dir: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let file = file.display();
@@ -386,7 +487,6 @@ fn run_batch(file: &Path, strict: bool, data_dir: &Path) -> Result<(), String> {
         rows.push((i + 1, row));
     }
     let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
-    let limits = Criterion::neo_mabims().limits;
     let out: Vec<Result<String, String>> = rows
         .par_iter()
         .map(|(_, row)| {
@@ -394,7 +494,8 @@ fn run_batch(file: &Path, strict: bool, data_dir: &Path) -> Result<(), String> {
             let ev = astro
                 .evening(&site.observer, *date)
                 .map_err(|e| e.to_string())?;
-            serde_json::to_string(&record(*date, site, &ev, limits)).map_err(|e| e.to_string())
+            let json = printed(&astro, *date, site, &ev, dms)?;
+            serde_json::to_string(&json).map_err(|e| e.to_string())
         })
         .collect();
     let stdout = std::io::stdout();

@@ -1,9 +1,10 @@
 //! The command line of `hijri-generate`. clap reads the whole command line: the generation's
 //! options, or a subcommand with its own flags (their types, help and value rules live with
-//! each subcommand: `announce.rs`, `evening.rs`, `cards.rs`); the global `--data` is accepted
+//! each subcommand: `announce.rs`, `announce_holidays.rs`, `evening.rs`, `cards.rs`); the global `--data` is accepted
 //! before or after the subcommand.
 
 mod announce;
+mod announce_holidays;
 mod cards;
 mod evening;
 
@@ -17,6 +18,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::generate::{generate, Options};
 use announce::AnnounceArgs;
+use announce_holidays::AnnounceHolidaysArgs;
 use cards::CardsArgs;
 use evening::EveningArgs;
 
@@ -26,7 +28,7 @@ use evening::EveningArgs;
     name = "hijri-generate",
     disable_help_subcommand = true,
     override_usage = "hijri-generate [--data DIR] [--out FILE] [--reuse FILE | --full] [--no-cards] [--quiet]\n       \
-                      hijri-generate [--data DIR] <announce|evening|cards> [ARGS] (see <COMMAND> --help)"
+                      hijri-generate [--data DIR] <announce|announce-holidays|evening|cards> [ARGS] (see <COMMAND> --help)"
 )]
 struct Cli {
     /// The committed facts (before or after a subcommand)
@@ -62,6 +64,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Announce(AnnounceArgs),
+    AnnounceHolidays(AnnounceHolidaysArgs),
     Evening(EveningArgs),
     Cards(CardsArgs),
 }
@@ -121,6 +124,7 @@ fn run(cli: Cli) -> Result<(), String> {
     }
     match cli.command {
         Some(Command::Announce(args)) => return announce::run(args, &data_dir),
+        Some(Command::AnnounceHolidays(args)) => return announce_holidays::run(args, &data_dir),
         Some(Command::Evening(args)) => return evening::run(args, &data_dir),
         Some(Command::Cards(args)) => return cards::run(args, &data_dir),
         None => {}

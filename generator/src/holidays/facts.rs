@@ -210,6 +210,15 @@ impl Facts {
         Some((self.decrees.first()?.year, self.decrees.last()?.year))
     }
 
+    /// Both checks of [`load`] on facts built in memory (by `announce-holidays`), the error
+    /// naming the offending row.
+    pub fn check(&self) -> Result<(), String> {
+        self.check_decrees()
+            .map_err(|(index, m)| format!("decrees.csv row {}: {m}", index + 2))?;
+        self.check_days()
+            .map_err(|(index, m)| format!("days.csv row {}: {m}", index + 2))
+    }
+
     /// Decrees: unique ids, by year then date, each year's first one its only SKB, the
     /// years consecutive. The error is the offending row's index.
     fn check_decrees(&self) -> Result<(), (usize, String)> {

@@ -6,6 +6,7 @@
 //! (the Balinese Saka calendar's arithmetic). Each answers for a Gregorian year and returns
 //! `None` for a year its rule does not cover.
 
+pub mod announce;
 pub mod easter;
 pub mod facts;
 pub mod imlek;

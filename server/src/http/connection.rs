@@ -5,8 +5,8 @@
 //!   closed at accept. Trusted proxies are exempt (their own per-client limits do this job).
 //! - [`Connection`]: the socket as actix-http sees it. An answer that waits for its client
 //!   must be taken at a minimum rate ([`MinSendRate`]: so many bytes in every window while
-//!   a write waits), or the connection is closed; `TCP_USER_TIMEOUT` ([`super::socket`])
-//!   drops a client that takes nothing at all. actix-http's own answers to requests it
+//!   a write waits, counted as the client acknowledges them, and never nothing for the send
+//!   timeout), or the connection is reset. actix-http's own answers to requests it
 //!   cannot read are sent as the JSON envelope ([`super::protocol`]), counted and logged.
 
 use std::collections::HashMap;
@@ -27,6 +27,7 @@ use super::access_log;
 use super::metrics::Metrics;
 use super::protocol::{self, Refusal};
 use super::rate_limit::{key, RateLimit, TrustedProxies};
+use super::socket;
 
 /// The per-client connection table, shared by every worker.
 #[derive(Clone)]
@@ -127,35 +128,50 @@ impl ClientLoad {
     }
 }
 
-/// The slowest a client may take an answer that waits for it: `bytes` in every `window`.
+/// The slowest a client may take an answer that waits for it: `bytes` in every `window`,
+/// and never nothing for `stall`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MinSendRate {
     /// Bytes the client must take in each window.
     pub bytes: u64,
     /// The window.
     pub window: Duration,
+    /// The longest a waiting answer may go without its client acknowledging a byte.
+    pub stall: Duration,
 }
 
-impl From<RateLimit> for MinSendRate {
-    fn from(rate: RateLimit) -> MinSendRate {
+impl MinSendRate {
+    /// `rate` bytes per its seconds, and `stall` (`HIJRI_SEND_TIMEOUT`).
+    pub fn new(rate: RateLimit, stall: Duration) -> MinSendRate {
         MinSendRate {
             bytes: u64::from(rate.count),
             window: Duration::from_secs(u64::from(rate.seconds)),
+            stall,
         }
     }
 }
 
 /// The pace of one connection's writes, judged over the time the server waits for its
 /// client: while a write waits (the socket's buffers are full), that time adds up, and each
-/// time it reaches [`MinSendRate::window`] the bytes the client took since the last judgement
-/// must be at least [`MinSendRate::bytes`], or the write fails (and actix closes the
-/// connection). Time when nothing waits to be sent does not count, so an idle keep-alive
-/// connection or a client that takes everything at once is never judged slow. The clock is
-/// read only when a write has to wait.
+/// time it reaches [`MinSendRate::window`] the bytes the client acknowledged since the last
+/// judgement must be at least [`MinSendRate::bytes`]; and a waiting write whose client
+/// acknowledges nothing for [`MinSendRate::stall`] is judged too. Judged slow, the write
+/// fails (and the connection is reset). The bytes acknowledged are those the kernel
+/// accepted less those still in the socket's queue ([`socket::unacknowledged`]): the kernel
+/// accepts a slow reader's bytes in bursts, when a third of its buffer is free, so counting
+/// what it accepts would judge a steady reader by the bursts. (The kernel's own
+/// `TCP_USER_TIMEOUT` is not used: it aborts a steady reader with a small receive window,
+/// whose window never opens to a whole queued segment.) Time when nothing waits to be sent
+/// does not count, so an idle keep-alive connection or a client that takes everything at
+/// once is never judged. The clock and the queue are read only when a write has to wait.
 struct Pace {
     rate: MinSendRate,
-    /// Bytes the client took since the last judgement.
-    taken: u64,
+    /// Bytes the kernel accepted so far.
+    accepted: u64,
+    /// Bytes the client had acknowledged at the last judgement.
+    judged: u64,
+    /// The most the client had acknowledged when last seen, and since when.
+    progress: (u64, Instant),
     /// Waiting time since the last judgement, not counting the wait going on now.
     waited: Duration,
     /// Since when the current write waits.
@@ -168,7 +184,9 @@ impl Pace {
     fn new(rate: MinSendRate) -> Pace {
         Pace {
             rate,
-            taken: 0,
+            accepted: 0,
+            judged: 0,
+            progress: (0, Instant::now()),
             waited: Duration::ZERO,
             blocked: None,
             judgement: None,
@@ -176,32 +194,48 @@ impl Pace {
     }
 
     fn wrote(&mut self, n: usize) {
-        self.taken += n as u64;
+        self.accepted += n as u64;
         if let Some(since) = self.blocked.take() {
             self.waited += since.elapsed();
         }
     }
 
-    /// A write has to wait: `Pending` (woken when the window is full at the latest), or an
-    /// error if a full window saw too little taken.
-    fn waits(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
+    /// A write has to wait: `Pending` (woken when it is next to be judged at the latest), or
+    /// an error if the client took too little. `queued` tells how many accepted bytes the
+    /// client has not acknowledged yet (`None`: unknown, all count as taken).
+    fn waits(
+        &mut self,
+        cx: &mut Context<'_>,
+        queued: impl FnOnce() -> Option<u64>,
+    ) -> Poll<io::Result<usize>> {
         let now = Instant::now();
+        let acknowledged = self.accepted - queued().unwrap_or(0).min(self.accepted);
+        if self.blocked.is_none() || acknowledged > self.progress.0 {
+            // A write that starts waiting has just seen the kernel take bytes.
+            self.progress = (acknowledged, now);
+        }
         let since = *self.blocked.get_or_insert(now);
         let mut waited = self.waited + now.duration_since(since);
+        let slow = |why: &str| {
+            Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("the client {why}"),
+            )))
+        };
+        if now.duration_since(self.progress.1) >= self.rate.stall {
+            return slow("acknowledged nothing for the send timeout");
+        }
         if waited >= self.rate.window {
-            if self.taken < self.rate.bytes {
-                return Poll::Ready(Err(io::Error::new(
-                    io::ErrorKind::TimedOut,
-                    "the client takes the answer slower than the minimum send rate",
-                )));
+            if acknowledged.saturating_sub(self.judged) < self.rate.bytes {
+                return slow("takes the answer slower than the minimum send rate");
             }
             // Judged fast enough: the next window starts now.
-            self.taken = 0;
+            self.judged = acknowledged;
             self.waited = Duration::ZERO;
             self.blocked = Some(now);
             waited = Duration::ZERO;
         }
-        let due = now + (self.rate.window - waited);
+        let due = (now + (self.rate.window - waited)).min(self.progress.1 + self.rate.stall);
         let judgement = self
             .judgement
             .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(due)));
@@ -255,7 +289,8 @@ impl Connection {
                 Poll::Ready(Ok(n))
             }
             Poll::Pending => {
-                let judged = self.pace.waits(cx);
+                let io = &self.io;
+                let judged = self.pace.waits(cx, || socket::unacknowledged(io));
                 if let Poll::Ready(Err(_)) = judged {
                     // Reset rather than close: a close would leave the kernel trickling the
                     // queued megabytes to the same slow client.

@@ -4,6 +4,7 @@
 //! own refusals as JSON).
 
 pub mod access_log;
+pub mod body;
 pub mod connection;
 pub mod cors;
 pub mod edge;
@@ -14,5 +15,6 @@ pub mod protocol;
 pub mod query;
 pub mod rate_limit;
 pub mod reply;
+pub mod representations;
 pub mod sampler;
 pub mod socket;

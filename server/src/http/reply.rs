@@ -4,7 +4,8 @@
 //! Text answers of at least [`MIN_COMPRESSED`] bytes are negotiated (see [`encoding`]): each
 //! coding is its own representation with its own strong `ETag` (suffix `-gz` or `-br` inside
 //! the quotes), `If-None-Match` is compared with the `ETag` of the representation this request
-//! gets, and both the 200 and the 304 carry `Vary: accept-encoding`.
+//! gets, and both the 200 and the 304 carry `Vary: accept-encoding`. Bodies go out through
+//! [`body::shared`] (in slices, sharing their memory).
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
@@ -12,6 +13,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use hijri::zone::Zone;
 use serde::Serialize;
 
+use super::body;
 use super::encoding::{self, Coding, MIN_COMPRESSED};
 
 /// `Content-Type` of JSON answers.
@@ -97,7 +99,7 @@ pub fn varied(
         if let Some(name) = coding.content_encoding() {
             response.insert_header((header::CONTENT_ENCODING, name));
         }
-        response.body(body())
+        response.body(body::shared(body()))
     };
     response.headers_mut().insert(header::VARY, encoding::VARY);
     response
@@ -116,7 +118,26 @@ pub fn respond(
     }
     head(StatusCode::OK, cache, etag)
         .insert_header((header::CONTENT_TYPE, content_type))
-        .body(body)
+        .body(body::shared(body))
+}
+
+/// The coding a body of `length` bytes kept in several codings goes out in: `None` when it
+/// is under [`MIN_COMPRESSED`] (sent as it is, not varied), else the coding the request
+/// negotiates if `kept` says it is kept, identity otherwise.
+pub fn kept_coding(
+    req: &HttpRequest,
+    length: usize,
+    kept: impl FnOnce(Coding) -> bool,
+) -> Option<Coding> {
+    if length < MIN_COMPRESSED {
+        return None;
+    }
+    let coding = encoding::negotiate(req.headers());
+    Some(if kept(coding) {
+        coding
+    } else {
+        Coding::Identity
+    })
 }
 
 /// The headers every 200 and 304 carry.

@@ -6,6 +6,7 @@ use hijri::schema::ArchivedChain;
 use hijri_view::answers::{authorities as listing, compare as side_by_side};
 use hijri_view::Calendar;
 
+use super::stored::{self, Built, Key};
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
@@ -13,8 +14,15 @@ use crate::state::AppState;
 
 /// `GET /api/v1/authorities`.
 pub fn authorities(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let body = listing::authorities(state.dataset);
-    Ok(reply::json(req, reply::META, 16_384, &body))
+    let key = Key::new("/api/v1/authorities");
+    stored::answer(
+        req,
+        state,
+        state,
+        key,
+        |_| reply::META,
+        || Ok(Built::json(16_384, &listing::authorities(state.dataset))),
+    )
 }
 
 /// `GET /api/v1/compare?year=&calendar=&authorities=&retro=`.
@@ -24,13 +32,19 @@ pub fn compare(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
     let calendar = query.calendar(Calendar::Hijri)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let chains = chains(state, &query)?;
-    let body = side_by_side::compare(state, &chains, calendar, year, retro)?;
-    Ok(reply::json(
-        req,
-        reply::events_cache(body.immutable()),
-        2_048 * chains.len() + 1_024,
-        &body,
-    ))
+    let ids: Vec<&str> = chains.iter().map(|chain| chain.id.as_str()).collect();
+    let key = Key::new("/api/v1/compare")
+        .param("year", year)
+        .param("calendar", calendar.name())
+        .param("retro", retro)
+        .param("authorities", ids.join(","));
+    stored::answer(req, state, state, key, reply::events_cache, || {
+        let body = side_by_side::compare(state, &chains, calendar, year, retro)?;
+        Ok(Built {
+            immutable: body.immutable(),
+            ..Built::json(2_048 * chains.len() + 1_024, &body)
+        })
+    })
 }
 
 /// The calendars `authorities` names (a comma list, any letter case, each once in the order

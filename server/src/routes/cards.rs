@@ -12,29 +12,19 @@ use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::state::AppState;
 
-/// `GET /api/v1/hilal/viz?month=&year=&retro=&bare=&download=`: the sky chart.
+/// `GET /api/v1/hilal/viz?month=&year=&retro=&bare=&download=&authority=`: the sky chart.
 pub fn viz(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     card(req, state, CardKind::Viz)
 }
 
-/// `GET /api/v1/hilal/map?month=&year=&retro=&bare=&download=`: the visibility map.
+/// `GET /api/v1/hilal/map?month=&year=&retro=&bare=&download=&authority=`: the map.
 pub fn map(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     card(req, state, CardKind::Map)
 }
 
 fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let scope = params::scope(state, &query)?;
-    if !std::ptr::eq(scope.chain, state.chain) {
-        return Err(ApiError::new(
-            ErrorCode::InvalidAuthority,
-            format!(
-                "the cards are drawn for the default calendar only: use authority={} or leave \
-                 it out",
-                state.chain.id.as_str()
-            ),
-        ));
-    }
+    let scope = params::evening_scope(state, &query, "hilal cards")?;
     let [min, max] = state.dataset.card_years();
     let (month, index, archived) = params::target(&scope, query)?;
     if !(min..=max).contains(&month.year) {
@@ -48,7 +38,9 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
     let download = query.flag("download", ErrorCode::InvalidDownload)?;
     let start = archived.start();
     coverage::span(&scope, index..index + 1, start, retro)?;
-    let card = state.dataset.card(month, kind, bare).ok_or_else(|| {
+    let chain = state.dataset.chain_index(scope.chain);
+    let card = chain.and_then(|chain| state.dataset.card(chain, month, kind, bare));
+    let card = card.ok_or_else(|| {
         ApiError::new(
             ErrorCode::ComputationUnavailable,
             "this card has not been generated; the archive holds no image for it yet",
@@ -60,13 +52,20 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
             CardKind::Viz => "viz",
             CardKind::Map => "map",
         };
+        // Another calendar's card names its calendar: hilal-map-muhammadiyah-1447-9.png.
+        let calendar = if std::ptr::eq(scope.chain, state.chain) {
+            String::new()
+        } else {
+            format!("{}-", scope.chain.id.as_str())
+        };
         let disposition = format!(
-            "attachment; filename=\"hilal-{name}-{}-{}.png\"",
+            "attachment; filename=\"hilal-{name}-{calendar}{}-{}.png\"",
             month.year, month.month
         );
         #[allow(
             clippy::expect_used,
-            reason = "the name is ASCII letters, digits and punctuation by construction"
+            reason = "ASCII letters, digits and punctuation by construction (`validate` keeps \
+                      chain identifiers to lower-case letters, digits and hyphens)"
         )]
         let value = HeaderValue::from_str(&disposition).expect("ASCII digits and letters");
         response

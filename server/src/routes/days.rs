@@ -1,9 +1,9 @@
 //! `/api/v1/range`, `/api/v1/month` and `/api/v1/year`: every day of a span as range items
-//! (`/month` and `/year` from their stored answers when the archive holds them).
+//! (`/month` and `/year` stored or kept, [`stored`]).
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
-use hijri_view::answers::days::{self, RangeBody};
+use hijri_view::answers::days::RangeBody;
 use hijri_view::coverage;
 use hijri_view::dates::{AnyDate, Days};
 use hijri_view::Calendar;
@@ -129,11 +129,7 @@ pub fn month(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         month,
         retro,
     };
-    if let Some(stored) = stored::answer(req, state, &scope, question, |_| reply::IMMUTABLE) {
-        return Ok(stored);
-    }
-    let body = days::month(&scope, calendar, year, month, retro)?;
-    Ok(reply::json(req, reply::IMMUTABLE, 3_000, &body))
+    stored::question(req, state, &scope, question, |_| reply::IMMUTABLE)
 }
 
 /// `GET /api/v1/year?year=&calendar=&retro=`.
@@ -149,9 +145,5 @@ pub fn year(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         year,
         retro,
     };
-    if let Some(stored) = stored::answer(req, state, &scope, question, |_| reply::IMMUTABLE) {
-        return Ok(stored);
-    }
-    let body = days::year(&scope, calendar, year, retro)?;
-    Ok(reply::json(req, reply::IMMUTABLE, 96 * 366 + 512, &body))
+    stored::question(req, state, &scope, question, |_| reply::IMMUTABLE)
 }

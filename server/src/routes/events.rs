@@ -1,12 +1,13 @@
 //! `/api/v1/events`: observance dates of a Hijri year, or of the Hijri years that overlap a
-//! Gregorian year (the selection and the body are `hijri-view`'s), from the stored answers
-//! for the default and `all` include sets.
+//! Gregorian year (the selection and the body are `hijri-view`'s), stored or kept
+//! ([`stored`]).
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri_view::answers::events as answers;
 use hijri_view::{Include, Question};
 
-use super::{params, stored};
+use super::params;
+use super::stored::{self, Built, Key};
 use crate::http::error::ApiError;
 use crate::http::query::Query;
 use crate::http::reply;
@@ -21,7 +22,7 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
         include,
         retro,
     } = params::events(state, Query(req.query_string()))?;
-    // Only the include lists whose echo is that of a stored answer.
+    // The include lists whose echo is that of a stored answer are questions of their own.
     let stored_include = match include.1.as_deref() {
         None => Some(Include::Default),
         Some(["all"]) => Some(Include::All),
@@ -34,15 +35,21 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
             include,
             retro,
         };
-        if let Some(stored) = stored::answer(req, state, &scope, question, reply::events_cache) {
-            return Ok(stored);
-        }
+        return stored::question(req, state, &scope, question, reply::events_cache);
     }
-    let body = answers::events(answers::select(&scope, calendar, year, include, retro)?);
-    Ok(reply::json(
-        req,
-        reply::events_cache(body.immutable()),
-        320 * body.count() + 256,
-        &body,
-    ))
+    let key = Key::new("/api/v1/events")
+        .param("year", year)
+        .param("calendar", calendar.name())
+        .param(
+            "include",
+            include.1.as_deref().unwrap_or_default().join(","),
+        )
+        .param("retro", retro);
+    stored::answer(req, state, &scope, key, reply::events_cache, || {
+        let body = answers::events(answers::select(&scope, calendar, year, include, retro)?);
+        Ok(Built {
+            immutable: body.immutable(),
+            ..Built::json(320 * body.count() + 256, &body)
+        })
+    })
 }

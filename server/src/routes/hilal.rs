@@ -11,7 +11,7 @@ use hijri_view::Question;
 use serde::Serialize;
 
 use super::params;
-use super::stored;
+use super::stored::{self, Built, Key};
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
@@ -59,25 +59,39 @@ struct Info<'a> {
 /// `GET /api/v1/hilal/info?month=&year=&retro=&include=`.
 pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let scope = params::evening_scope(state, &query)?;
+    let scope = params::evening_scope(state, &query, "hilal record")?;
     let (target, index, archived) = params::target(&scope, query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let include = include_sites(query)?;
-    let start = archived.start();
-    coverage::span(&scope, index..index + 1, start, retro)?;
-    let record = HilalRecord::of(scope.dataset, scope.chain, index, include.is_some())
-        .ok_or_else(hilal::unavailable)?;
-    let body = Info {
-        input: InfoInput {
-            month: target.month,
-            year: target.year,
-            include,
-            authority: scope.echo(),
+    let key = Key::new("/api/v1/hilal/info")
+        .param("month", target.month)
+        .param("year", target.year)
+        .param("retro", retro)
+        .param("include", include.unwrap_or_default());
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key,
+        |_| reply::IMMUTABLE,
+        || {
+            let start = archived.start();
+            coverage::span(&scope, index..index + 1, start, retro)?;
+            let record = HilalRecord::of(scope.dataset, scope.chain, index, include.is_some())
+                .ok_or_else(hilal::unavailable)?;
+            let body = Info {
+                input: InfoInput {
+                    month: target.month,
+                    year: target.year,
+                    include,
+                    authority: scope.echo(),
+                },
+                record,
+            };
+            let capacity = if include.is_some() { 8_192 } else { 1_024 };
+            Ok(Built::json(capacity, &body))
         },
-        record,
-    };
-    let capacity = if include.is_some() { 8_192 } else { 1_024 };
-    Ok(reply::json(req, reply::IMMUTABLE, capacity, &body))
+    )
 }
 
 /// `GET /api/v1/hilal/history?from=&to=&include=`: the window intersected with
@@ -85,7 +99,7 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
 pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let include = include_sites(query)?;
-    let scope = params::evening_scope(state, &query)?;
+    let scope = params::evening_scope(state, &query, "hilal record")?;
     let bound = |name: &str, default: HijriMonth| -> Result<HijriMonth, ApiError> {
         match query.optional(name, ErrorCode::InvalidRange)? {
             None => Ok(default),
@@ -104,18 +118,23 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
         bound("from", HISTORY_BOUNDS.0)?,
         bound("to", HISTORY_BOUNDS.1)?,
     );
-    if include.is_none() {
+    let Some(include) = include else {
         let question = Question::History { from, to };
-        if let Some(stored) = stored::answer(req, state, &scope, question, |_| reply::HISTORY) {
-            return Ok(stored);
-        }
-    }
-    let body = hilal::history(&scope, from, to, include)?;
-    let per_month = if include.is_some() { 7_000 } else { 1_100 };
-    Ok(reply::json(
+        return stored::question(req, state, &scope, question, |_| reply::HISTORY);
+    };
+    let key = Key::new("/api/v1/hilal/history")
+        .param("from", from.iso().as_str())
+        .param("to", to.iso().as_str())
+        .param("include", include);
+    stored::answer(
         req,
-        reply::HISTORY,
-        per_month * body.count() + 256,
-        &body,
-    ))
+        state,
+        &scope,
+        key,
+        |_| reply::HISTORY,
+        || {
+            let body = hilal::history(&scope, from, to, Some(include))?;
+            Ok(Built::json(7_000 * body.count() + 256, &body))
+        },
+    )
 }

@@ -1,9 +1,10 @@
 //! `/api/v1/holidays` and `/api/v1/holidays.ics`: Indonesia's days off of a Gregorian year
 //! (national holidays and cuti bersama, decreed or predicted), as JSON (stored for every
-//! year and kind) and as an iCalendar feed with one all-day event per day off, named by its
-//! kind and year, over one year or the window of years every feed serves, byte-identical for
-//! the same archive and day (`UID` from the day's holiday, kind and first date; `SEQUENCE`
-//! from the decree that set it; `DTSTAMP` from the last decree, never after today).
+//! year and kind) and as an iCalendar feed with one all-day event per day off (kept), named
+//! by its kind and year, over one year or the window of years every feed serves,
+//! byte-identical for the same archive and day (`UID` from the day's holiday, kind and first
+//! date; `SEQUENCE` from the decree that set it; `DTSTAMP` from the last decree, never after
+//! today).
 
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
@@ -14,11 +15,12 @@ use hijri::schema::{ArchivedHolidayDay, ArchivedHolidayYear, DayKind};
 use hijri_view::answers::holidays::{self as answers, Kinds};
 use hijri_view::Question;
 
-use super::{params, stored};
+use super::params;
+use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
-use crate::ical::{self, Ical, FEED, UID_DOMAIN};
+use crate::ical::{self, Ical, CALENDAR, FEED, UID_DOMAIN};
 use crate::state::AppState;
 
 /// The `kind` parameter: all kinds when absent.
@@ -36,7 +38,7 @@ fn cache(state: &AppState, year: &ArchivedHolidayYear) -> HeaderValue {
     reply::events_cache(settled)
 }
 
-/// `GET /api/v1/holidays?year=&kind=`.
+/// `GET /api/v1/holidays?year=&kind=`: the stored answer (kept if the archive lacks it).
 pub fn holidays(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let year = query.integer("year", ErrorCode::InvalidYear)?;
@@ -47,11 +49,7 @@ pub fn holidays(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Api
         year: i32::from(found.year.to_native()),
         kinds,
     };
-    if let Some(stored) = stored::answer(req, state, state, question, |_| cache.clone()) {
-        return Ok(stored);
-    }
-    let body = answers::holidays(state.dataset, found, kinds);
-    Ok(reply::json(req, cache, 8_192, &body))
+    stored::question(req, state, state, question, |_| cache.clone())
 }
 
 /// `GET /api/v1/holidays.ics?year=&kind=`: one year, or without `year` the window of years
@@ -61,15 +59,19 @@ pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
     let query = Query(req.query_string());
     let kinds = kinds(&query)?;
     let now = state.clock.now();
-    let (years, year): (Vec<&ArchivedHolidayYear>, _) = if query.given("year") {
+    let key = Key::new("/api/v1/holidays.ics");
+    let (key, years, year): (Key, Vec<&ArchivedHolidayYear>, _) = if query.given("year") {
         let year = query.integer("year", ErrorCode::InvalidYear)?;
         let found = answers::year_of(state.dataset, year)?;
-        (vec![found], Some(found.year.to_native()))
+        let year = found.year.to_native();
+        (key.param("year", year), vec![found], Some(year))
     } else {
-        let years = params::feed_window(now.year())
+        let window = params::feed_window(now.year());
+        let key = key.param("window", window.start());
+        let years = window
             .filter_map(|year| state.dataset.holiday_year(year))
             .collect();
-        (years, None)
+        (key, years, None)
     };
     let last_decree = state
         .dataset
@@ -80,6 +82,29 @@ pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
         .max()
         .map(Date);
     let stamp = ical::stamp(last_decree, now);
+    let key = key.param("kind", kinds.name()).param("stamp", stamp);
+    stored::answer(
+        req,
+        state,
+        state,
+        key,
+        |_| FEED,
+        || {
+            Ok(Built::text(
+                CALENDAR,
+                vcalendar(state, (&years, year), kinds, stamp),
+            ))
+        },
+    )
+}
+
+/// The VCALENDAR of the days off of `years` (one `year` asked, or the window) of `kinds`.
+fn vcalendar(
+    state: &AppState,
+    (years, year): (&[&ArchivedHolidayYear], Option<u16>),
+    kinds: Kinds,
+    stamp: Date,
+) -> String {
     let (name, description) = match kinds {
         Kinds::All => (
             "Hari Libur Nasional dan Cuti Bersama",
@@ -102,7 +127,7 @@ pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
             vevent(&mut ical, state, year, day, stamp);
         }
     }
-    Ok(ical.respond(req, FEED))
+    ical.end()
 }
 
 /// One all-day VEVENT: its `UID` names the holiday, the kind and the date the day had first

@@ -20,10 +20,11 @@ use hijri_view::answers::events::{self as answers, include, serve, Found, Select
 use hijri_view::{coverage, Calendar, Scope};
 
 use super::params::{self, Lang};
+use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
-use crate::ical::{self, Ical, FEED, UID_DOMAIN};
+use crate::ical::{self, Ical, CALENDAR, FEED, UID_DOMAIN};
 use crate::state::AppState;
 
 /// The evening reminder's trigger: 19:00 the evening before an all-day event's midnight.
@@ -32,79 +33,124 @@ const EVENING: &str = "-PT5H";
 /// `GET /api/v1/events.ics?year=&calendar=&include=&retro=&authority=&reminder=`: the
 /// answer of `/events` (the window of years without `year`).
 pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    observances(req, state, Selection::DEFAULT)
+    observances(req, state, ("/api/v1/events.ics", Selection::DEFAULT))
 }
 
 /// `GET /api/v1/calendar.ics?include=&authority=&reminder=&year=&calendar=&retro=`: a
 /// subscription to the window of years (one `year` with it), refreshed daily; without
 /// `include` every observance that is a national holiday.
 pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    observances(req, state, Selection::HOLIDAYS)
+    observances(req, state, ("/api/v1/calendar.ics", Selection::HOLIDAYS))
 }
 
-/// An observance feed whose selection always holds `base`.
+/// The observance feed at `path` whose selection always holds `base`, kept per archive and
+/// question (its `DTSTAMP` in the key: it follows the clock's day).
 fn observances(
     req: &HttpRequest,
     state: &AppState,
-    base: Selection,
+    (path, base): (&str, Selection),
 ) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let evening = reminder(&query)?;
-    let (scope, selected, selection, cache) = if query.given("year") {
+    let key = Key::new(path).param("reminder", evening);
+    if query.given("year") {
         let asked = params::events(state, query)?;
+        let scope = asked.scope;
         let (selection, items) = asked.include;
         let selection = selection.or(base);
-        let selected = answers::select(
-            &asked.scope,
-            asked.calendar,
-            asked.year,
-            (selection, items),
-            asked.retro,
-        )?;
-        let cache = reply::events_cache(answers::immutable(
-            selected.published,
-            selected.events.len(),
-        ));
-        (asked.scope, selected, selection, cache)
-    } else {
-        // Checked as every endpoint checks what it is given, though the window's years are
-        // Gregorian.
-        query.calendar(Calendar::Gregorian)?;
-        let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-        let text = query.list("include", ErrorCode::InvalidInclude)?;
-        let (selection, items) = include(text.map(|items| items.join(",")).as_deref())?;
-        let selection = selection.or(base);
-        let scope = params::scope(state, &query)?;
-        let mut selected = Selected {
-            year: state.clock.now().year(),
-            calendar: Calendar::Gregorian,
-            include: items,
-            events: Vec::new(),
-            warnings: Default::default(),
-            published: true,
-            authority: scope.echo(),
-        };
-        // Years outside the calendar's whole years are left out, not refused: the feed is
-        // the same URL for every day of the service's life.
-        for year in window(state) {
-            if let Ok(year) = coverage::year(&scope, Calendar::Gregorian, i64::from(year)) {
-                selected.year = year;
-                serve(&scope, &mut selected, selection, retro)?;
+        let stamp = stamp(&scope, state);
+        let key = key
+            .param("year", asked.year)
+            .param("calendar", asked.calendar.name())
+            .param("include", listed(&items))
+            .param("retro", asked.retro)
+            .param("stamp", stamp);
+        return stored::answer(req, state, &scope, key, reply::events_cache, || {
+            let selected = answers::select(
+                &scope,
+                asked.calendar,
+                asked.year,
+                (selection, items),
+                asked.retro,
+            )?;
+            let immutable = answers::immutable(selected.published, selected.events.len());
+            Ok(Built {
+                immutable,
+                ..Built::text(CALENDAR, feed(&scope, &selected, selection, stamp, evening))
+            })
+        });
+    }
+    // Checked as every endpoint checks what it is given, though the window's years are
+    // Gregorian.
+    query.calendar(Calendar::Gregorian)?;
+    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let text = query.list("include", ErrorCode::InvalidInclude)?;
+    let (selection, items) = include(text.map(|items| items.join(",")).as_deref())?;
+    let selection = selection.or(base);
+    let scope = params::scope(state, &query)?;
+    let years = window(state);
+    let stamp = stamp(&scope, state);
+    let key = key
+        .param("window", years.start())
+        .param("include", listed(&items))
+        .param("retro", retro)
+        .param("stamp", stamp);
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key,
+        |_| FEED,
+        || {
+            let mut selected = Selected {
+                year: 0,
+                calendar: Calendar::Gregorian,
+                include: items,
+                events: Vec::new(),
+                warnings: Default::default(),
+                published: true,
+                authority: scope.echo(),
+            };
+            // Years outside the calendar's whole years are left out, not refused: the feed is
+            // the same URL for every day of the service's life.
+            for year in years {
+                if let Ok(year) = coverage::year(&scope, Calendar::Gregorian, i64::from(year)) {
+                    selected.year = year;
+                    serve(&scope, &mut selected, selection, retro)?;
+                }
             }
-        }
-        selected.year = 0;
-        (scope, selected, selection, FEED)
-    };
+            selected.year = 0;
+            Ok(Built::text(
+                CALENDAR,
+                feed(&scope, &selected, selection, stamp, evening),
+            ))
+        },
+    )
+}
+
+/// An include list as its answer echoes it, for a key.
+fn listed(include: &Option<Vec<&'static str>>) -> String {
+    include.as_deref().unwrap_or_default().join(",")
+}
+
+/// The VCALENDAR of the `selected` observances (of the window of years when its year is 0),
+/// named by calendar and `selection`; with `evening`, each with its reminder.
+fn feed(
+    scope: &Scope,
+    selected: &Selected,
+    selection: Selection,
+    stamp: Date,
+    evening: bool,
+) -> String {
     let mut ical = Ical::feed(
-        &observance_name(&scope, &selected),
-        &observance_description(&scope, selection),
+        &observance_name(scope, selected),
+        &observance_description(scope, selection),
         8 * 64 * selected.events.len(),
     );
-    let stamp = stamp(&scope, state);
     for found in &selected.events {
-        vevent(&mut ical, &scope, found, stamp, evening);
+        vevent(&mut ical, scope, found, stamp, evening);
     }
-    Ok(ical.respond(req, cache))
+    ical.end()
 }
 
 /// The window of Gregorian years of a feed without `year`, at the state's clock.
@@ -317,6 +363,32 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         )
     };
     coverage::days(&scope, first, last, retro, ErrorCode::OutOfCoverage)?;
+    let stamp = stamp(&scope, state);
+    let key = Key::new("/api/v1/days.ics")
+        .param("lang", lang.tag())
+        .param("retro", retro)
+        .param("first", first)
+        .param("last", last)
+        .param("stamp", stamp);
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key,
+        |_| FEED,
+        || {
+            Ok(Built::text(
+                CALENDAR,
+                day_feed(&scope, lang, (first, last), stamp),
+            ))
+        },
+    )
+}
+
+/// The VCALENDAR of the Hijri dates of the days `first..=last` in `scope`'s calendar, in
+/// `lang`.
+fn day_feed(scope: &Scope, lang: Lang, (first, last): (Date, Date), stamp: Date) -> String {
+    let chain = scope.chain;
     let (name, description) = match lang {
         Lang::Id => (
             format!("Tanggal Hijriah ({})", chain.names.short.as_str()),
@@ -337,8 +409,7 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     };
     let count = usize::try_from(last.0 - first.0 + 1).unwrap_or(0);
     let mut ical = Ical::feed(&name, &description, 256 * count);
-    let stamp = stamp(&scope, state);
-    let calendar = uid_calendar(&scope);
+    let calendar = uid_calendar(scope);
     let language = match lang {
         Lang::Id => "",
         Lang::En => ".en",
@@ -353,7 +424,7 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
                 format_args!("day-{y:04}{m:02}{d:02}{calendar}{language}@{UID_DOMAIN}"),
             );
             ical.midnight_utc("DTSTAMP", stamp);
-            ical.raw("SEQUENCE", sequence(&scope, month.hijri_month()));
+            ical.raw("SEQUENCE", sequence(scope, month.hijri_month()));
             ical.date("DTSTART", day);
             ical.date("DTEND", day.add_days(1));
             ical.text(
@@ -382,5 +453,5 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         }
         day = day.add_days(1);
     }
-    Ok(ical.respond(req, FEED))
+    ical.end()
 }

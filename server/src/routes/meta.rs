@@ -161,16 +161,7 @@ pub fn healthz(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError
 
 /// `GET /api/v1/months`.
 pub fn months(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let months = Question::Months;
-    if let Some(stored) = stored::answer(req, state, state, months, |_| reply::IMMUTABLE) {
-        return Ok(stored);
-    }
-    Ok(reply::json(
-        req,
-        reply::IMMUTABLE,
-        512,
-        &hijri_view::answers::months(),
-    ))
+    stored::question(req, state, state, Question::Months, |_| reply::IMMUTABLE)
 }
 
 /// `GET /api/v1/openapi.json` and `GET /openapi.json`: the document, its samples calling

@@ -47,15 +47,19 @@ pub fn scope<'a>(state: &AppState<'a>, query: &Query) -> Result<Scope<'a>, ApiEr
 
 /// The scope of a request for a calendar that has an evening record: `/hilal/*` of a
 /// calendar no evening decides (a table, arithmetic) is 400 `invalid_authority`, saying why
-/// in its rule's own words.
-pub fn evening_scope<'a>(state: &AppState<'a>, query: &Query) -> Result<Scope<'a>, ApiError> {
+/// in its rule's own words: it has no `what` (`hilal record`, `hilal cards`).
+pub fn evening_scope<'a>(
+    state: &AppState<'a>,
+    query: &Query,
+    what: &str,
+) -> Result<Scope<'a>, ApiError> {
     let scope = scope(state, query)?;
     match without_evenings(scope.chain) {
         None => Ok(scope),
         Some(why) => Err(ApiError::new(
             ErrorCode::InvalidAuthority,
             format!(
-                "{} ({}) has no hilal record: {why}",
+                "{} ({}) has no {what}: {why}",
                 scope.chain.id.as_str(),
                 scope.chain.names.english.as_str()
             ),

@@ -18,6 +18,7 @@ use hijri_view::{MonthText, Text, WarningList};
 use serde::Serialize;
 
 use super::params;
+use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
@@ -106,6 +107,46 @@ struct Table<'a> {
     warnings: WarningList<'a>,
 }
 
+/// `Content-Type` of the CSV table.
+const CSV: HeaderValue = HeaderValue::from_static("text/csv; charset=utf-8");
+
+/// What a table request asks: its `retro` and the calendar it names.
+struct Asked<'a> {
+    retro: bool,
+    scope: Scope<'a>,
+}
+
+impl<'a> Asked<'a> {
+    /// Reads `retro` and `authority`.
+    fn of(req: &HttpRequest, state: &AppState<'a>) -> Result<Asked<'a>, ApiError> {
+        let query = Query(req.query_string());
+        let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+        let scope = params::scope(state, &query)?;
+        Ok(Asked { retro, scope })
+    }
+
+    /// The answer at `path`, kept ([`stored::answer`]): `build` writes it from the months
+    /// served.
+    fn answer(
+        self,
+        req: &HttpRequest,
+        state: &AppState<'a>,
+        path: &str,
+        build: impl FnOnce(TableMonths<'a>) -> Result<Built, ApiError>,
+    ) -> Result<HttpResponse, ApiError> {
+        let key = Key::new(path).param("retro", self.retro);
+        let scope = self.scope;
+        stored::answer(
+            req,
+            state,
+            &scope,
+            key,
+            |_| reply::IMMUTABLE,
+            || build(TableMonths::of(self)?),
+        )
+    }
+}
+
 /// What a table request serves: its `retro`, the calendar it names and that calendar's
 /// months (the retro ones only with `retro`), with their warnings.
 struct TableMonths<'a> {
@@ -115,11 +156,8 @@ struct TableMonths<'a> {
 }
 
 impl<'a> TableMonths<'a> {
-    /// Reads `retro` and `authority` and serves the months.
-    fn of(req: &HttpRequest, state: &AppState<'a>) -> Result<TableMonths<'a>, ApiError> {
-        let query = Query(req.query_string());
-        let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-        let scope = params::scope(state, &query)?;
+    /// Serves the months a request asks.
+    fn of(Asked { retro, scope }: Asked<'a>) -> Result<TableMonths<'a>, ApiError> {
         let chain = scope.chain;
         // The months wholly inside the served span; retro months come first in a chain, and
         // without retro the table starts after them.
@@ -156,39 +194,33 @@ impl<'a> TableMonths<'a> {
 
 /// `GET /api/v1/table?retro=&authority=`: the months as JSON.
 pub fn table(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let served = TableMonths::of(req, state)?;
-    let months: Vec<Row> = served.rows()?.collect();
-    let body = Table {
-        input: Input {
-            retro: served.retro,
-            authority: served.scope.echo(),
-        },
-        count: months.len(),
-        months,
-        warnings: WarningList(served.months.warnings),
-    };
-    Ok(reply::json(
-        req,
-        reply::IMMUTABLE,
-        200 * body.count + 256,
-        &body,
-    ))
+    let asked = Asked::of(req, state)?;
+    asked.answer(req, state, "/api/v1/table", |served| {
+        let months: Vec<Row> = served.rows()?.collect();
+        let body = Table {
+            input: Input {
+                retro: served.retro,
+                authority: served.scope.echo(),
+            },
+            count: months.len(),
+            months,
+            warnings: WarningList(served.months.warnings),
+        };
+        Ok(Built::json(200 * body.count + 256, &body))
+    })
 }
 
 /// `GET /api/v1/table.csv?retro=&authority=`: the months as an RFC 4180 CSV file with a
 /// header row.
 pub fn table_csv(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let served = TableMonths::of(req, state)?;
-    let mut body = String::with_capacity(96 * served.months.months.len() + 96);
-    body.push_str(COLUMNS);
-    body.push_str("\r\n");
-    served.rows()?.for_each(|row| row.write_csv(&mut body));
-    Ok(reply::negotiated(
-        req,
-        reply::IMMUTABLE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-        body.into(),
-    ))
+    let asked = Asked::of(req, state)?;
+    asked.answer(req, state, "/api/v1/table.csv", |served| {
+        let mut body = String::with_capacity(96 * served.months.months.len() + 96);
+        body.push_str(COLUMNS);
+        body.push_str("\r\n");
+        served.rows()?.for_each(|row| row.write_csv(&mut body));
+        Ok(Built::text(CSV, body))
+    })
 }
 
 #[cfg(test)]

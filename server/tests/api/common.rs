@@ -10,7 +10,9 @@ use actix_web::http::header::HeaderMap;
 use actix_web::web::Bytes;
 use chrono::{DateTime, Utc};
 use hijri::hijri::HijriMonth;
-use hijri::schema::{CardKind, Dataset, Tier};
+use hijri::schema::{
+    CardKind, Dataset, DayKind, Decree, DecreeKind, HolidayDay, HolidayYear, Holidays, Tier,
+};
 use hijri_server::archive::Archive;
 use hijri_server::routes::ROUTES;
 use hijri_server::settings::{Cli, Settings};
@@ -344,7 +346,58 @@ pub fn synthetic_bytes() -> Vec<u8> {
         .card((1446, 9), (CardKind::Viz, true), FAKE_PNG, "\"cafe0001\"")
         .build();
     dataset.chains.push(kemenag);
+    dataset.holidays = synthetic_holidays();
     hijri_testing::encoded(&dataset).to_vec()
+}
+
+/// The synthetic archive's days off: 2025 decreed (an SKB and an amendment that moved a
+/// cuti bersama), 2026 predicted.
+fn synthetic_holidays() -> Holidays {
+    let day = hijri_testing::day;
+    let decree = |id: &str, kind, date: &str| Decree {
+        id: id.into(),
+        kind,
+        number: "1 Tahun 2024".into(),
+        date: day(date),
+        title: "Test".into(),
+        source: "https://example.invalid/".into(),
+        change: String::new(),
+    };
+    let holiday = |date: &str, kind, slug: &str, decree: u8, first: &str| HolidayDay {
+        date: day(date),
+        kind,
+        slug: slug.into(),
+        decree,
+        first_date: day(first),
+    };
+    let (libur, cuti) = (DayKind::LiburNasional, DayKind::CutiBersama);
+    Holidays {
+        decrees: vec![
+            decree("skb-2025", DecreeKind::Skb, "2024-10-14"),
+            decree("skb-2025-a1", DecreeKind::Amendment, "2025-02-01"),
+        ],
+        years: vec![
+            HolidayYear {
+                year: 2025,
+                decreed: true,
+                decrees: vec![0, 1],
+                days: vec![
+                    holiday("2025-01-01", libur, "tahun_baru", 0, "2025-01-01"),
+                    holiday("2025-03-31", libur, "idul_fitri", 0, "2025-03-31"),
+                    holiday("2025-04-01", libur, "idul_fitri", 0, "2025-04-01"),
+                    holiday("2025-04-02", cuti, "idul_fitri", 1, "2025-04-03"),
+                ],
+                undated: Vec::new(),
+            },
+            HolidayYear {
+                year: 2026,
+                decreed: false,
+                decrees: Vec::new(),
+                days: vec![holiday("2026-01-01", libur, "tahun_baru", 0, "2026-01-01")],
+                undated: vec!["nyepi".into()],
+            },
+        ],
+    }
 }
 
 /// Starts the built server on `archive` at `bind` with `vars`, its stderr piped (so its logs

@@ -846,6 +846,105 @@ async fn hilal_cards() {
     }
 }
 
+/// Muhammadiyah's cards beside the government's, on the same endpoints with the same
+/// parameters: wujudul hilal (Ramadhan 1445), KHGT by PKG 2 (Ramadhan 1447, Alaska) and by
+/// PKG 1 (Syawal 1447), bare and full; a table calendar and months outside the card years
+/// refused with the government's codes and messages.
+#[actix_web::test]
+async fn muhammadiyah_cards() {
+    let mut list = Vec::new();
+    for (year, month) in [(1445, 9), (1447, 9), (1447, 10)] {
+        for kind in ["viz", "map"] {
+            for (bare, flag) in [("", ""), ("_bare", "&bare=1")] {
+                list.push((
+                    format!("hilal_{kind}_muhammadiyah_{year}_{month:02}{bare}"),
+                    format!(
+                        "/api/v1/hilal/{kind}?year={year}&month={month}&authority=muhammadiyah{flag}"
+                    ),
+                ));
+            }
+        }
+    }
+    for (name, query) in [
+        (
+            "hilal_viz_ummalqura",
+            "year=1447&month=9&authority=ummalqura",
+        ),
+        (
+            "hilal_map_muhammadiyah_out_of_coverage_before",
+            "month=12&year=1443&authority=muhammadiyah",
+        ),
+        (
+            "hilal_map_muhammadiyah_out_of_coverage_after",
+            "month=1&year=1476&authority=muhammadiyah",
+        ),
+    ] {
+        let kind = if name.starts_with("hilal_viz") {
+            "viz"
+        } else {
+            "map"
+        };
+        list.push((name.to_owned(), format!("/api/v1/hilal/{kind}?{query}")));
+    }
+    let list: Vec<(&str, &str)> = list.iter().map(|(n, u)| (n.as_str(), u.as_str())).collect();
+    let answers = cases(state(), &list).await;
+    let (cards, refused) = answers.split_at(12);
+    for (answer, (name, _)) in cards.iter().zip(&list) {
+        assert_eq!(answer.status, 200, "{name}");
+        assert_eq!(answer.header("content-type"), Some("image/png"), "{name}");
+        assert_eq!(
+            answer.header("etag"),
+            Some(hijri::fingerprint::etag(&answer.body).as_str())
+        );
+        let word = |at: usize| u32::from_be_bytes(answer.body[at..at + 4].try_into().unwrap());
+        let size = if name.ends_with("_bare") {
+            (1440, 1520)
+        } else {
+            (720, 1280)
+        };
+        assert_eq!((word(16), word(20)), size, "{name}");
+    }
+    assert_eq!(
+        codes(refused),
+        ["invalid_authority", "out_of_coverage", "out_of_coverage"]
+    );
+    assert!(refused[0].json()["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains(") has no hilal cards: "));
+    // The same errors as the government's cards, word for word.
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    for (theirs, ours) in [
+        (&refused[1], "/api/v1/hilal/map?month=12&year=1443"),
+        (&refused[2], "/api/v1/hilal/map?month=1&year=1476"),
+    ] {
+        assert_eq!(
+            theirs.json()["error"],
+            get(&app, ours).await.json()["error"]
+        );
+    }
+    // Not the government's cards: another image, its download named after the calendar.
+    let government = get(&app, "/api/v1/hilal/viz?year=1447&month=9").await;
+    assert_ne!(government.body, cards[4].body);
+    let download = get(
+        &app,
+        "/api/v1/hilal/map?year=1447&month=9&authority=muhammadiyah&download=1",
+    )
+    .await;
+    assert_eq!(
+        download.header("content-disposition"),
+        Some("attachment; filename=\"hilal-map-muhammadiyah-1447-9.png\"")
+    );
+    // Cached as the government's: a revalidation with the ETag gets 304.
+    let etag = cards[6].header("etag").unwrap().to_owned();
+    let request = actix_web::test::TestRequest::get()
+        .uri("/api/v1/hilal/map?year=1447&month=9&authority=muhammadiyah")
+        .insert_header(("if-none-match", etag))
+        .to_request();
+    let response = actix_web::test::call_service(&app, request).await;
+    assert_eq!(response.status(), 304);
+}
+
 #[actix_web::test]
 async fn meta_and_health() {
     let app = actix_web::test::init_service(hijri_server::app(state())).await;

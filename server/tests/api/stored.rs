@@ -1,17 +1,28 @@
-//! Stored answers: every body the archive stores is the answer the server builds per request
-//! (byte for byte, with the same headers), its gzip and brotli forms decompress to it, the
-//! months it serves from computed data are recorded as the dynamic path records them, and the
-//! stored representations are negotiated like any other (q-values, 304 per `ETag`, HEAD).
+//! Stored and kept answers: every body the archive stores is the answer the server builds per
+//! request (byte for byte, with the same headers), its gzip and brotli forms decompress to it,
+//! the months it serves from computed data are recorded as the dynamic path records them, and
+//! the stored representations are negotiated like any other (q-values, 304 per `ETag`, HEAD).
+//! Every calendar's answers kept in the answer cache are the answers built per request too,
+//! in every coding, before and after they are kept.
 
 use actix_web::http::{header, Method};
 use actix_web::test::init_service;
 
 use crate::common::{decoded, fetch, get, gunzip, real, state_with, unbrotli, Answer, UNLIMITED};
 
+/// The headers of a negotiated representation.
+const NEGOTIATED: [&str; 5] = [
+    "etag",
+    "cache-control",
+    "content-type",
+    "content-encoding",
+    "vary",
+];
+
 /// The app over the real archive, with or without its stored answers.
 fn app_state(stored: bool) -> hijri_server::SharedState {
     let mut state = state_with(real(), UNLIMITED);
-    state.stored_answers = stored;
+    state.kept_answers = stored;
     state
 }
 
@@ -58,6 +69,88 @@ async fn every_stored_answer_is_the_dynamic_answer() {
     let dynamic_months = computed(get(&dynamic_app, "/api/v1/meta").await);
     assert!(stored_months.as_array().unwrap().len() > 100);
     assert_eq!(stored_months, dynamic_months);
+}
+
+#[actix_web::test]
+async fn every_calendars_kept_answers_are_the_built_answers() {
+    let kept_state = app_state(true);
+    let kept_app = init_service(hijri_server::app(kept_state.clone())).await;
+    let built_app = init_service(hijri_server::app(app_state(false))).await;
+    let archive = real();
+    let ids: Vec<&str> = archive
+        .dataset()
+        .chains
+        .iter()
+        .map(|chain| chain.id.as_str())
+        .collect();
+    assert!(ids.len() >= 3, "{ids:?}");
+    let mut uris = vec![
+        "/api/v1/compare?year=1447".to_owned(),
+        "/api/v1/compare?year=2024&calendar=gregorian&authorities=UMMALQURA,kemenag".to_owned(),
+        "/api/v1/authorities".to_owned(),
+        "/?lang=en&tz=WITA".to_owned(),
+        "/?year=1447&month=9".to_owned(),
+        "/api/v1/calendar.ics?include=all".to_owned(),
+        "/api/v1/hilal/history?include=sites&from=1446-01&to=1446-12".to_owned(),
+        "/api/v1/hilal/info?month=9&year=1446&include=sites".to_owned(),
+        "/api/v1/events?year=1446&include=extra".to_owned(),
+        "/api/v1/holidays.ics?year=2026".to_owned(),
+        "/api/v1/holidays.ics?kind=cuti_bersama".to_owned(),
+    ];
+    for id in &ids {
+        for uri in [
+            "/api/v1/year?year=1447",
+            "/api/v1/year?year=2025&calendar=gregorian&retro=true",
+            "/api/v1/month?year=1446&month=9",
+            "/api/v1/events?year=1447&include=all",
+            "/api/v1/events?year=2026&calendar=gregorian&include=ayyamul_bidh",
+            "/api/v1/events.ics?year=1447",
+            "/api/v1/table?retro=true",
+            "/api/v1/table.csv",
+            "/api/v1/hilal/history",
+            "/api/v1/hilal/history?from=1447-01&to=1447-06&include=sites",
+            "/api/v1/hilal/info?month=10&year=1447",
+        ] {
+            uris.push(format!(
+                "{uri}{}authority={id}",
+                if uri.contains('?') { '&' } else { '?' }
+            ));
+        }
+    }
+    let mut built_statuses = Vec::new();
+    for uri in &uris {
+        for accept in [None, Some("gzip"), Some("br")] {
+            let headers: Vec<(&str, &str)> =
+                accept.map(|a| ("accept-encoding", a)).into_iter().collect();
+            let built = fetch(&built_app, Method::GET, uri, &headers).await;
+            built_statuses.push(built.status);
+            // The first ask builds and keeps it; the second is answered from the cache.
+            for round in ["first", "kept"] {
+                let kept = fetch(&kept_app, Method::GET, uri, &headers).await;
+                assert_eq!(kept.status, built.status, "{uri} {accept:?} {round}");
+                assert!(
+                    decoded(&kept) == decoded(&built),
+                    "{uri} {accept:?} {round}"
+                );
+                for name in NEGOTIATED.iter().chain(&["content-security-policy"]) {
+                    assert_eq!(
+                        kept.header(name),
+                        built.header(name),
+                        "{uri} {accept:?} {round} {name}"
+                    );
+                }
+            }
+        }
+    }
+    // Table calendars have no hilal record: those are refused, and the refusal is not kept.
+    assert!(built_statuses.iter().filter(|s| **s == 200).count() > 100);
+    let held = kept_state.live.load().answers.bytes_held();
+    assert!(held > 1_000_000, "{held} bytes kept");
+    let computed = |meta: Answer| meta.json()["computed_months"].clone();
+    assert_eq!(
+        computed(get(&kept_app, "/api/v1/meta").await),
+        computed(get(&built_app, "/api/v1/meta").await)
+    );
 }
 
 #[actix_web::test]
@@ -122,6 +215,10 @@ async fn other_spellings_find_the_stored_answer_only_when_the_bytes_are_the_same
             "/api/v1/hilal/history?from=1444-08",
             Some("/api/v1/hilal/history?from=1444-08&to=1475-12"),
         ),
+        (
+            "/api/v1/holidays?kind=LIBUR_NASIONAL&year=02040",
+            Some("/api/v1/holidays?year=2040&kind=libur_nasional"),
+        ),
         ("/api/v1/events?year=1446&include=all,extra", None),
         ("/api/v1/events?year=1446&include=idul_fitri", None),
         (
@@ -180,13 +277,7 @@ async fn stored_representations_are_negotiated() {
         assert_eq!(answer.header("vary"), Some("accept-encoding"), "{accept:?}");
         // (The test service keeps HEAD bodies; the wire drops them, see encoding.rs.)
         let head = fetch(&app, Method::HEAD, uri, &headers).await;
-        for name in [
-            "etag",
-            "cache-control",
-            "content-type",
-            "content-encoding",
-            "vary",
-        ] {
+        for name in NEGOTIATED {
             assert_eq!(head.header(name), answer.header(name), "{accept:?} {name}");
         }
         // A 304 for this representation's tag, and not for another's.

@@ -73,6 +73,7 @@ enum RuleView<'a> {
         fajr_sun_depression_deg: f64,
         fajr_band_minutes: u16,
         land: &'a str,
+        deciding_place: &'a str,
     },
     /// A table.
     Table { name: &'a str, evaluated: &'a str },
@@ -125,6 +126,7 @@ impl<'a> RuleView<'a> {
                     fajr_sun_depression_deg: from_fixed(k.fajr_depression.to_native()),
                     fajr_band_minutes: k.fajr_band_min.to_native(),
                     land: &k.land,
+                    deciding_place: &k.deciding,
                 }
             }
             ArchivedRule::Table(t) => RuleView::Table {

@@ -1,7 +1,8 @@
 //! `/page/sky.png` and `/page/map.png`: the page's thumbnails of the hilal cards, the same
-//! PNG bytes as `/api/v1/hilal/viz` and `/hilal/map` (the default calendar's, not bare) by
-//! the page's own path, so that showing the page never spends the cards' hourly limits of
-//! the API (the path is under the default limit, as the page is).
+//! PNG bytes as `/api/v1/hilal/viz` and `/hilal/map` (of the calendar `authority` names, the
+//! default one without it; not bare) by the page's own path, so that showing the page never
+//! spends the cards' hourly limits of the API (the path is under the default limit, as the
+//! page is).
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::schema::CardKind;
@@ -25,19 +26,25 @@ pub fn path(kind: CardKind) -> &'static str {
     route.trim_start_matches('/')
 }
 
-/// `GET /page/sky.png?year=&month=`: the sky chart of the month's deciding evening.
+/// `GET /page/sky.png?year=&month=&authority=`: the sky chart of the month's deciding
+/// evening.
 pub fn sky(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     card(req, state, CardKind::Viz)
 }
 
-/// `GET /page/map.png?year=&month=`: the visibility map of the month's deciding evening.
+/// `GET /page/map.png?year=&month=&authority=`: the visibility map of the month's deciding
+/// evening.
 pub fn map(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     card(req, state, CardKind::Map)
 }
 
 fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpResponse, ApiError> {
-    let (month, _, _) = params::target(&state.scope, Query(req.query_string()))?;
-    let card = state.dataset.card(month, kind, false).ok_or_else(|| {
+    let query = Query(req.query_string());
+    let scope = params::scope(state, &query)?;
+    let (month, _, _) = params::target(&scope, query)?;
+    let chain = state.dataset.chain_index(scope.chain);
+    let card = chain.and_then(|chain| state.dataset.card(chain, month, kind, false));
+    let card = card.ok_or_else(|| {
         ApiError::new(
             ErrorCode::NotFound,
             format!(

@@ -176,13 +176,19 @@ fn first_day(month: HijriMonth) -> HijriDate {
     }
 }
 
-/// Both cards of the evening the archive holds (the default calendar's only), by the
-/// page's own path, each with its text alternative.
+/// Both cards of the evening the archive holds for its calendar, by the page's own path
+/// (naming a calendar other than the default one), each with its text alternative.
 fn cards(page: &Page, next: &Next) -> Vec<Card> {
     let words = page.words;
-    if !std::ptr::eq(next.chain, page.state.chain) {
+    let dataset = page.state.dataset;
+    let Some(chain) = dataset.chain_index(next.chain) else {
         return Vec::new();
-    }
+    };
+    let authority = if std::ptr::eq(next.chain, page.state.chain) {
+        String::new()
+    } else {
+        format!("&amp;authority={}", next.chain.id.as_str())
+    };
     let target = next.month.hijri_month();
     let date = hijri::date::Date(next.deciding.evening.date.to_native());
     let verdict = verdict(page, &next.deciding);
@@ -192,11 +198,11 @@ fn cards(page: &Page, next: &Next) -> Vec<Card> {
     ]
     .into_iter()
     .filter_map(|(kind, label)| {
-        let png = page.state.dataset.card(target, kind, false)?;
+        let png = dataset.card(chain, target, kind, false)?;
         let (width, height) = png_size(&png.png)?;
         Some(Card {
             href: format!(
-                "{}?year={}&amp;month={}",
+                "{}?year={}&amp;month={}{authority}",
                 card::path(kind),
                 target.year,
                 target.month

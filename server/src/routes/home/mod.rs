@@ -5,7 +5,8 @@
 //! Its style sheet (`/page.css`), script (`/page.js`, which only enhances: the zone from the
 //! browser, the language and calendar kept in localStorage) are compiled into the binary
 //! (`server/assets/page/`); its card thumbnails come by its own path (`card`), and its
-//! errors are HTML pages in its language (`error`).
+//! errors are HTML pages in its language (`error`). A page is written once per archive, day
+//! and choice and then kept ([`super::stored`]).
 
 mod card;
 mod coming;
@@ -25,6 +26,7 @@ use hijri::date::Date;
 use hijri::zone::Zone;
 use hijri_view::Scope;
 
+use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{Param, Query};
 use crate::http::reply;
@@ -182,22 +184,33 @@ fn written(
         chosen_view: asked.is_some(),
         origin: super::params::origin(state, req),
     };
-    let today_section = today::section(&page)?;
-    let mut html = Html::with_capacity(64 * 1024);
-    let next = hilal::next_month(&page);
-    head(&mut html, &page, next.as_ref());
-    html.raw(&today_section);
-    grid::section(&mut html, &page)?;
-    coming::section(&mut html, &page);
-    if let Some(next) = &next {
-        hilal::section(&mut html, &page, next);
-    }
-    subscribe::section(&mut html, &page);
-    html.raw("</main>\n");
-    subscribe::footer(&mut html, &page);
-    html.raw("</body>\n</html>\n");
-    let body = web::Bytes::from(html.into_string());
-    let mut response = reply::negotiated(req, reply::until_midnight(zone, now), HTML, body);
+    let key = Key::new("/")
+        .param("lang", lang.tag())
+        .param("tz", zone)
+        .param("zones", page.chosen_zone.unwrap_or_default())
+        .param("today", today)
+        .param("view", page.view.query())
+        .param("chosen", page.chosen_view)
+        .param("origin", &page.origin);
+    let cache = |_| reply::until_midnight(zone, now);
+    // The calendar is added to the key by `stored::answer` when the request names one.
+    let mut response = stored::answer(req, state, &page.scope, key, cache, || {
+        let today_section = today::section(&page)?;
+        let mut html = Html::with_capacity(64 * 1024);
+        let next = hilal::next_month(&page);
+        head(&mut html, &page, next.as_ref());
+        html.raw(&today_section);
+        grid::section(&mut html, &page)?;
+        coming::section(&mut html, &page);
+        if let Some(next) = &next {
+            hilal::section(&mut html, &page, next);
+        }
+        subscribe::section(&mut html, &page);
+        html.raw("</main>\n");
+        subscribe::footer(&mut html, &page);
+        html.raw("</body>\n</html>\n");
+        Ok(Built::text(HTML, html.into_string()))
+    })?;
     response
         .headers_mut()
         .insert(header::CONTENT_SECURITY_POLICY, POLICY);

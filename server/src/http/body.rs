@@ -1,0 +1,76 @@
+//! Response bodies handed to actix-http in slices ([`shared`]). actix-http copies each chunk
+//! a body yields into its connection's write buffer and writes from there; a body given as
+//! one piece is copied whole, so a client that does not read would make every connection
+//! hold a private copy of its answer (2.5 MB for `/hilal/history?include=sites`). Yielded in
+//! slices of [`SLICE`] bytes (which share the body's memory), a connection holds at most its
+//! write buffer (64 KiB, `crate::serve`) and one slice of its own, and every connection
+//! sending the same answer shares one body.
+
+use std::convert::Infallible;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use actix_web::body::{BodySize, BoxBody, MessageBody};
+use actix_web::web::Bytes;
+
+/// The largest piece of a body actix-http is given at a time.
+pub const SLICE: usize = 32 * 1024;
+
+/// `bytes` as a response body: in one piece when it fits in a [`SLICE`], else in slices.
+pub fn shared(bytes: Bytes) -> BoxBody {
+    if bytes.len() <= SLICE {
+        BoxBody::new(bytes)
+    } else {
+        BoxBody::new(Sliced(bytes))
+    }
+}
+
+/// A body that yields its bytes [`SLICE`] at a time (each a view of the same memory).
+struct Sliced(Bytes);
+
+impl MessageBody for Sliced {
+    type Error = Infallible;
+
+    fn size(&self) -> BodySize {
+        BodySize::Sized(self.0.len() as u64)
+    }
+
+    fn poll_next(
+        self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Bytes, Infallible>>> {
+        let rest = &mut self.get_mut().0;
+        if rest.is_empty() {
+            return Poll::Ready(None);
+        }
+        let slice = rest.split_to(rest.len().min(SLICE));
+        Poll::Ready(Some(Ok(slice)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[actix_web::test]
+    async fn slices_share_the_body_and_add_up_to_it() {
+        let bytes = Bytes::from((0..80_000u32).map(|i| i as u8).collect::<Vec<u8>>());
+        let mut body = Sliced(bytes.clone());
+        assert_eq!(body.size(), BodySize::Sized(80_000));
+        let mut joined = Vec::new();
+        let mut sizes = Vec::new();
+        while let Some(slice) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await {
+            let slice = slice.unwrap();
+            // A view of the same memory, not a copy.
+            let offset = slice.as_ptr() as usize - bytes.as_ptr() as usize;
+            assert_eq!(offset, joined.len());
+            sizes.push(slice.len());
+            joined.extend_from_slice(&slice);
+        }
+        assert_eq!(sizes, [SLICE, SLICE, 80_000 - 2 * SLICE]);
+        assert_eq!(joined, bytes);
+        // A small body stays one piece.
+        let small = shared(Bytes::from_static(b"{}"));
+        assert_eq!(small.try_into_bytes().unwrap(), Bytes::from_static(b"{}"));
+    }
+}
