@@ -9,6 +9,7 @@
 
 use std::ops::RangeInclusive;
 
+use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
@@ -43,8 +44,7 @@ pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
     observances(req, state, ("/api/v1/calendar.ics", Selection::HOLIDAYS))
 }
 
-/// The observance feed at `path` whose selection always holds `base`, kept per archive and
-/// question (its `DTSTAMP` in the key: it follows the clock's day).
+/// The observance feed at `path` whose selection always holds `base`, kept ([`kept`]).
 fn observances(
     req: &HttpRequest,
     state: &AppState,
@@ -58,14 +58,12 @@ fn observances(
         let scope = asked.scope;
         let (selection, items) = asked.include;
         let selection = selection.or(base);
-        let stamp = stamp(&scope, state);
         let key = key
             .param("year", asked.year)
             .param("calendar", asked.calendar.name())
             .param("include", listed(&items))
-            .param("retro", asked.retro)
-            .param("stamp", stamp);
-        return stored::answer(req, state, &scope, key, reply::events_cache, || {
+            .param("retro", asked.retro);
+        return kept(req, state, &scope, (key, reply::events_cache), |stamp| {
             let selected = answers::select(
                 &scope,
                 asked.calendar,
@@ -74,10 +72,8 @@ fn observances(
                 asked.retro,
             )?;
             let immutable = answers::immutable(selected.published, selected.events.len());
-            Ok(Built {
-                immutable,
-                ..Built::text(CALENDAR, feed(&scope, &selected, selection, stamp, evening))
-            })
+            let body = feed(&scope, &selected, selection, stamp, evening);
+            Ok((body, immutable))
         });
     }
     // Checked as every endpoint checks what it is given, though the window's years are
@@ -89,43 +85,53 @@ fn observances(
     let selection = selection.or(base);
     let scope = params::scope(state, &query)?;
     let years = window(state);
-    let stamp = stamp(&scope, state);
     let key = key
         .param("window", years.start())
         .param("include", listed(&items))
-        .param("retro", retro)
-        .param("stamp", stamp);
-    stored::answer(
-        req,
-        state,
-        &scope,
-        key,
-        |_| FEED,
-        || {
-            let mut selected = Selected {
-                year: 0,
-                calendar: Calendar::Gregorian,
-                include: items,
-                events: Vec::new(),
-                warnings: Default::default(),
-                published: true,
-                authority: scope.echo(),
-            };
-            // Years outside the calendar's whole years are left out, not refused: the feed is
-            // the same URL for every day of the service's life.
-            for year in years {
-                if let Ok(year) = coverage::year(&scope, Calendar::Gregorian, i64::from(year)) {
-                    selected.year = year;
-                    serve(&scope, &mut selected, selection, retro)?;
-                }
+        .param("retro", retro);
+    kept(req, state, &scope, (key, |_| FEED), |stamp| {
+        let mut selected = Selected {
+            year: 0,
+            calendar: Calendar::Gregorian,
+            include: items,
+            events: Vec::new(),
+            warnings: Default::default(),
+            published: true,
+            authority: scope.echo(),
+        };
+        // Years outside the calendar's whole years are left out, not refused: the feed is
+        // the same URL for every day of the service's life.
+        for year in years {
+            if let Ok(year) = coverage::year(&scope, Calendar::Gregorian, i64::from(year)) {
+                selected.year = year;
+                serve(&scope, &mut selected, selection, retro)?;
             }
-            selected.year = 0;
-            Ok(Built::text(
-                CALENDAR,
-                feed(&scope, &selected, selection, stamp, evening),
-            ))
-        },
-    )
+        }
+        selected.year = 0;
+        let body = feed(&scope, &selected, selection, stamp, evening);
+        Ok((body, true))
+    })
+}
+
+/// A feed in `scope` kept per archive and question ([`stored::answer`]): `key` gets the
+/// feed's `DTSTAMP`, which follows the clock's day, so a kept feed is never stale; `build`
+/// writes the VCALENDAR at that stamp and says whether it may be cached as immutable, from
+/// which `cache` gives the `Cache-Control`.
+fn kept(
+    req: &HttpRequest,
+    state: &AppState,
+    scope: &Scope,
+    (key, cache): (Key, fn(bool) -> HeaderValue),
+    build: impl FnOnce(Date) -> Result<(String, bool), ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    let stamp = stamp(scope, state);
+    stored::answer(req, state, scope, key.param("stamp", stamp), cache, || {
+        let (body, immutable) = build(stamp)?;
+        Ok(Built {
+            immutable,
+            ..Built::text(CALENDAR, body)
+        })
+    })
 }
 
 /// An include list as its answer echoes it, for a key.
@@ -363,26 +369,14 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         )
     };
     coverage::days(&scope, first, last, retro, ErrorCode::OutOfCoverage)?;
-    let stamp = stamp(&scope, state);
     let key = Key::new("/api/v1/days.ics")
         .param("lang", lang.tag())
         .param("retro", retro)
         .param("first", first)
-        .param("last", last)
-        .param("stamp", stamp);
-    stored::answer(
-        req,
-        state,
-        &scope,
-        key,
-        |_| FEED,
-        || {
-            Ok(Built::text(
-                CALENDAR,
-                day_feed(&scope, lang, (first, last), stamp),
-            ))
-        },
-    )
+        .param("last", last);
+    kept(req, state, &scope, (key, |_| FEED), |stamp| {
+        Ok((day_feed(&scope, lang, (first, last), stamp), true))
+    })
 }
 
 /// The VCALENDAR of the Hijri dates of the days `first..=last` in `scope`'s calendar, in
