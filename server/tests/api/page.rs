@@ -3,8 +3,9 @@
 //! the grid of Ramadhan 1447 against the official table (1 Ramadhan 1447 on Thursday
 //! 19 February 2026, `data/official/months.csv`) and Muhammadiyah's (Wednesday 18 February,
 //! `data/official/muhammadiyah/months.csv`) both ways, English, the month's observances in
-//! date order, the errors of its parameters as HTML pages, its cards by its own path, its
-//! link preview, its links, its policy and its weight.
+//! date order, the days off (national holidays and cuti bersama of the SKB 3 Menteri, and a
+//! predicted year's) in the grid and the lists, the errors of its parameters as HTML pages,
+//! its cards by its own path, its link preview, its links, its policy and its weight.
 
 use actix_web::http::Method;
 use serde_json::json;
@@ -126,9 +127,10 @@ async fn ramadhan_1447_begins_on_thursday_19_february_2026() {
     assert!(html.contains("<th scope=\"col\" abbr=\"Kamis\">Kam</th>"));
     // The days before belong to the month shown before (Sya'ban), outside the month.
     assert!(rows[0][2].starts_with(" class=\"out alt\"><time datetime=\"2026-02-18\">18</time>"));
-    // 30 days: 1 Syawal (Idul Fitri) is Saturday 21 March 2026, outside the month.
+    // 30 days: 1 Syawal (Idul Fitri) is Saturday 21 March 2026, outside the month, a
+    // national holiday (SKB 2026).
     assert!(html.contains(
-        "<td class=\"out first obs\"><time datetime=\"2026-03-21\">21</time>\
+        "<td class=\"out first obs libur\"><time datetime=\"2026-03-21\">21</time>\
          <span class=\"h\">1 <b>Syawal</b></span><span class=\"o\">Idul Fitri</span>"
     ));
     assert!(html.contains("<caption>Ramadhan 1447 H · 19 Februari 2026 – 20 Maret 2026</caption>"));
@@ -171,9 +173,10 @@ async fn muhammadiyahs_ramadhan_1447_begins_on_wednesday_18_february_2026() {
     );
     // Kemenag's first day, the next, marked as the other calendar's.
     assert!(rows[0][3].contains("<span class=\"x\">1 Ramadhan · Awal Ramadan (Kemenag)</span>"));
-    // Idul Fitri: Friday 20 March (Muhammadiyah), Saturday 21 March (Kemenag).
+    // Idul Fitri: Friday 20 March (Muhammadiyah, a cuti bersama of the SKB 2026), Saturday
+    // 21 March (Kemenag).
     assert!(html.contains(
-        "<td class=\"out first obs\"><time datetime=\"2026-03-20\">20</time>\
+        "<td class=\"out first obs cuti\"><time datetime=\"2026-03-20\">20</time>\
          <span class=\"h\">1 <b>Syawal</b></span><span class=\"o\">Idul Fitri</span>"
     ));
     // The calendar is kept by every link and form, and marked current.
@@ -189,6 +192,29 @@ async fn muhammadiyahs_ramadhan_1447_begins_on_wednesday_18_february_2026() {
     assert!(html.contains("<p class=\"tier\">resmi (Muhammadiyah)</p>"));
     assert!(html.contains("api/v1/calendar.ics?authority=muhammadiyah"));
     assert!(html.contains("api/v1/days.ics?authority=muhammadiyah"));
+    // No site criterion decides Muhammadiyah's months: the hilal section is the government's
+    // evening, named so, with its cards.
+    assert!(html.contains("<h2 id=\"hilal-title\">Hilal awal bulan berikutnya (Kemenag)</h2>"));
+    assert!(html.contains("<img src=\"page/sky.png?year=1446&amp;month=10\""));
+    // The page's card path serves any calendar's cards, the same bytes as the API's.
+    let card = get(
+        &app,
+        "/api/v1/hilal/viz?year=1446&month=10&authority=muhammadiyah",
+    )
+    .await;
+    assert_eq!(card.status, 200);
+    let thumbnail = get(
+        &app,
+        "/page/sky.png?year=1446&month=10&authority=muhammadiyah",
+    )
+    .await;
+    assert_eq!(thumbnail.status, 200);
+    assert_eq!(thumbnail.body, card.body);
+    let default = get(&app, "/page/sky.png?year=1446&month=10").await;
+    assert_ne!(
+        default.body, card.body,
+        "the default calendar's card differs"
+    );
     // An unknown calendar is an HTML error naming the calendars served.
     let unknown = get(&app, "/?authority=nasa").await;
     assert_eq!(unknown.status, 400);
@@ -201,15 +227,26 @@ async fn the_months_observances_in_date_order_ranges_as_ranges() {
     // Dzulhijjah 1447 began on 18 May 2026 (data/official/months.csv): Arafah on the 9th
     // (26 May), Idul Adha on the 10th (27 May), Tasyrik the 11th to the 13th (28-30 May).
     let html = text(&get(&app, "/?calendar=hijri&year=1447&month=12").await);
-    let list = html.split("<ul class=\"listed\">").nth(1).unwrap();
-    let list = list.split("</ul>").next().unwrap();
-    let items: Vec<&str> = list.lines().filter(|l| l.starts_with("<li>")).collect();
-    assert_eq!(items.len(), 3, "{list}");
+    let items = listed(&html);
+    // And the days off of the SKB 2026 (data/holidays/days.csv) in the month: Idul Adha's
+    // with it, Waisak (31 May) and Pancasila Day (1 June) on their own.
+    assert_eq!(items.len(), 5, "{items:#?}");
     assert!(items[0].starts_with("<li><time datetime=\"2026-05-26\">Selasa, 26 Mei 2026</time>: Hari Arafah (9 Dzulhijjah 1447 H)"));
     assert!(items[1].starts_with("<li><time datetime=\"2026-05-27\">Rabu, 27 Mei 2026</time>: Idul Adha (10 Dzulhijjah 1447 H)"));
     assert!(items[2].starts_with(
         "<li><time datetime=\"2026-05-28\">Kamis, 28 Mei 2026</time> – \
          <time datetime=\"2026-05-30\">Sabtu, 30 Mei 2026</time>: Hari Tasyrik (11–13 Dzulhijjah 1447 H)"
+    ));
+    assert!(items[1].contains(
+        "<span class=\"off\">libur nasional</span>: <time datetime=\"2026-05-27\">Rabu 27 \
+         Mei</time> · <span class=\"leave\">cuti bersama</span>: <time \
+         datetime=\"2026-05-28\">Kamis 28 Mei</time>"
+    ));
+    assert!(items[3].starts_with(
+        "<li><time datetime=\"2026-05-31\">Ahad, 31 Mei 2026</time>: Hari Raya Waisak — "
+    ));
+    assert!(items[4].starts_with(
+        "<li><time datetime=\"2026-06-01\">Senin, 1 Juni 2026</time>: Hari Lahir Pancasila — "
     ));
     // The coming list: every national-holiday observance, Isra Mi'raj included, in order.
     let home = text(&get(&app, "/").await);
@@ -231,6 +268,131 @@ async fn the_months_observances_in_date_order_ranges_as_ranges() {
             "Isra Mi&#39;raj Nabi Muhammad SAW"
         ]
     );
+}
+
+/// The cell of `date` in the grid: its `<td` attributes and content.
+fn cell<'h>(html: &'h str, date: &str) -> &'h str {
+    rows(html)
+        .into_iter()
+        .flatten()
+        .find(|cell| cell.contains(&format!("<time datetime=\"{date}\">")))
+        .unwrap_or_else(|| panic!("no cell for {date}"))
+}
+
+/// The `<li>` lines of the month's list.
+fn listed(html: &str) -> Vec<&str> {
+    let list = html.split("<ul class=\"listed\">").nth(1).unwrap();
+    let list = list.split("</ul>").next().unwrap();
+    list.lines().filter(|l| l.starts_with("<li>")).collect()
+}
+
+#[actix_web::test]
+async fn the_days_off_in_the_grid_and_the_lists() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // March 2027 by the SKB 3 Menteri of 2027 (data/holidays/days.csv): Nyepi on the 8th,
+    // Idul Fitri the 10th and 11th, cuti bersama the 9th, 12th and 15th (Idul Fitri) and the
+    // 25th (Good Friday, the 26th); Easter Sunday the 28th.
+    let html = text(&get(&app, "/?year=2027&month=3").await);
+    for date in [
+        "2027-03-08",
+        "2027-03-10",
+        "2027-03-11",
+        "2027-03-26",
+        "2027-03-28",
+    ] {
+        let cell = cell(&html, date);
+        assert!(cell.contains(" libur\""), "{date} is a red day: {cell}");
+        assert!(cell.contains("<span class=\"off\">"), "{date}: {cell}");
+    }
+    for date in ["2027-03-09", "2027-03-12", "2027-03-15", "2027-03-25"] {
+        let cell = cell(&html, date);
+        assert!(cell.contains(" cuti\""), "{date} is cuti bersama: {cell}");
+        assert!(
+            cell.contains("<span class=\"leave\">cuti bersama</span>"),
+            "{date}: {cell}"
+        );
+    }
+    for date in ["2027-03-13", "2027-03-14", "2027-03-16"] {
+        let cell = cell(&html, date);
+        assert!(
+            !cell.contains("libur") && !cell.contains("cuti"),
+            "{date}: {cell}"
+        );
+    }
+    // Not colour alone: each red day says what it is, in words (hidden only where the
+    // observance's name already stands beside it).
+    assert!(cell(&html, "2027-03-08").contains(
+        "<span class=\"off\">Hari Suci Nyepi (Tahun Baru Saka)<span class=\"vh\"> (libur \
+         nasional)</span></span>"
+    ));
+    assert!(cell(&html, "2027-03-10")
+        .contains("<span class=\"o\">Idul Fitri</span><span class=\"off\">libur nasional</span>"));
+    // The legend names both kinds; a decreed year is not predicted.
+    assert!(html.contains(
+        "<li><span class=\"key off\" aria-hidden=\"true\">1</span>libur nasional</li>\
+         <li><span class=\"key leave\" aria-hidden=\"true\">1</span>cuti bersama</li>"
+    ));
+    // The month's list: Idul Fitri with its days off, the other days off on their own, in
+    // date order.
+    let items = listed(&html);
+    assert_eq!(items.len(), 5, "{items:#?}");
+    assert!(items[0].starts_with(
+        "<li><time datetime=\"2027-03-08\">Senin, 8 Maret 2027</time>: Hari Suci Nyepi \
+         (Tahun Baru Saka) — <span class=\"off\">libur nasional</span></li>"
+    ));
+    assert!(items[1].contains(
+        "<span class=\"split days-off\"><span class=\"off\">libur nasional</span>: \
+         <time datetime=\"2027-03-10\">Rabu 10 Mar</time>–<time datetime=\"2027-03-11\">Kamis \
+         11 Mar</time> · <span class=\"leave\">cuti bersama</span>: <time \
+         datetime=\"2027-03-09\">Selasa 9 Mar</time>, <time datetime=\"2027-03-12\">Jumat 12 \
+         Mar</time>, <time datetime=\"2027-03-15\">Senin 15 Mar</time></span>"
+    ));
+    assert!(items[2].contains("<span class=\"leave\">Cuti bersama Wafat Yesus Kristus</span>"));
+    assert!(items[3].contains("Wafat Yesus Kristus — <span class=\"off\">libur nasional</span>"));
+    assert!(items[4].contains("datetime=\"2027-03-28\""));
+    assert!(!html.contains("belum ada SKB"));
+    // Muhammadiyah's Idul Fitri (Tuesday 9 March) carries the government's days off.
+    let theirs = text(&get(&app, "/?authority=muhammadiyah&year=2027&month=3").await);
+    let fitri = listed(&theirs)
+        .into_iter()
+        .find(|item| item.contains("Idul Fitri (1 Syawal 1448 H)"))
+        .unwrap();
+    assert!(fitri.starts_with("<li><time datetime=\"2027-03-09\">"));
+    assert!(fitri.contains("<time datetime=\"2027-03-10\">Rabu 10 Mar</time>–"));
+    // A year without a decree: predicted, in the legend and in the list.
+    let predicted = text(&get(&app, "/?year=2030&month=1").await);
+    assert!(predicted.contains("libur nasional (perkiraan, belum ada SKB)</li>"));
+    assert!(listed(&predicted)[0].starts_with(
+        "<li><time datetime=\"2030-01-01\">Selasa, 1 Januari 2030</time>: Tahun Baru Masehi — \
+         <span class=\"off\">libur nasional</span> <span class=\"tag\">perkiraan, belum ada \
+         SKB</span></li>"
+    ));
+    // English.
+    let english = text(&get(&app, "/?lang=en&year=2027&month=3").await);
+    assert!(english
+        .contains("Day of Silence (Saka New Year) — <span class=\"off\">national holiday</span>"));
+    assert!(english.contains("<span class=\"leave\">Collective leave: Good Friday</span>"));
+    // The coming list (the test clock: 1 March 2025): Idul Fitri 1446 on Monday 31 March,
+    // a national holiday with 1 April (SKB 2025), and its cuti bersama.
+    let home = text(&get(&app, "/").await);
+    let coming = home.split("<ol class=\"coming\">").nth(1).unwrap();
+    let fitri = coming
+        .lines()
+        .find(|line| line.contains("<span class=\"name\">Idul Fitri</span>"))
+        .unwrap();
+    assert!(
+        fitri.contains(
+            "<span class=\"off\">libur nasional</span>: <time datetime=\"2025-03-31\">Senin 31 \
+         Mar</time>–<time datetime=\"2025-04-01\">Selasa 1 Apr</time>"
+        ),
+        "{fitri}"
+    );
+    assert!(
+        fitri.contains("<span class=\"leave\">cuti bersama</span>: "),
+        "{fitri}"
+    );
+    // And the days-off feed to subscribe to.
+    assert!(home.contains("<a href=\"webcal://localhost:8080/api/v1/holidays.ics\">"));
 }
 
 #[actix_web::test]

@@ -1,5 +1,6 @@
 //! The coming observances of the calendar shown: every national-holiday observance and the
-//! first of Ramadan, from today on, in date order, ranges as ranges, with the days left; where
+//! first of Ramadan, from today on, in date order, ranges as ranges, with the days left and
+//! the days off around each (national holiday, cuti bersama, decreed or predicted); where
 //! another calendar gives another day, the days side by side.
 
 use hijri::observance::Selection;
@@ -7,8 +8,8 @@ use hijri::schema::Tier;
 use hijri_view::answers::events::between;
 
 use super::html::Html;
-use super::others;
 use super::Page;
+use super::{off, others};
 
 /// How many observances are listed.
 const LISTED: usize = 6;
@@ -24,9 +25,10 @@ pub fn section(html: &mut Html, page: &Page) {
     let mut found = between(chain, Selection::HOLIDAYS, today, last).unwrap_or_default();
     found.sort_by_key(|f| f.first);
     found.truncate(LISTED);
-    if found.is_empty() {
+    let (Some(first), Some(last)) = (found.first(), found.last()) else {
         return;
-    }
+    };
+    let offs = off::around(page, first.first, last.last());
     html.raw("<section id=\"coming\" aria-labelledby=\"coming-title\">\n<h2 id=\"coming-title\">")
         .text(words.coming)
         .raw("</h2>\n<ol class=\"coming\">\n");
@@ -52,6 +54,7 @@ pub fn section(html: &mut Html, page: &Page) {
                 .text(words.estimate)
                 .raw("</span>");
         }
+        off::beside(html, page, &off::of_observance(&offs, f));
         others::side_by_side(html, page, f);
         html.raw("</li>\n");
     }

@@ -9,10 +9,11 @@
 use hijri::date::{days_in_month, Date};
 use hijri::hijri::{HijriMonth, MONTH_NAMES};
 use hijri::observance::Selection;
-use hijri::schema::{ArchivedChain, Tier};
+use hijri::schema::{ArchivedChain, DayKind, Tier};
 use hijri_view::answers::events::{between, Found};
 
 use super::html::Html;
+use super::off::{self, Off};
 use super::others::{self, Mark};
 use super::words::Words;
 use super::Page;
@@ -192,6 +193,7 @@ pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
     let mut found = between(chain, named(), shown_first, shown_last).unwrap_or_default();
     found.sort_by_key(|f| f.first);
     let marks = others::marks(page, named(), shown_first, shown_last);
+    let offs = off::around(page, shown_first, shown_last);
 
     html.raw("<section id=\"month\" aria-labelledby=\"month-title\">\n<h2 id=\"month-title\">")
         .text(words.month)
@@ -218,15 +220,19 @@ pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
         if monday_index(day) == 0 {
             html.raw("<tr>");
         }
-        computed |= cell(html, page, (&found, &marks), day, (first, last));
+        computed |= cell(html, page, (&found, &marks, &offs), day, (first, last));
         if monday_index(day) == 6 {
             html.raw("</tr>\n");
         }
         day = day.add_days(1);
     }
     html.raw("</tbody>\n</table>\n");
-    legend(html, words, computed, !marks.is_empty());
-    listed(html, page, &found, (first, last));
+    let shown: Vec<&Off> = offs
+        .iter()
+        .filter(|o| (start..=end).contains(&o.date))
+        .collect();
+    legend(html, words, (computed, !marks.is_empty()), &shown);
+    listed(html, page, &found, &offs, (first, last));
     html.raw("</section>\n");
     Ok(())
 }
@@ -402,12 +408,12 @@ fn jump(
     ));
 }
 
-/// One day's cell, with the marks of the other calendars on it; returns true if the day is
-/// computed.
+/// One day's cell, with its days off and the marks of the other calendars on it; returns
+/// true if the day is computed.
 fn cell(
     html: &mut Html,
     page: &Page,
-    (found, marks): (&[Found], &[Mark]),
+    (found, marks, offs): (&[Found], &[Mark], &[Off]),
     day: Date,
     (first, last): (Date, Date),
 ) -> bool {
@@ -420,6 +426,7 @@ fn cell(
         .filter(|f| (f.first..=f.last()).contains(&day))
         .collect();
     let marked: Vec<&Mark> = marks.iter().filter(|m| m.day == day).collect();
+    let off: Vec<&Off> = offs.iter().filter(|o| o.date == day).collect();
     let mut classes = Vec::new();
     if !(first..=last).contains(&day) {
         classes.push("out");
@@ -436,6 +443,7 @@ fn cell(
     if !marked.is_empty() {
         classes.push("alt");
     }
+    classes.extend(off::cell_class(&off));
     html.raw("<td");
     if !classes.is_empty() {
         html.fmt(format_args!(" class=\"{}\"", classes.join(" ")));
@@ -460,11 +468,14 @@ fn cell(
         }
         html.raw("</span>");
     }
-    for f in named {
+    for f in &named {
         html.raw("<span class=\"o\">")
             .text(words.observance(f.occurrence.observance))
             .raw("</span>");
     }
+    off::cell(html, page, &off, |slug| {
+        named.iter().any(|f| f.occurrence.observance.slug == slug)
+    });
     for mark in marked {
         html.raw("<span class=\"x\">");
         if mark.estimated {
@@ -477,8 +488,9 @@ fn cell(
 }
 
 /// The legend of the marks (the computed mark only when the grid has computed days, the
-/// other calendars' only when it has theirs).
-fn legend(html: &mut Html, words: &Words, computed: bool, others: bool) {
+/// other calendars' only when it has theirs, each kind of day off only when it has one, with
+/// "predicted" when one of them is).
+fn legend(html: &mut Html, words: &Words, (computed, others): (bool, bool), offs: &[&Off]) {
     html.raw("<ul class=\"legend\">")
         .raw("<li><span class=\"key now\"></span>")
         .text(words.legend_today)
@@ -487,6 +499,23 @@ fn legend(html: &mut Html, words: &Words, computed: bool, others: bool) {
         .raw("</li><li><span class=\"key obs\"></span>")
         .text(words.legend_observance)
         .raw("</li>");
+    for (kind, class, text) in [
+        (DayKind::LiburNasional, "off", words.holiday),
+        (DayKind::CutiBersama, "leave", words.leave),
+    ] {
+        let of_kind: Vec<&&Off> = offs.iter().filter(|o| o.kind == kind).collect();
+        if of_kind.is_empty() {
+            continue;
+        }
+        html.fmt(format_args!(
+            "<li><span class=\"key {class}\" aria-hidden=\"true\">1</span>"
+        ))
+        .text(text);
+        if of_kind.iter().any(|o| o.predicted) {
+            html.raw(" (").text(words.predicted).raw(")");
+        }
+        html.raw("</li>");
+    }
     if others {
         html.raw("<li><span class=\"key alt\"></span>")
             .text(words.legend_other)
@@ -500,22 +529,71 @@ fn legend(html: &mut Html, words: &Words, computed: bool, others: bool) {
     html.raw("</ul>\n");
 }
 
-/// The observances of the month shown, in date order, as a list (the cells name them too;
-/// a narrow screen has room only for their mark): a range as a range, and the other
-/// calendars' days where they differ.
-fn listed(html: &mut Html, page: &Page, found: &[Found], (first, last): (Date, Date)) {
+/// One entry of the month's list: an observance, or days off that no observance of the
+/// list names (a range of one holiday and kind: its first day and last date).
+enum Entry<'f, 'o, 'r> {
+    /// An observance with its days off.
+    Observance(&'f Found<'f>, Vec<&'o Off<'r>>),
+    /// Days off of their own.
+    Off(&'o Off<'r>, Date),
+}
+
+impl Entry<'_, '_, '_> {
+    fn first(&self) -> Date {
+        match self {
+            Entry::Observance(f, _) => f.first,
+            Entry::Off(off, _) => off.date,
+        }
+    }
+}
+
+/// The observances and days off of the month shown, in date order, as a list (the cells
+/// name them too; a narrow screen has room only for their mark): a range as a range, an
+/// observance with its days off and the other calendars' days where they differ, the days
+/// off no observance names on their own.
+fn listed(
+    html: &mut Html,
+    page: &Page,
+    found: &[Found],
+    offs: &[Off],
+    (first, last): (Date, Date),
+) {
     let words = page.words;
-    let inside: Vec<&Found> = found
+    let mut entries: Vec<Entry> = found
         .iter()
         .filter(|f| f.first <= last && f.last() >= first)
+        .map(|f| Entry::Observance(f, off::of_observance(offs, f)))
         .collect();
-    if inside.is_empty() {
+    let beside = |o: &Off| {
+        entries.iter().any(|e| match e {
+            Entry::Observance(_, days) => days.iter().any(|b| std::ptr::eq(*b, o)),
+            Entry::Off(..) => false,
+        })
+    };
+    let alone: Vec<&Off> = offs
+        .iter()
+        .filter(|o| (first..=last).contains(&o.date) && !beside(o))
+        .collect();
+    entries.extend(
+        off::ranges(&alone)
+            .into_iter()
+            .map(|(off, last)| Entry::Off(off, last)),
+    );
+    if entries.is_empty() {
         return;
     }
+    entries.sort_by_key(Entry::first);
     html.raw("<h3>")
         .text(words.in_this_month)
         .raw("</h3>\n<ul class=\"listed\">\n");
-    for f in inside {
+    for entry in entries {
+        let (f, days) = match entry {
+            Entry::Observance(f, days) => (f, days),
+            Entry::Off(off, last) => {
+                off::entry(html, page, off, last);
+                continue;
+            }
+        };
         let o = f.occurrence;
         html.raw("<li>").time(f.first, &words.long_date(f.first));
         if f.last() != f.first {
@@ -531,6 +609,7 @@ fn listed(html: &mut Html, page: &Page, found: &[Found], (first, last): (Date, D
                 .text(words.estimate)
                 .raw("</span>");
         }
+        off::beside(html, page, &days);
         others::side_by_side(html, page, f);
         html.raw("</li>\n");
     }

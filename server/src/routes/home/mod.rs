@@ -14,6 +14,7 @@ mod error;
 mod grid;
 mod hilal;
 mod html;
+mod off;
 mod others;
 mod subscribe;
 mod today;

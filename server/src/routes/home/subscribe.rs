@@ -1,6 +1,6 @@
 //! Subscribe and build: `webcal://` links to every calendar's observance feed (the one shown
 //! first, once more with the evening reminder), to the Hijri date of every day in the
-//! calendar shown and language, how Google and Apple Calendar take them; the API reference
+//! calendar shown and language, to the days off, how Google and Apple Calendar take them; the API reference
 //! and three example calls; and the page's footer.
 
 use super::html::Html;
@@ -12,6 +12,8 @@ use crate::settings::DOCS_PATH;
 const FEED: &str = "api/v1/calendar.ics";
 /// The per-day feed's path.
 const DAYS: &str = "api/v1/days.ics";
+/// The days-off feed's path.
+const HOLIDAYS: &str = "api/v1/holidays.ics";
 
 /// Three calls worth trying, relative to the page.
 const EXAMPLES: [&str; 3] = [
@@ -79,6 +81,7 @@ pub fn section(html: &mut Html, page: &Page) {
         &format!("{DAYS}{}", authority(page.authority, lang)),
         &[words.days_feed, short],
     );
+    feed(html, host, HOLIDAYS, &[words.holidays_feed]);
     for (index, chain) in page.state.dataset.chains.iter().enumerate() {
         if std::ptr::eq(chain, shown) {
             continue;

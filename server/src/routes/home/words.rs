@@ -97,6 +97,12 @@ pub struct Words {
     pub legend_computed: &'static str,
     /// Legend: another calendar's month start or observance on another day.
     pub legend_other: &'static str,
+    /// A national holiday (libur nasional): the legend, a cell, a list.
+    pub holiday: &'static str,
+    /// Collective leave (cuti bersama): the legend, a cell, a list.
+    pub leave: &'static str,
+    /// Days off of a year without a decree yet.
+    pub predicted: &'static str,
     /// Heading of the observances in the month shown.
     pub in_this_month: &'static str,
     /// Heading of the coming observances.
@@ -139,6 +145,8 @@ pub struct Words {
     pub feed: &'static str,
     /// The per-day feed: the Hijri date on every day, before the calendar's short name.
     pub days_feed: &'static str,
+    /// The feed of the days off.
+    pub holidays_feed: &'static str,
     /// The observance feed with a reminder the evening before.
     pub with_reminder: &'static str,
     /// Google Calendar's sentence.
@@ -212,6 +220,9 @@ const ID: Words = Words {
     legend_observance: "hari besar",
     legend_computed: "perkiraan hisab (belum ditetapkan)",
     legend_other: "awal bulan atau hari besar menurut kalender lain",
+    holiday: "libur nasional",
+    leave: "cuti bersama",
+    predicted: "perkiraan, belum ada SKB",
     in_this_month: "Hari besar di bulan ini",
     coming: "Hari besar mendatang",
     is_today: "hari ini",
@@ -234,6 +245,7 @@ const ID: Words = Words {
                       bila ditetapkan atau dikoreksi.",
     feed: "Hari besar menurut",
     days_feed: "Tanggal Hijriah setiap hari menurut",
+    holidays_feed: "Hari libur nasional dan cuti bersama (SKB 3 Menteri)",
     with_reminder: "dengan pengingat pukul 19.00 malam sebelumnya",
     google: "Google Calendar: Kalender lain › + › Dari URL, lalu tempel alamat https di \
              atas. Google mengambilnya dari servernya sendiri, jadi alamatnya harus https \
@@ -292,6 +304,9 @@ const EN: Words = Words {
     legend_observance: "observance",
     legend_computed: "hisab estimate (not yet decided)",
     legend_other: "another calendar's month start or observance",
+    holiday: "national holiday",
+    leave: "collective leave (cuti bersama)",
+    predicted: "predicted, not yet decreed",
     in_this_month: "Observances this month",
     coming: "Coming observances",
     is_today: "today",
@@ -314,6 +329,7 @@ const EN: Words = Words {
                       decisions and corrections.",
     feed: "Observances by",
     days_feed: "The Hijri date on every day by",
+    holidays_feed: "Indonesia's national holidays and collective leave (SKB 3 Menteri)",
     with_reminder: "with a reminder at 19:00 the evening before",
     google: "Google Calendar: Other calendars › + › From URL, and paste the https address \
              above. Google fetches it from its own servers, so it must be a public https \
