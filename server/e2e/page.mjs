@@ -6,13 +6,16 @@
 // WIB and WITA); the grid of Ramadhan 1447 has 1 Ramadhan on Thursday 19 February 2026 and
 // marks Muhammadiyah's first day, Wednesday 18 February, which Muhammadiyah's grid shows as
 // its 1 Ramadhan (data/official/muhammadiyah/months.csv); the calendar choice is remembered;
-// English observance names with lang=en; the English switch works and is remembered; 40 page
+// English observance names with lang=en; the days off of March 2027 (SKB 2027): red days
+// with a solid underline for libur nasional (10-11 March), dashed for cuti bersama (9, 12, 15
+// March), each said in words, the legend, and the month's list saying which days are off; a
+// predicted year (2030) says so; the English switch works and is remembered; 40 page
 // loads from one address (no cache) get every card image with 200 under the default limits;
 // a bad month is an HTML error page whose link leads back; no console error; no request
 // leaves the server; with JavaScript off, today and the month are there. Screenshots at 390
-// and 1280 px of today and of Ramadhan 1447, light and dark (a second browser with
-// --force-dark-mode, so prefers-color-scheme is dark), and the Lighthouse scores (mobile and
-// desktop, both schemes) as JSON.
+// and 1280 px of today, of Ramadhan 1447 and of March 2027, light and dark (a second browser
+// with --force-dark-mode, so prefers-color-scheme is dark), and the Lighthouse scores (mobile
+// and desktop, both schemes, of today and of March 2027) as JSON.
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,6 +36,7 @@ const chromium = execFileSync('sh', ['-c', 'command -v "$0"', process.env.HIJRI_
   .trim();
 const RAMADHAN_1447 = '/?calendar=hijri&year=1447&month=9';
 const MUHAMMADIYAH_1447 = '/?authority=muhammadiyah&calendar=hijri&year=1447&month=9';
+const MARCH_2027 = '/?calendar=gregorian&year=2027&month=3';
 const MINIMUM = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 90 };
 
 function check(condition, message) {
@@ -248,6 +252,70 @@ async function cell(page, date) {
   await context.close();
 }
 
+// 6b. The days off of March 2027 by the SKB 2027: red days, cuti bersama in their own style,
+// not by colour alone, with a legend; the month's list says which days are off.
+{
+  const { context, page } = await open();
+  await page.goto(origin + MARCH_2027, { waitUntil: 'networkidle0' });
+  /** A cell's class, the colour and underline style of its day number, and its words. */
+  const day = (date) =>
+    page.$eval(`td time[datetime="${date}"]`, (time) => {
+      const td = time.closest('td');
+      const style = getComputedStyle(time);
+      return {
+        classes: [...td.classList],
+        color: style.color,
+        line: style.textDecorationLine,
+        underline: style.textDecorationStyle,
+        words: [...td.querySelectorAll('.off, .leave')].map((s) => s.textContent),
+      };
+    });
+  const plain = await day('2027-03-16');
+  for (const date of ['2027-03-10', '2027-03-11']) {
+    const got = await day(date);
+    check(
+      got.classes.includes('libur') && got.line.includes('underline') && got.underline === 'solid' &&
+        got.color !== plain.color && got.words.some((w) => w.includes('libur nasional')),
+      `${date} is a red day (${got.color}, ${got.underline} underline) said in words: ${JSON.stringify(got.words)}`,
+    );
+  }
+  const red = (await day('2027-03-10')).color;
+  for (const date of ['2027-03-09', '2027-03-12', '2027-03-15']) {
+    const got = await day(date);
+    check(
+      got.classes.includes('cuti') && got.underline === 'dashed' && got.color !== red &&
+        got.color !== plain.color && got.words.includes('cuti bersama'),
+      `${date} is cuti bersama in its own style (${got.color}, ${got.underline} underline)`,
+    );
+  }
+  check(
+    plain.line === 'none' && !plain.classes.includes('libur') && !plain.classes.includes('cuti'),
+    `2027-03-16 is an ordinary day (${plain.color})`,
+  );
+  const legend = await page.$$eval('.legend li', (lis) =>
+    lis.filter((li) => li.querySelector('.key.off, .key.leave')).map((li) => li.textContent),
+  );
+  check(
+    legend.some((t) => t.endsWith('libur nasional')) && legend.some((t) => t.endsWith('cuti bersama')),
+    `the legend names both kinds: ${JSON.stringify(legend)}`,
+  );
+  const listed = await page.$$eval('ul.listed li', (lis) => lis.map((li) => li.textContent));
+  const fitri = listed.find((t) => t.includes('Idul Fitri'));
+  check(
+    fitri.includes('libur nasional: Rabu 10 Mar–Kamis 11 Mar') &&
+      fitri.includes('cuti bersama: Selasa 9 Mar, Jumat 12 Mar, Senin 15 Mar') &&
+      listed.some((t) => t.includes('Hari Suci Nyepi') && t.includes('libur nasional')),
+    `the month's list says which days are off: ${JSON.stringify(listed.slice(0, 2))}`,
+  );
+  await page.goto(`${origin}/?year=2030&month=1`, { waitUntil: 'networkidle0' });
+  const predicted = await page.$eval('ul.listed', (ul) => ul.textContent);
+  check(
+    predicted.includes('Tahun Baru Masehi — libur nasional perkiraan, belum ada SKB'),
+    'a year without a decree says its days off are predicted',
+  );
+  await context.close();
+}
+
 // 7. 40 page loads from one address, no cache: every card image answered 200.
 {
   const { context, page } = await open();
@@ -305,6 +373,7 @@ for (const [scheme, on] of [
   for (const [name, path] of [
     ['today', '/'],
     ['ramadhan-1447', RAMADHAN_1447],
+    ['days-off-2027-03', MARCH_2027],
   ]) {
     for (const width of [390, 1280]) {
       const { context, page } = await open({ width, on });
@@ -327,26 +396,32 @@ check(problems.length === 0, `no console error, failed request or error status $
 const outside = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'));
 check(outside.length === 0, `${requested.length} requests, none outside ${origin} ${JSON.stringify(outside)}`);
 
-// 10. Lighthouse, mobile (its default) and desktop, in both colour schemes.
+// 10. Lighthouse, mobile (its default) and desktop, in both colour schemes, on today's page and
+// on a month with days off (their colours against every background).
 const scores = {};
 for (const [scheme, on] of [
   ['', browser],
   ['-dark', dark],
 ]) {
   const port = Number(new URL(on.wsEndpoint()).port);
-  for (const [form, config] of [
-    ['mobile', undefined],
-    ['desktop', desktopConfig],
+  for (const [name, path] of [
+    ['', '/'],
+    ['-days-off', MARCH_2027],
   ]) {
-    const result = await lighthouse(
-      `${origin}/`,
-      { port, output: 'json', logLevel: 'error', disableStorageReset: false },
-      config,
-    );
-    scores[`${form}${scheme}`] = Object.fromEntries(
-      Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
-    );
-    writeFileSync(join(out, `lighthouse-${form}${scheme}.json`), result.report);
+    for (const [form, config] of [
+      ['mobile', undefined],
+      ['desktop', desktopConfig],
+    ]) {
+      const result = await lighthouse(
+        origin + path,
+        { port, output: 'json', logLevel: 'error', disableStorageReset: false },
+        config,
+      );
+      scores[`${form}${scheme}${name}`] = Object.fromEntries(
+        Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
+      );
+      writeFileSync(join(out, `lighthouse-${form}${scheme}${name}.json`), result.report);
+    }
   }
 }
 writeFileSync(join(out, 'lighthouse-scores.json'), JSON.stringify(scores, null, 2));

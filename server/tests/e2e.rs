@@ -9,10 +9,12 @@
 //! - the page at `/`, checked by `server/e2e/page.mjs` (puppeteer-core and Lighthouse on the
 //!   same Chromium, installed by `npm ci`): today equal to `/today`'s, Ramadhan 1447's first
 //!   day in Kemenag's and Muhammadiyah's calendars, each marking the other's, the calendar
-//!   and English switches remembered, English observance names, 40 loads with every card
-//!   200, an HTML error page, no console error or outside request, the page without
-//!   JavaScript, the Lighthouse scores in both colour schemes; screenshots light and dark in
-//!   `target/e2e/page/` (`docs/page/` holds copies);
+//!   and English switches remembered, English observance names, the days off of March 2027
+//!   (red days, cuti bersama in their own style, in words, the legend, the month's list) and
+//!   a predicted year's, 40 loads with every card 200, an HTML error page, no console error
+//!   or outside request, the page without JavaScript, the Lighthouse scores in both colour
+//!   schemes of today and of March 2027; screenshots light and dark in `target/e2e/page/`
+//!   (`docs/page/` holds copies);
 //! - a Python client generated from the served OpenAPI document (`openapi-python-client`
 //!   from PyPI, in a venv the test creates) calling the service (`e2e/python_client.py`),
 //!   with one method per API operation and none for the pages, their assets or the docs;
@@ -720,7 +722,14 @@ fn the_page_in_chromium_and_lighthouse() {
     let served = server.stop();
     assert!(status.success(), "the page's checks failed: {status}");
     assert!(!served.is_empty(), "no request lines in the server's log");
-    for name in ["today", "ramadhan-1447", "today-dark", "ramadhan-1447-dark"] {
+    for name in [
+        "today",
+        "ramadhan-1447",
+        "days-off-2027-03",
+        "today-dark",
+        "ramadhan-1447-dark",
+        "days-off-2027-03-dark",
+    ] {
         for width in [390, 1280] {
             let png = std::fs::read(dir.join(format!("{name}-{width}.png"))).unwrap();
             assert!(png.starts_with(b"\x89PNG"), "{name}-{width}");
