@@ -6,8 +6,9 @@
 # requests/s over nginx's and the bare handler's, and CPU time per request of each (user +
 # system, all their processes). The endpoints: /year of every calendar the archive serves
 # (read from /api/v1/authorities: the default calendar's answer is stored, the others kept),
-# /compare, /month with authority, /hilal/history with include=sites, /table.csv, the page,
-# and /convert, /hilal/history and a PNG card as before. Every answer is asked once before
+# /holidays of a decreed year (2027) and a predicted one (2040), both stored, /compare,
+# /month with authority, /hilal/history with include=sites, /table.csv, the page, and
+# /convert, /hilal/history, a PNG card and the kept /holidays.ics of a year. Every answer is asked once before
 # (the first ask builds what the cache keeps). Then start-up time (ms until /healthz answers)
 # and resident memory after the run. Loopback only; every step is bounded.
 #
@@ -79,6 +80,8 @@ mapfile -t calendars < <(curl -sf "http://$host:$port/api/v1/authorities" |
 endpoints=("/api/v1/year?year=1447")
 for id in "${calendars[@]:1}"; do endpoints+=("/api/v1/year?year=1447&authority=$id"); done
 endpoints+=(
+    "/api/v1/holidays?year=2027"
+    "/api/v1/holidays?year=2040"
     "/api/v1/compare?year=1447"
     "/api/v1/month?year=1447&month=9&authority=${calendars[1]}"
     "/api/v1/hilal/history?include=sites"
@@ -89,8 +92,9 @@ paths=() codings=()
 for endpoint in "${endpoints[@]}"; do
     for coding in identity gzip br; do paths+=("$endpoint"); codings+=("$coding"); done
 done
-paths+=("/api/v1/convert?date=2025-03-01" "/api/v1/hilal/history" "/api/v1/hilal/viz?month=9&year=1446")
-codings+=(identity gzip identity)
+paths+=("/api/v1/convert?date=2025-03-01" "/api/v1/hilal/history" "/api/v1/hilal/viz?month=9&year=1446"
+    "/api/v1/holidays.ics?year=2027")
+codings+=(identity gzip identity identity)
 if [ -n "${BENCH_ONLY:-}" ]; then
     keep_paths=() keep_codings=()
     for i in "${!paths[@]}"; do

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The committed facts the generator reads (no generated archive).
-pub const DATA_FILES: [&str; 17] = [
+pub const DATA_FILES: [&str; 18] = [
     "sites.json",
     "delta_t.csv",
     "map_points.json",
@@ -23,6 +23,7 @@ pub const DATA_FILES: [&str; 17] = [
     "holidays/days.csv",
     "land/world_50m.json",
     "land/americas_mainland_50m.json",
+    hijri_generator::places::FILE,
     "ephemeris/de440_1945_2100.bsp",
     "ephemeris/de440_1945_2100.bsp.md5",
 ];

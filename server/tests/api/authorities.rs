@@ -282,7 +282,7 @@ async fn muhammadiyahs_feed_parses_as_icalendar() {
     let a = answers(&["/api/v1/events.ics?year=1447&authority=muhammadiyah"]).await;
     assert_eq!(a[0].status, 200);
     let text = String::from_utf8(a[0].body.to_vec()).unwrap();
-    let events = crate::ical::vevents(&a[0]);
+    let events = crate::common::vevents(&a[0]);
     assert_eq!(events.len(), 5);
     let day = |summary: &str| {
         let event = events

@@ -222,6 +222,21 @@ pub fn decoded(answer: &Answer) -> Vec<u8> {
     }
 }
 
+/// The VEVENTs of an iCalendar answer (in any coding), parsed with the independent
+/// `icalendar` crate.
+pub fn vevents(answer: &Answer) -> Vec<icalendar::Event> {
+    let text = String::from_utf8(decoded(answer)).expect("UTF-8");
+    let calendar: icalendar::Calendar = text.parse().expect("valid iCalendar");
+    calendar
+        .components
+        .into_iter()
+        .filter_map(|c| match c {
+            icalendar::CalendarComponent::Event(e) => Some(e),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Serves the real archive on a loopback port (one worker), sends each raw HTTP/1.1 request
 /// on a connection of its own and returns the raw answers, for what only the wire shows.
 pub async fn on_the_wire(requests: Vec<String>) -> Vec<Vec<u8>> {

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use icalendar::Component;
 use serde_json::Value;
 
-use crate::common::{get, state, state_with, UNLIMITED};
+use crate::common::{get, state, state_with, vevents, UNLIMITED};
 use crate::snapshots::cases;
 
 #[actix_web::test]
@@ -245,7 +245,7 @@ async fn the_feed_has_one_event_per_day_off() {
         feed.header("content-type"),
         Some("text/calendar; charset=utf-8")
     );
-    let events = crate::ical::vevents(&feed);
+    let events = vevents(&feed);
     assert_eq!(events.len(), decreed_days(2023).len());
     let uid = |e: &icalendar::Event| e.get_uid().unwrap().to_owned();
     let mut uids: Vec<String> = events.iter().map(uid).collect();

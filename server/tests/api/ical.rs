@@ -6,28 +6,16 @@
 //! feeds' names, the evening reminder and the one window of years.
 
 use hijri::schema::{Divergence, HijriMonth};
-use icalendar::{CalendarComponent, Component, DatePerhapsTime};
+use icalendar::{Component, DatePerhapsTime};
 use serde_json::Value;
 
-use crate::common::{divergence, get, state, state_with, with_ledger, Answer};
+use crate::common::{divergence, get, state, state_with, vevents, with_ledger, Answer};
 use crate::snapshots::cases;
 
 /// An answer's calendar, parsed.
 fn parsed(answer: &Answer) -> icalendar::Calendar {
     let text = std::str::from_utf8(&answer.body).expect("UTF-8");
     text.parse().expect("valid iCalendar")
-}
-
-/// The VEVENTs of an answer, parsed.
-pub fn vevents(answer: &Answer) -> Vec<icalendar::Event> {
-    parsed(answer)
-        .components
-        .into_iter()
-        .filter_map(|c| match c {
-            CalendarComponent::Event(e) => Some(e),
-            _ => None,
-        })
-        .collect()
 }
 
 /// An all-day date (`YYYY-MM-DD`); anything else fails the test.
