@@ -132,6 +132,25 @@ pub const OBSERVANCES: [Observance; 12] = [
     },
 ];
 
+/// Byte-wise equality, in a `const` context.
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        #[allow(
+            clippy::indexing_slicing,
+            reason = "the loop keeps i < a.len() == b.len()"
+        )]
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 const fn single(
     slug: &'static str,
     (name, name_en): (&'static str, &'static str),
@@ -156,6 +175,32 @@ pub struct Selection(u16);
 impl Selection {
     /// The default events only.
     pub const DEFAULT: Selection = Selection::of(Set::Default);
+
+    /// The default events and every observance that is an Indonesian national holiday
+    /// (Isra Mi'raj besides the default ones): what the page lists and the subscription
+    /// feed carries without `include`.
+    pub const HOLIDAYS: Selection = Selection::DEFAULT.with("isra_miraj");
+
+    /// The observances of this selection and of `other`.
+    pub const fn or(self, other: Selection) -> Selection {
+        Selection(self.0 | other.0)
+    }
+
+    /// This selection and the observance `slug` (unchanged if no observance has it).
+    const fn with(self, slug: &str) -> Selection {
+        let mut i = 0;
+        while i < OBSERVANCES.len() {
+            #[allow(
+                clippy::indexing_slicing,
+                reason = "the loop keeps i < OBSERVANCES.len()"
+            )]
+            if same(OBSERVANCES[i].slug.as_bytes(), slug.as_bytes()) {
+                return Selection(self.0 | 1 << i);
+            }
+            i += 1;
+        }
+        self
+    }
 
     const fn of(set: Set) -> Selection {
         let mut bits = 0;
@@ -256,6 +301,29 @@ pub struct Occurrence {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_holiday_selection_is_the_default_and_isra_miraj() {
+        let slugs: Vec<&str> = Selection::HOLIDAYS
+            .occurrences(1447)
+            .map(|o| o.observance.slug)
+            .collect();
+        assert_eq!(
+            slugs,
+            [
+                "1_muharram",
+                "maulid_nabi",
+                "awal_ramadan",
+                "idul_fitri",
+                "idul_adha",
+                "isra_miraj"
+            ]
+        );
+        assert_eq!(
+            Selection::DEFAULT.or(Selection::HOLIDAYS),
+            Selection::HOLIDAYS
+        );
+    }
 
     fn slugs(selection: Selection) -> Vec<(&'static str, u8, u8, u8)> {
         selection

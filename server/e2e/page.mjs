@@ -3,10 +3,19 @@
 // (`make e2e`), which starts the server. Exits non-zero on the first failed check.
 //
 // Checks: the date shown equals /api/v1/today's for the same zone (the browser's own zone,
-// WIB and WITA); the grid of Ramadhan 1447 has 1 Ramadhan on Thursday 19 February 2026; the
-// English switch works and is remembered; no console error; no request leaves the server;
-// with JavaScript off, today and the month are there. Screenshots at 390 and 1280 px of
-// today and of Ramadhan 1447, and the Lighthouse scores (mobile and desktop) as JSON.
+// WIB and WITA); the grid of Ramadhan 1447 has 1 Ramadhan on Thursday 19 February 2026 and
+// marks Muhammadiyah's first day, Wednesday 18 February, which Muhammadiyah's grid shows as
+// its 1 Ramadhan (data/official/muhammadiyah/months.csv); the calendar choice is remembered;
+// English observance names with lang=en; the days off of March 2027 (SKB 2027): red days
+// with a solid underline for libur nasional (10-11 March), dashed for cuti bersama (9, 12, 15
+// March), each said in words, the legend, and the month's list saying which days are off; a
+// predicted year (2030) says so; the English switch works and is remembered; 40 page
+// loads from one address (no cache) get every card image with 200 under the default limits;
+// a bad month is an HTML error page whose link leads back; no console error; no request
+// leaves the server; with JavaScript off, today and the month are there. Screenshots at 390
+// and 1280 px of today, of Ramadhan 1447 and of March 2027, light and dark (a second browser
+// with --force-dark-mode, so prefers-color-scheme is dark), and the Lighthouse scores (mobile
+// and desktop, both schemes, of today and of March 2027) as JSON.
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +35,8 @@ const chromium = execFileSync('sh', ['-c', 'command -v "$0"', process.env.HIJRI_
   .toString()
   .trim();
 const RAMADHAN_1447 = '/?calendar=hijri&year=1447&month=9';
+const MUHAMMADIYAH_1447 = '/?authority=muhammadiyah&calendar=hijri&year=1447&month=9';
+const MARCH_2027 = '/?calendar=gregorian&year=2027&month=3';
 const MINIMUM = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 90 };
 
 function check(condition, message) {
@@ -35,26 +46,31 @@ function check(condition, message) {
   console.log(`ok: ${message}`);
 }
 
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-  ],
-});
+/** A headless Chromium; `dark` makes the system's colour scheme dark. */
+function launch(dark = false) {
+  return puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ...(dark ? ['--force-dark-mode'] : []),
+    ],
+  });
+}
+const browser = await launch();
 
 const problems = [];
 const requested = [];
 
 /** A fresh page (own context: own localStorage) that records errors and requests. */
-async function open({ zone = 'Asia/Jakarta', javascript = true, width = 1280 } = {}) {
-  const context = await browser.createBrowserContext();
+async function open({ zone = 'Asia/Jakarta', javascript = true, width = 1280, on = browser } = {}) {
+  const context = await on.createBrowserContext();
   const page = await context.newPage();
   await page.setJavaScriptEnabled(javascript);
   await page.emulateTimezone(zone);
@@ -175,22 +191,204 @@ async function sameAsApi(page, zone) {
   await context.close();
 }
 
-// 5. Screenshots, whole pages, at 390 and 1280 px.
-for (const [name, path] of [
-  ['today', '/'],
-  ['ramadhan-1447', RAMADHAN_1447],
-]) {
-  for (const width of [390, 1280]) {
-    const { context, page } = await open({ width });
-    await page.goto(origin + path, { waitUntil: 'networkidle0' });
-    // Lazy thumbnails: scroll them in before the shot.
+/** What a grid cell of `date` shows: its classes, Hijri day and the marks of other calendars. */
+async function cell(page, date) {
+  return page.$eval(`td time[datetime="${date}"]`, (time) => {
+    const td = time.closest('td');
+    return {
+      classes: [...td.classList],
+      hijri: td.querySelector('.h')?.textContent,
+      marks: [...td.querySelectorAll('.x')].map((x) => x.textContent),
+    };
+  });
+}
+
+// 5. The calendars side by side: Muhammadiyah began Ramadhan 1447 on Wednesday 18 February.
+{
+  const { context, page } = await open();
+  await page.goto(origin + MUHAMMADIYAH_1447, { waitUntil: 'networkidle0' });
+  const theirs = await cell(page, '2026-02-18');
+  check(
+    theirs.hijri === '1 Ramadhan' && theirs.classes.includes('first'),
+    `Muhammadiyah's grid: 18 Februari 2026 is ${theirs.hijri}, the first day of the month`,
+  );
+  const kemenag = await cell(page, '2026-02-19');
+  check(
+    kemenag.marks.some((m) => m.startsWith('1 Ramadhan') && m.includes('(Kemenag)')),
+    `Muhammadiyah's grid marks Kemenag's 1 Ramadhan on 19 Februari: ${JSON.stringify(kemenag.marks)}`,
+  );
+  // The choice is remembered: the plain address now shows Muhammadiyah's calendar.
+  await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => document.body.dataset.authority === 'muhammadiyah', { timeout: 10000 });
+  check(page.url().includes('authority=muhammadiyah'), `the calendar is remembered: / became ${page.url()}`);
+  await context.close();
+}
+{
+  const { context, page } = await open();
+  await page.goto(origin + RAMADHAN_1447, { waitUntil: 'networkidle0' });
+  const theirs = await cell(page, '2026-02-18');
+  check(
+    theirs.hijri === '30' &&
+      theirs.marks.some((m) => m.startsWith('1 Ramadhan') && m.includes('Muhammadiyah')),
+    `the default grid marks Muhammadiyah's 1 Ramadhan on 18 Februari: ${JSON.stringify(theirs.marks)}`,
+  );
+  const listed = await page.$eval('ul.listed', (ul) => ul.textContent);
+  check(
+    listed.includes('Kemenag: Kamis 19 Feb') && listed.includes('Muhammadiyah: Rabu 18 Feb'),
+    'the month\'s list gives both dates of Awal Ramadan',
+  );
+  await context.close();
+}
+
+// 6. English observance names.
+{
+  const { context, page } = await open();
+  await page.goto(`${origin}/?lang=en&calendar=hijri&year=1447&month=12`, { waitUntil: 'networkidle0' });
+  const names = await page.$$eval('td .o', (os) => os.map((o) => o.textContent));
+  check(
+    names.includes('Day of Arafah') && names.includes('Eid al-Adha') && names.includes('Days of Tashriq'),
+    `English observance names in the grid: ${JSON.stringify([...new Set(names)])}`,
+  );
+  await context.close();
+}
+
+// 6b. The days off of March 2027 by the SKB 2027: red days, cuti bersama in their own style,
+// not by colour alone, with a legend; the month's list says which days are off.
+{
+  const { context, page } = await open();
+  await page.goto(origin + MARCH_2027, { waitUntil: 'networkidle0' });
+  /** A cell's class, the colour and underline style of its day number, and its words. */
+  const day = (date) =>
+    page.$eval(`td time[datetime="${date}"]`, (time) => {
+      const td = time.closest('td');
+      const style = getComputedStyle(time);
+      return {
+        classes: [...td.classList],
+        color: style.color,
+        line: style.textDecorationLine,
+        underline: style.textDecorationStyle,
+        words: [...td.querySelectorAll('.off, .leave')].map((s) => s.textContent),
+      };
+    });
+  const plain = await day('2027-03-16');
+  for (const date of ['2027-03-10', '2027-03-11']) {
+    const got = await day(date);
+    check(
+      got.classes.includes('libur') && got.line.includes('underline') && got.underline === 'solid' &&
+        got.color !== plain.color && got.words.some((w) => w.includes('libur nasional')),
+      `${date} is a red day (${got.color}, ${got.underline} underline) said in words: ${JSON.stringify(got.words)}`,
+    );
+  }
+  const red = (await day('2027-03-10')).color;
+  for (const date of ['2027-03-09', '2027-03-12', '2027-03-15']) {
+    const got = await day(date);
+    check(
+      got.classes.includes('cuti') && got.underline === 'dashed' && got.color !== red &&
+        got.color !== plain.color && got.words.includes('cuti bersama'),
+      `${date} is cuti bersama in its own style (${got.color}, ${got.underline} underline)`,
+    );
+  }
+  check(
+    plain.line === 'none' && !plain.classes.includes('libur') && !plain.classes.includes('cuti'),
+    `2027-03-16 is an ordinary day (${plain.color})`,
+  );
+  const legend = await page.$$eval('.legend li', (lis) =>
+    lis.filter((li) => li.querySelector('.key.off, .key.leave')).map((li) => li.textContent),
+  );
+  check(
+    legend.some((t) => t.endsWith('libur nasional')) && legend.some((t) => t.endsWith('cuti bersama')),
+    `the legend names both kinds: ${JSON.stringify(legend)}`,
+  );
+  const listed = await page.$$eval('ul.listed li', (lis) => lis.map((li) => li.textContent));
+  const fitri = listed.find((t) => t.includes('Idul Fitri'));
+  check(
+    fitri.includes('libur nasional: Rabu 10 Mar–Kamis 11 Mar') &&
+      fitri.includes('cuti bersama: Selasa 9 Mar, Jumat 12 Mar, Senin 15 Mar') &&
+      listed.some((t) => t.includes('Hari Suci Nyepi') && t.includes('libur nasional')),
+    `the month's list says which days are off: ${JSON.stringify(listed.slice(0, 2))}`,
+  );
+  await page.goto(`${origin}/?year=2030&month=1`, { waitUntil: 'networkidle0' });
+  const predicted = await page.$eval('ul.listed', (ul) => ul.textContent);
+  check(
+    predicted.includes('Tahun Baru Masehi — libur nasional perkiraan, belum ada SKB'),
+    'a year without a decree says its days off are predicted',
+  );
+  await context.close();
+}
+
+// 7. 40 page loads from one address, no cache: every card image answered 200.
+{
+  const { context, page } = await open();
+  await page.setCacheEnabled(false);
+  const images = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'image' && !response.url().startsWith('data:')) {
+      images.push(response.status());
+    }
+  });
+  for (let load = 0; load < 40; load += 1) {
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
     await page.evaluate(async () => {
       const images = [...document.images];
       images.forEach((image) => (image.loading = 'eager'));
-      await Promise.all(images.map((image) => image.decode().catch(() => {})));
+      await Promise.all(images.map((image) => image.decode()));
     });
-    await page.screenshot({ path: join(out, `${name}-${width}.png`), fullPage: true });
-    await context.close();
+  }
+  const alts = await page.$$eval('.cards img', (imgs) => imgs.map((img) => img.alt));
+  check(
+    images.length === 80 && images.every((status) => status === 200),
+    `40 page loads: ${images.length} card images, all 200 (${[...new Set(images)]})`,
+  );
+  check(
+    alts.length === 2 && alts.every((alt) => / H\. /.test(alt) && alt.length > 40),
+    `the cards' text says the month and the verdict: ${JSON.stringify(alts)}`,
+  );
+  await context.close();
+}
+
+// 8. An HTML error page, with a link back.
+{
+  const { context, page } = await open();
+  // Its 400 is expected: not a problem of the page.
+  page.removeAllListeners('response');
+  page.removeAllListeners('console');
+  const response = await page.goto(`${origin}/?year=1447&month=13`, { waitUntil: 'networkidle0' });
+  const heading = await page.$eval('h1', (h) => h.textContent);
+  check(
+    response.status() === 400 && response.headers()['content-type'].startsWith('text/html') &&
+      heading === 'Halaman ini tidak dapat ditampilkan',
+    `a bad month is an HTML page (${response.status()}, "${heading}")`,
+  );
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('main a')]);
+  check((await page.$('#today')) !== null, `its link leads back to the calendar (${page.url()})`);
+  await context.close();
+}
+
+// 9. Screenshots, whole pages, at 390 and 1280 px, light and dark.
+const dark = await launch(true);
+for (const [scheme, on] of [
+  ['', browser],
+  ['-dark', dark],
+]) {
+  for (const [name, path] of [
+    ['today', '/'],
+    ['ramadhan-1447', RAMADHAN_1447],
+    ['days-off-2027-03', MARCH_2027],
+  ]) {
+    for (const width of [390, 1280]) {
+      const { context, page } = await open({ width, on });
+      await page.goto(origin + path, { waitUntil: 'networkidle0' });
+      const isDark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+      check(isDark === (scheme === '-dark'), `${name}${scheme}-${width}: prefers-color-scheme dark ${isDark}`);
+      // Lazy thumbnails: scroll them in before the shot.
+      await page.evaluate(async () => {
+        const images = [...document.images];
+        images.forEach((image) => (image.loading = 'eager'));
+        await Promise.all(images.map((image) => image.decode().catch(() => {})));
+      });
+      await page.screenshot({ path: join(out, `${name}${scheme}-${width}.png`), fullPage: true });
+      await context.close();
+    }
   }
 }
 
@@ -198,22 +396,33 @@ check(problems.length === 0, `no console error, failed request or error status $
 const outside = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'));
 check(outside.length === 0, `${requested.length} requests, none outside ${origin} ${JSON.stringify(outside)}`);
 
-// 6. Lighthouse, mobile (its default) and desktop, on the same browser.
-const port = Number(new URL(browser.wsEndpoint()).port);
+// 10. Lighthouse, mobile (its default) and desktop, in both colour schemes, on today's page and
+// on a month with days off (their colours against every background).
 const scores = {};
-for (const [form, config] of [
-  ['mobile', undefined],
-  ['desktop', desktopConfig],
+for (const [scheme, on] of [
+  ['', browser],
+  ['-dark', dark],
 ]) {
-  const result = await lighthouse(
-    `${origin}/`,
-    { port, output: 'json', logLevel: 'error', disableStorageReset: false },
-    config,
-  );
-  scores[form] = Object.fromEntries(
-    Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
-  );
-  writeFileSync(join(out, `lighthouse-${form}.json`), result.report);
+  const port = Number(new URL(on.wsEndpoint()).port);
+  for (const [name, path] of [
+    ['', '/'],
+    ['-days-off', MARCH_2027],
+  ]) {
+    for (const [form, config] of [
+      ['mobile', undefined],
+      ['desktop', desktopConfig],
+    ]) {
+      const result = await lighthouse(
+        origin + path,
+        { port, output: 'json', logLevel: 'error', disableStorageReset: false },
+        config,
+      );
+      scores[`${form}${scheme}${name}`] = Object.fromEntries(
+        Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
+      );
+      writeFileSync(join(out, `lighthouse-${form}${scheme}${name}.json`), result.report);
+    }
+  }
 }
 writeFileSync(join(out, 'lighthouse-scores.json'), JSON.stringify(scores, null, 2));
 console.log(`lighthouse: ${JSON.stringify(scores)}`);
@@ -223,3 +432,4 @@ for (const [form, got] of Object.entries(scores)) {
   }
 }
 await browser.close();
+await dark.close();

@@ -1,11 +1,13 @@
 //! iCalendar (RFC 5545) text: content lines with CRLF endings, folded at 75 octets on UTF-8
-//! boundaries, and TEXT values escaped; what every feed shares (its content type, cache rule
-//! and `UID` domain).
+//! boundaries, and TEXT values escaped; what every feed shares (its content type, cache rule,
+//! `UID` domain, named VCALENDAR head and `DTSTAMP` rule).
 
 use std::fmt::Write as _;
 
 use actix_web::http::header::HeaderValue;
+use chrono::{DateTime, Datelike, Utc};
 use hijri::date::Date;
+use hijri::span;
 
 /// The fixed right-hand side of every `UID` of every feed: with what it names (a slug and a
 /// Hijri year, a day off) it names an event across archives.
@@ -17,6 +19,9 @@ pub const CALENDAR: HeaderValue = HeaderValue::from_static("text/calendar; chars
 /// `Cache-Control` of a subscription feed: it moves with the clock's year, and computed
 /// months and predicted days may be corrected.
 pub const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
+
+/// How often a subscribed calendar asks again (`REFRESH-INTERVAL`, `X-PUBLISHED-TTL`).
+const REFRESH: &str = "P1D";
 
 /// The longest content line, in octets, before it is folded.
 const LINE_OCTETS: usize = 75;
@@ -34,6 +39,31 @@ impl Ical {
             out: String::with_capacity(capacity),
             line: String::with_capacity(128),
         }
+    }
+
+    /// The start of a feed's VCALENDAR named `name` (`X-WR-CALNAME`, `NAME`) and described by
+    /// `description` (`X-WR-CALDESC`, `DESCRIPTION`), refreshed daily; `events` is a guess of
+    /// the size of the events to come.
+    pub fn feed(name: &str, description: &str, events: usize) -> Ical {
+        let mut ical = Ical::with_capacity(events + 1024);
+        ical.raw("BEGIN", "VCALENDAR");
+        ical.raw("VERSION", "2.0");
+        ical.raw("PRODID", "-//hijri-server//Kalender Hijriah Indonesia//ID");
+        ical.raw("CALSCALE", "GREGORIAN");
+        ical.raw("METHOD", "PUBLISH");
+        ical.text("X-WR-CALNAME", name);
+        ical.text("NAME", name);
+        ical.text("X-WR-CALDESC", description);
+        ical.text("DESCRIPTION", description);
+        ical.raw("REFRESH-INTERVAL;VALUE=DURATION", REFRESH);
+        ical.raw("X-PUBLISHED-TTL", REFRESH);
+        ical
+    }
+
+    /// Ends the VCALENDAR begun by [`Ical::feed`]: the finished feed.
+    pub fn end(mut self) -> String {
+        self.raw("END", "VCALENDAR");
+        self.out
     }
 
     /// Writes `name:value` as is (for values that need no escaping: dates, numbers, names).
@@ -105,6 +135,13 @@ impl Ical {
             limit = LINE_OCTETS - 1;
         }
     }
+}
+
+/// A feed's `DTSTAMP`: the date of its data (`data`), or today (UTC) at `now` if that is
+/// earlier, so that it is never in the future; today without a date of the data.
+pub fn stamp(data: Option<Date>, now: DateTime<Utc>) -> Date {
+    let today = Date::from_ymd(now.year(), now.month(), now.day()).unwrap_or(span::LAST);
+    data.map_or(today, |date| date.min(today))
 }
 
 #[cfg(test)]

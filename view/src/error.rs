@@ -53,6 +53,8 @@ error_codes! {
     InvalidYear = "invalid_year", 400;
     InvalidInclude = "invalid_include", 400;
     InvalidAuthority = "invalid_authority", 400;
+    InvalidLang = "invalid_lang", 400;
+    InvalidReminder = "invalid_reminder", 400;
     InvalidKind = "invalid_kind", 400;
     DateOutOfSupportedRange = "date_out_of_supported_range", 400;
     DateNotFound = "date_not_found", 404;

@@ -18,6 +18,9 @@ pub struct ApiError {
     pub code: ErrorCode,
     /// What went wrong, for people.
     pub message: Cow<'static, str>,
+    /// An HTML page sent instead of the JSON envelope (the page for people at `/` answers
+    /// its errors in its own language).
+    pub html: Option<String>,
 }
 
 impl ApiError {
@@ -26,6 +29,15 @@ impl ApiError {
         ApiError {
             code,
             message: message.into(),
+            html: None,
+        }
+    }
+
+    /// The same error, answered with the HTML page `html` (same status and code).
+    pub fn with_html(self, html: String) -> ApiError {
+        ApiError {
+            html: Some(html),
+            ..self
         }
     }
 }
@@ -35,6 +47,7 @@ impl From<hijri_view::Refusal> for ApiError {
         ApiError {
             code: refusal.code,
             message: refusal.message,
+            html: None,
         }
     }
 }
@@ -50,8 +63,8 @@ impl ResponseError for ApiError {
         status(self.code)
     }
 
-    /// The envelope, as JSON, never stored by caches; the code is kept in the response's
-    /// extensions for the request log.
+    /// The envelope, as JSON (or the error's HTML page), never stored by caches; the code is
+    /// kept in the response's extensions for the request log.
     fn error_response(&self) -> HttpResponse {
         #[derive(Serialize)]
         struct Envelope<'a> {
@@ -62,22 +75,25 @@ impl ResponseError for ApiError {
             code: &'static str,
             message: &'a str,
         }
-        #[allow(
-            clippy::expect_used,
-            reason = "two strings, written into memory: serde_json refuses nothing there"
-        )]
-        let body = serde_json::to_vec(&Envelope {
-            error: Body {
-                code: self.code.as_str(),
-                message: &self.message,
-            },
-        })
-        .expect("serialising strings into memory cannot fail");
+        let (content_type, body) = match &self.html {
+            Some(html) => ("text/html; charset=utf-8", html.clone().into_bytes()),
+            None => {
+                #[allow(
+                    clippy::expect_used,
+                    reason = "two strings, written into memory: serde_json refuses nothing there"
+                )]
+                let json = serde_json::to_vec(&Envelope {
+                    error: Body {
+                        code: self.code.as_str(),
+                        message: &self.message,
+                    },
+                })
+                .expect("serialising strings into memory cannot fail");
+                ("application/json", json)
+            }
+        };
         let mut response = HttpResponse::build(status(self.code))
-            .insert_header((
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            ))
+            .insert_header((header::CONTENT_TYPE, HeaderValue::from_static(content_type)))
             .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
             .body(body);
         // The code rides along for the request log.

@@ -47,6 +47,11 @@ impl<'a> Query<'a> {
         found
     }
 
+    /// True if the query gives `name` (once or more, valid or not).
+    pub fn given(&self, name: &str) -> bool {
+        self.get(name) != Param::Absent
+    }
+
     /// A boolean flag: `true`/`false` in any case, or `1`/`0`; absent is false.
     pub fn flag(&self, name: &str, code: ErrorCode) -> Result<bool, ApiError> {
         match self.get(name) {

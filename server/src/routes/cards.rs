@@ -3,14 +3,13 @@
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse};
 use hijri::schema::CardKind;
 use hijri_view::coverage;
 
-use super::params;
+use super::{params, stored};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
-use crate::http::reply;
 use crate::state::AppState;
 
 /// `GET /api/v1/hilal/viz?month=&year=&retro=&bare=&download=&authority=`: the sky chart.
@@ -47,21 +46,7 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
             "this card has not been generated; the archive holds no image for it yet",
         )
     })?;
-    let png = card.png.as_slice();
-    let etag = HeaderValue::from_str(&card.etag).unwrap_or_else(|_| reply::etag(png));
-    // The body shares the mapped bytes (no copy) and keeps this archive mapped until it is
-    // sent, even if another archive is swapped in meanwhile.
-    let body = state
-        .archive
-        .share(png)
-        .unwrap_or_else(|| web::Bytes::copy_from_slice(png));
-    let mut response = reply::respond(
-        req,
-        reply::IMMUTABLE,
-        etag,
-        HeaderValue::from_static("image/png"),
-        body,
-    );
+    let mut response = stored::card(req, state, card);
     if download && response.status() == StatusCode::OK {
         let name = match kind {
             CardKind::Viz => "viz",

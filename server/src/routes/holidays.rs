@@ -1,8 +1,10 @@
 //! `/api/v1/holidays` and `/api/v1/holidays.ics`: Indonesia's days off of a Gregorian year
 //! (national holidays and cuti bersama, decreed or predicted), as JSON (stored for every
-//! year and kind) and as an iCalendar feed with one all-day event per day off (kept),
-//! byte-identical for the same archive (`UID` from the day's holiday, kind and first date;
-//! `SEQUENCE` from the decree that set it; `DTSTAMP` from the last decree).
+//! year and kind) and as an iCalendar feed with one all-day event per day off (kept), named
+//! by its kind and year, over one year or the window of years every feed serves,
+//! byte-identical for the same archive and day (`UID` from the day's holiday, kind and first
+//! date; `SEQUENCE` from the decree that set it; `DTSTAMP` from the last decree, never after
+//! today).
 
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
@@ -13,11 +15,12 @@ use hijri::schema::{ArchivedHolidayDay, ArchivedHolidayYear, DayKind};
 use hijri_view::answers::holidays::{self as answers, Kinds};
 use hijri_view::Question;
 
+use super::params;
 use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::{Param, Query};
+use crate::http::query::Query;
 use crate::http::reply;
-use crate::ical::{Ical, CALENDAR, FEED, UID_DOMAIN};
+use crate::ical::{self, Ical, CALENDAR, FEED, UID_DOMAIN};
 use crate::state::AppState;
 
 /// The `kind` parameter: all kinds when absent.
@@ -49,42 +52,28 @@ pub fn holidays(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Api
     stored::question(req, state, state, question, |_| cache.clone())
 }
 
-/// `GET /api/v1/holidays.ics?year=&kind=`: one year, or without `year` the years from the
-/// one before the clock's to two after it (those with days off); kept.
+/// `GET /api/v1/holidays.ics?year=&kind=`: one year, or without `year` the window of years
+/// every feed serves ([`params::feed_window`]; those with days off), named by its kind and
+/// year; `DTSTAMP` is the date of the last decree, or today if that is earlier.
 pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let kinds = kinds(&query)?;
+    let now = state.clock.now();
     let key = Key::new("/api/v1/holidays.ics");
-    let (key, years): (Key, Vec<&ArchivedHolidayYear>) = match query.get("year") {
-        Param::Absent => {
-            let now = state.clock.now().year();
-            let years = (now - 1..=now + 2)
-                .filter_map(|year| state.dataset.holiday_year(year))
-                .collect();
-            (key.param("from", now - 1).param("to", now + 2), years)
-        }
-        _ => {
-            let year = query.integer("year", ErrorCode::InvalidYear)?;
-            (
-                key.param("year", year),
-                vec![answers::year_of(state.dataset, year)?],
-            )
-        }
+    let (key, years, year): (Key, Vec<&ArchivedHolidayYear>, _) = if query.given("year") {
+        let year = query.integer("year", ErrorCode::InvalidYear)?;
+        let found = answers::year_of(state.dataset, year)?;
+        let year = found.year.to_native();
+        (key.param("year", year), vec![found], Some(year))
+    } else {
+        let window = params::feed_window(now.year());
+        let key = key.param("window", window.start());
+        let years = window
+            .filter_map(|year| state.dataset.holiday_year(year))
+            .collect();
+        (key, years, None)
     };
-    let key = key.param("kind", kinds.name());
-    stored::answer(
-        req,
-        state,
-        state,
-        key,
-        |_| FEED,
-        || Ok(Built::text(CALENDAR, vcalendar(state, &years, kinds))),
-    )
-}
-
-/// The VCALENDAR of the days off of `years` of `kinds`.
-fn vcalendar(state: &AppState, years: &[&ArchivedHolidayYear], kinds: Kinds) -> String {
-    let stamp = state
+    let last_decree = state
         .dataset
         .holidays
         .decrees
@@ -92,28 +81,53 @@ fn vcalendar(state: &AppState, years: &[&ArchivedHolidayYear], kinds: Kinds) -> 
         .map(|d| d.date.to_native())
         .max()
         .map(Date);
-    let mut ical = Ical::with_capacity(400 * 30 * years.len() + 512);
-    ical.raw("BEGIN", "VCALENDAR");
-    ical.raw("VERSION", "2.0");
-    ical.raw("PRODID", "-//hijri-server//Kalender Hijriah Indonesia//ID");
-    ical.raw("CALSCALE", "GREGORIAN");
-    ical.raw("METHOD", "PUBLISH");
-    ical.text("X-WR-CALNAME", "Hari Libur Nasional dan Cuti Bersama");
-    ical.text("NAME", "Hari Libur Nasional dan Cuti Bersama");
-    ical.text(
-        "DESCRIPTION",
-        "Hari libur nasional dan cuti bersama Indonesia: yang ditetapkan SKB 3 Menteri \
-         (dengan perubahannya) dan perkiraan untuk tahun yang belum ditetapkan.",
+    let stamp = ical::stamp(last_decree, now);
+    let key = key.param("kind", kinds.name()).param("stamp", stamp);
+    stored::answer(
+        req,
+        state,
+        state,
+        key,
+        |_| FEED,
+        || {
+            Ok(Built::text(
+                CALENDAR,
+                vcalendar(state, (&years, year), kinds, stamp),
+            ))
+        },
+    )
+}
+
+/// The VCALENDAR of the days off of `years` (one `year` asked, or the window) of `kinds`.
+fn vcalendar(
+    state: &AppState,
+    (years, year): (&[&ArchivedHolidayYear], Option<u16>),
+    kinds: Kinds,
+    stamp: Date,
+) -> String {
+    let (name, description) = match kinds {
+        Kinds::All => (
+            "Hari Libur Nasional dan Cuti Bersama",
+            "Hari libur nasional dan cuti bersama Indonesia",
+        ),
+        Kinds::Holidays => ("Hari Libur Nasional", "Hari libur nasional Indonesia"),
+        Kinds::Leave => ("Cuti Bersama", "Cuti bersama Indonesia"),
+    };
+    let name = match year {
+        Some(year) => format!("{name} {year}"),
+        None => name.to_owned(),
+    };
+    let description = format!(
+        "{description}: yang ditetapkan SKB 3 Menteri (dengan perubahannya) dan perkiraan \
+         untuk tahun yang belum ditetapkan (ditandai perkiraan)."
     );
-    ical.raw("REFRESH-INTERVAL;VALUE=DURATION", "P1D");
-    ical.raw("X-PUBLISHED-TTL", "P1D");
+    let mut ical = Ical::feed(&name, &description, 400 * 30 * years.len());
     for year in years {
         for day in year.days.iter().filter(|d| kinds.admits(d.kind.get())) {
             vevent(&mut ical, state, year, day, stamp);
         }
     }
-    ical.raw("END", "VCALENDAR");
-    ical.finish()
+    ical.end()
 }
 
 /// One all-day VEVENT: its `UID` names the holiday, the kind and the date the day had first
@@ -123,7 +137,7 @@ fn vevent(
     state: &AppState,
     year: &ArchivedHolidayYear,
     day: &ArchivedHolidayDay,
-    stamp: Option<Date>,
+    stamp: Date,
 ) {
     let date = Date(day.date.to_native());
     let kind = day.kind.get();
@@ -139,9 +153,7 @@ fn vevent(
             first.to_string().replace('-', "")
         ),
     );
-    if let Some(stamp) = stamp {
-        ical.midnight_utc("DTSTAMP", stamp);
-    }
+    ical.midnight_utc("DTSTAMP", stamp);
     ical.raw("SEQUENCE", day.decree);
     ical.date("DTSTART", date);
     ical.date("DTEND", date.add_days(1));

@@ -1,40 +1,135 @@
-//! `/api/v1/events.ics` and `/api/v1/calendar.ics`: the observances of `/events` as
-//! iCalendar (RFC 5545) all-day events, byte-identical for the same archive (`DTSTAMP` and
-//! `SEQUENCE` come from the data, `UID` from the event alone).
+//! The iCalendar (RFC 5545) feeds: `/api/v1/events.ics` and `/api/v1/calendar.ics`, the
+//! observances of `/events` as all-day events, and `/api/v1/days.ics`, the Hijri date of
+//! every Gregorian day as an all-day event. Each names its calendar and selection
+//! (`X-WR-CALNAME`, and RFC 7986 `NAME`, `DESCRIPTION`, `REFRESH-INTERVAL`); without `year`
+//! each serves the same window of years ([`params::feed_window`]). Same archive and day, same
+//! bytes: `DTSTAMP` is the table's last day or today, whichever is earlier, `SEQUENCE`
+//! counts the corrections that moved the month, and `UID` comes from the event, the
+//! calendar (the default calendar's UIDs name none) and, for the days, the language.
 
+use std::ops::RangeInclusive;
+
+use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
-use hijri::hijri::HijriDate;
-use hijri::observance::Selection;
+use hijri::date::Date;
+use hijri::hijri::{HijriDate, HijriMonth};
+use hijri::observance::{Selection, OBSERVANCES};
 use hijri::schema::Tier;
+use hijri::span;
 use hijri_view::answers::events::{self as answers, include, serve, Found, Selected};
 use hijri_view::{coverage, Calendar, Scope};
 
-use super::params;
+use super::params::{self, Lang};
 use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
-use crate::ical::{Ical, CALENDAR, FEED, UID_DOMAIN};
+use crate::ical::{self, Ical, CALENDAR, FEED, UID_DOMAIN};
 use crate::state::AppState;
 
-/// `GET /api/v1/events.ics?year=&calendar=&include=&retro=&authority=`: the answer of
-/// `/events`.
+/// The evening reminder's trigger: 19:00 the evening before an all-day event's midnight.
+const EVENING: &str = "-PT5H";
+
+/// `GET /api/v1/events.ics?year=&calendar=&include=&retro=&authority=&reminder=`: the
+/// answer of `/events` (the window of years without `year`).
 pub fn events_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let asked = params::events(state, Query(req.query_string()))?;
-    let scope = asked.scope;
-    let (calendar, year) = (asked.calendar, asked.year);
-    let key = Key::new("/api/v1/events.ics")
-        .param("year", year)
-        .param("calendar", calendar.name())
-        .param("include", listed(&asked.include.1))
-        .param("retro", asked.retro);
-    stored::answer(req, state, &scope, key, reply::events_cache, || {
-        let selected = answers::select(&scope, calendar, year, asked.include, asked.retro)?;
-        let immutable = answers::immutable(selected.published, selected.events.len());
+    observances(req, state, ("/api/v1/events.ics", Selection::DEFAULT))
+}
+
+/// `GET /api/v1/calendar.ics?include=&authority=&reminder=&year=&calendar=&retro=`: a
+/// subscription to the window of years (one `year` with it), refreshed daily; without
+/// `include` every observance that is a national holiday.
+pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    observances(req, state, ("/api/v1/calendar.ics", Selection::HOLIDAYS))
+}
+
+/// The observance feed at `path` whose selection always holds `base`, kept ([`kept`]).
+fn observances(
+    req: &HttpRequest,
+    state: &AppState,
+    (path, base): (&str, Selection),
+) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let evening = reminder(&query)?;
+    let key = Key::new(path).param("reminder", evening);
+    if query.given("year") {
+        let asked = params::events(state, query)?;
+        let scope = asked.scope;
+        let (selection, items) = asked.include;
+        let selection = selection.or(base);
+        let key = key
+            .param("year", asked.year)
+            .param("calendar", asked.calendar.name())
+            .param("include", listed(&items))
+            .param("retro", asked.retro);
+        return kept(req, state, &scope, (key, reply::events_cache), |stamp| {
+            let selected = answers::select(
+                &scope,
+                asked.calendar,
+                asked.year,
+                (selection, items),
+                asked.retro,
+            )?;
+            let immutable = answers::immutable(selected.published, selected.events.len());
+            let body = feed(&scope, &selected, selection, stamp, evening);
+            Ok((body, immutable))
+        });
+    }
+    // Checked as every endpoint checks what it is given, though the window's years are
+    // Gregorian.
+    query.calendar(Calendar::Gregorian)?;
+    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let text = query.list("include", ErrorCode::InvalidInclude)?;
+    let (selection, items) = include(text.map(|items| items.join(",")).as_deref())?;
+    let selection = selection.or(base);
+    let scope = params::scope(state, &query)?;
+    let years = window(state);
+    let key = key
+        .param("window", years.start())
+        .param("include", listed(&items))
+        .param("retro", retro);
+    kept(req, state, &scope, (key, |_| FEED), |stamp| {
+        let mut selected = Selected {
+            year: 0,
+            calendar: Calendar::Gregorian,
+            include: items,
+            events: Vec::new(),
+            warnings: Default::default(),
+            published: true,
+            authority: scope.echo(),
+        };
+        // Years outside the calendar's whole years are left out, not refused: the feed is
+        // the same URL for every day of the service's life.
+        for year in years {
+            if let Ok(year) = coverage::year(&scope, Calendar::Gregorian, i64::from(year)) {
+                selected.year = year;
+                serve(&scope, &mut selected, selection, retro)?;
+            }
+        }
+        selected.year = 0;
+        let body = feed(&scope, &selected, selection, stamp, evening);
+        Ok((body, true))
+    })
+}
+
+/// A feed in `scope` kept per archive and question ([`stored::answer`]): `key` gets the
+/// feed's `DTSTAMP`, which follows the clock's day, so a kept feed is never stale; `build`
+/// writes the VCALENDAR at that stamp and says whether it may be cached as immutable, from
+/// which `cache` gives the `Cache-Control`.
+fn kept(
+    req: &HttpRequest,
+    state: &AppState,
+    scope: &Scope,
+    (key, cache): (Key, fn(bool) -> HeaderValue),
+    build: impl FnOnce(Date) -> Result<(String, bool), ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    let stamp = stamp(scope, state);
+    stored::answer(req, state, scope, key.param("stamp", stamp), cache, || {
+        let (body, immutable) = build(stamp)?;
         Ok(Built {
             immutable,
-            ..Built::text(CALENDAR, vcalendar(&scope, &selected, false))
+            ..Built::text(CALENDAR, body)
         })
     })
 }
@@ -44,126 +139,162 @@ fn listed(include: &Option<Vec<&'static str>>) -> String {
     include.as_deref().unwrap_or_default().join(",")
 }
 
-/// `GET /api/v1/calendar.ics?include=&authority=`: a subscription to the previous, current
-/// and next two Gregorian years (of the state's clock), refreshed daily.
-pub fn subscription(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let query = Query(req.query_string());
-    let text = query.list("include", ErrorCode::InvalidInclude)?;
-    let (selection, include) = include(text.map(|items| items.join(",")).as_deref())?;
-    let scope = params::scope(state, &query)?;
-    let now = state.clock.now().year();
-    let key = Key::new("/api/v1/calendar.ics")
-        .param("include", listed(&include))
-        .param("year", now);
-    stored::answer(
-        req,
-        state,
-        &scope,
-        key,
-        |_| FEED,
-        || feed(&scope, now, selection, include),
+/// The VCALENDAR of the `selected` observances (of the window of years when its year is 0),
+/// named by calendar and `selection`; with `evening`, each with its reminder.
+fn feed(
+    scope: &Scope,
+    selected: &Selected,
+    selection: Selection,
+    stamp: Date,
+    evening: bool,
+) -> String {
+    let mut ical = Ical::feed(
+        &observance_name(scope, selected),
+        &observance_description(scope, selection),
+        8 * 64 * selected.events.len(),
+    );
+    for found in &selected.events {
+        vevent(&mut ical, scope, found, stamp, evening);
+    }
+    ical.end()
+}
+
+/// The window of Gregorian years of a feed without `year`, at the state's clock.
+fn window(state: &AppState) -> RangeInclusive<i32> {
+    params::feed_window(state.clock.now().year())
+}
+
+/// `reminder`: `evening` (any case) adds a reminder at 19:00 the evening before each event;
+/// anything else is 400 `invalid_reminder`.
+fn reminder(query: &Query) -> Result<bool, ApiError> {
+    match query.optional("reminder", ErrorCode::InvalidReminder)? {
+        None => Ok(false),
+        Some(text) if text.eq_ignore_ascii_case("evening") => Ok(true),
+        Some(_) => Err(ApiError::new(
+            ErrorCode::InvalidReminder,
+            "`reminder` must be evening (a reminder at 19:00 the evening before each event)",
+        )),
+    }
+}
+
+/// The feed's `DTSTAMP`: the last day of the calendar's table (the default calendar's for
+/// one without a table), or today if that is earlier ([`ical::stamp`]).
+fn stamp(scope: &Scope, state: &AppState) -> Date {
+    let coverage = scope
+        .chain
+        .coverage()
+        .or_else(|| scope.dataset.default_chain()?.coverage());
+    ical::stamp(coverage.map(|(_, last)| last), state.clock.now())
+}
+
+/// The calendar's part of its UIDs: `.muhammadiyah` for a calendar other than the default
+/// one, nothing for the default one, whose UIDs stay those it had before there were other
+/// calendars.
+fn uid_calendar(scope: &Scope) -> String {
+    match scope.dataset.default_chain() {
+        Some(default) if !std::ptr::eq(scope.chain, default) => {
+            format!(".{}", scope.chain.id.as_str())
+        }
+        _ => String::new(),
+    }
+}
+
+/// The name of an observance feed: its calendar, its year if one was asked, and what
+/// `include` added.
+fn observance_name(scope: &Scope, selected: &Selected) -> String {
+    let mut name = "Hari Besar Islam".to_owned();
+    if selected.year != 0 {
+        let era = match selected.calendar {
+            Calendar::Hijri => "H",
+            Calendar::Gregorian => "M",
+        };
+        name.push_str(&format!(" {} {era}", selected.year));
+    }
+    name.push_str(&format!(" ({})", scope.chain.names.short.as_str()));
+    if let Some(items) = &selected.include {
+        let added: Vec<&str> = items
+            .iter()
+            .map(|item| match *item {
+                "all" => "semua",
+                "extra" => "tambahan",
+                slug => OBSERVANCES
+                    .iter()
+                    .find(|o| o.slug == slug)
+                    .map_or(slug, |o| o.name),
+            })
+            .collect();
+        name.push_str(" + ");
+        name.push_str(&added.join(", "));
+    }
+    name
+}
+
+/// The description of an observance feed: its calendar's name and the observances selected.
+fn observance_description(scope: &Scope, selection: Selection) -> String {
+    let names: Vec<&str> = OBSERVANCES
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| selection.contains(*i))
+        .map(|(_, o)| o.name)
+        .collect();
+    format!(
+        "Hari besar Islam menurut {}: {}. Tanggal di luar tabel resmi adalah perkiraan hisab \
+         dan ditandai (perkiraan).",
+        scope.chain.names.indonesian.as_str(),
+        names.join(", ")
     )
 }
 
-/// The subscription feed of the Gregorian years around `now`.
-fn feed(
-    scope: &Scope,
-    now: i32,
-    selection: Selection,
-    include: Option<Vec<&'static str>>,
-) -> Result<Built, ApiError> {
-    let mut selected = Selected {
-        year: now,
-        calendar: Calendar::Gregorian,
-        include,
-        events: Vec::new(),
-        warnings: Default::default(),
-        published: true,
-        authority: scope.echo(),
-    };
-    // Years outside the calendar's whole years are left out, not refused: the feed is the
-    // same URL for every day of the service's life.
-    for year in now - 1..=now + 2 {
-        if let Ok(year) = coverage::year(scope, Calendar::Gregorian, i64::from(year)) {
-            selected.year = year;
-            serve(scope, &mut selected, selection, false)?;
-        }
-    }
-    selected.year = now;
-    Ok(Built::text(CALENDAR, vcalendar(scope, &selected, true)))
-}
-
-/// The VCALENDAR of the selected events; a calendar named by the request is named in the
-/// feed's name too.
-fn vcalendar(scope: &Scope, selected: &Selected, feed: bool) -> String {
-    let mut ical = Ical::with_capacity(512 * selected.events.len() + 512);
-    ical.raw("BEGIN", "VCALENDAR");
-    ical.raw("VERSION", "2.0");
-    ical.raw("PRODID", "-//hijri-server//Kalender Hijriah Indonesia//ID");
-    ical.raw("CALSCALE", "GREGORIAN");
-    ical.raw("METHOD", "PUBLISH");
-    match scope.echo() {
-        None => ical.text("X-WR-CALNAME", "Hari Besar Islam"),
-        Some(_) => ical.text(
-            "X-WR-CALNAME",
-            &format!(
-                "Hari Besar Islam ({})",
-                scope.chain.names.indonesian.as_str()
-            ),
-        ),
-    }
-    if feed {
-        ical.raw("REFRESH-INTERVAL;VALUE=DURATION", "P1D");
-        ical.raw("X-PUBLISHED-TTL", "P1D");
-    }
-    for found in &selected.events {
-        vevent(&mut ical, scope, found);
-    }
-    ical.raw("END", "VCALENDAR");
-    ical.finish()
-}
-
-/// One all-day VEVENT; a multi-day event is one VEVENT with an exclusive `DTEND`.
-fn vevent(ical: &mut Ical, scope: &Scope, found: &Found) {
+/// One all-day VEVENT; a multi-day event is one VEVENT with an exclusive `DTEND`; with
+/// `evening`, a reminder at 19:00 the evening before.
+fn vevent(ical: &mut Ical, scope: &Scope, found: &Found, stamp: Date, evening: bool) {
     let o = found.occurrence;
     let month = o.month;
     let every_month = o.observance.month.is_none();
+    let calendar = uid_calendar(scope);
     ical.raw("BEGIN", "VEVENT");
     // The white days recur every month, so their UID also names the month.
     if every_month {
         ical.raw(
             "UID",
             format_args!(
-                "{}-{}-{:02}@{UID_DOMAIN}",
+                "{}-{}-{:02}{calendar}@{UID_DOMAIN}",
                 o.observance.slug, month.year, month.month
             ),
         );
     } else {
         ical.raw(
             "UID",
-            format_args!("{}-{}@{UID_DOMAIN}", o.observance.slug, month.year),
+            format_args!(
+                "{}-{}{calendar}@{UID_DOMAIN}",
+                o.observance.slug, month.year
+            ),
         );
     }
-    // The data's own date: the last day of the table's coverage (the default calendar's for
-    // a calendar without a table).
-    let coverage = scope
-        .chain
-        .coverage()
-        .or_else(|| scope.dataset.default_chain()?.coverage());
-    if let Some((_, coverage_last)) = coverage {
-        ical.midnight_utc("DTSTAMP", coverage_last);
-    }
-    ical.raw("SEQUENCE", sequence(scope, found));
+    ical.midnight_utc("DTSTAMP", stamp);
+    ical.raw("SEQUENCE", sequence(scope, month));
     ical.date("DTSTART", found.first);
     ical.date("DTEND", found.last().add_days(1));
-    let summary = if every_month {
+    let estimate = found.tier != Tier::Published;
+    let mut summary = if every_month {
         format!("{} {} {} H", o.observance.name, month.name(), month.year)
     } else {
         format!("{} {} H", o.observance.name, month.year)
     };
+    if estimate {
+        summary.push_str(" (perkiraan)");
+    }
     ical.text("SUMMARY", &summary);
     ical.text("DESCRIPTION", &description(found));
+    ical.raw("STATUS", if estimate { "TENTATIVE" } else { "CONFIRMED" });
     ical.raw("TRANSP", "TRANSPARENT");
+    if evening {
+        ical.raw("BEGIN", "VALARM");
+        ical.raw("ACTION", "DISPLAY");
+        ical.text("DESCRIPTION", &summary);
+        ical.raw("TRIGGER", EVENING);
+        ical.raw("END", "VALARM");
+    }
     ical.raw("END", "VEVENT");
 }
 
@@ -195,11 +326,10 @@ fn description(found: &Found) -> String {
     }
 }
 
-/// How many corrections of the ledger moved this event's month (its start or its length, as
-/// the announcement found by comparing the month chain before and after it): it rises with
-/// each one, so subscribers update the events whose dates changed.
-fn sequence(scope: &Scope, found: &Found) -> usize {
-    let month = found.occurrence.month;
+/// How many corrections of the ledger moved `month` (its start or its length, as the
+/// announcement found by comparing the month chain before and after it): it rises with
+/// each one, so subscribers update the events and days whose dates changed.
+fn sequence(scope: &Scope, month: HijriMonth) -> usize {
     scope
         .chain
         .divergences
@@ -209,4 +339,113 @@ fn sequence(scope: &Scope, found: &Found) -> usize {
             (first..=last).contains(&month)
         })
         .count()
+}
+
+/// `GET /api/v1/days.ics?authority=&lang=&year=&retro=`: one all-day event per Gregorian
+/// day with its Hijri date, over the Gregorian `year` or the window of years.
+pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let scope = params::scope(state, &query)?;
+    let lang = Lang::read(&query)?;
+    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let chain = scope.chain;
+    let (first, last) = if query.given("year") {
+        let year = query.integer("year", ErrorCode::InvalidYear)?;
+        let year = coverage::year(&scope, Calendar::Gregorian, year)?;
+        coverage::year_days(&scope, Calendar::Gregorian, year)?
+    } else {
+        // The window's days that are served (without retro, from the table's first day).
+        let years = window(state);
+        let from = Date::from_ymd(*years.start(), 1, 1).unwrap_or(span::FIRST);
+        let to = Date::from_ymd(*years.end(), 12, 31).unwrap_or(span::LAST);
+        let served = chain
+            .months
+            .iter()
+            .find(|month| retro || month.tier() != Tier::Retro)
+            .map_or(span::FIRST, |month| month.start());
+        (
+            from.max(span::FIRST).max(chain.first_day()).max(served),
+            to.min(span::LAST).min(chain.last_day()),
+        )
+    };
+    coverage::days(&scope, first, last, retro, ErrorCode::OutOfCoverage)?;
+    let key = Key::new("/api/v1/days.ics")
+        .param("lang", lang.tag())
+        .param("retro", retro)
+        .param("first", first)
+        .param("last", last);
+    kept(req, state, &scope, (key, |_| FEED), |stamp| {
+        Ok((day_feed(&scope, lang, (first, last), stamp), true))
+    })
+}
+
+/// The VCALENDAR of the Hijri dates of the days `first..=last` in `scope`'s calendar, in
+/// `lang`.
+fn day_feed(scope: &Scope, lang: Lang, (first, last): (Date, Date), stamp: Date) -> String {
+    let chain = scope.chain;
+    let (name, description) = match lang {
+        Lang::Id => (
+            format!("Tanggal Hijriah ({})", chain.names.short.as_str()),
+            format!(
+                "Tanggal Hijriah setiap hari menurut {}. Tanggal di luar tabel resmi adalah \
+                 perkiraan hisab (STATUS:TENTATIVE).",
+                chain.names.indonesian.as_str()
+            ),
+        ),
+        Lang::En => (
+            format!("Hijri dates ({})", chain.names.short.as_str()),
+            format!(
+                "The Hijri date of every day by {}. Dates outside the official table are \
+                 hisab estimates (STATUS:TENTATIVE).",
+                chain.names.english.as_str()
+            ),
+        ),
+    };
+    let count = usize::try_from(last.0 - first.0 + 1).unwrap_or(0);
+    let mut ical = Ical::feed(&name, &description, 256 * count);
+    let calendar = uid_calendar(scope);
+    let language = match lang {
+        Lang::Id => "",
+        Lang::En => ".en",
+    };
+    let mut day = first;
+    while day <= last {
+        if let Some((hijri, month)) = chain.to_hijri(day) {
+            let (y, m, d) = day.ymd();
+            ical.raw("BEGIN", "VEVENT");
+            ical.raw(
+                "UID",
+                format_args!("day-{y:04}{m:02}{d:02}{calendar}{language}@{UID_DOMAIN}"),
+            );
+            ical.midnight_utc("DTSTAMP", stamp);
+            ical.raw("SEQUENCE", sequence(scope, month.hijri_month()));
+            ical.date("DTSTART", day);
+            ical.date("DTEND", day.add_days(1));
+            ical.text(
+                "SUMMARY",
+                &format!(
+                    "{} {} {} {}",
+                    hijri.day,
+                    hijri.month_of_year().name(),
+                    hijri.year,
+                    lang.era()
+                ),
+            );
+            let estimate = chain.tier_of_day(month, day) != Tier::Published;
+            if estimate {
+                ical.text(
+                    "DESCRIPTION",
+                    match lang {
+                        Lang::Id => "Perkiraan hisab: dapat bergeser satu hari.",
+                        Lang::En => "A hisab estimate: it may move by one day.",
+                    },
+                );
+            }
+            ical.raw("STATUS", if estimate { "TENTATIVE" } else { "CONFIRMED" });
+            ical.raw("TRANSP", "TRANSPARENT");
+            ical.raw("END", "VEVENT");
+        }
+        day = day.add_days(1);
+    }
+    ical.end()
 }

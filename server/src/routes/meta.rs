@@ -12,7 +12,7 @@ use hijri_view::{MonthText, Text};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
-use super::stored;
+use super::{params, stored};
 use crate::http::error::ApiError;
 use crate::http::reply;
 use crate::state::AppState;
@@ -164,13 +164,14 @@ pub fn months(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
     stored::question(req, state, state, Question::Months, |_| reply::IMMUTABLE)
 }
 
-/// `GET /api/v1/openapi.json` and `GET /openapi.json`.
-pub fn openapi(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError> {
-    let body = crate::interface::OPENAPI.as_bytes();
+/// `GET /api/v1/openapi.json` and `GET /openapi.json`: the document, its samples calling
+/// the service's address (`HIJRI_PUBLIC_URL`, else the request's).
+pub fn openapi(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let body = crate::interface::served(&params::origin(state, req));
     Ok(reply::negotiated(
         req,
         reply::DOCUMENT,
         HeaderValue::from_static("application/json"),
-        web::Bytes::from_static(body),
+        web::Bytes::from(body),
     ))
 }

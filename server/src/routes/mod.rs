@@ -38,13 +38,27 @@ pub struct Route {
     pub family: RateFamily,
     /// Its handler.
     pub handler: Handler,
+    /// True for an operation of the API, in the OpenAPI document; false for the pages for
+    /// people, their assets and the document's alias, which answer but are no API method
+    /// (a client generated from the document gets none of them).
+    pub documented: bool,
 }
 
+/// An operation of the API.
 const fn route(path: &'static str, family: RateFamily, handler: Handler) -> Route {
     Route {
         path,
         family,
         handler,
+        documented: true,
+    }
+}
+
+/// A page, an asset or an alias: answered, not in the OpenAPI document.
+const fn unlisted(path: &'static str, family: RateFamily, handler: Handler) -> Route {
+    Route {
+        documented: false,
+        ..route(path, family, handler)
     }
 }
 
@@ -71,6 +85,7 @@ pub const ROUTES: &[Route] = &[
         RateFamily::Default,
         ical::subscription,
     ),
+    route("/api/v1/days.ics", RateFamily::Default, ical::days),
     route("/api/v1/hilal/info", RateFamily::HilalInfo, hilal::info),
     route("/api/v1/hilal/history", RateFamily::Default, hilal::history),
     route("/api/v1/hilal/viz", RateFamily::HilalViz, cards::viz),
@@ -84,15 +99,17 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/compare", RateFamily::Default, authorities::compare),
     route("/api/v1/openapi.json", RateFamily::Default, meta::openapi),
     // The same document where tooling built for the reference looks for it.
-    route("/openapi.json", RateFamily::Default, meta::openapi),
+    unlisted("/openapi.json", RateFamily::Default, meta::openapi),
     route("/healthz", RateFamily::Default, meta::healthz),
-    route("/", RateFamily::Default, home::page),
-    route("/page.css", RateFamily::Default, home::style),
-    route("/page.js", RateFamily::Default, home::script),
-    route(DOCS_PATH, RateFamily::Default, docs::reference),
-    route("/docs/", RateFamily::Default, docs::slash),
-    route("/docs/page.js", RateFamily::Default, docs::script),
-    route(
+    unlisted("/", RateFamily::Default, home::page),
+    unlisted("/page.css", RateFamily::Default, home::style),
+    unlisted("/page.js", RateFamily::Default, home::script),
+    unlisted(home::SKY, RateFamily::Default, home::sky),
+    unlisted(home::MAP, RateFamily::Default, home::map),
+    unlisted(DOCS_PATH, RateFamily::Default, docs::reference),
+    unlisted("/docs/", RateFamily::Default, docs::slash),
+    unlisted("/docs/page.js", RateFamily::Default, docs::script),
+    unlisted(
         "/docs/redoc.standalone.js",
         RateFamily::Default,
         docs::redoc,

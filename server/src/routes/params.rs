@@ -1,7 +1,11 @@
 //! Parameters that several endpoints read the same way: the calendar asked for
-//! (`authority`), dates, the target month of the hilal endpoints and the parameters of the
-//! observance lists (`/events`, `/events.ics`). The handlers share them from here, not from
-//! each other.
+//! (`authority`), dates, the target month of the hilal endpoints, the parameters of the
+//! observance lists (`/events`, `/events.ics`), the language of texts (`lang`: the page and
+//! `/days.ics`), the years of a feed without `year`, and the service's address as the
+//! request sees it (the page, the document's samples). The handlers share them from here,
+//! not from each other.
+
+use std::ops::RangeInclusive;
 
 use hijri::date::Date;
 use hijri::hijri::{HijriDate, HijriMonth};
@@ -12,8 +16,11 @@ use hijri::zone::Zone;
 use hijri_view::answers::events::include;
 use hijri_view::{coverage, Calendar, Scope};
 
+use actix_web::HttpRequest;
+
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
+use crate::settings::DOCS_PATH;
 use crate::state::AppState;
 
 /// The scope of a request's answer: the calendar its `authority` names (any letter case),
@@ -162,5 +169,73 @@ pub fn zone(query: &Query) -> Result<Zone, ApiError> {
                 "`tz` must be an IANA zone name (Asia/Jakarta) or a UTC offset (UTC+7, +08:00)",
             )
         }),
+    }
+}
+
+/// The language of texts for people: Indonesian (the default) or English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// Bahasa Indonesia (the default).
+    Id,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// The page's `lang`: `en` (any case) for English, anything else Indonesian.
+    pub fn from_param(value: &str) -> Lang {
+        if value.eq_ignore_ascii_case("en") {
+            Lang::En
+        } else {
+            Lang::Id
+        }
+    }
+
+    /// An endpoint's `lang`: `id` or `en` (any case), Indonesian when absent; anything else
+    /// is 400 `invalid_lang`.
+    pub fn read(query: &Query) -> Result<Lang, ApiError> {
+        match query.optional("lang", ErrorCode::InvalidLang)? {
+            None => Ok(Lang::Id),
+            Some(text) if text.eq_ignore_ascii_case("id") => Ok(Lang::Id),
+            Some(text) if text.eq_ignore_ascii_case("en") => Ok(Lang::En),
+            Some(text) => Err(ApiError::new(
+                ErrorCode::InvalidLang,
+                format!("`lang` must be id or en, got \"{}\"", truncated(&text)),
+            )),
+        }
+    }
+
+    /// The BCP 47 tag (`lang` of a document, the parameter's value).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Id => "id",
+            Lang::En => "en",
+        }
+    }
+
+    /// The Hijri era after a year: `1447 H`, `1447 AH`.
+    pub fn era(self) -> &'static str {
+        match self {
+            Lang::Id => "H",
+            Lang::En => "AH",
+        }
+    }
+}
+
+/// The Gregorian years a feed serves without `year`: one back, the current one (of `now`)
+/// and two ahead.
+pub fn feed_window(now: i32) -> RangeInclusive<i32> {
+    now - 1..=now + 2
+}
+
+/// The service's address without a trailing slash: the public URL when one is set (as
+/// `docs_url` shows it, `HIJRI_PUBLIC_URL`), else the scheme and host the request came by.
+pub fn origin(state: &AppState, req: &HttpRequest) -> String {
+    match state.docs_url.strip_suffix(DOCS_PATH) {
+        Some(base) if !base.is_empty() => base.to_owned(),
+        _ => {
+            let info = req.connection_info();
+            format!("{}://{}", info.scheme(), info.host())
+        }
     }
 }

@@ -10,14 +10,15 @@
 //!
 //! Either way the request records the computed months and tiers that building the answer
 //! records, and gets the bytes the builder gives (the generator stores them with the same
-//! code), so nothing but speed tells a kept answer from one built per request.
+//! code), so nothing but speed tells a kept answer from one built per request. A PNG card,
+//! stored too, is answered from the mapping the same way ([`card`]).
 
 use std::fmt::{Display, Write as _};
 
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
-use hijri::schema::ArchivedStoredAnswer;
+use hijri::schema::{ArchivedCard, ArchivedStoredAnswer};
 use hijri_view::{Question, Scope};
 use serde::Serialize;
 
@@ -215,6 +216,25 @@ fn stored_response(
 fn shared(state: &AppState, etag: &str, bytes: &[u8]) -> Option<(HeaderValue, Bytes)> {
     let tag = HeaderValue::from_str(etag).ok()?;
     Some((tag, state.archive.share(bytes)?))
+}
+
+/// A stored PNG card, as the API's card endpoints and the page's thumbnails answer it: its
+/// stored `ETag`, immutable, the body sharing the mapped bytes (no copy; it keeps this
+/// archive mapped until it is sent, even if another archive is swapped in meanwhile).
+pub fn card(req: &HttpRequest, state: &AppState, card: &ArchivedCard) -> HttpResponse {
+    let png = card.png.as_slice();
+    let etag = HeaderValue::from_str(&card.etag).unwrap_or_else(|_| reply::etag(png));
+    let body = state
+        .archive
+        .share(png)
+        .unwrap_or_else(|| Bytes::copy_from_slice(png));
+    reply::respond(
+        req,
+        reply::IMMUTABLE,
+        etag,
+        HeaderValue::from_static("image/png"),
+        body,
+    )
 }
 
 #[cfg(test)]

@@ -299,6 +299,20 @@ pub fn with_ledger(
     Arc::new(Archive::from_bytes(Bytes::from_owner(bytes)).unwrap())
 }
 
+/// A ledger entry: `month` moved by `delta_days`, which moved the months `moved`.
+pub fn divergence(
+    month: (u16, u8),
+    delta_days: i8,
+    moved: [(u16, u8); 2],
+) -> hijri::schema::Divergence {
+    let month_of = |(year, month)| HijriMonth { year, month };
+    hijri::schema::Divergence {
+        month: month_of(month),
+        delta_days,
+        moved: moved.map(month_of),
+    }
+}
+
 /// Tiny stand-in PNG bytes for the synthetic cards.
 pub const FAKE_PNG: &[u8] = b"\x89PNG\r\n\x1a\nsynthetic";
 

@@ -292,14 +292,38 @@ async fn openapi_is_served_at_the_conventional_path_too() {
     let root = get(&app, "/openapi.json").await;
     assert_eq!(root.status, 200);
     assert_documented("/openapi.json", &root);
-    assert_eq!(root.body, hijri_server::interface::OPENAPI.as_bytes());
+    // The samples call the address the document was asked from.
+    let served = hijri_server::interface::served("http://localhost:8080");
+    assert_eq!(root.body, served.as_bytes());
+    assert_ne!(served, hijri_server::interface::OPENAPI);
     assert_eq!(root.body, prefixed.body);
     for name in ["content-type", "cache-control", "etag"] {
         assert_eq!(root.header(name), prefixed.header(name), "{name}");
     }
     let document: Value = root.json();
     assert_eq!(document["openapi"], "3.1.0");
-    assert!(document["paths"]["/openapi.json"]["get"].is_object());
+    // The alias answers, outside the document.
+    assert!(document["paths"]["/openapi.json"].is_null());
+    let samples = document["paths"]["/api/v1/today"]["get"]["x-codeSamples"][0]["source"]
+        .as_str()
+        .unwrap();
+    assert_eq!(
+        samples,
+        "curl -s \"http://localhost:8080/api/v1/today?tz=Asia/Jakarta&next=true\""
+    );
+    // Behind a public address, the samples call it.
+    let public = actix_web::test::init_service(hijri_server::app(crate::common::state_with(
+        crate::common::real(),
+        &[("HIJRI_PUBLIC_URL", "https://kalender.example.id")],
+    )))
+    .await;
+    let document = get(&public, "/api/v1/openapi.json").await.json();
+    let intro = document["info"]["description"].as_str().unwrap();
+    assert!(
+        intro.contains("BASE=https://kalender.example.id\n"),
+        "{intro}"
+    );
+    assert!(!intro.contains(hijri_server::interface::SAMPLE_BASE));
 }
 
 /// Every number of a JSON body (depth first), with where it is.

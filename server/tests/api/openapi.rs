@@ -1,7 +1,8 @@
-//! The OpenAPI document is kept true: every route is in it with one GET operation (HEAD is
-//! a cross-endpoint rule, not a second operation), every error code of the code base is in
-//! its code list, and every error answer the tests see is documented for its path and
-//! status.
+//! The OpenAPI document is kept true: every operation of the route table is in it with one
+//! GET operation (HEAD is a cross-endpoint rule, not a second operation), and nothing else
+//! (the pages, their assets and the document's alias answer outside it), every error code of
+//! the code base is in its code list, and every error answer the tests see is documented for
+//! its path and status.
 
 use std::sync::OnceLock;
 
@@ -59,11 +60,32 @@ fn codes(response: &Value) -> Vec<&str> {
     listed(response["description"].as_str().unwrap(), "Codes: ")
 }
 
-/// Asserts that an answer to `uri` is described by the document.
+/// True if `path` is a route the document leaves out (a page, an asset, an alias).
+pub fn unlisted(path: &str) -> bool {
+    let pattern = route_of(path);
+    ROUTES
+        .iter()
+        .any(|r| Some(r.path) == pattern && !r.documented)
+}
+
+/// Asserts that an answer to `uri` is described by the document (an API operation's
+/// answer; an unlisted route's 200 or 304 is checked by its own tests, an error of one must
+/// be a documented code).
 pub fn assert_documented(uri: &str, answer: &Answer) {
     let path = uri.split('?').next().unwrap();
-    let operation = route_of(path).map(|pattern| &document()["paths"][pattern]["get"]);
+    let operation = route_of(path)
+        .filter(|_| !unlisted(path))
+        .map(|pattern| &document()["paths"][pattern]["get"]);
     let status = answer.status.to_string();
+    if unlisted(path) {
+        if answer.status >= 400 && answer.header("content-type") == Some("application/json") {
+            let known = document()["components"]["schemas"]["ErrorCode"]["description"]
+                .as_str()
+                .unwrap();
+            assert!(listed(known, "Known codes: ").contains(&answer.code().as_str()));
+        }
+        return;
+    }
     match operation {
         Some(op) => {
             let response = &op["responses"][&status];
@@ -88,9 +110,10 @@ pub fn assert_documented(uri: &str, answer: &Answer) {
 }
 
 #[test]
-fn every_route_is_documented_with_one_get() {
+fn every_operation_is_documented_with_one_get() {
     let paths = document()["paths"].as_object().unwrap();
-    for route in ROUTES {
+    let operations: Vec<_> = ROUTES.iter().filter(|r| r.documented).collect();
+    for route in &operations {
         let item = paths
             .get(route.path)
             .unwrap_or_else(|| panic!("{} missing", route.path));
@@ -116,9 +139,85 @@ fn every_route_is_documented_with_one_get() {
     assert!(rules.contains("HEAD"), "{rules}");
     assert_eq!(
         paths.len(),
-        ROUTES.len(),
-        "the document lists paths the server does not have"
+        operations.len(),
+        "the document lists paths the server does not have, or pages"
     );
+    // The pages, their assets, the docs and the alias are no API method.
+    for gone in [
+        "/",
+        "/page.css",
+        "/page.js",
+        "/page/sky.png",
+        "/docs",
+        "/docs/",
+        "/openapi.json",
+    ] {
+        assert!(paths.get(gone).is_none(), "{gone} is in the document");
+        assert!(unlisted(gone), "{gone} is not in the route table");
+    }
+    let tags: Vec<&str> = document()["tags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            "Dates",
+            "Calendars",
+            "Observances",
+            "Holidays",
+            "Hilal",
+            "Service"
+        ]
+    );
+}
+
+/// The main operations carry samples in curl, JavaScript and Python, and the introduction
+/// names every calendar of the archive.
+#[test]
+fn samples_and_the_calendars_in_the_introduction() {
+    let paths = document()["paths"].as_object().unwrap();
+    let mut with_samples = 0;
+    for (path, item) in paths {
+        let Some(samples) = item["get"]["x-codeSamples"].as_array() else {
+            continue;
+        };
+        let langs: Vec<&str> = samples
+            .iter()
+            .map(|s| s["lang"].as_str().unwrap())
+            .collect();
+        assert_eq!(langs, ["Shell", "JavaScript", "Python"], "{path}");
+        for sample in samples {
+            let source = sample["source"].as_str().unwrap();
+            assert!(
+                source.contains(hijri_server::interface::SAMPLE_BASE),
+                "{path}: {source}"
+            );
+        }
+        with_samples += 1;
+    }
+    for main in [
+        "/api/v1/today",
+        "/api/v1/convert",
+        "/api/v1/month",
+        "/api/v1/events",
+        "/api/v1/calendar.ics",
+        "/api/v1/days.ics",
+    ] {
+        assert!(paths[main]["get"]["x-codeSamples"].is_array(), "{main}");
+    }
+    assert!(with_samples >= 10, "{with_samples}");
+    let intro = document()["info"]["description"].as_str().unwrap();
+    let archive = crate::common::real();
+    for chain in archive.dataset().chains.iter() {
+        assert!(
+            intro.contains(&format!("`{}`", chain.id.as_str())),
+            "{}",
+            chain.id.as_str()
+        );
+    }
 }
 
 #[test]

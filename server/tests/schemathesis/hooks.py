@@ -231,7 +231,18 @@ def map_case(context, case):
                 last = min(day + datetime.timedelta(days=stretch), SPAN[1])
                 query["end"] = last.isoformat()
             set_retro(query, needs_retro(calendar, first, authority))
-    if path in ("/api/v1/month", "/api/v1/year", "/api/v1/events", "/api/v1/events.ics"):
+    if path == "/api/v1/days.ics":
+        year = number(query.get("year"))
+        if year is not None:
+            # A Gregorian year; its days before the table need retro.
+            set_retro(query, needs_retro("gregorian", f"{year:04d}-01-01", authority))
+    if path in (
+        "/api/v1/month",
+        "/api/v1/year",
+        "/api/v1/events",
+        "/api/v1/events.ics",
+        "/api/v1/calendar.ics",
+    ):
         year = number(query.get("year"))
         if year is not None:
             calendar = set_calendar(query, year)

@@ -156,7 +156,7 @@ impl<'a> Item<'a> {
 }
 
 /// A day's names: the holiday's, or "cuti bersama" of it.
-fn names(holiday: Option<&Holiday>, kind: DayKind) -> (String, String) {
+pub fn names(holiday: Option<&Holiday>, kind: DayKind) -> (String, String) {
     let (name, name_en) = holiday.map_or(("", ""), |h| (h.name, h.name_en));
     match kind {
         DayKind::LiburNasional => (name.to_owned(), name_en.to_owned()),

@@ -1,37 +1,34 @@
-//! The coming observances: the default set with nuzulul Qur'an and Arafah, from today on,
-//! with the days left; where another calendar gives another day, the days side by side.
+//! The coming observances of the calendar shown: every national-holiday observance and the
+//! first of Ramadan, from today on, in date order, ranges as ranges, with the days left and
+//! the days off around each (national holiday, cuti bersama, decreed or predicted); where
+//! another calendar gives another day, the days side by side.
 
-use hijri::hijri::HijriDate;
 use hijri::observance::Selection;
 use hijri::schema::Tier;
-use hijri_view::answers::events::{between, Found};
+use hijri_view::answers::events::between;
 
 use super::html::Html;
 use super::Page;
+use super::{off, others};
 
 /// How many observances are listed.
 const LISTED: usize = 6;
 /// How far ahead they are looked for (days): a Hijri year and a little more.
 const AHEAD: i32 = 400;
 
-/// The observances listed.
-fn listed() -> Selection {
-    Selection::parse("nuzulul_quran,arafah").unwrap_or(Selection::DEFAULT)
-}
-
 /// The coming observances section.
 pub fn section(html: &mut Html, page: &Page) {
-    let scope = &page.state.scope;
-    let chain = scope.chain;
+    let chain = page.scope.chain;
     let words = page.words;
     let today = page.today;
     let last = today.add_days(AHEAD).min(chain.last_day());
-    let mut found = between(chain, listed(), today, last).unwrap_or_default();
+    let mut found = between(chain, Selection::HOLIDAYS, today, last).unwrap_or_default();
     found.sort_by_key(|f| f.first);
     found.truncate(LISTED);
-    if found.is_empty() {
+    let (Some(first), Some(last)) = (found.first(), found.last()) else {
         return;
-    }
+    };
+    let offs = off::around(page, first.first, last.last());
     html.raw("<section id=\"coming\" aria-labelledby=\"coming-title\">\n<h2 id=\"coming-title\">")
         .text(words.coming)
         .raw("</h2>\n<ol class=\"coming\">\n");
@@ -41,8 +38,11 @@ pub fn section(html: &mut Html, page: &Page) {
         html.raw("<li><span class=\"name\">")
             .text(words.observance(o))
             .raw("</span> ")
-            .time(f.first, &words.long_date(f.first))
-            .raw(" <span class=\"left\">");
+            .time(f.first, &words.long_date(f.first));
+        if f.last() != f.first {
+            html.raw(" – ").time(f.last(), &words.long_date(f.last()));
+        }
+        html.raw(" <span class=\"left\">");
         match left {
             0 => html.text(words.is_today),
             1 => html.text(words.tomorrow),
@@ -54,44 +54,9 @@ pub fn section(html: &mut Html, page: &Page) {
                 .text(words.estimate)
                 .raw("</span>");
         }
-        side_by_side(html, page, f);
+        off::beside(html, page, &off::of_observance(&offs, f));
+        others::side_by_side(html, page, f);
         html.raw("</li>\n");
     }
     html.raw("</ol>\n</section>\n");
-}
-
-/// The days of the other calendars when one differs, each by its short name: `Kemenag:
-/// Kamis 19 Feb · Muhammadiyah: Rabu 18 Feb`.
-fn side_by_side(html: &mut Html, page: &Page, found: &Found) {
-    let scope = &page.state.scope;
-    let words = page.words;
-    let o = found.occurrence;
-    let theirs: Vec<(&str, hijri::date::Date)> = scope
-        .dataset
-        .chains
-        .iter()
-        .filter(|chain| chain.id != scope.chain.id)
-        .filter_map(|chain| {
-            let (first, _) = chain.to_gregorian(HijriDate {
-                year: o.month.year,
-                month: o.month.month,
-                day: o.first_day,
-            })?;
-            Some((chain.names.short.as_str(), first))
-        })
-        .collect();
-    if theirs.iter().all(|(_, first)| *first == found.first) {
-        return;
-    }
-    html.raw("<span class=\"split\">")
-        .text(&scope.chain.names.short)
-        .raw(": ")
-        .time(found.first, &words.short_date(found.first));
-    for (name, first) in theirs {
-        html.raw(" · ")
-            .text(name)
-            .raw(": ")
-            .time(first, &words.short_date(first));
-    }
-    html.raw("</span>");
 }

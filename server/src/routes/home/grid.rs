@@ -1,22 +1,30 @@
-//! The month grid: Gregorian weeks from Monday, the Hijri day in every cell, the first day
-//! of each Hijri month named, observances named, computed days marked; a Gregorian month
-//! (`calendar=gregorian&year=&month=`) or a Hijri month (`calendar=hijri`, the default as
-//! in `/api/v1/month`), with the months before and after and a jump to any month.
+//! The month grid of the calendar shown: Gregorian weeks from Monday, the Hijri day in every
+//! cell, the first day of each Hijri month named, observances named, computed days marked,
+//! and the days where another calendar starts a month or keeps an observance on another day;
+//! a Gregorian month (`calendar=gregorian&year=&month=`, or a `year` from 1900 without
+//! `calendar`) or a Hijri month (`calendar=hijri`, the default as in `/api/v1/month`), with
+//! the months before and after and a jump to any month; then the month's observances in
+//! date order, ranges as ranges, with the other calendars' days where they differ.
 
 use hijri::date::{days_in_month, Date};
 use hijri::hijri::{HijriMonth, MONTH_NAMES};
 use hijri::observance::Selection;
-use hijri::schema::{ArchivedChain, Tier};
+use hijri::schema::{ArchivedChain, DayKind, Tier};
 use hijri_view::answers::events::{between, Found};
 
 use super::html::Html;
+use super::off::{self, Off};
+use super::others::{self, Mark};
 use super::words::Words;
 use super::Page;
 use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::{Param, Query};
-use crate::state::AppState;
+use crate::http::query::Query;
 use hijri_view::coverage;
-use hijri_view::Calendar;
+use hijri_view::{Calendar, Scope};
+
+/// The first year a `year` without `calendar` is read as Gregorian (every Hijri year served
+/// is far below it, every Gregorian one above).
+const GREGORIAN_FROM: i64 = 1900;
 
 /// The month the grid shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,24 +117,30 @@ impl View {
     fn title(self, words: &Words) -> String {
         match self {
             View::Gregorian { year, month } => format!("{} {year}", words.month_name(month)),
-            View::Hijri(m) => format!("{} {} {}", m.name(), m.year, words.era),
+            View::Hijri(m) => format!("{} {} {}", m.name(), m.year, words.lang.era()),
         }
     }
 }
 
 /// The month a request asks for with `calendar`, `year` and `month`; `None` without `year`
-/// and `month`. The years are those `/api/v1/month` serves; an unknown `calendar` is
-/// `invalid_calendar` even alone.
-pub fn asked(state: &AppState, query: &Query) -> Result<Option<View>, ApiError> {
+/// and `month`. The years are those `/api/v1/month` serves; without `calendar`, a year from
+/// 1900 on is Gregorian and one before it Hijri; an unknown `calendar` is `invalid_calendar`
+/// even alone.
+pub fn asked(scope: &Scope, query: &Query) -> Result<Option<View>, ApiError> {
     // A `calendar` is checked even alone, as every endpoint checks what it is given.
+    let chosen = query.given("calendar");
     let calendar = query.calendar(Calendar::Hijri)?;
-    let given = |name| !matches!(query.get(name), Param::Absent);
-    if !given("year") && !given("month") {
+    if !query.given("year") && !query.given("month") {
         return Ok(None);
     }
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let month = query.integer("month", ErrorCode::InvalidMonth)?;
-    let year = coverage::year(&state.scope, calendar, year)?;
+    let calendar = if !chosen && year >= GREGORIAN_FROM {
+        Calendar::Gregorian
+    } else {
+        calendar
+    };
+    let year = coverage::year(scope, calendar, year)?;
     let month = u8::try_from(month)
         .ok()
         .filter(|m| (1..=12).contains(m))
@@ -165,29 +179,21 @@ fn monday_index(day: Date) -> i32 {
 
 /// The grid section.
 pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
-    let chain = page.state.chain;
+    let chain = page.scope.chain;
     let words = page.words;
     let view = page.view;
     let (first, last) = view
         .days(chain)
-        .ok_or_else(|| coverage::outside_archive(&page.state.scope, ErrorCode::OutOfCoverage))?;
+        .ok_or_else(|| coverage::outside_archive(&page.scope, ErrorCode::OutOfCoverage))?;
     // The days shown are served (computed and retro months are recorded as for the API).
-    coverage::days(
-        &page.state.scope,
-        first,
-        last,
-        true,
-        ErrorCode::OutOfCoverage,
-    )?;
+    coverage::days(&page.scope, first, last, true, ErrorCode::OutOfCoverage)?;
     let start = first.add_days(-monday_index(first));
     let end = last.add_days(6 - monday_index(last));
-    let found = between(
-        chain,
-        named(),
-        start.max(chain.first_day()),
-        end.min(chain.last_day()),
-    )
-    .unwrap_or_default();
+    let (shown_first, shown_last) = (start.max(chain.first_day()), end.min(chain.last_day()));
+    let mut found = between(chain, named(), shown_first, shown_last).unwrap_or_default();
+    found.sort_by_key(|f| f.first);
+    let marks = others::marks(page, named(), shown_first, shown_last);
+    let offs = off::around(page, shown_first, shown_last);
 
     html.raw("<section id=\"month\" aria-labelledby=\"month-title\">\n<h2 id=\"month-title\">")
         .text(words.month)
@@ -214,15 +220,19 @@ pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
         if monday_index(day) == 0 {
             html.raw("<tr>");
         }
-        computed |= cell(html, page, &found, day, (first, last));
+        computed |= cell(html, page, (&found, &marks, &offs), day, (first, last));
         if monday_index(day) == 6 {
             html.raw("</tr>\n");
         }
         day = day.add_days(1);
     }
     html.raw("</tbody>\n</table>\n");
-    legend(html, words, computed);
-    listed(html, page, &found, (first, last));
+    let shown: Vec<&Off> = offs
+        .iter()
+        .filter(|o| (start..=end).contains(&o.date))
+        .collect();
+    legend(html, words, (computed, !marks.is_empty()), &shown);
+    listed(html, page, &found, &offs, (first, last));
     html.raw("</section>\n");
     Ok(())
 }
@@ -233,14 +243,19 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
         View::Gregorian { .. } => {
             let span = match (chain.to_hijri(first), chain.to_hijri(last)) {
                 (Some((a, _)), Some((b, _))) if a.month_of_year() == b.month_of_year() => {
-                    format!("{} {} {}", a.month_of_year().name(), a.year, words.era)
+                    format!(
+                        "{} {} {}",
+                        a.month_of_year().name(),
+                        a.year,
+                        words.lang.era()
+                    )
                 }
                 (Some((a, _)), Some((b, _))) if a.year == b.year => format!(
                     "{} – {} {} {}",
                     a.month_of_year().name(),
                     b.month_of_year().name(),
                     b.year,
-                    words.era
+                    words.lang.era()
                 ),
                 (Some((a, _)), Some((b, _))) => format!(
                     "{} {} – {} {} {}",
@@ -248,7 +263,7 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
                     a.year,
                     b.month_of_year().name(),
                     b.year,
-                    words.era
+                    words.lang.era()
                 ),
                 _ => String::new(),
             };
@@ -265,7 +280,7 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
 
 /// Links to the months before and after, and the jump forms.
 fn navigation(html: &mut Html, page: &Page) {
-    let chain = page.state.chain;
+    let chain = page.scope.chain;
     let words = page.words;
     html.raw("<nav class=\"months\" aria-label=\"")
         .text(words.month)
@@ -292,11 +307,13 @@ fn navigation(html: &mut Html, page: &Page) {
     let gregorian = chain.gregorian_years();
     let hijri = chain.hijri_years();
     let (g_year, g_month, h) = match page.view {
+        // The Hijri month of today when it is shown, else of the month's middle day (the
+        // Hijri month most of it belongs to).
         View::Gregorian { year, month } => (
             year,
             month,
             chain
-                .to_hijri(Date::from_ymd(year, month, 1).unwrap_or(page.today))
+                .to_hijri(focus(page.today, year, month))
                 .map(|(h, _)| h.month_of_year()),
         ),
         View::Hijri(m) => {
@@ -331,6 +348,17 @@ fn navigation(html: &mut Html, page: &Page) {
     html.raw("</div>\n</nav>\n");
 }
 
+/// The day of a Gregorian month the Hijri picker follows: `today` if it is in the month,
+/// else the 15th.
+fn focus(today: Date, year: i32, month: u32) -> Date {
+    let (y, m, _) = today.ymd();
+    if (y, m) == (year, month) {
+        today
+    } else {
+        Date::from_ymd(year, month, 15).unwrap_or(today)
+    }
+}
+
 /// One jump form: the month by name, the year in its bounds.
 fn jump(
     html: &mut Html,
@@ -356,6 +384,11 @@ fn jump(
             "<input type=\"hidden\" name=\"tz\" value=\"{tz}\">"
         ));
     }
+    if let Some(authority) = page.authority {
+        html.raw("<input type=\"hidden\" name=\"authority\" value=\"")
+            .text(authority)
+            .raw("\">");
+    }
     html.fmt(format_args!(
         "<label class=\"what\" for=\"{calendar}-month\">{label}</label> \
          <select id=\"{calendar}-month\" name=\"month\">"
@@ -375,15 +408,16 @@ fn jump(
     ));
 }
 
-/// One day's cell; returns true if the day is computed.
+/// One day's cell, with its days off and the marks of the other calendars on it; returns
+/// true if the day is computed.
 fn cell(
     html: &mut Html,
     page: &Page,
-    found: &[Found],
+    (found, marks, offs): (&[Found], &[Mark], &[Off]),
     day: Date,
     (first, last): (Date, Date),
 ) -> bool {
-    let chain = page.state.chain;
+    let chain = page.scope.chain;
     let words = page.words;
     let hijri = chain.to_hijri(day);
     let computed = hijri.is_some_and(|(_, month)| chain.tier_of_day(month, day) != Tier::Published);
@@ -391,6 +425,8 @@ fn cell(
         .iter()
         .filter(|f| (f.first..=f.last()).contains(&day))
         .collect();
+    let marked: Vec<&Mark> = marks.iter().filter(|m| m.day == day).collect();
+    let off: Vec<&Off> = offs.iter().filter(|o| o.date == day).collect();
     let mut classes = Vec::new();
     if !(first..=last).contains(&day) {
         classes.push("out");
@@ -404,6 +440,10 @@ fn cell(
     if computed {
         classes.push("est");
     }
+    if !marked.is_empty() {
+        classes.push("alt");
+    }
+    classes.extend(off::cell_class(&off));
     html.raw("<td");
     if !classes.is_empty() {
         html.fmt(format_args!(" class=\"{}\"", classes.join(" ")));
@@ -428,17 +468,29 @@ fn cell(
         }
         html.raw("</span>");
     }
-    for f in named {
+    for f in &named {
         html.raw("<span class=\"o\">")
             .text(words.observance(f.occurrence.observance))
             .raw("</span>");
+    }
+    off::cell(html, page, &off, |slug| {
+        named.iter().any(|f| f.occurrence.observance.slug == slug)
+    });
+    for mark in marked {
+        html.raw("<span class=\"x\">");
+        if mark.estimated {
+            html.raw("≈");
+        }
+        html.text(&mark.text).raw("</span>");
     }
     html.raw("</td>");
     computed
 }
 
-/// The legend of the marks (the computed mark only when the grid has computed days).
-fn legend(html: &mut Html, words: &Words, computed: bool) {
+/// The legend of the marks (the computed mark only when the grid has computed days, the
+/// other calendars' only when it has theirs, each kind of day off only when it has one, with
+/// "predicted" when one of them is).
+fn legend(html: &mut Html, words: &Words, (computed, others): (bool, bool), offs: &[&Off]) {
     html.raw("<ul class=\"legend\">")
         .raw("<li><span class=\"key now\"></span>")
         .text(words.legend_today)
@@ -447,6 +499,28 @@ fn legend(html: &mut Html, words: &Words, computed: bool) {
         .raw("</li><li><span class=\"key obs\"></span>")
         .text(words.legend_observance)
         .raw("</li>");
+    for (kind, class, text) in [
+        (DayKind::LiburNasional, "off", words.holiday),
+        (DayKind::CutiBersama, "leave", words.leave),
+    ] {
+        let of_kind: Vec<&&Off> = offs.iter().filter(|o| o.kind == kind).collect();
+        if of_kind.is_empty() {
+            continue;
+        }
+        html.fmt(format_args!(
+            "<li><span class=\"key {class}\" aria-hidden=\"true\">1</span>"
+        ))
+        .text(text);
+        if of_kind.iter().any(|o| o.predicted) {
+            html.raw(" (").text(words.predicted).raw(")");
+        }
+        html.raw("</li>");
+    }
+    if others {
+        html.raw("<li><span class=\"key alt\"></span>")
+            .text(words.legend_other)
+            .raw("</li>");
+    }
     if computed {
         html.raw("<li><span class=\"key est\">≈</span>")
             .text(words.legend_computed)
@@ -455,38 +529,88 @@ fn legend(html: &mut Html, words: &Words, computed: bool) {
     html.raw("</ul>\n");
 }
 
-/// The observances of the month shown, as a list (the cells name them too; a narrow
-/// screen has room only for their mark).
-fn listed(html: &mut Html, page: &Page, found: &[Found], (first, last): (Date, Date)) {
+/// One entry of the month's list: an observance, or days off that no observance of the
+/// list names (a range of one holiday and kind: its first day and last date).
+enum Entry<'f, 'o, 'r> {
+    /// An observance with its days off.
+    Observance(&'f Found<'f>, Vec<&'o Off<'r>>),
+    /// Days off of their own.
+    Off(&'o Off<'r>, Date),
+}
+
+impl Entry<'_, '_, '_> {
+    fn first(&self) -> Date {
+        match self {
+            Entry::Observance(f, _) => f.first,
+            Entry::Off(off, _) => off.date,
+        }
+    }
+}
+
+/// The observances and days off of the month shown, in date order, as a list (the cells
+/// name them too; a narrow screen has room only for their mark): a range as a range, an
+/// observance with its days off and the other calendars' days where they differ, the days
+/// off no observance names on their own.
+fn listed(
+    html: &mut Html,
+    page: &Page,
+    found: &[Found],
+    offs: &[Off],
+    (first, last): (Date, Date),
+) {
     let words = page.words;
-    let inside: Vec<&Found> = found
+    let mut entries: Vec<Entry> = found
         .iter()
         .filter(|f| f.first <= last && f.last() >= first)
+        .map(|f| Entry::Observance(f, off::of_observance(offs, f)))
         .collect();
-    if inside.is_empty() {
+    let beside = |o: &Off| {
+        entries.iter().any(|e| match e {
+            Entry::Observance(_, days) => days.iter().any(|b| std::ptr::eq(*b, o)),
+            Entry::Off(..) => false,
+        })
+    };
+    let alone: Vec<&Off> = offs
+        .iter()
+        .filter(|o| (first..=last).contains(&o.date) && !beside(o))
+        .collect();
+    entries.extend(
+        off::ranges(&alone)
+            .into_iter()
+            .map(|(off, last)| Entry::Off(off, last)),
+    );
+    if entries.is_empty() {
         return;
     }
+    entries.sort_by_key(Entry::first);
     html.raw("<h3>")
         .text(words.in_this_month)
         .raw("</h3>\n<ul class=\"listed\">\n");
-    for f in inside {
+    for entry in entries {
+        let (f, days) = match entry {
+            Entry::Observance(f, days) => (f, days),
+            Entry::Off(off, last) => {
+                off::entry(html, page, off, last);
+                continue;
+            }
+        };
         let o = f.occurrence;
-        html.raw("<li>")
-            .time(f.first, &words.long_date(f.first))
-            .raw(": ")
+        html.raw("<li>").time(f.first, &words.long_date(f.first));
+        if f.last() != f.first {
+            html.raw(" – ").time(f.last(), &words.long_date(f.last()));
+        }
+        html.raw(": ")
             .text(words.observance(o.observance))
             .raw(" (")
-            .text(&words.hijri(hijri::hijri::HijriDate {
-                year: o.month.year,
-                month: o.month.month,
-                day: o.first_day,
-            }))
+            .text(&words.hijri_days(o.month, o.first_day, o.last_day))
             .raw(")");
         if f.tier != Tier::Published {
             html.raw(" <span class=\"tag\">")
                 .text(words.estimate)
                 .raw("</span>");
         }
+        off::beside(html, page, &days);
+        others::side_by_side(html, page, f);
         html.raw("</li>\n");
     }
     html.raw("</ul>\n");

@@ -1,14 +1,21 @@
 //! `/`: the page for people. Today's Hijri date, the month grid, the coming observances, the
 //! hilal of the next month and how to subscribe, written in Indonesian (English with
-//! `lang=en`) from the archive at request time, with no astronomy. Its style sheet
-//! (`/page.css`) and script (`/page.js`, which only enhances: the zone from the browser, the
-//! language kept in localStorage) are compiled into the binary (`server/assets/page/`). A
-//! page is written once per archive, day and choice and then kept ([`super::stored`]).
+//! `lang=en`) in the calendar chosen (`authority`, the default calendar without it) from the
+//! archive at request time, with no astronomy; the other calendars' days where they differ.
+//! Its style sheet (`/page.css`), script (`/page.js`, which only enhances: the zone from the
+//! browser, the language and calendar kept in localStorage) are compiled into the binary
+//! (`server/assets/page/`); its card thumbnails come by its own path (`card`), and its
+//! errors are HTML pages in its language (`error`). A page is written once per archive, day
+//! and choice and then kept ([`super::stored`]).
 
+mod card;
 mod coming;
+mod error;
 mod grid;
 mod hilal;
 mod html;
+mod off;
+mod others;
 mod subscribe;
 mod today;
 mod words;
@@ -18,6 +25,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
 use hijri::zone::Zone;
+use hijri_view::Scope;
 
 use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
@@ -27,6 +35,8 @@ use crate::state::AppState;
 use grid::View;
 use html::Html;
 use words::{Lang, Words};
+
+pub use card::{map, sky, MAP, SKY};
 
 /// `Content-Security-Policy` of the page: this server's style sheet, script, images and
 /// answers only; forms submit to the page itself.
@@ -41,6 +51,10 @@ const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
 pub struct Page<'a, 'r> {
     /// The request's state.
     state: &'a AppState<'r>,
+    /// The calendar shown (the default one unless the request chose another).
+    scope: Scope<'r>,
+    /// The calendar's identifier when the request chose one other than the default.
+    authority: Option<&'r str>,
     /// The language.
     lang: Lang,
     /// Its words.
@@ -53,29 +67,57 @@ pub struct Page<'a, 'r> {
     /// The month shown, and whether the request chose it.
     view: View,
     chosen_view: bool,
+    /// The service's address without a trailing slash (the public URL, else the request's).
+    origin: String,
 }
 
 /// The Indonesian zones a visitor picks from, by their `tz` values.
 const ZONES: [&str; 3] = ["WIB", "WITA", "WIT"];
 
-impl Page<'_, '_> {
-    /// A link to the page with the language and zone of this one and `view` (`None`: the
-    /// month of today).
-    fn href(&self, view: Option<View>) -> String {
-        self.link(self.lang, self.chosen_zone, view)
+/// Where a link of the page goes: its language, zone, calendar and month.
+#[derive(Clone, Copy)]
+struct Target<'t> {
+    lang: Lang,
+    zone: Option<&'t str>,
+    /// The calendar's identifier; `None` for the default one.
+    authority: Option<&'t str>,
+    view: Option<View>,
+}
+
+impl<'r> Page<'_, 'r> {
+    /// Where this page is: its language, zone and calendar, and `view` (`None`: the month
+    /// of today).
+    fn here(&self, view: Option<View>) -> Target<'r> {
+        Target {
+            lang: self.lang,
+            zone: self.chosen_zone,
+            authority: self.authority,
+            view,
+        }
     }
 
-    /// A link to the page in `lang`, zone `tz` and month `view` (`./` when all are the
-    /// defaults).
-    fn link(&self, lang: Lang, tz: Option<&str>, view: Option<View>) -> String {
+    /// A link to the page with the language, zone and calendar of this one and `view`.
+    fn href(&self, view: Option<View>) -> String {
+        self.link(self.here(view))
+    }
+
+    /// A link to `target` (`./` when all is the default). A language or calendar is named
+    /// when it is not the default or differs from this page's, so that the script's
+    /// remembered choice does not take a link to the default elsewhere.
+    fn link(&self, target: Target) -> String {
         let mut query = Vec::new();
-        if lang != Lang::Id || self.lang != Lang::Id {
-            query.push(format!("lang={}", lang.tag()));
+        if target.lang != Lang::Id || self.lang != Lang::Id {
+            query.push(format!("lang={}", target.lang.tag()));
         }
-        if let Some(tz) = tz {
+        if let Some(tz) = target.zone {
             query.push(format!("tz={tz}"));
         }
-        if let Some(view) = view {
+        match (target.authority, self.authority) {
+            (Some(id), _) => query.push(format!("authority={id}")),
+            (None, Some(_)) => query.push(format!("authority={}", self.state.chain.id.as_str())),
+            (None, None) => {}
+        }
+        if let Some(view) = target.view {
             query.push(view.query());
         }
         if query.is_empty() {
@@ -94,26 +136,46 @@ impl Page<'_, '_> {
     }
 }
 
-/// `GET /?lang=&tz=&calendar=&year=&month=`: the page.
-pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let query = Query(req.query_string());
-    let lang = match query.get("lang") {
+/// The language a request asks for: `lang=en` (any case) is English, anything else
+/// Indonesian.
+fn lang(query: &Query) -> Lang {
+    match query.get("lang") {
         Param::Value(value) => Lang::from_param(&value),
         _ => Lang::Id,
-    };
-    let zone = super::params::zone(&query)?;
+    }
+}
+
+/// `GET /?lang=&tz=&authority=&calendar=&year=&month=`: the page; an error is an HTML page
+/// in the page's language with the API's status and code.
+pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let lang = lang(&query);
+    written(req, state, &query, lang).map_err(|e| error::page(state, lang, e))
+}
+
+/// The page, or why it cannot be written.
+fn written(
+    req: &HttpRequest,
+    state: &AppState,
+    query: &Query,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
+    let zone = super::params::zone(query)?;
     // A chosen zone is kept in the links when it is one of the three.
     let chosen_zone = query
         .optional("tz", ErrorCode::InvalidTimezone)?
         .and_then(|_| ZONES.iter().copied().find(|z| Zone::parse(z) == Some(zone)));
+    let scope = super::params::scope(state, query)?;
+    let authority = (!std::ptr::eq(scope.chain, state.chain)).then_some(scope.chain.id.as_str());
     let now = state.clock.now();
     let local = zone.local_date(now);
-    let today = Date::from_ymd(local.year(), local.month(), local.day()).ok_or_else(|| {
-        hijri_view::coverage::outside_archive(&state.scope, ErrorCode::OutOfCoverage)
-    })?;
-    let asked = grid::asked(state, &query)?;
+    let today = Date::from_ymd(local.year(), local.month(), local.day())
+        .ok_or_else(|| hijri_view::coverage::outside_archive(&scope, ErrorCode::OutOfCoverage))?;
+    let asked = grid::asked(&scope, query)?;
     let page = Page {
         state,
+        scope,
+        authority,
         lang,
         words: lang.words(),
         zone,
@@ -121,25 +183,30 @@ pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         today,
         view: asked.unwrap_or_else(|| View::of_day(today)),
         chosen_view: asked.is_some(),
+        origin: super::params::origin(state, req),
     };
     let key = Key::new("/")
         .param("lang", lang.tag())
         .param("tz", zone)
-        .param("zones", chosen_zone.unwrap_or_default())
+        .param("zones", page.chosen_zone.unwrap_or_default())
         .param("today", today)
         .param("view", page.view.query())
         .param("chosen", page.chosen_view)
-        .param("origin", subscribe::origin(state.docs_url, req));
+        .param("origin", &page.origin);
     let cache = |_| reply::until_midnight(zone, now);
-    let mut response = stored::answer(req, state, state, key, cache, || {
+    // The calendar is added to the key by `stored::answer` when the request names one.
+    let mut response = stored::answer(req, state, &page.scope, key, cache, || {
         let today_section = today::section(&page)?;
-        let mut html = Html::with_capacity(48 * 1024);
-        head(&mut html, &page);
+        let mut html = Html::with_capacity(64 * 1024);
+        let next = hilal::next_month(&page);
+        head(&mut html, &page, next.as_ref());
         html.raw(&today_section);
         grid::section(&mut html, &page)?;
         coming::section(&mut html, &page);
-        hilal::section(&mut html, &page);
-        subscribe::section(&mut html, &page, req);
+        if let Some(next) = &next {
+            hilal::section(&mut html, &page, next);
+        }
+        subscribe::section(&mut html, &page);
         html.raw("</main>\n");
         subscribe::footer(&mut html, &page);
         html.raw("</body>\n</html>\n");
@@ -151,28 +218,37 @@ pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     Ok(response)
 }
 
-/// The document's head, the page header with the language and zone switches, and `<main>`.
-fn head(html: &mut Html, page: &Page) {
+/// The document's head (with its link preview), the page header with the language, zone
+/// and calendar switches, and `<main>`.
+fn head(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
     let words = page.words;
     html.fmt(format_args!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n<title>",
         page.lang.tag()
     ))
     .text(words.title)
     .raw("</title>\n<meta name=\"description\" content=\"")
     .text(words.description)
-    .raw(
-        "\">\n<link rel=\"icon\" href=\"data:,\">\n\
+    .raw("\">\n");
+    preview(html, page, next);
+    html.raw(
+        "<link rel=\"icon\" href=\"data:,\">\n\
          <link rel=\"stylesheet\" href=\"page.css\">\n\
-         <script src=\"page.js\" defer></script>\n</head>\n<body>\n<header class=\"top\">\n\
-         <p class=\"brand\"><a href=\"",
+         <script src=\"page.js\" defer></script>\n</head>\n",
     )
-    .raw(&page.link(page.lang, page.chosen_zone, None))
+    .fmt(format_args!(
+        "<body data-authority=\"{}\" data-default=\"{}\">\n<header class=\"top\">\n\
+         <p class=\"brand\"><a href=\"",
+        page.scope.chain.id.as_str(),
+        page.state.chain.id.as_str()
+    ))
+    .raw(&page.link(page.here(None)))
     .raw("\">")
     .text(words.title)
     .raw("</a></p>\n<nav class=\"switches\" aria-label=\"")
-    .text(words.zone)
+    .text(words.switches)
     .raw("\">\n");
     let other = match page.lang {
         Lang::Id => Lang::En,
@@ -181,7 +257,10 @@ fn head(html: &mut Html, page: &Page) {
     let view = page.chosen_view.then_some(page.view);
     html.fmt(format_args!(
         "<a class=\"lang\" hreflang=\"{tag}\" lang=\"{tag}\" href=\"{}\">",
-        page.link(other, page.chosen_zone, view),
+        page.link(Target {
+            lang: other,
+            ..page.here(view)
+        }),
         tag = other.tag()
     ))
     .text(words.other_language)
@@ -190,17 +269,97 @@ fn head(html: &mut Html, page: &Page) {
     .raw(":</span>");
     let current = page.zone_name();
     for zone in ZONES {
-        let aria = if zone == current {
-            " aria-current=\"true\""
-        } else {
-            ""
-        };
         html.fmt(format_args!(
-            " <a href=\"{}\"{aria}>{zone}</a>",
-            page.link(page.lang, Some(zone), view)
+            " <a href=\"{}\"{}>{zone}</a>",
+            page.link(Target {
+                zone: Some(zone),
+                ..page.here(view)
+            }),
+            current_mark(zone == current)
         ));
     }
+    html.raw("</span>\n<span id=\"calendars\" class=\"zones\"><span class=\"label\">")
+        .text(words.calendar)
+        .raw(":</span>");
+    for (index, chain) in page.state.dataset.chains.iter().enumerate() {
+        let authority = (index > 0).then_some(chain.id.as_str());
+        html.fmt(format_args!(
+            " <a href=\"{}\" title=\"",
+            page.link(Target {
+                authority,
+                ..page.here(view)
+            })
+        ))
+        .text(page.lang.name(chain))
+        .fmt(format_args!(
+            "\"{}>",
+            current_mark(std::ptr::eq(chain, page.scope.chain))
+        ))
+        .text(&chain.names.short)
+        .raw("</a>");
+    }
     html.raw("</span>\n</nav>\n</header>\n<main>\n");
+}
+
+/// ` aria-current="true"` on the switch's current choice.
+fn current_mark(current: bool) -> &'static str {
+    if current {
+        " aria-current=\"true\""
+    } else {
+        ""
+    }
+}
+
+/// The link preview (Open Graph and Twitter): the title with today's Hijri date, the
+/// description, and the next month's sky chart when the archive holds it.
+fn preview(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
+    let words = page.words;
+    let title = match page.scope.chain.to_hijri(page.today) {
+        Some((hijri, _)) => format!(
+            "{} ({}) · {}",
+            words.hijri(hijri),
+            page.scope.chain.names.short.as_str(),
+            words.title
+        ),
+        None => words.title.to_owned(),
+    };
+    let url = format!(
+        "{}/{}",
+        page.origin,
+        page.href(None).trim_start_matches("./")
+    );
+    html.raw(
+        "<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:title\" content=\"",
+    )
+    .text(&title)
+    .raw("\">\n<meta property=\"og:description\" content=\"")
+    .text(words.description)
+    .raw("\">\n<meta property=\"og:url\" content=\"")
+    .raw(&url)
+    .fmt(format_args!(
+        "\">\n<meta property=\"og:locale\" content=\"{}\">\n",
+        page.lang.locale()
+    ));
+    let card = next.and_then(|next| next.cards.first());
+    match card {
+        Some(card) => {
+            html.raw("<meta property=\"og:image\" content=\"")
+                .raw(&page.origin)
+                .raw("/")
+                .raw(&card.href)
+                .fmt(format_args!(
+                    "\">\n<meta property=\"og:image:width\" content=\"{}\">\n\
+                     <meta property=\"og:image:height\" content=\"{}\">\n\
+                     <meta property=\"og:image:alt\" content=\"",
+                    card.width, card.height
+                ))
+                .text(&card.alt)
+                .raw("\">\n<meta name=\"twitter:card\" content=\"summary_large_image\">\n");
+        }
+        None => {
+            html.raw("<meta name=\"twitter:card\" content=\"summary\">\n");
+        }
+    }
 }
 
 /// The style sheet of the page.

@@ -1,14 +1,19 @@
-//! Subscribe and build: `webcal://` links to the feeds with how Google and Apple Calendar
-//! take them, the API reference and three example calls; and the page's footer.
-
-use actix_web::HttpRequest;
+//! Subscribe and build: `webcal://` links to every calendar's observance feed (the one shown
+//! first, once more with the evening reminder), to the Hijri date of every day in the
+//! calendar shown and language, to the days off, how Google and Apple Calendar take them; the API reference
+//! and three example calls; and the page's footer.
 
 use super::html::Html;
+use super::words::Lang;
 use super::Page;
 use crate::settings::DOCS_PATH;
 
-/// The feed's path.
+/// The observance feed's path.
 const FEED: &str = "api/v1/calendar.ics";
+/// The per-day feed's path.
+const DAYS: &str = "api/v1/days.ics";
+/// The days-off feed's path.
+const HOLIDAYS: &str = "api/v1/holidays.ics";
 
 /// Three calls worth trying, relative to the page.
 const EXAMPLES: [&str; 3] = [
@@ -17,25 +22,26 @@ const EXAMPLES: [&str; 3] = [
     "api/v1/compare?year=1447",
 ];
 
-/// The service's address without a trailing slash: the public URL when one is set (as
-/// `docs_url` shows it), else the scheme and host the request came by.
-pub fn origin(docs_url: &str, req: &HttpRequest) -> String {
-    match docs_url.strip_suffix(DOCS_PATH) {
-        Some(base) if !base.is_empty() => base.to_owned(),
-        _ => {
-            let info = req.connection_info();
-            format!("{}://{}", info.scheme(), info.host())
-        }
-    }
+/// One feed in the list: its `webcal://` link with the text, and its https address.
+fn feed(html: &mut Html, host: &str, path_and_query: &str, text: &[&str]) {
+    html.raw("<li><a href=\"webcal://")
+        .text(host)
+        .raw("/")
+        .raw(path_and_query)
+        .raw("\">")
+        .text(&text.join(" "))
+        .raw("</a><br><code>https://")
+        .text(host)
+        .raw("/")
+        .raw(path_and_query)
+        .raw("</code></li>\n");
 }
 
 /// The subscribe and build sections.
-pub fn section(html: &mut Html, page: &Page, req: &HttpRequest) {
+pub fn section(html: &mut Html, page: &Page) {
     let words = page.words;
-    let origin = origin(page.state.docs_url, req);
-    let host = origin
-        .split_once("://")
-        .map_or(origin.as_str(), |(_, rest)| rest);
+    let origin = page.origin.as_str();
+    let host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
     html.raw(
         "<section id=\"subscribe\" aria-labelledby=\"subscribe-title\">\n\
          <h2 id=\"subscribe-title\">",
@@ -44,23 +50,50 @@ pub fn section(html: &mut Html, page: &Page, req: &HttpRequest) {
     .raw("</h2>\n<p>")
     .text(words.subscribe_intro)
     .raw("</p>\n<ul class=\"feeds\">\n");
-    let dataset = page.state.dataset;
-    for (index, chain) in dataset.chains.iter().enumerate() {
+    let shown = page.scope.chain;
+    // The calendar's parameter (none for the default one), then others with `&amp;`.
+    let authority = |id: Option<&str>, more: &str| match (id, more.is_empty()) {
+        (None, true) => String::new(),
+        (None, false) => format!("?{more}"),
+        (Some(id), true) => format!("?authority={id}"),
+        (Some(id), false) => format!("?authority={id}&amp;{more}"),
+    };
+    let short = shown.names.short.as_str();
+    feed(
+        html,
+        host,
+        &format!("{FEED}{}", authority(page.authority, "")),
+        &[words.feed, short],
+    );
+    feed(
+        html,
+        host,
+        &format!("{FEED}{}", authority(page.authority, "reminder=evening")),
+        &[words.feed, short, words.with_reminder],
+    );
+    let lang = match page.lang {
+        Lang::Id => "",
+        Lang::En => "lang=en",
+    };
+    feed(
+        html,
+        host,
+        &format!("{DAYS}{}", authority(page.authority, lang)),
+        &[words.days_feed, short],
+    );
+    feed(html, host, HOLIDAYS, &[words.holidays_feed]);
+    for (index, chain) in page.state.dataset.chains.iter().enumerate() {
+        if std::ptr::eq(chain, shown) {
+            continue;
+        }
         // The default calendar's feed needs no `authority`.
-        let query = if index == 0 {
-            String::new()
-        } else {
-            format!("?authority={}", chain.id.as_str())
-        };
-        html.raw("<li><a href=\"webcal://")
-            .text(host)
-            .fmt(format_args!("/{FEED}{query}\">"))
-            .text(words.feed)
-            .raw(" ")
-            .text(&chain.names.short)
-            .raw("</a><br><code>https://")
-            .text(host)
-            .fmt(format_args!("/{FEED}{query}</code></li>\n"));
+        let id = (index > 0).then_some(chain.id.as_str());
+        feed(
+            html,
+            host,
+            &format!("{FEED}{}", authority(id, "")),
+            &[words.feed, &chain.names.short],
+        );
     }
     html.raw("</ul>\n<p>")
         .text(words.google)
@@ -91,7 +124,7 @@ pub fn section(html: &mut Html, page: &Page, req: &HttpRequest) {
 /// The footer: how far the official table reaches, and where the calendars are described.
 pub fn footer(html: &mut Html, page: &Page) {
     let words = page.words;
-    let chain = page.state.chain;
+    let chain = page.scope.chain;
     html.raw("<footer class=\"bottom\"><p>");
     if let Some((first, last)) = chain.coverage() {
         html.text(words.footer)

@@ -1,19 +1,20 @@
-//! Today: the Hijri date in the zone (as `/api/v1/today?next=true` gives it), the date after
-//! maghrib, the tier in words with its reason, and the other calendars' dates when they
-//! differ.
+//! Today in the calendar shown: the Hijri date in the zone (as `/api/v1/today?next=true`
+//! gives it), the date after maghrib, the tier in words with its reason, and the other
+//! calendars' dates when they differ (their estimates marked).
 
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::schema::{ArchivedChain, ArchivedMonth, Tier};
 
 use super::html::{decimal, Html};
+use super::others;
 use super::Page;
 use crate::http::error::{ApiError, ErrorCode};
 use hijri_view::coverage;
 
 /// The today section, written on its own (its errors come before the page is begun).
 pub fn section(page: &Page) -> Result<String, ApiError> {
-    let scope = &page.state.scope;
+    let scope = &page.scope;
     let chain = scope.chain;
     let words = page.words;
     let day = page.today;
@@ -108,16 +109,11 @@ fn tier(html: &mut Html, page: &Page, chain: &ArchivedChain, month: &ArchivedMon
 
 /// The other calendars' dates for `day`, only those that differ from `hijri`.
 fn others(html: &mut Html, page: &Page, hijri: HijriDate, day: Date) {
-    let scope = &page.state.scope;
     let words = page.words;
-    let differing: Vec<(&str, HijriDate)> = scope
-        .dataset
-        .chains
-        .iter()
-        .filter(|chain| chain.id != scope.chain.id)
+    let differing: Vec<(&ArchivedChain, HijriDate)> = others::chains(page)
         .filter_map(|chain| {
             let (theirs, _) = chain.to_hijri(day)?;
-            (theirs != hijri).then_some((chain.names.short.as_str(), theirs))
+            (theirs != hijri).then_some((chain, theirs))
         })
         .collect();
     if differing.is_empty() {
@@ -126,17 +122,18 @@ fn others(html: &mut Html, page: &Page, hijri: HijriDate, day: Date) {
     html.raw("<p class=\"others\">")
         .text(words.other_calendars)
         .raw(": ");
-    for (i, (name, date)) in differing.into_iter().enumerate() {
+    for (i, (chain, date)) in differing.into_iter().enumerate() {
         if i > 0 {
             html.raw(" · ");
         }
-        html.text(name)
+        html.text(&chain.names.short)
             .fmt(format_args!(
                 " <span class=\"hijri\" data-date=\"{}\">",
                 date.iso().as_str()
             ))
             .text(&words.hijri(date))
             .raw("</span>");
+        others::estimate_tag(html, page, chain, day);
     }
     html.raw("</p>\n");
 }

@@ -1,36 +1,29 @@
-//! The page's words in its two languages: Indonesian first, English by `?lang=en`. Dates
-//! are written here (weekday, day, month name, year); the Hijri month names are the
-//! contract's in both languages.
+//! The page's words in its two languages ([`Lang`]): Indonesian first, English by
+//! `?lang=en`. Dates are written here (weekday, day, month name, year); the Hijri month names
+//! are the contract's in both languages.
 
 use hijri::date::Date;
-use hijri::hijri::HijriDate;
+use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::observance::Observance;
+use hijri::schema::ArchivedChain;
 use hijri::weekday::Weekday;
 
-/// The language of the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    /// Bahasa Indonesia (the default).
-    Id,
-    /// English.
-    En,
-}
+pub use crate::routes::params::Lang;
 
 impl Lang {
-    /// The `lang` parameter: `en` (any case) for English, anything else Indonesian.
-    pub fn from_param(value: &str) -> Lang {
-        if value.eq_ignore_ascii_case("en") {
-            Lang::En
-        } else {
-            Lang::Id
+    /// The locale of the link preview (`og:locale`).
+    pub fn locale(self) -> &'static str {
+        match self {
+            Lang::Id => "id_ID",
+            Lang::En => "en_US",
         }
     }
 
-    /// The BCP 47 tag (`lang` of the document, the parameter's value).
-    pub fn tag(self) -> &'static str {
+    /// The name of `chain` in this language, from the archive.
+    pub fn name(self, chain: &ArchivedChain) -> &str {
         match self {
-            Lang::Id => "id",
-            Lang::En => "en",
+            Lang::Id => &chain.names.indonesian,
+            Lang::En => &chain.names.english,
         }
     }
 
@@ -54,8 +47,12 @@ pub struct Words {
     pub description: &'static str,
     /// The other language's name, written in it (the switch's label).
     pub other_language: &'static str,
+    /// Label of the switches (language, zone, calendar).
+    pub switches: &'static str,
     /// Label of the zone choice.
     pub zone: &'static str,
+    /// Label of the calendar choice.
+    pub calendar: &'static str,
     /// Heading of the today section.
     pub today: &'static str,
     /// Before the next date.
@@ -98,6 +95,14 @@ pub struct Words {
     pub legend_observance: &'static str,
     /// Legend: a computed day.
     pub legend_computed: &'static str,
+    /// Legend: another calendar's month start or observance on another day.
+    pub legend_other: &'static str,
+    /// A national holiday (libur nasional): the legend, a cell, a list.
+    pub holiday: &'static str,
+    /// Collective leave (cuti bersama): the legend, a cell, a list.
+    pub leave: &'static str,
+    /// Days off of a year without a decree yet.
+    pub predicted: &'static str,
     /// Heading of the observances in the month shown.
     pub in_this_month: &'static str,
     /// Heading of the coming observances.
@@ -130,12 +135,20 @@ pub struct Words {
     pub sky_card: &'static str,
     /// The map card.
     pub map_card: &'static str,
+    /// In a card's text: before the month that starts.
+    pub for_start: &'static str,
     /// Heading of the subscribe section.
     pub subscribe: &'static str,
     /// The subscription's introduction.
     pub subscribe_intro: &'static str,
     /// A calendar's feed, before its short name.
     pub feed: &'static str,
+    /// The per-day feed: the Hijri date on every day, before the calendar's short name.
+    pub days_feed: &'static str,
+    /// The feed of the days off.
+    pub holidays_feed: &'static str,
+    /// The observance feed with a reminder the evening before.
+    pub with_reminder: &'static str,
     /// Google Calendar's sentence.
     pub google: &'static str,
     /// Apple Calendar's sentence.
@@ -152,12 +165,28 @@ pub struct Words {
     pub footer: &'static str,
     /// The footer's link to the calendars' rules and sources.
     pub calendars: &'static str,
+    /// The heading of an error page.
+    pub error_title: &'static str,
+    /// The link back from an error page.
+    pub error_back: &'static str,
+    /// An unknown zone.
+    pub error_zone: &'static str,
+    /// A month or year outside the calendar, before the years it has.
+    pub error_years: &'static str,
+    /// A month that is not 1 to 12, or missing.
+    pub error_month: &'static str,
+    /// An unknown calendar of dates.
+    pub error_calendar: &'static str,
+    /// An unknown calendar (`authority`), before the calendars served.
+    pub error_authority: &'static str,
+    /// Any other error.
+    pub error_other: &'static str,
     /// English names of the weekdays from Sunday (empty: the contract's Indonesian names).
     pub weekdays: [&'static str; 7],
     /// The Gregorian month names.
     pub months: [&'static str; 12],
-    /// The Hijri era's suffix.
-    pub era: &'static str,
+    /// The language.
+    pub lang: Lang,
 }
 
 const ID: Words = Words {
@@ -166,7 +195,9 @@ const ID: Words = Words {
     description: "Tanggal Hijriah hari ini, kalender bulanan, hari besar Islam, dan data hilal, \
                   dengan tanggal kalender lain bila berbeda.",
     other_language: "English",
+    switches: "Bahasa, zona waktu dan kalender",
     zone: "Zona waktu",
+    calendar: "Kalender",
     today: "Hari ini",
     after_maghrib: "setelah magrib",
     official: "resmi",
@@ -188,6 +219,10 @@ const ID: Words = Words {
     legend_first: "awal bulan Hijriah",
     legend_observance: "hari besar",
     legend_computed: "perkiraan hisab (belum ditetapkan)",
+    legend_other: "awal bulan atau hari besar menurut kalender lain",
+    holiday: "libur nasional",
+    leave: "cuti bersama",
+    predicted: "perkiraan, belum ada SKB",
     in_this_month: "Hari besar di bulan ini",
     coming: "Hari besar mendatang",
     is_today: "hari ini",
@@ -204,10 +239,14 @@ const ID: Words = Words {
     decided: "sudah ditetapkan",
     sky_card: "Peta langit saat magrib",
     map_card: "Peta visibilitas hilal",
+    for_start: "penentu awal",
     subscribe: "Langganan kalender",
     subscribe_intro: "Tambahkan hari besar Islam ke kalender Anda; tanggalnya ikut diperbarui \
                       bila ditetapkan atau dikoreksi.",
     feed: "Hari besar menurut",
+    days_feed: "Tanggal Hijriah setiap hari menurut",
+    holidays_feed: "Hari libur nasional dan cuti bersama (SKB 3 Menteri)",
+    with_reminder: "dengan pengingat pukul 19.00 malam sebelumnya",
     google: "Google Calendar: Kalender lain › + › Dari URL, lalu tempel alamat https di \
              atas. Google mengambilnya dari servernya sendiri, jadi alamatnya harus https \
              publik (bukan localhost), dan membacanya ulang menurut jadwalnya, tiap 8 sampai \
@@ -221,9 +260,17 @@ const ID: Words = Words {
     examples: "Tiga contoh:",
     footer: "Tabel resmi",
     calendars: "Aturan dan sumber tiap kalender",
+    error_title: "Halaman ini tidak dapat ditampilkan",
+    error_back: "Kembali ke kalender hari ini",
+    error_zone: "Zona waktu tidak dikenal. Pilih WIB, WITA atau WIT.",
+    error_years: "Bulan atau tahun itu di luar kalender yang tersedia. Tahun yang tersedia:",
+    error_month: "Bulan harus berupa angka 1 sampai 12, bersama tahunnya.",
+    error_calendar: "Kalender tanggal harus hijri atau gregorian.",
+    error_authority: "Kalender itu tidak dikenal. Kalender yang tersedia:",
+    error_other: "Permintaan ini tidak dapat dijawab.",
     weekdays: ["", "", "", "", "", "", ""],
     months: hijri::date::MONTH_NAMES,
-    era: "H",
+    lang: Lang::Id,
 };
 
 const EN: Words = Words {
@@ -232,7 +279,9 @@ const EN: Words = Words {
     description: "Today's Hijri date, the month grid, Islamic observances and the hilal data, \
                   with the other calendars' dates where they differ.",
     other_language: "Bahasa Indonesia",
+    switches: "Language, time zone and calendar",
     zone: "Time zone",
+    calendar: "Calendar",
     today: "Today",
     after_maghrib: "after maghrib",
     official: "official",
@@ -254,6 +303,10 @@ const EN: Words = Words {
     legend_first: "first day of a Hijri month",
     legend_observance: "observance",
     legend_computed: "hisab estimate (not yet decided)",
+    legend_other: "another calendar's month start or observance",
+    holiday: "national holiday",
+    leave: "collective leave (cuti bersama)",
+    predicted: "predicted, not yet decreed",
     in_this_month: "Observances this month",
     coming: "Coming observances",
     is_today: "today",
@@ -270,10 +323,14 @@ const EN: Words = Words {
     decided: "decided",
     sky_card: "The sky at sunset",
     map_card: "Where the hilal is visible",
+    for_start: "deciding",
     subscribe: "Subscribe",
     subscribe_intro: "Add the Islamic observances to your calendar; the dates follow the \
                       decisions and corrections.",
     feed: "Observances by",
+    days_feed: "The Hijri date on every day by",
+    holidays_feed: "Indonesia's national holidays and collective leave (SKB 3 Menteri)",
+    with_reminder: "with a reminder at 19:00 the evening before",
     google: "Google Calendar: Other calendars › + › From URL, and paste the https address \
              above. Google fetches it from its own servers, so it must be a public https \
              address (not localhost), and reads it again on its own schedule, every 8 to 24 \
@@ -287,6 +344,14 @@ const EN: Words = Words {
     examples: "Three examples:",
     footer: "The official table",
     calendars: "Each calendar's rules and sources",
+    error_title: "This page cannot be shown",
+    error_back: "Back to today's calendar",
+    error_zone: "Unknown time zone. Choose WIB, WITA or WIT.",
+    error_years: "That month or year is outside the calendar. The years it has:",
+    error_month: "The month must be a number from 1 to 12, with its year.",
+    error_calendar: "The calendar of dates must be hijri or gregorian.",
+    error_authority: "Unknown calendar. The calendars served:",
+    error_other: "This request cannot be answered.",
     weekdays: [
         "Sunday",
         "Monday",
@@ -310,7 +375,7 @@ const EN: Words = Words {
         "November",
         "December",
     ],
-    era: "AH",
+    lang: Lang::En,
 };
 
 impl Words {
@@ -359,8 +424,18 @@ impl Words {
             date.day,
             date.month_of_year().name(),
             date.year,
-            self.era
+            self.lang.era()
         )
+    }
+
+    /// `11–13 Dzulhijjah 1447 H`, or `10 Dzulhijjah 1447 H` for one day.
+    pub fn hijri_days(&self, month: HijriMonth, first: u8, last: u8) -> String {
+        let days = if first == last {
+            first.to_string()
+        } else {
+            format!("{first}–{last}")
+        };
+        format!("{days} {} {} {}", month.name(), month.year, self.lang.era())
     }
 
     /// The observance's name in the page's language.
@@ -369,6 +444,43 @@ impl Words {
             observance.name_en
         } else {
             observance.name
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hijri::observance::OBSERVANCES;
+
+    /// Every observance has its English name on an English page, and its Indonesian one on
+    /// an Indonesian page (the words are told apart by a value, not by where a `const`
+    /// lives, which has no fixed address).
+    #[test]
+    fn observances_are_named_in_the_pages_language() {
+        let english: Vec<&str> = OBSERVANCES
+            .iter()
+            .map(|o| Lang::En.words().observance(o))
+            .collect();
+        assert_eq!(
+            english,
+            [
+                "Islamic New Year (1 Muharram)",
+                "Mawlid (the Prophet's birthday)",
+                "First day of Ramadan",
+                "Eid al-Fitr",
+                "Eid al-Adha",
+                "Isra and Mi'raj",
+                "Nuzul al-Qur'an",
+                "Day of Arafah",
+                "Tasu'a",
+                "Ashura",
+                "Days of Tashriq",
+                "The white days",
+            ]
+        );
+        for o in &OBSERVANCES {
+            assert_eq!(Lang::Id.words().observance(o), o.name);
         }
     }
 }
