@@ -13,10 +13,10 @@ use hijri::registry::{self, Authority};
 use hijri::rules::Family;
 use hijri::schema::{Chain, Month};
 use hijri::span;
+use hijri_astro::Astro;
 
 use crate::announce::{apply, apply_published, moved, Applied};
-use crate::calendars::{sites, Context, Published};
-use crate::generate::build_calendar;
+use crate::calendars::{self, sites, Context, Published};
 use crate::inputs::{self, Correction, OfficialTable};
 use crate::writer::write_atomically;
 
@@ -127,13 +127,16 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
         .ok_or_else(|| format!("{} has no coverage file", authority.id))?;
     let official = data_dir.join(source.dir);
     let (months_path, coverage_path) = (official.join("months.csv"), official.join("coverage.csv"));
-    let built = build_calendar(data_dir, false).map_err(|e| e.to_string())?;
-    let served = built
-        .dataset
-        .chains
-        .iter()
-        .find(|chain| chain.id == authority.id)
-        .ok_or_else(|| format!("the archive built holds no {} calendar", authority.id))?;
+    // Only the announced calendar's chain is compared with: the others' do not move.
+    let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
+    let ctx = Context {
+        data_dir,
+        astro: &astro,
+        sites: &sites,
+        span: (span::FIRST, span::LAST),
+    };
+    let served =
+        &calendars::build(&ctx, authority.clone(), &mut || {}).map_err(|e| e.to_string())?;
     let table = &published.table;
     let (applied, after) = match family {
         Family::Sites => {
@@ -144,12 +147,6 @@ pub fn run(args: AnnounceArgs, data_dir: &Path) -> Result<(), String> {
                 &args.announced,
                 args.coverage_end,
             )?;
-            let ctx = Context {
-                data_dir,
-                astro: &built.astro,
-                sites: &sites,
-                span: (span::FIRST, span::LAST),
-            };
             let after = sites_after(&applied, served, table, &ctx, authority)?;
             (applied, after)
         }
