@@ -26,7 +26,7 @@ $(GENERATE) $(SERVE): build
 $(ARCHIVE): $(GENERATE) $(FACTS)
 	$(GENERATE) --data data --out $(ARCHIVE)
 
-## Regenerate the archive now (reusing unchanged cards; `$(GENERATE) --full` renders all).
+## Regenerate the archive now (reusing unchanged cards and compressed answers; `$(GENERATE) --full` makes all anew).
 generate: $(GENERATE)
 	$(GENERATE) --data data --out $(ARCHIVE)
 

@@ -1,5 +1,5 @@
 //! The whole generation: read the facts, build the month chain, make the cards (reusing the
-//! previous archive's unchanged ones), store the big answers, assemble and write the archive. Progress goes to
+//! previous archive's unchanged ones), store the big answers (reusing its compressions), assemble and write the archive. Progress goes to
 //! stderr.
 
 use std::io::{IsTerminal, Write};
@@ -37,8 +37,8 @@ pub struct Options {
     pub progress: bool,
     /// Render the hilal cards (without them the server answers 503 for the card endpoints).
     pub cards: bool,
-    /// A previous archive whose cards are reused where their inputs are unchanged; `None`
-    /// renders every card.
+    /// A previous archive whose cards are reused where their inputs are unchanged, and its
+    /// compressed answers where their bodies are; `None` makes everything anew.
     pub reuse: Option<PathBuf>,
 }
 
@@ -181,8 +181,13 @@ pub fn add_cards(
 }
 
 /// Stores the answers of `hijri_view::Question::stored` in the archive ([`stored`]), built
-/// over the default calendar as archived (without the cards, which no answer reads).
-pub fn add_answers(dataset: &mut Dataset, progress: bool) -> Result<(), GenerateError> {
+/// over the default calendar as archived (without the cards, which no answer reads), with
+/// the compressed representations of `earlier` where a body is unchanged.
+pub fn add_answers(
+    dataset: &mut Dataset,
+    earlier: &stored::Codings,
+    progress: bool,
+) -> Result<(), GenerateError> {
     let report = Progress::new(progress);
     report.phase("stored answers: /year, /month, /hilal/history, /months, /events, /holidays");
     let started = Instant::now();
@@ -200,7 +205,7 @@ pub fn add_answers(dataset: &mut Dataset, progress: bool) -> Result<(), Generate
             violation: hijri::validate::Violation::NoChains,
         }),
     ))?;
-    let stored = stored::build(archived, default);
+    let stored = stored::build(archived, default, earlier);
     for (family, bytes) in &stored.families {
         report.done(&format!(
             "{family}: {} keys, {} answers, identity {:.2} MB, gzip {:.2} MB, brotli {:.2} MB",
@@ -212,9 +217,10 @@ pub fn add_answers(dataset: &mut Dataset, progress: bool) -> Result<(), Generate
         ));
     }
     report.done(&format!(
-        "{} keys, {} answers in {:.1} s",
+        "{} keys, {} answers ({} reused) in {:.1} s",
         stored.bodies.len(),
         stored.answers.len(),
+        stored.reused,
         started.elapsed().as_secs_f64()
     ));
     dataset.bodies = stored.bodies;
@@ -222,40 +228,58 @@ pub fn add_answers(dataset: &mut Dataset, progress: bool) -> Result<(), Generate
     Ok(())
 }
 
-/// The cards of the archive at `path`, for reuse. A missing file gives none; an unreadable
-/// or outdated one gives none with a note on stderr (every card is then rendered).
-pub fn previous_cards(path: &Path, progress: bool) -> Vec<Card> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
-        Err(e) => {
-            eprintln!("note: not reusing cards of {}: {e}", path.display());
-            return Vec::new();
-        }
-    };
-    let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
-    aligned.extend_from_slice(&bytes);
-    drop(bytes);
-    let cards = hijri::archive::open(&aligned)
-        .map_err(|e| e.to_string())
-        .and_then(|archived| {
-            rkyv::deserialize::<Vec<Card>, rkyv::rancor::BoxedError>(&archived.cards)
-                .map_err(|e| e.to_string())
+/// What a previous archive lends the next generation: its cards (each reused where its
+/// inputs are unchanged) and its stored answers' compressed representations (reused where the
+/// body is unchanged).
+#[derive(Default)]
+pub struct Previous {
+    /// Its cards.
+    pub cards: Vec<Card>,
+    /// Its compressed answers.
+    pub codings: stored::Codings,
+}
+
+impl Previous {
+    /// The previous archive at `path`. A missing file lends nothing; an unreadable or
+    /// outdated one lends nothing, with a note on stderr (everything is then made anew).
+    pub fn read(path: &Path, progress: bool) -> Previous {
+        let mut aligned = AlignedVec::<16>::new();
+        let read = std::fs::File::open(path).and_then(|mut file| {
+            aligned.reserve_exact(file.metadata()?.len().try_into().unwrap_or(0));
+            aligned.extend_from_reader(&mut file)
         });
-    match cards {
-        Ok(cards) => {
-            if progress {
-                eprintln!(
-                    "==> {} cards of {} considered for reuse",
-                    cards.len(),
-                    path.display()
-                );
+        match read {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Previous::default(),
+            Err(e) => {
+                eprintln!("note: not reusing {}: {e}", path.display());
+                return Previous::default();
             }
-            cards
         }
-        Err(e) => {
-            eprintln!("note: not reusing cards of {}: {e}", path.display());
-            Vec::new()
+        let previous = hijri::archive::open(&aligned)
+            .map_err(|e| e.to_string())
+            .and_then(|archived| {
+                let cards =
+                    rkyv::deserialize::<Vec<Card>, rkyv::rancor::BoxedError>(&archived.cards)
+                        .map_err(|e| e.to_string())?;
+                let codings = stored::Codings::of(archived);
+                Ok(Previous { cards, codings })
+            });
+        match previous {
+            Ok(previous) => {
+                if progress {
+                    eprintln!(
+                        "==> {} cards and the compressed answers of {} considered for reuse",
+                        previous.cards.len(),
+                        path.display()
+                    );
+                }
+                previous
+            }
+            Err(e) => {
+                eprintln!("note: not reusing {}: {e}", path.display());
+                Previous::default()
+            }
         }
     }
 }
@@ -263,16 +287,16 @@ pub fn previous_cards(path: &Path, progress: bool) -> Vec<Card> {
 /// Generates and writes the archive.
 pub fn generate(options: &Options) -> Result<Written, GenerateError> {
     let mut built = build_calendar(&options.data_dir, options.progress)?;
+    let previous = options
+        .reuse
+        .as_deref()
+        .map(|path| Previous::read(path, options.progress))
+        .unwrap_or_default();
     let (mut rendered, mut reused) = (0, 0);
     if options.cards {
-        let previous = options
-            .reuse
-            .as_deref()
-            .map(|path| previous_cards(path, options.progress))
-            .unwrap_or_default();
-        (rendered, reused) = add_cards(&mut built, &previous, options.progress)?;
+        (rendered, reused) = add_cards(&mut built, &previous.cards, options.progress)?;
     }
-    add_answers(&mut built.dataset, options.progress)?;
+    add_answers(&mut built.dataset, &previous.codings, options.progress)?;
     let bytes = hijri::archive::encode(&built.dataset).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
         .map_err(|e| GenerateError::Write(options.out.clone(), e))?;

@@ -10,7 +10,10 @@ use std::collections::{BTreeSet, HashMap};
 use std::io::Write;
 
 use hijri::fingerprint;
-use hijri::schema::{ArchivedChain, ArchivedDataset, BodyKey, Representation, StoredAnswer, Tier};
+use hijri::schema::{
+    ArchivedChain, ArchivedDataset, ArchivedRepresentation, BodyKey, Representation, StoredAnswer,
+    Tier,
+};
 use hijri_view::{Question, Record, Scope, MIN_COMPRESSED};
 use rayon::prelude::*;
 
@@ -79,11 +82,66 @@ pub struct Stored {
     pub answers: Vec<StoredAnswer>,
     /// Bytes per family.
     pub families: Vec<(&'static str, FamilyBytes)>,
+    /// Answers whose compressed representations came from [`Codings`] of an earlier archive.
+    pub reused: usize,
+}
+
+/// The gzip and brotli representations of a body, each kept where smaller.
+type Compressed = (Option<Representation>, Option<Representation>);
+
+/// An earlier archive's compressed representations, by the body they encode. A
+/// representation is a function of its body alone (it decompresses to it, and its ETag is
+/// the body's fingerprint with the coding's suffix), so an unchanged body takes them as they
+/// are: after an announcement only the answers it changed are compressed again. (A new
+/// [`GZIP_LEVEL`] or [`BROTLI_QUALITY`] reaches the stored answers with `--full`.)
+#[derive(Default)]
+pub struct Codings(HashMap<Vec<u8>, Compressed>);
+
+impl Codings {
+    /// The representations of every stored answer of `dataset`.
+    pub fn of(dataset: &ArchivedDataset) -> Codings {
+        let representation = |archived: &rkyv::option::ArchivedOption<_>| {
+            archived
+                .as_ref()
+                .map(|r: &ArchivedRepresentation| Representation {
+                    etag: r.etag.to_string(),
+                    bytes: r.bytes.to_vec(),
+                })
+        };
+        Codings(
+            dataset
+                .answers
+                .iter()
+                .map(|answer| {
+                    (
+                        answer.identity.to_vec(),
+                        (representation(&answer.gzip), representation(&answer.brotli)),
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    /// The representations of `body`: the earlier ones where it was stored before, else
+    /// compressed now; and whether they were reused.
+    fn of_body(&self, body: &[u8]) -> (Compressed, bool) {
+        match self.0.get(body) {
+            Some(earlier) => (earlier.clone(), true),
+            None => (
+                (
+                    compressed(body, fingerprint::GZIP_SUFFIX, gzip),
+                    compressed(body, fingerprint::BROTLI_SUFFIX, brotli),
+                ),
+                false,
+            ),
+        }
+    }
 }
 
 /// Answers every stored question over the default calendar of `dataset` (questions it
-/// refuses, such as a retro year without `retro`, are left out).
-pub fn build(dataset: &ArchivedDataset, default: &ArchivedChain) -> Stored {
+/// refuses, such as a retro year without `retro`, are left out), taking the compressed
+/// representations of unchanged bodies from `earlier`.
+pub fn build(dataset: &ArchivedDataset, default: &ArchivedChain, earlier: &Codings) -> Stored {
     let questions = Question::stored(default, dataset.holiday_years());
     let built: Vec<Built> = questions
         .par_iter()
@@ -123,18 +181,22 @@ pub fn build(dataset: &ArchivedDataset, default: &ArchivedChain) -> Stored {
             answer: index,
         });
     }
-    let answers: Vec<StoredAnswer> = unique
+    let (answers, reused): (Vec<StoredAnswer>, Vec<bool>) = unique
         .par_iter()
-        .map(|b| StoredAnswer {
-            immutable: b.immutable,
-            computed: b.computed.clone(),
-            tiers: b.tiers,
-            etag: fingerprint::etag(&b.body),
-            identity: b.body.clone(),
-            gzip: compressed(&b.body, fingerprint::GZIP_SUFFIX, gzip),
-            brotli: compressed(&b.body, fingerprint::BROTLI_SUFFIX, brotli),
+        .map(|b| {
+            let ((gzip, brotli), reused) = earlier.of_body(&b.body);
+            let answer = StoredAnswer {
+                immutable: b.immutable,
+                computed: b.computed.clone(),
+                tiers: b.tiers,
+                etag: fingerprint::etag(&b.body),
+                identity: b.body.clone(),
+                gzip,
+                brotli,
+            };
+            (answer, reused)
         })
-        .collect();
+        .unzip();
     let mut families: Vec<(&'static str, FamilyBytes)> = Vec::new();
     for b in &built {
         family_bytes(&mut families, b.family).keys += 1;
@@ -151,6 +213,7 @@ pub fn build(dataset: &ArchivedDataset, default: &ArchivedChain) -> Stored {
         bodies,
         answers,
         families,
+        reused: reused.into_iter().filter(|&r| r).count(),
     }
 }
 

@@ -38,8 +38,9 @@ struct Cli {
     /// temporary file and renamed over FILE, so a running server can be sent SIGHUP
     #[arg(long, value_name = "FILE", verbatim_doc_comment)]
     out: Option<PathBuf>,
-    /// Take the cards whose inputs are unchanged from this archive (default:
-    /// the archive at --out, if there is one) and render only the rest
+    /// Take the cards whose inputs are unchanged, and the compressed answers
+    /// whose bodies are, from this archive (default: the archive at --out, if
+    /// there is one); render and compress only the rest
     #[arg(
         long,
         value_name = "FILE",
@@ -47,7 +48,7 @@ struct Cli {
         verbatim_doc_comment
     )]
     reuse: Option<PathBuf>,
-    /// Render every card
+    /// Render every card and compress every answer
     #[arg(long)]
     full: bool,
     /// Skip the hilal PNG cards (quick; the card endpoints then answer 503)
