@@ -123,8 +123,9 @@ impl SunsetMeasures {
 
 /// `deciding_site`, and the `place` of a wujudul hilal record.
 #[derive(Serialize)]
-pub(crate) struct SiteView<'a> {
-    name: &'a str,
+pub struct SiteView<'a> {
+    /// The site's name.
+    pub name: &'a str,
     lat: f64,
     lon: f64,
     elev_m: i32,

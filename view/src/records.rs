@@ -63,16 +63,23 @@ pub struct WujudView<'a> {
     rule: &'a str,
     hijri_date: String,
     hijri_day: i32,
-    gregorian_date: Text<Date>,
-    place: SiteView<'a>,
-    conjunction_utc: Text<UtcInstant>,
-    conjunction_before_sunset: bool,
+    /// The evening's date, local at the place.
+    pub gregorian_date: Text<Date>,
+    /// The rule's place.
+    pub place: SiteView<'a>,
+    /// The conjunction nearest to sunset.
+    pub conjunction_utc: Text<UtcInstant>,
+    /// The conjunction came before sunset (the rule's first condition).
+    pub conjunction_before_sunset: bool,
     sunset: Text<LocalTime>,
     moonset: Option<Text<LocalTime>>,
     lag_minutes: Option<i64>,
-    upper_limb_alt_deg: f64,
-    moonset_after_sunset: bool,
-    met: bool,
+    /// The Moon's upper limb above the rule's horizon at sunset, degrees (2 decimals).
+    pub upper_limb_alt_deg: f64,
+    /// The Moon set after the Sun (the rule's second condition).
+    pub moonset_after_sunset: bool,
+    /// Both conditions held.
+    pub met: bool,
 }
 
 impl<'a> WujudView<'a> {
@@ -118,18 +125,27 @@ impl<'a> WujudView<'a> {
 /// One place a KHGT condition was evaluated at, times in UTC.
 #[derive(Serialize)]
 pub struct KhgtPlaceView<'a> {
-    name: Option<&'a str>,
-    lat: f64,
-    lon: f64,
-    tz: &'static str,
-    sunset: Text<LocalTime>,
+    /// Its name (region and country), when one is within reach.
+    pub name: Option<&'a str>,
+    /// Latitude, degrees north.
+    pub lat: f64,
+    /// Longitude, degrees east.
+    pub lon: f64,
+    /// The zone of `sunset`.
+    pub tz: &'static str,
+    /// Its sunset in `tz` (`24:00` at the cut-off).
+    pub sunset: Text<LocalTime>,
     sunset_utc: Text<UtcInstant>,
     sunset_at_cutoff: bool,
-    moon_alt_deg: f64,
-    elongation_deg: f64,
+    /// The Moon's altitude there, degrees (2 decimals).
+    pub moon_alt_deg: f64,
+    /// The elongation there, degrees (2 decimals).
+    pub elongation_deg: f64,
     margin_deg: f64,
-    alt_ok: bool,
-    elong_ok: bool,
+    /// The altitude limit holds.
+    pub alt_ok: bool,
+    /// The elongation limit holds.
+    pub elong_ok: bool,
 }
 
 impl<'a> KhgtPlaceView<'a> {
@@ -166,13 +182,18 @@ impl<'a> KhgtPlaceView<'a> {
 #[derive(Serialize)]
 pub struct KhgtView<'a> {
     rule: &'static str,
-    evaluation_day: Text<Date>,
-    conjunction_utc: Text<UtcInstant>,
+    /// The evaluation day (UTC).
+    pub evaluation_day: Text<Date>,
+    /// The conjunction.
+    pub conjunction_utc: Text<UtcInstant>,
     nz_fajr_utc: Text<UtcInstant>,
     conjunction_before_nz_fajr: bool,
-    rule_applied: Option<&'static str>,
-    visible: bool,
-    deciding_place: Option<KhgtPlaceView<'a>>,
+    /// The condition met (`PKG1`, `PKG2`), if any.
+    pub rule_applied: Option<&'static str>,
+    /// A condition was met.
+    pub visible: bool,
+    /// The place the decision rests on.
+    pub deciding_place: Option<KhgtPlaceView<'a>>,
     deciding_place_choice: &'a str,
     pkg1: Option<KhgtPlaceView<'a>>,
     pkg2: Option<KhgtPlaceView<'a>>,

@@ -5,6 +5,7 @@
 //! `data/official/muhammadiyah/months.csv`) both ways, English, the month's observances in
 //! date order, the days off (national holidays and cuti bersama of the SKB 3 Menteri, and a
 //! predicted year's) in the grid and the lists, the errors of its parameters as HTML pages,
+//! Muhammadiyah's own hilal evening (wujudul hilal, and KHGT at a later clock) with its cards,
 //! its cards by its own path, its link preview, its links, its policy and its weight.
 
 use actix_web::http::Method;
@@ -192,10 +193,18 @@ async fn muhammadiyahs_ramadhan_1447_begins_on_wednesday_18_february_2026() {
     assert!(html.contains("<p class=\"tier\">resmi (Muhammadiyah)</p>"));
     assert!(html.contains("api/v1/calendar.ics?authority=muhammadiyah"));
     assert!(html.contains("api/v1/days.ics?authority=muhammadiyah"));
-    // No site criterion decides Muhammadiyah's months: the hilal section is the government's
-    // evening, named so, with its cards.
-    assert!(html.contains("<h2 id=\"hilal-title\">Hilal awal bulan berikutnya (Kemenag)</h2>"));
-    assert!(html.contains("<img src=\"page/sky.png?year=1446&amp;month=10\""));
+    // The hilal section is Muhammadiyah's own evening (wujudul hilal at Yogyakarta until
+    // 1446, as /api/v1/hilal/info gives it: the conjunction at 10:57:49 UTC, 17:57 WIB,
+    // after the 17:44 sunset, the upper limb at -1.65°), with its own cards.
+    assert!(html.contains("<h2 id=\"hilal-title\">Hilal awal bulan berikutnya</h2>"));
+    assert!(html.contains(
+        "ijtimak <time datetime=\"2025-03-29\">29 Maret 2025</time> 17.57 WIB · \
+         lokasi penentu: Yogyakarta · <span class=\"measure\">ijtimak sebelum magrib ✗</span> · \
+         <span class=\"measure\">bulan di atas ufuk saat magrib (piringan atas -1,65°) ✗</span> · \
+         <strong>belum memenuhi kriteria</strong>"
+    ));
+    assert!(html
+        .contains("<img src=\"page/sky.png?year=1446&amp;month=10&amp;authority=muhammadiyah\""));
     // The page's card path serves any calendar's cards, the same bytes as the API's.
     let card = get(
         &app,
@@ -219,6 +228,94 @@ async fn muhammadiyahs_ramadhan_1447_begins_on_wednesday_18_february_2026() {
     let unknown = get(&app, "/?authority=nasa").await;
     assert_eq!(unknown.status, 400);
     assert!(text(&unknown).contains("Kemenag, Muhammadiyah, Umm al-Qura, Tabular."));
+}
+
+/// The cards a page links, by their addresses from the root.
+fn images(html: &str) -> Vec<String> {
+    html.split("<img src=\"")
+        .skip(1)
+        .map(|rest| format!("/{}", rest.split('"').next().unwrap().replace("&amp;", "&")))
+        .collect()
+}
+
+#[actix_web::test]
+async fn muhammadiyahs_hilal_is_its_own_khgt_evening() {
+    // 27 November 2026: the next month is Rajab 1448, a KHGT month.
+    let mut later = state();
+    later.clock = hijri_server::state::Clock::Fixed(instant("2026-11-27T05:00:00Z"));
+    let app = actix_web::test::init_service(hijri_server::app(later)).await;
+    let info = get(
+        &app,
+        "/api/v1/hilal/info?year=1448&month=7&authority=muhammadiyah",
+    )
+    .await
+    .json();
+    let evening = &info["evening"];
+    let place = &evening["deciding_place"];
+    // The values the line states, as the API records them.
+    assert_eq!(evening["rule"], "KHGT");
+    assert_eq!(evening["conjunction_utc"], "2026-12-09T00:51:51Z");
+    assert_eq!(evening["rule_applied"], "PKG1");
+    assert_eq!(place["name"], "Kepulauan Falkland");
+    assert_eq!(place["sunset"], "24:00");
+    assert_eq!(place["tz"], "UTC");
+    assert_eq!(place["moon_alt_deg"], 8.66);
+    assert_eq!(place["elongation_deg"], 11.28);
+    assert_eq!(info["month"]["start"], "2026-12-10");
+    assert_eq!(info["source"], "muhammadiyah-computed");
+    let page = get(&app, "/?authority=muhammadiyah").await;
+    assert_eq!(page.status, 200);
+    let html = text(&page);
+    // The conjunction in WIB (UTC+7), the place and its sunset as the record gives them, the
+    // values against KHGT's limits (5° and 8°), the condition met, the month's tier.
+    assert!(html.contains(
+        "<h2 id=\"hilal-title\">Hilal awal bulan berikutnya</h2>\n<p class=\"hilal\">Petang \
+         <time datetime=\"2026-12-09\">Rabu, 9 Desember 2026</time> (30 Jumadil Akhir 1448 H) · \
+         ijtimak <time datetime=\"2026-12-09\">9 Desember 2026</time> 07.51 WIB · \
+         lokasi penentu: Kepulauan Falkland (magrib 24:00 UTC) · \
+         <span class=\"measure\">tinggi hilal 8,66° (minimal 5°) ✓</span> · \
+         <span class=\"measure\">elongasi 11,28° (minimal 8°) ✓</span> · \
+         <strong>memenuhi kriteria (PKG1)</strong>: 1 Rajab 1448 H jatuh pada \
+         <time datetime=\"2026-12-10\">Kamis, 10 Desember 2026</time> (perkiraan hisab).</p>"
+    ));
+    // Its cards, by the page's own path, with the month and the verdict; each answers with
+    // the API's bytes.
+    assert!(html.contains(
+        "alt=\"Peta visibilitas hilal, Rabu, 9 Desember 2026: penentu awal 1 Rajab 1448 H. \
+         memenuhi kriteria (PKG1).\">"
+    ));
+    let images = images(&html);
+    assert_eq!(
+        images,
+        [
+            "/page/sky.png?year=1448&month=7&authority=muhammadiyah",
+            "/page/map.png?year=1448&month=7&authority=muhammadiyah",
+        ]
+    );
+    for (image, api) in images.iter().zip(["viz", "map"]) {
+        let card = get(&app, image).await;
+        assert_eq!(card.status, 200, "{image}");
+        assert_eq!(card.header("content-type"), Some("image/png"));
+        let from_api = get(
+            &app,
+            &format!("/api/v1/hilal/{api}?year=1448&month=7&authority=muhammadiyah"),
+        )
+        .await;
+        assert_eq!(card.body, from_api.body, "{image}");
+    }
+    // In English, in WIT (UTC+9).
+    let html = text(&get(&app, "/?authority=muhammadiyah&lang=en&tz=WIT").await);
+    assert!(html.contains(
+        "conjunction <time datetime=\"2026-12-09\">9 December 2026</time> 09:51 WIT · \
+         deciding site: Kepulauan Falkland (sunset 24:00 UTC) · \
+         <span class=\"measure\">altitude 8.66° (minimum 5°) ✓</span> · \
+         <span class=\"measure\">elongation 11.28° (minimum 8°) ✓</span> · \
+         <strong>meets the criterion (PKG1)</strong>"
+    ));
+    // A calendar no evening decides keeps the government's evening, named so.
+    let html = text(&get(&app, "/?authority=ummalqura").await);
+    assert!(html.contains("<h2 id=\"hilal-title\">Hilal awal bulan berikutnya (Kemenag)</h2>"));
+    assert!(html.contains("lokasi penentu: Tuapejat, Sumbar"));
 }
 
 #[actix_web::test]
@@ -436,11 +533,7 @@ async fn forty_page_views_from_one_address_get_every_card() {
     // Under the default limits (30 cards an hour on the API), the page's own card path.
     let app = actix_web::test::init_service(hijri_server::app(state())).await;
     let html = text(&get(&app, "/").await);
-    let images: Vec<String> = html
-        .split("<img src=\"")
-        .skip(1)
-        .map(|rest| format!("/{}", rest.split('"').next().unwrap().replace("&amp;", "&")))
-        .collect();
+    let images = images(&html);
     assert_eq!(images.len(), 2);
     let api = get(&app, "/api/v1/hilal/viz?year=1446&month=10").await;
     for view in 0..40 {

@@ -1,26 +1,32 @@
-//! The hilal of the next month start in one line: the deciding evening's date, the deciding
-//! site, the altitude and elongation against the criterion's limits, the verdict, and links
-//! to both cards with their thumbnails (served by the page's own path, `card`), each with a
-//! text that says the month and the verdict.
+//! The hilal of the next month start in one line, as the month's rule decides it: the
+//! deciding evening's date, then a site criterion's deciding site with the altitude and
+//! elongation against its limits, KHGT's conjunction and deciding place with the same
+//! measures against its limits, or wujudul hilal's conjunction and place with its two
+//! conditions; the verdict, and links to the evening's cards with their thumbnails (served by
+//! the page's own path, `card`), each with a text that says the month and the verdict. The
+//! values are the hilal API's records (`hijri_view::records`).
 
+use chrono::{DateTime, Datelike, Timelike};
+use hijri::date::Date;
 use hijri::fixed::two_decimals;
 use hijri::hijri::{HijriDate, HijriMonth};
-use hijri::schema::{ArchivedChain, ArchivedMonth, CardKind, Tier};
+use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, CardKind, Limits, Tier};
 use hijri_view::evening::Deciding;
+use hijri_view::records::{EveningRecord, KhgtView, WujudView};
 
 use super::card;
 use super::html::{decimal, Html};
 use super::Page;
 
 /// The next month start of the calendar shown, as its deciding evening tells it (the
-/// default calendar's when the one shown is decided on no evening at sites).
+/// default calendar's when the one shown is decided on no evening).
 pub struct Next<'r> {
     /// The calendar whose evening it is.
     chain: &'r ArchivedChain,
     /// The month that starts.
     month: &'r ArchivedMonth,
     /// Its deciding evening.
-    deciding: Deciding<'r>,
+    evening: Evening<'r>,
     /// The cards of that evening the archive holds.
     pub cards: Vec<Card>,
 }
@@ -47,11 +53,11 @@ pub fn next_month<'r>(page: &Page<'_, 'r>) -> Option<Next<'r>> {
     [shown, default].into_iter().find_map(|chain| {
         let index = chain.month_index_of(page.today)?;
         let month = chain.months.get(index + 1)?;
-        let deciding = Deciding::of(page.state.dataset, chain, month)?;
+        let evening = Evening::of(page.state.dataset, chain, month)?;
         let mut next = Next {
             chain,
             month,
-            deciding,
+            evening,
             cards: Vec::new(),
         };
         next.cards = cards(page, &next);
@@ -59,46 +65,225 @@ pub fn next_month<'r>(page: &Page<'_, 'r>) -> Option<Next<'r>> {
     })
 }
 
-/// The verdict of the evening in words: met (near the limits), or not met.
-fn verdict(page: &Page, deciding: &Deciding) -> String {
-    let words = page.words;
-    let limits = deciding.criterion.limits.get();
-    if !deciding.evening.visible {
-        words.not_visible.to_owned()
-    } else if limits.borderline(limits.site_margin(deciding.values)) {
-        format!("{} ({})", words.visible, words.borderline)
-    } else {
-        words.visible.to_owned()
+/// A month's deciding evening as its rule records it.
+enum Evening<'r> {
+    /// A site criterion's evening at its deciding site.
+    Sites(Deciding<'r>),
+    /// Wujudul hilal's evening at its place.
+    Wujud(WujudView<'r>),
+    /// KHGT's evaluation day (boxed: its record is the largest), with the rule's limits.
+    Khgt(Box<KhgtView<'r>>, Limits),
+}
+
+impl<'r> Evening<'r> {
+    /// The evening that decided `month` (a month of `chain`); `None` if no evening did.
+    fn of(
+        dataset: &'r ArchivedDataset,
+        chain: &'r ArchivedChain,
+        month: &'r ArchivedMonth,
+    ) -> Option<Evening<'r>> {
+        match EveningRecord::of(dataset, chain, month, false)? {
+            EveningRecord::Sites(_) => Deciding::of(dataset, chain, month).map(Evening::Sites),
+            EveningRecord::Wujud(view) => Some(Evening::Wujud(view)),
+            EveningRecord::Khgt(view) => {
+                let khgt = chain.rule_for(month.hijri_month())?.rule.khgt()?;
+                Some(Evening::Khgt(Box::new(view), khgt.limits.get()))
+            }
+        }
     }
+
+    /// The evening's date.
+    fn date(&self) -> Date {
+        match self {
+            Evening::Sites(deciding) => Date(deciding.evening.date.to_native()),
+            Evening::Wujud(view) => view.gregorian_date.0,
+            Evening::Khgt(view, _) => view.evaluation_day.0,
+        }
+    }
+
+    /// The evening's Hijri date in `chain`, whose month `target` starts after it.
+    fn hijri(&self, chain: &ArchivedChain, target: HijriMonth) -> Option<HijriDate> {
+        match self {
+            Evening::Sites(deciding) => {
+                let previous = target.previous();
+                Some(HijriDate {
+                    year: previous.year,
+                    month: previous.month,
+                    day: deciding.evening.hijri_day,
+                })
+            }
+            Evening::Wujud(_) | Evening::Khgt(..) => {
+                chain.to_hijri(self.date()).map(|(date, _)| date)
+            }
+        }
+    }
+}
+
+/// The verdict of the evening in words: a site criterion met (near the limits), KHGT met
+/// (by the condition applied), wujudul hilal met, or not met.
+fn verdict(page: &Page, evening: &Evening) -> String {
+    let words = page.words;
+    match evening {
+        Evening::Sites(deciding) => {
+            let limits = deciding.criterion.limits.get();
+            if !deciding.evening.visible {
+                format!("{}: {}", words.not_met, words.istikmal)
+            } else if limits.borderline(limits.site_margin(deciding.values)) {
+                format!("{} ({})", words.visible, words.borderline)
+            } else {
+                words.visible.to_owned()
+            }
+        }
+        Evening::Khgt(view, _) => match view.rule_applied {
+            Some(applied) if view.visible => format!("{} ({applied})", words.visible),
+            _ => words.not_met.to_owned(),
+        },
+        Evening::Wujud(view) if view.met => words.visible.to_owned(),
+        Evening::Wujud(_) => words.not_met.to_owned(),
+    }
+}
+
+/// ` · <span class="measure">name value° (minimum min°) ✓</span>`: a value (degrees, 2
+/// decimals) against its limit.
+fn measure(html: &mut Html, page: &Page, name: &str, value: f64, min: f64, ok: bool) {
+    let lang = page.lang;
+    html.raw(" · <span class=\"measure\">")
+        .text(name)
+        .raw(" ")
+        .text(&decimal(value, lang))
+        .raw("° (")
+        .text(page.words.minimum)
+        .raw(" ")
+        .text(&decimal(min, lang))
+        .raw("°) ")
+        .raw(mark(ok))
+        .raw("</span>");
+}
+
+/// ✓ or ✗.
+fn mark(ok: bool) -> &'static str {
+    if ok {
+        "✓"
+    } else {
+        "✗"
+    }
+}
+
+/// ` · ijtimak 9 Desember 2026 07.51 WIB`: the conjunction (Unix seconds) in the page's zone.
+fn conjunction(html: &mut Html, page: &Page, instant: i64) {
+    let Some(local) = DateTime::from_timestamp(instant, 0).map(|t| t.with_timezone(&page.zone))
+    else {
+        return;
+    };
+    let Some(date) = Date::from_ymd(local.year(), local.month(), local.day()) else {
+        return;
+    };
+    let words = page.words;
+    html.raw(" · ")
+        .text(words.conjunction)
+        .raw(" ")
+        .time(date, &words.date(date))
+        .raw(" ")
+        .text(&words.clock(local.hour(), local.minute()))
+        .raw(" ")
+        .text(&page.zone_name());
+}
+
+/// The deciding site and its measures under a site criterion.
+fn sites(html: &mut Html, page: &Page, deciding: &Deciding) {
+    let words = page.words;
+    let (values, limits) = (deciding.values, deciding.criterion.limits.get());
+    html.raw(" · ")
+        .text(words.deciding_site)
+        .raw(": ")
+        .text(&deciding.site.name);
+    measure(
+        html,
+        page,
+        words.altitude,
+        two_decimals(values.moon_alt.to_native()),
+        limits.min_moon_alt_deg(),
+        values.alt_ok,
+    );
+    measure(
+        html,
+        page,
+        words.elongation,
+        two_decimals(values.elongation.to_native()),
+        limits.min_elongation_deg(),
+        values.elong_ok,
+    );
+}
+
+/// KHGT's conjunction, deciding place (with its sunset) and measures against its limits.
+fn khgt(html: &mut Html, page: &Page, view: &KhgtView, limits: Limits) {
+    let words = page.words;
+    conjunction(html, page, view.conjunction_utc.0 .0);
+    let Some(place) = &view.deciding_place else {
+        return;
+    };
+    html.raw(" · ").text(words.deciding_site).raw(": ");
+    match place.name {
+        Some(name) => html.text(name),
+        None => html.text(&format!(
+            "{}°, {}°",
+            decimal(place.lat, page.lang),
+            decimal(place.lon, page.lang)
+        )),
+    };
+    html.raw(" (")
+        .text(words.sunset)
+        .raw(" ")
+        .text(&place.sunset.0.to_string())
+        .raw(" ")
+        .text(place.tz)
+        .raw(")");
+    measure(
+        html,
+        page,
+        words.altitude,
+        place.moon_alt_deg,
+        limits.min_moon_alt_deg(),
+        place.alt_ok,
+    );
+    measure(
+        html,
+        page,
+        words.elongation,
+        place.elongation_deg,
+        limits.min_elongation_deg(),
+        place.elong_ok,
+    );
+}
+
+/// Wujudul hilal's conjunction and place, and its two conditions there.
+fn wujud(html: &mut Html, page: &Page, view: &WujudView) {
+    let words = page.words;
+    conjunction(html, page, view.conjunction_utc.0 .0);
+    html.raw(" · ")
+        .text(words.deciding_site)
+        .raw(": ")
+        .text(view.place.name)
+        .raw(" · <span class=\"measure\">")
+        .text(words.before_sunset)
+        .raw(" ")
+        .raw(mark(view.conjunction_before_sunset))
+        .raw("</span> · <span class=\"measure\">")
+        .text(words.above_horizon)
+        .raw(" (")
+        .text(words.upper_limb)
+        .raw(" ")
+        .text(&decimal(view.upper_limb_alt_deg, page.lang))
+        .raw("°) ")
+        .raw(mark(view.moonset_after_sunset))
+        .raw("</span>");
 }
 
 /// The hilal section of `next`.
 pub fn section(html: &mut Html, page: &Page, next: &Next) {
     let words = page.words;
-    let Deciding {
-        evening,
-        values,
-        site,
-        criterion,
-    } = &next.deciding;
     let target = next.month.hijri_month();
-    let previous = target.previous();
-    let limits = criterion.limits.get();
-    let lang = page.lang;
-    let date = hijri::date::Date(evening.date.to_native());
-    let measure = |html: &mut Html, name: &str, value: i32, min: f64, ok: bool| {
-        html.raw("<span class=\"measure\">")
-            .text(name)
-            .raw(" ")
-            .text(&decimal(two_decimals(value), lang))
-            .raw("° (")
-            .text(words.minimum)
-            .raw(" ")
-            .text(&decimal(min, lang))
-            .raw("°) ")
-            .raw(if ok { "✓" } else { "✗" })
-            .raw("</span>");
-    };
+    let date = next.evening.date();
     html.raw("<section id=\"hilal\" aria-labelledby=\"hilal-title\">\n<h2 id=\"hilal-title\">")
         .text(words.hilal);
     if !std::ptr::eq(next.chain, page.scope.chain) {
@@ -107,35 +292,17 @@ pub fn section(html: &mut Html, page: &Page, next: &Next) {
     html.raw("</h2>\n<p class=\"hilal\">")
         .text(words.evening_of)
         .raw(" ")
-        .time(date, &words.long_date(date))
-        .raw(" (")
-        .text(&words.hijri(HijriDate {
-            year: previous.year,
-            month: previous.month,
-            day: evening.hijri_day,
-        }))
-        .raw(") · ")
-        .text(words.deciding_site)
-        .raw(": ")
-        .text(&site.name)
-        .raw(" · ");
-    measure(
-        html,
-        words.altitude,
-        values.moon_alt.to_native(),
-        limits.min_moon_alt_deg(),
-        values.alt_ok,
-    );
-    html.raw(" · ");
-    measure(
-        html,
-        words.elongation,
-        values.elongation.to_native(),
-        limits.min_elongation_deg(),
-        values.elong_ok,
-    );
+        .time(date, &words.long_date(date));
+    if let Some(hijri) = next.evening.hijri(next.chain, target) {
+        html.raw(" (").text(&words.hijri(hijri)).raw(")");
+    }
+    match &next.evening {
+        Evening::Sites(deciding) => sites(html, page, deciding),
+        Evening::Khgt(view, limits) => khgt(html, page, view, *limits),
+        Evening::Wujud(view) => wujud(html, page, view),
+    }
     html.raw(" · <strong>")
-        .text(&verdict(page, &next.deciding))
+        .text(&verdict(page, &next.evening))
         .raw("</strong>: ")
         .text(&words.hijri(first_day(target)))
         .raw(" ")
@@ -176,7 +343,7 @@ fn first_day(month: HijriMonth) -> HijriDate {
     }
 }
 
-/// Both cards of the evening the archive holds for its calendar, by the page's own path
+/// The cards of the evening the archive holds for its calendar, by the page's own path
 /// (naming a calendar other than the default one), each with its text alternative.
 fn cards(page: &Page, next: &Next) -> Vec<Card> {
     let words = page.words;
@@ -190,8 +357,8 @@ fn cards(page: &Page, next: &Next) -> Vec<Card> {
         format!("&amp;authority={}", next.chain.id.as_str())
     };
     let target = next.month.hijri_month();
-    let date = hijri::date::Date(next.deciding.evening.date.to_native());
-    let verdict = verdict(page, &next.deciding);
+    let date = next.evening.date();
+    let verdict = verdict(page, &next.evening);
     [
         (CardKind::Viz, words.sky_card),
         (CardKind::Map, words.map_card),

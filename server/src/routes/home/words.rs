@@ -125,8 +125,22 @@ pub struct Words {
     pub visible: &'static str,
     /// A verdict near the limits (the cards' MENDEKATI BATAS).
     pub borderline: &'static str,
-    /// The verdict when it is not (the month before is completed to 30 days).
-    pub not_visible: &'static str,
+    /// The verdict when it is not.
+    pub not_met: &'static str,
+    /// After a site criterion's `not_met`: the month before is completed to 30 days.
+    pub istikmal: &'static str,
+    /// Before the conjunction's date and time.
+    pub conjunction: &'static str,
+    /// Before a sunset's time.
+    pub sunset: &'static str,
+    /// Wujudul hilal's first condition: the conjunction before sunset.
+    pub before_sunset: &'static str,
+    /// Wujudul hilal's second condition: the Moon above the horizon at sunset.
+    pub above_horizon: &'static str,
+    /// The Moon's upper limb (its altitude, wujudul hilal's measure).
+    pub upper_limb: &'static str,
+    /// Between the hour and the minute of a time.
+    pub clock_separator: char,
     /// Then the first day of the month.
     pub month_starts: &'static str,
     /// Officially decided (the month is in the table).
@@ -234,7 +248,14 @@ const ID: Words = Words {
     minimum: "minimal",
     visible: "memenuhi kriteria",
     borderline: "mendekati batas",
-    not_visible: "belum memenuhi kriteria: bulan digenapkan 30 hari (istikmal)",
+    not_met: "belum memenuhi kriteria",
+    istikmal: "bulan digenapkan 30 hari (istikmal)",
+    conjunction: "ijtimak",
+    sunset: "magrib",
+    before_sunset: "ijtimak sebelum magrib",
+    above_horizon: "bulan di atas ufuk saat magrib",
+    upper_limb: "piringan atas",
+    clock_separator: '.',
     month_starts: "jatuh pada",
     decided: "sudah ditetapkan",
     sky_card: "Peta langit saat magrib",
@@ -318,7 +339,14 @@ const EN: Words = Words {
     minimum: "minimum",
     visible: "meets the criterion",
     borderline: "near the limits",
-    not_visible: "does not meet the criterion: the month is completed to 30 days (istikmal)",
+    not_met: "does not meet the criterion",
+    istikmal: "the month is completed to 30 days (istikmal)",
+    conjunction: "conjunction",
+    sunset: "sunset",
+    before_sunset: "conjunction before sunset",
+    above_horizon: "Moon above the horizon at sunset",
+    upper_limb: "upper limb",
+    clock_separator: ':',
     month_starts: "falls on",
     decided: "decided",
     sky_card: "The sky at sunset",
@@ -415,6 +443,11 @@ impl Words {
         let name = self.month_name(month);
         let short = name.get(..3).unwrap_or(name);
         format!("{} {day} {short}", self.weekday(date.weekday()))
+    }
+
+    /// `07.51` (`07:51` in English).
+    pub fn clock(&self, hour: u32, minute: u32) -> String {
+        format!("{hour:02}{}{minute:02}", self.clock_separator)
     }
 
     /// `1 Ramadhan 1447 H`.
