@@ -180,17 +180,13 @@ pub fn add_cards(
     Ok((rendered, reused))
 }
 
-/// Stores the answers of `hijri_view::Question::stored` in the archive ([`stored`]), built
-/// over the default calendar as archived (without the cards, which no answer reads), with
-/// the compressed representations of `earlier` where a body is unchanged.
-pub fn add_answers(
+/// The answers of `hijri_view::Question::stored` over the default calendar of `dataset` as
+/// archived (without the cards, which no answer reads), with the compressed representations
+/// of `earlier` where a body is unchanged; `dataset` is as it was on return.
+pub fn stored_answers(
     dataset: &mut Dataset,
     earlier: &stored::Codings,
-    progress: bool,
-) -> Result<(), GenerateError> {
-    let report = Progress::new(progress);
-    report.phase("stored answers: /year, /month, /hilal/history, /months, /events, /holidays");
-    let started = Instant::now();
+) -> Result<stored::Stored, GenerateError> {
     let cards = std::mem::take(&mut dataset.cards);
     let encoded = hijri::archive::encode(dataset);
     dataset.cards = cards;
@@ -205,7 +201,19 @@ pub fn add_answers(
             violation: hijri::validate::Violation::NoChains,
         }),
     ))?;
-    let stored = stored::build(archived, default, earlier);
+    Ok(stored::build(archived, default, earlier))
+}
+
+/// Puts [`stored_answers`] into `dataset`, with their bytes per family on stderr.
+pub fn add_answers(
+    dataset: &mut Dataset,
+    earlier: &stored::Codings,
+    progress: bool,
+) -> Result<(), GenerateError> {
+    let report = Progress::new(progress);
+    report.phase("stored answers: /year, /month, /hilal/history, /months, /events, /holidays");
+    let started = Instant::now();
+    let stored = stored_answers(dataset, earlier)?;
     for (family, bytes) in &stored.families {
         report.done(&format!(
             "{family}: {} keys, {} answers, identity {:.2} MB, gzip {:.2} MB, brotli {:.2} MB",
@@ -240,9 +248,10 @@ pub struct Previous {
 }
 
 impl Previous {
-    /// The previous archive at `path`. A missing file lends nothing; an unreadable or
-    /// outdated one lends nothing, with a note on stderr (everything is then made anew).
-    pub fn read(path: &Path, progress: bool) -> Previous {
+    /// The previous archive at `path`, its cards only when `cards` (a generation without
+    /// cards takes none). A missing file lends nothing; an unreadable or outdated one lends
+    /// nothing, with a note on stderr (everything is then made anew).
+    pub fn read(path: &Path, cards: bool, progress: bool) -> Previous {
         let mut aligned = AlignedVec::<16>::new();
         let read = std::fs::File::open(path).and_then(|mut file| {
             aligned.reserve_exact(file.metadata()?.len().try_into().unwrap_or(0));
@@ -259,9 +268,12 @@ impl Previous {
         let previous = hijri::archive::open(&aligned)
             .map_err(|e| e.to_string())
             .and_then(|archived| {
-                let cards =
+                let cards = if cards {
                     rkyv::deserialize::<Vec<Card>, rkyv::rancor::BoxedError>(&archived.cards)
-                        .map_err(|e| e.to_string())?;
+                        .map_err(|e| e.to_string())?
+                } else {
+                    Vec::new()
+                };
                 let codings = stored::Codings::of(archived);
                 Ok(Previous { cards, codings })
             });
@@ -290,7 +302,7 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
     let previous = options
         .reuse
         .as_deref()
-        .map(|path| Previous::read(path, options.progress))
+        .map(|path| Previous::read(path, options.cards, options.progress))
         .unwrap_or_default();
     let (mut rendered, mut reused) = (0, 0);
     if options.cards {

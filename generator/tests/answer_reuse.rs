@@ -10,8 +10,8 @@
 )]
 
 use hijri::schema::{Dataset, Tier};
-use hijri_generator::generate::build_calendar;
-use hijri_generator::stored::{self, Codings, Stored};
+use hijri_generator::generate::{build_calendar, stored_answers};
+use hijri_generator::stored::{Codings, Stored};
 use rkyv::util::AlignedVec;
 
 mod common;
@@ -25,16 +25,14 @@ fn archived(dataset: &Dataset) -> AlignedVec<16> {
 }
 
 /// The stored answers over `dataset`, taking compressions from `earlier`.
-fn answers(dataset: &Dataset, earlier: &Codings) -> Stored {
-    let bytes = archived(dataset);
-    let archive = hijri::archive::open(&bytes).unwrap();
-    stored::build(archive, archive.default_chain().unwrap(), earlier)
+fn answers(dataset: &mut Dataset, earlier: &Codings) -> Stored {
+    stored_answers(dataset, earlier).unwrap()
 }
 
 #[test]
 fn reused_compressions_equal_fresh_ones_and_only_changed_bodies_are_compressed() {
     let mut dataset = build_calendar(common::data_dir(), false).unwrap().dataset;
-    let first = answers(&dataset, &Codings::default());
+    let first = answers(&mut dataset, &Codings::default());
     assert_eq!(first.reused, 0);
     let total = first.answers.len();
     assert!(total > 5_000, "{total} stored answers");
@@ -45,7 +43,7 @@ fn reused_compressions_equal_fresh_ones_and_only_changed_bodies_are_compressed()
     let earlier = Codings::of(hijri::archive::open(&bytes).unwrap());
 
     // Nothing changed: every compression is taken, and equals the one made before.
-    let again = answers(&dataset, &earlier);
+    let again = answers(&mut dataset, &earlier);
     assert_eq!(again.reused, total);
     assert_eq!(again.answers, dataset.answers);
 
@@ -59,8 +57,8 @@ fn reused_compressions_equal_fresh_ones_and_only_changed_bodies_are_compressed()
         .unwrap();
     assert_eq!(ramadhan.tier, Tier::Published);
     ramadhan.tier = Tier::Computed;
-    let partial = answers(&dataset, &earlier);
-    let fresh = answers(&dataset, &Codings::default());
+    let partial = answers(&mut dataset, &earlier);
+    let fresh = answers(&mut dataset, &Codings::default());
     assert_eq!(partial.answers, fresh.answers);
     let compressed = total - partial.reused;
     assert!(
