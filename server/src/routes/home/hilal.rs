@@ -6,7 +6,7 @@
 //! the page's own path, `card`), each with a text that says the month and the verdict. The
 //! values are the hilal API's records (`hijri_view::records`).
 
-use chrono::{DateTime, Datelike, Timelike};
+use chrono::{DateTime, Timelike};
 use hijri::date::Date;
 use hijri::fixed::two_decimals;
 use hijri::hijri::{HijriDate, HijriMonth};
@@ -82,8 +82,13 @@ impl<'r> Evening<'r> {
         chain: &'r ArchivedChain,
         month: &'r ArchivedMonth,
     ) -> Option<Evening<'r>> {
+        // A site record needs only its deciding site: building its `EveningRecord` first
+        // made the whole evening view (and `Deciding` inside it) only to drop it.
+        if let Some(deciding) = Deciding::of(dataset, chain, month) {
+            return Some(Evening::Sites(deciding));
+        }
         match EveningRecord::of(dataset, chain, month, false)? {
-            EveningRecord::Sites(_) => Deciding::of(dataset, chain, month).map(Evening::Sites),
+            EveningRecord::Sites(_) => None,
             EveningRecord::Wujud(view) => Some(Evening::Wujud(view)),
             EveningRecord::Khgt(view) => {
                 let khgt = chain.rule_for(month.hijri_month())?.rule.khgt()?;
@@ -175,9 +180,7 @@ fn conjunction(html: &mut Html, page: &Page, instant: i64) {
     else {
         return;
     };
-    let Some(date) = Date::from_ymd(local.year(), local.month(), local.day()) else {
-        return;
-    };
+    let date = Date::from(local.date_naive());
     let words = page.words;
     html.raw(" · ")
         .text(words.conjunction)
