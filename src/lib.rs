@@ -16,6 +16,7 @@ pub mod fixed;
 pub mod hijri;
 pub mod holiday;
 pub mod observance;
+pub mod pasaran;
 pub mod registry;
 pub mod rules;
 pub mod schema;
