@@ -8,6 +8,7 @@
 
 pub mod answers;
 pub mod coverage;
+pub mod csv;
 pub mod dates;
 pub mod error;
 pub mod evening;
@@ -22,7 +23,7 @@ use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 pub use error::{truncated, ErrorCode, Refusal};
-pub use question::{Include, Question, KEY_CAPACITY};
+pub use question::{Include, Media, Question, KEY_CAPACITY};
 
 /// Bodies shorter than this are never compressed, neither per request nor in the archive:
 /// below about one kilobyte the saving is a few hundred bytes at most and the headers and the

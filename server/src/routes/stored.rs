@@ -19,7 +19,7 @@ use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::schema::{ArchivedCard, ArchivedStoredAnswer};
-use hijri_view::{Question, Scope};
+use hijri_view::{Media, Question, Scope};
 use serde::Serialize;
 
 use crate::cache::Kept;
@@ -121,12 +121,22 @@ pub fn question(
     question: Question,
     cache: impl Fn(bool) -> HeaderValue,
 ) -> Result<HttpResponse, ApiError> {
+    let content_type = match question.media() {
+        Media::Json => reply::JSON,
+        Media::Csv => reply::CSV,
+    };
     let stored = (state.kept_answers && !scope.named)
         .then(|| state.dataset.stored_answer(question.key().as_str()))
         .flatten();
     // `None` also if the mapping could not share the bytes: then it is built.
     let response = stored.and_then(|stored| {
-        let response = stored_response(req, state, stored, cache(stored.immutable))?;
+        let response = stored_response(
+            req,
+            state,
+            stored,
+            content_type.clone(),
+            cache(stored.immutable),
+        )?;
         Some((stored, response))
     });
     if let Some((stored, response)) = response {
@@ -141,7 +151,7 @@ pub fn question(
         let built = question.answer(scope)?;
         Ok(Built {
             immutable: built.immutable,
-            ..Built::text(reply::JSON, built.body)
+            ..Built::text(content_type, built.body)
         })
     })
 }
@@ -190,6 +200,7 @@ fn stored_response(
     req: &HttpRequest,
     state: &AppState,
     stored: &ArchivedStoredAnswer,
+    content_type: HeaderValue,
     cache: HeaderValue,
 ) -> Option<HttpResponse> {
     let coded = |coding| match coding {
@@ -201,12 +212,14 @@ fn stored_response(
     let Some(coding) = reply::kept_coding(req, stored.identity.len(), |c| coded(c).is_some())
     else {
         let (tag, body) = shared(state, identity.0, identity.1)?;
-        return Some(reply::respond(req, cache, tag, reply::JSON, body));
+        return Some(reply::respond(req, cache, tag, content_type, body));
     };
     // A coding not stored (it would not have been smaller) sends the body as it is.
     let (tag, body) = coded(coding).map_or(identity, |r| (&r.etag, &r.bytes));
     let (tag, body) = shared(state, tag, body)?;
-    Some(reply::varied(req, cache, tag, reply::JSON, coding, || body))
+    Some(reply::varied(req, cache, tag, content_type, coding, || {
+        body
+    }))
 }
 
 /// An `ETag` (copied) and bytes of the archive (sharing the mapping). The tag is copied:

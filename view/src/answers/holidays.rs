@@ -227,20 +227,23 @@ pub struct ObservanceName {
 
 /// The observances of `hijri` (every set, ranges included), `length` being its month's.
 pub fn observances_of(hijri: HijriDate) -> Vec<ObservanceName> {
-    OBSERVANCES
-        .iter()
-        .filter(|o: &&Observance| {
-            o.month.is_none_or(|m| m == hijri.month) && {
-                let (first, last) = o.days_in(hijri.month);
-                (first..=last).contains(&hijri.day)
-            }
-        })
+    observances_on(hijri)
         .map(|o| ObservanceName {
             slug: o.slug,
             name: o.name,
             name_en: o.name_en,
         })
         .collect()
+}
+
+/// The observances that fall on `hijri`, every set, ranges included.
+pub fn observances_on(hijri: HijriDate) -> impl Iterator<Item = &'static Observance> {
+    OBSERVANCES.iter().filter(move |o: &&Observance| {
+        o.month.is_none_or(|m| m == hijri.month) && {
+            let (first, last) = o.days_in(hijri.month);
+            (first..=last).contains(&hijri.day)
+        }
+    })
 }
 
 #[derive(Serialize)]

@@ -6,6 +6,7 @@
 pub mod authorities;
 pub mod compare;
 pub mod days;
+pub mod days_csv;
 pub mod events;
 pub mod hilal;
 pub mod holidays;
