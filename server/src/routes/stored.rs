@@ -4,9 +4,8 @@
 //! request names and the language of its names other than Indonesian are added here) and
 //! hands over how to build its body:
 //! - a [`Question`] the archive stores (the default calendar's big answers, in Indonesian) is
-//!   answered with
-//!   the stored body in the coding it negotiates, borrowed from the mapping, under the
-//!   stored `ETag` ([`question`]);
+//!   answered with the stored body in the coding it negotiates, borrowed from the mapping,
+//!   under the stored `ETag` ([`question`]);
 //! - any other answer is built once per archive and kept in the answer cache
 //!   ([`crate::cache`]) in every coding ([`answer`]).
 //!
