@@ -10,6 +10,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::io::Write;
 
 use hijri::fingerprint;
+use hijri::lang::Lang;
 use hijri::schema::{
     ArchivedChain, ArchivedDataset, ArchivedRepresentation, BodyKey, Representation, StoredAnswer,
     Tier,
@@ -158,6 +159,7 @@ pub fn build(dataset: &ArchivedDataset, default: &ArchivedChain, earlier: &Codin
                 chain: default,
                 named: false,
                 record: &collected,
+                lang: Lang::Id,
             };
             let answer = question.answer(&scope).ok()?;
             Some(Built {

@@ -17,6 +17,7 @@ pub mod records;
 
 use std::fmt::Display;
 
+use hijri::lang::Lang;
 use hijri::schema::{ArchivedChain, ArchivedDataset, Tier};
 use hijri::warnings::Warnings;
 use serde::ser::{SerializeSeq, SerializeStruct};
@@ -52,6 +53,9 @@ pub struct Scope<'a> {
     pub named: bool,
     /// Where the months served from computed data are recorded.
     pub record: &'a dyn Record,
+    /// The language of the answer's names (`lang`): Hijri months, weekdays, observances and
+    /// holidays. Stored answers are Indonesian, the default.
+    pub lang: Lang,
 }
 
 impl<'a> Scope<'a> {

@@ -215,13 +215,13 @@ impl Question {
                 immutable: true,
             },
             Question::Months => Answer {
-                body: json(&answers::months()),
+                body: json(&answers::months(state.lang)),
                 immutable: true,
             },
             Question::Holidays { year, kinds } => {
                 let found = holidays::year_of(state.dataset, i64::from(year))?;
                 Answer {
-                    body: json(&holidays::holidays(state.dataset, found, kinds)),
+                    body: json(&holidays::holidays(state.dataset, found, kinds, state.lang)),
                     immutable: true,
                 }
             }

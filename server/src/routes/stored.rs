@@ -1,10 +1,11 @@
 //! Answers made once and kept, whatever the calendar or the endpoint. A handler reads its
 //! parameters, names its question by a canonical [`Key`] (the path and the parsed values in a
 //! fixed order and spelling, so every spelling of one question is one key; the calendar a
-//! request names is added here) and hands over how to build its body:
-//! - a [`Question`] the archive stores (the default calendar's big answers) is answered with
-//!   the stored body in the coding it negotiates, borrowed from the mapping, under the
-//!   stored `ETag` ([`question`]);
+//! request names and the language of its names other than Indonesian are added here) and
+//! hands over how to build its body:
+//! - a [`Question`] the archive stores (the default calendar's big answers, in Indonesian) is
+//!   answered with the stored body in the coding it negotiates, borrowed from the mapping,
+//!   under the stored `ETag` ([`question`]);
 //! - any other answer is built once per archive and kept in the answer cache
 //!   ([`crate::cache`]) in every coding ([`answer`]).
 //!
@@ -18,6 +19,7 @@ use std::fmt::{Display, Write as _};
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
+use hijri::lang::Lang;
 use hijri::schema::{ArchivedCard, ArchivedStoredAnswer};
 use hijri_view::{Media, Question, Scope};
 use serde::Serialize;
@@ -125,7 +127,8 @@ pub fn question(
         Media::Json => reply::JSON,
         Media::Csv => reply::CSV,
     };
-    let stored = (state.kept_answers && !scope.named)
+    // Stored answers are the default calendar's, in Indonesian.
+    let stored = (state.kept_answers && !scope.named && scope.lang == Lang::Id)
         .then(|| state.dataset.stored_answer(question.key().as_str()))
         .flatten();
     // `None` also if the mapping could not share the bytes: then it is built.
@@ -157,7 +160,8 @@ pub fn question(
 }
 
 /// The answer `build` makes for the question `key` names in `scope` (its calendar is added
-/// to the key when the request named it), built once per archive and kept; `cache` gives
+/// to the key when the request named it, the language of its names when it is not
+/// Indonesian), built once per archive and kept; `cache` gives
 /// its `Cache-Control` from its `/events` cache rule.
 pub fn answer(
     req: &HttpRequest,
@@ -180,6 +184,10 @@ pub fn answer(
     let key = match scope.echo() {
         Some(id) => key.param("authority", id),
         None => key,
+    };
+    let key = match scope.lang {
+        Lang::Id => key,
+        lang => key.param("lang", lang.tag()),
     };
     let kept = state.answers.get_or_build(key.as_str(), || {
         let (built, served) = state.recorder.capture(build);

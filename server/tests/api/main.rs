@@ -20,6 +20,7 @@ mod edges;
 mod encoding;
 mod holidays;
 mod ical;
+mod lang;
 mod metrics;
 mod new_calendar;
 mod openapi;
