@@ -30,3 +30,4 @@ mod startup;
 mod stored;
 mod swap;
 mod table;
+mod workdays;

@@ -9,6 +9,7 @@ pub mod days;
 pub mod events;
 pub mod hilal;
 pub mod holidays;
+pub mod workdays;
 
 use hijri::hijri::MONTH_NAMES;
 use serde::Serialize;
