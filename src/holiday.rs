@@ -367,4 +367,20 @@ mod tests {
         assert_eq!(DayKind::parse("cuti_bersama"), Some(DayKind::CutiBersama));
         assert_eq!(DayKind::parse("libur"), None);
     }
+
+    #[test]
+    fn weeks_have_their_weekends_and_leave() {
+        let six = Workweek {
+            days: 6,
+            cuti_bersama: true,
+        };
+        assert!(Workweek::DEFAULT.weekend(Weekday::Sabtu));
+        assert!(Workweek::DEFAULT.weekend(Weekday::Ahad));
+        assert!(!Workweek::DEFAULT.weekend(Weekday::Jumat));
+        assert!(!six.weekend(Weekday::Sabtu));
+        assert!(six.weekend(Weekday::Ahad));
+        assert!(!Workweek::DEFAULT.admits(DayKind::CutiBersama));
+        assert!(Workweek::DEFAULT.admits(DayKind::LiburNasional));
+        assert!(six.admits(DayKind::CutiBersama));
+    }
 }

@@ -96,6 +96,7 @@ async fn every_calendars_kept_answers_are_the_built_answers() {
         "/api/v1/events?year=1446&include=extra".to_owned(),
         "/api/v1/holidays.ics?year=2026".to_owned(),
         "/api/v1/holidays.ics?kind=cuti_bersama".to_owned(),
+        "/api/v1/workdays?from=2026-01-01&to=2035-12-31&cuti_bersama=on".to_owned(),
     ];
     for id in &ids {
         for uri in [
