@@ -2,13 +2,15 @@
 //! Islamic observance it honours (an `/events` slug) and how its date is predicted after the
 //! last decree ([`Prediction`]); the two kinds of day off ([`DayKind`]). The decreed days
 //! are facts (`data/holidays/`); everything here is what the generator predicts from and the
-//! answers name them with.
+//! answers name them with. The working week of an employer ([`Workweek`]: five or six days,
+//! cuti bersama off or worked) and which days it has off ([`ArchivedDataset::day_off`]).
 
 use crate::date::Date;
 use crate::lang::Lang;
 use crate::schema::{
     ArchivedDataset, ArchivedDayKind, ArchivedHolidayDay, ArchivedHolidayYear, DayKind,
 };
+use crate::weekday::Weekday;
 
 /// How a holiday's date is predicted in a year without a decree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,6 +314,82 @@ impl ArchivedDataset {
     }
 }
 
+/// An employer's working week: which weekdays are the weekend and whether cuti bersama are
+/// days off. Libur nasional are days off in every working week.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workweek {
+    /// Working days a week: 5 (Saturday and Sunday off) or 6 (Sunday off).
+    pub days: u8,
+    /// True if cuti bersama are days off; false if they are worked (taken from annual leave).
+    pub cuti_bersama: bool,
+}
+
+impl Workweek {
+    /// The usual rule of the civil service: five days, cuti bersama worked unless taken.
+    pub const DEFAULT: Workweek = Workweek {
+        days: 5,
+        cuti_bersama: false,
+    };
+
+    /// True if `weekday` is a weekend day of this week.
+    pub fn weekend(self, weekday: Weekday) -> bool {
+        weekday == Weekday::Ahad || (weekday == Weekday::Sabtu && self.days == 5)
+    }
+
+    /// True if a record of `kind` is a day off in this week.
+    pub fn admits(self, kind: DayKind) -> bool {
+        kind == DayKind::LiburNasional || self.cuti_bersama
+    }
+}
+
+/// One day as a working week sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct DayOff<'a> {
+    /// True if it is a weekend day of the week.
+    pub weekend: bool,
+    /// Its year's days-off records on this date (every kind; see [`DayOff::holidays`]).
+    records: &'a [ArchivedHolidayDay],
+    /// The week it is seen by.
+    week: Workweek,
+    /// True if its year is decreed, false if predicted.
+    pub decreed: bool,
+}
+
+impl<'a> DayOff<'a> {
+    /// The records that make it a day off in its week (libur nasional, and cuti bersama
+    /// when the week has them off), in the archive's order.
+    pub fn holidays(&self) -> impl Iterator<Item = &'a ArchivedHolidayDay> + use<'a> {
+        let week = self.week;
+        self.records
+            .iter()
+            .filter(move |d| week.admits(d.kind.get()))
+    }
+
+    /// True if it is a day off: a weekend day or a holiday of the week.
+    pub fn is_off(&self) -> bool {
+        self.weekend || self.holidays().next().is_some()
+    }
+
+    /// True if it is a day off that is not a weekend day (a holiday on a working weekday).
+    pub fn is_holiday_only(&self) -> bool {
+        !self.weekend && self.holidays().next().is_some()
+    }
+}
+
+impl ArchivedDataset {
+    /// `date` as `week` sees it, if the archive holds the days off of its year (`None`
+    /// outside them: whether such a day is off is not known).
+    pub fn day_off(&self, date: Date, week: Workweek) -> Option<DayOff<'_>> {
+        let year = self.holiday_year(date.ymd().0)?;
+        Some(DayOff {
+            weekend: week.weekend(date.weekday()),
+            records: self.holidays_on(date),
+            week,
+            decreed: year.decreed,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,5 +417,21 @@ mod tests {
         );
         assert_eq!(DayKind::parse("cuti_bersama"), Some(DayKind::CutiBersama));
         assert_eq!(DayKind::parse("libur"), None);
+    }
+
+    #[test]
+    fn weeks_have_their_weekends_and_leave() {
+        let six = Workweek {
+            days: 6,
+            cuti_bersama: true,
+        };
+        assert!(Workweek::DEFAULT.weekend(Weekday::Sabtu));
+        assert!(Workweek::DEFAULT.weekend(Weekday::Ahad));
+        assert!(!Workweek::DEFAULT.weekend(Weekday::Jumat));
+        assert!(!six.weekend(Weekday::Sabtu));
+        assert!(six.weekend(Weekday::Ahad));
+        assert!(!Workweek::DEFAULT.admits(DayKind::CutiBersama));
+        assert!(Workweek::DEFAULT.admits(DayKind::LiburNasional));
+        assert!(six.admits(DayKind::CutiBersama));
     }
 }

@@ -56,6 +56,9 @@ error_codes! {
     InvalidLang = "invalid_lang", 400;
     InvalidReminder = "invalid_reminder", 400;
     InvalidKind = "invalid_kind", 400;
+    InvalidWeek = "invalid_week", 400;
+    InvalidCutiBersama = "invalid_cuti_bersama", 400;
+    InvalidN = "invalid_n", 400;
     DateOutOfSupportedRange = "date_out_of_supported_range", 400;
     DateNotFound = "date_not_found", 404;
     NotFound = "not_found", 404;

@@ -18,6 +18,7 @@ pub mod params;
 pub mod stored;
 pub mod table;
 pub mod today;
+pub mod workdays;
 
 use std::net::IpAddr;
 
@@ -88,6 +89,8 @@ pub const ROUTES: &[Route] = &[
     ),
     route("/api/v1/days.ics", RateFamily::Default, ical::days),
     route("/api/v1/days.csv", RateFamily::Default, days_csv::days),
+    route("/api/v1/workdays", RateFamily::Default, workdays::workdays),
+    route("/api/v1/workdays/next", RateFamily::Default, workdays::next),
     route("/api/v1/hilal/info", RateFamily::HilalInfo, hilal::info),
     route("/api/v1/hilal/history", RateFamily::Default, hilal::history),
     route("/api/v1/hilal/viz", RateFamily::HilalViz, cards::viz),

@@ -32,3 +32,4 @@ mod startup;
 mod stored;
 mod swap;
 mod table;
+mod workdays;

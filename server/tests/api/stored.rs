@@ -100,6 +100,7 @@ async fn every_calendars_kept_answers_are_the_built_answers() {
         "/api/v1/holidays?year=2027&lang=ar".to_owned(),
         "/api/v1/holidays?year=2040&kind=cuti_bersama&lang=EN".to_owned(),
         "/api/v1/compare?year=1447&lang=ar".to_owned(),
+        "/api/v1/workdays?from=2026-01-01&to=2035-12-31&cuti_bersama=on".to_owned(),
     ];
     for id in &ids {
         for uri in [

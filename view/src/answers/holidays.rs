@@ -3,11 +3,12 @@
 //! one day that `/today` and `/convert` carry ([`Item`], [`on_day`]), with the observances of
 //! a Hijri day ([`observances_of`]). Every item names its holiday from the vocabulary
 //! (`hijri::holiday`), gives the government's Hijri date of the day and, for an Islamic
-//! holiday, the other calendars' dates of the same Hijri day where they differ.
+//! holiday, the other calendars' dates of the same Hijri day where they differ. The year's
+//! long weekends and harpitnas days come from [`workdays::long_weekends`].
 
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
-use hijri::holiday::{self, Holiday};
+use hijri::holiday::{self, Holiday, Workweek};
 use hijri::lang::Lang;
 use hijri::observance::{Observance, OBSERVANCES};
 use hijri::schema::{
@@ -19,6 +20,7 @@ use hijri::warnings::{self, Warning, Warnings};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+use super::workdays::{self, LongWeekends};
 use crate::{ErrorCode, Refusal, Text, WarningList};
 
 /// Which days `/holidays` lists (`kind`).
@@ -302,6 +304,7 @@ pub struct HolidaysAnswer<'a> {
     count: usize,
     items: Vec<Item<'a>>,
     amendments: Vec<Amendment<'a>>,
+    long_weekends: LongWeekends<'a>,
     warnings: WarningList<'a>,
 }
 
@@ -330,7 +333,8 @@ fn outside_span(first: i32, last: i32) -> Refusal {
     )
 }
 
-/// The days off of a year (see [`year_of`]) of the kinds asked for, named in `lang`.
+/// The days off of a year (see [`year_of`]) of the kinds asked for, named in `lang`, with its
+/// long weekends in a five-day week, cuti bersama counted as days off when the kinds list them.
 pub fn holidays<'a>(
     dataset: &'a ArchivedDataset,
     year: &'a ArchivedHolidayYear,
@@ -383,6 +387,14 @@ pub fn holidays<'a>(
                 source: &d.source,
             })
             .collect(),
+        long_weekends: workdays::long_weekends(
+            dataset,
+            number,
+            Workweek {
+                days: 5,
+                cuti_bersama: kinds != Kinds::Holidays,
+            },
+        ),
         warnings: WarningList(warnings),
     }
 }

@@ -10,6 +10,7 @@ pub mod days_csv;
 pub mod events;
 pub mod hilal;
 pub mod holidays;
+pub mod workdays;
 
 use hijri::hijri::HijriMonth;
 use hijri::lang::Lang;
