@@ -9,6 +9,7 @@
 pub mod archive;
 pub mod ascii;
 pub mod calendar;
+pub mod chinese;
 pub mod criterion;
 pub mod date;
 pub mod fingerprint;
