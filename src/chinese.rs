@@ -46,14 +46,21 @@ impl ChineseDate {
         (self.year - JIA_ZI).rem_euclid(60) as usize
     }
 
+    /// The year's heavenly stem (pinyin): "Bing" (2026).
+    #[allow(clippy::indexing_slicing, reason = "cycle() % 10 < 10")]
+    pub fn stem(self) -> &'static str {
+        STEMS[self.cycle() % 10]
+    }
+
+    /// The year's earthly branch (pinyin): "Wu" (2026).
+    #[allow(clippy::indexing_slicing, reason = "cycle() % 12 < 12")]
+    pub fn branch(self) -> &'static str {
+        BRANCHES[self.cycle() % 12]
+    }
+
     /// The year's sexagenary name, stem and branch: "Bing-Wu" (2026).
-    #[allow(
-        clippy::indexing_slicing,
-        reason = "cycle() < 60: % 10 and % 12 index in range"
-    )]
     pub fn sexagenary(self) -> String {
-        let cycle = self.cycle();
-        format!("{}-{}", STEMS[cycle % 10], BRANCHES[cycle % 12])
+        format!("{}-{}", self.stem(), self.branch())
     }
 
     /// The year's shio, its animal in Indonesian: "Kuda" (2026).
