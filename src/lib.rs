@@ -9,12 +9,14 @@
 pub mod archive;
 pub mod ascii;
 pub mod calendar;
+pub mod chinese;
 pub mod criterion;
 pub mod date;
 pub mod fingerprint;
 pub mod fixed;
 pub mod hijri;
 pub mod holiday;
+pub mod javanese;
 pub mod lang;
 pub mod observance;
 pub mod pasaran;

@@ -32,6 +32,25 @@ pub struct Dataset {
     pub answers: Vec<StoredAnswer>,
     /// Indonesia's national holidays and cuti bersama, decreed and predicted.
     pub holidays: Holidays,
+    /// The Chinese calendar's months (civil days at UTC+8) over the served span, in order:
+    /// the first holds the span's first day, the last is the first month after the span and
+    /// only ends the one before it. Empty in an archive without the Chinese calendar.
+    pub chinese_months: Vec<ChineseMonth>,
+}
+
+/// One month of the Chinese calendar.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[rkyv(derive(Debug))]
+pub struct ChineseMonth {
+    /// Its first day.
+    pub start: i32,
+    /// The Chinese year it belongs to, as the Gregorian year its New Year falls in (the year
+    /// that begins on 17 February 2026 is 2026).
+    pub year: i32,
+    /// Its number, 1–12 (a leap month has the number of the month before it).
+    pub number: u8,
+    /// Whether it is a leap month.
+    pub leap: bool,
 }
 
 /// The days off of every Gregorian year from the first decreed one to the span's last: the

@@ -76,6 +76,8 @@ pub enum Place {
     Answer(usize),
     /// The holiday year at an index of `holidays.years`.
     HolidayYear(usize),
+    /// The month at an index of `chinese_months`.
+    ChineseMonth(usize),
     /// A day of a holiday year: the year's index and the day's.
     HolidayDay {
         /// Index in `holidays.years`.
@@ -204,6 +206,11 @@ pub enum Violation {
     /// A day off that is not of its year, not after the day before it (date, kind, slug),
     /// of an unknown holiday, or set by no decree of its year.
     HolidayDay(&'static str),
+    /// A Chinese month that does not follow the one before it: a start outside
+    /// [`DAY_NUMBERS`] or not 29 or 30 days after the one before, a number outside 1..12 or
+    /// not the next (the same for a leap month), or a year that does not change exactly at
+    /// a month 1 that is not leap.
+    ChineseMonth(&'static str),
     /// The default chain without a published table (the contract's `/meta` describes it).
     DefaultWithoutTable,
     /// A month of a chain without a published table that is not computed.
@@ -254,6 +261,7 @@ impl fmt::Display for Place {
             }
             Place::Body(index) => write!(f, "stored body key {index}"),
             Place::HolidayYear(index) => write!(f, "holiday year {index}"),
+            Place::ChineseMonth(index) => write!(f, "Chinese month {index}"),
             Place::HolidayDay { year, index } => {
                 write!(f, "holiday year {year}, day {index}")
             }
@@ -365,6 +373,7 @@ impl fmt::Display for Violation {
                 "a decree that is not in the archive, or a predicted year with decrees"
             ),
             Violation::HolidayDay(what) => write!(f, "day off: {what}"),
+            Violation::ChineseMonth(what) => write!(f, "Chinese month: {what}"),
             Violation::TierWithoutTable(tier) => write!(
                 f,
                 "a {} month in a chain without a published table (all its months are computed)",
@@ -418,7 +427,60 @@ pub fn dataset(dataset: &ArchivedDataset) -> Result<(), Problem> {
     }
     cards(dataset)?;
     holidays(dataset)?;
+    chinese_months(dataset)?;
     bodies(dataset)
+}
+
+/// The Chinese months: each a month of 29 or 30 days after the one before it, numbered
+/// 1..12 in order (a leap month repeating the number before it, never two in a row), the
+/// year changing exactly at each month 1 that is not leap.
+fn chinese_months(dataset: &ArchivedDataset) -> Result<(), Problem> {
+    let mut previous: Option<(i32, i32, u8, bool)> = None;
+    for (index, month) in dataset.chinese_months.iter().enumerate() {
+        let at = |what| Problem {
+            place: Place::ChineseMonth(index),
+            violation: Violation::ChineseMonth(what),
+        };
+        let (start, year, number, leap) = (
+            month.start.to_native(),
+            month.year.to_native(),
+            month.number,
+            month.leap,
+        );
+        check(DAY_NUMBERS.contains(&start), "a start outside the days").map_err(at)?;
+        check((1..=12).contains(&number), "a number outside 1..12").map_err(at)?;
+        check(
+            HIJRI_YEARS.contains(&u16::try_from(year).unwrap_or(0)),
+            "a year outside 1..9999",
+        )
+        .map_err(at)?;
+        if let Some((before, before_year, before_number, before_leap)) = previous {
+            check(
+                matches!(start - before, 29 | 30),
+                "not 29 or 30 days after the month before",
+            )
+            .map_err(at)?;
+            let follows = if leap {
+                !before_leap && number == before_number
+            } else {
+                number == before_number % 12 + 1
+            };
+            check(follows, "not the month after the one before").map_err(at)?;
+            let new_year = number == 1 && !leap;
+            let expected_year = if new_year {
+                before_year + 1
+            } else {
+                before_year
+            };
+            check(
+                year == expected_year,
+                "a year that does not change at month 1",
+            )
+            .map_err(at)?;
+        }
+        previous = Some((start, year, number, leap));
+    }
+    Ok(())
 }
 
 /// The days off: consecutive years, decreed before predicted, each year's decrees among the

@@ -124,6 +124,14 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         holidays.years.iter().map(|y| y.days.len()).sum::<usize>(),
         started.elapsed().as_secs_f64()
     ));
+    report.phase("Chinese calendar: the months of 1945-2100 at UTC+8");
+    let started = Instant::now();
+    let chinese_months = holidays::chinese::months(&astro)?;
+    report.done(&format!(
+        "{} months in {:.1} s",
+        chinese_months.len(),
+        started.elapsed().as_secs_f64()
+    ));
     let dataset = Dataset {
         chains,
         sites: sites.into_iter().map(|s| s.site).collect(),
@@ -132,6 +140,7 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         bodies: Vec::new(),
         answers: Vec::new(),
         holidays,
+        chinese_months,
     };
     Ok(Built { dataset, astro })
 }

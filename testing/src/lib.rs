@@ -194,6 +194,7 @@ impl DatasetBuilder {
                 bodies: Vec::new(),
                 answers: Vec::new(),
                 holidays: Holidays::default(),
+                chinese_months: Vec::new(),
             },
         }
     }

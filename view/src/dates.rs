@@ -1,9 +1,13 @@
-//! Date objects (`output`, `next`) and range items (`/range`, `/month`, `/year`).
+//! Date objects (`output`, `next`) and range items (`/range`, `/month`, `/year`), each with
+//! the day's other dates ([`DayDates`]: pasaran, weton, the Javanese and the Chinese date).
 
+use hijri::chinese::ChineseDate;
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
+use hijri::javanese::JavaneseDate;
 use hijri::lang::Lang;
-use hijri::schema::ArchivedChain;
+use hijri::pasaran::{weton, Pasaran};
+use hijri::schema::{ArchivedChain, ArchivedDataset};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
@@ -22,6 +26,81 @@ pub struct DateObject<'a> {
     weekday: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     source: Option<&'a str>,
+    #[serde(flatten)]
+    dates: DayDates,
+}
+
+/// The other dates of a Gregorian day, as Indonesian wall calendars print them: `pasaran`,
+/// `weton`, `javanese` and `chinese` (left out only where the archive has no Chinese table).
+#[derive(Serialize)]
+pub struct DayDates {
+    pasaran: &'static str,
+    weton: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    javanese: Option<Javanese>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chinese: Option<Chinese>,
+}
+
+/// `javanese`: the Javanese (Sultan Agungan) date.
+#[derive(Serialize)]
+struct Javanese {
+    day: u8,
+    month: &'static str,
+    month_number: u8,
+    year: i32,
+    windu_year: &'static str,
+    kurup: &'static str,
+}
+
+/// `chinese`: the Chinese date and its year's names.
+#[derive(Serialize)]
+struct Chinese {
+    year: i32,
+    month: u8,
+    day: u8,
+    leap: bool,
+    sexagenary: Sexagenary,
+    shio: &'static str,
+    element: &'static str,
+    kongzili: i32,
+}
+
+/// The year's stem and branch, "Bing-Wu", written without allocating.
+struct Sexagenary(ChineseDate);
+
+impl Serialize for Sexagenary {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!("{}-{}", self.0.stem(), self.0.branch()))
+    }
+}
+
+impl DayDates {
+    /// The other dates of `day`, the Chinese one looked up in `dataset`.
+    pub fn of(dataset: &ArchivedDataset, day: Date) -> DayDates {
+        DayDates {
+            pasaran: Pasaran::of(day).name(),
+            weton: weton(day),
+            javanese: JavaneseDate::of(day).map(|date| Javanese {
+                day: date.day(),
+                month: date.month().name(),
+                month_number: date.month().number(),
+                year: date.year(),
+                windu_year: date.windu_year().name(),
+                kurup: date.kurup().name(),
+            }),
+            chinese: dataset.chinese_date(day).map(|date| Chinese {
+                year: date.year,
+                month: date.month,
+                day: date.day,
+                leap: date.leap,
+                sexagenary: Sexagenary(date),
+                shio: date.shio(),
+                element: date.element(),
+                kongzili: date.kongzili(),
+            }),
+        }
+    }
 }
 
 /// A date in either calendar, shown as ISO text.
@@ -52,8 +131,13 @@ impl Serialize for AnyDate {
 }
 
 impl<'a> DateObject<'a> {
-    /// The Hijri date `hijri` that falls on Gregorian `day`, named in `lang`.
-    pub fn hijri(hijri: HijriDate, day: Date, lang: Lang) -> DateObject<'a> {
+    /// The Hijri date `hijri` that falls on Gregorian `day` (of `dataset`), named in `lang`.
+    pub fn hijri(
+        dataset: &ArchivedDataset,
+        hijri: HijriDate,
+        day: Date,
+        lang: Lang,
+    ) -> DateObject<'a> {
         DateObject {
             date: AnyDate::Hijri(hijri),
             calendar: "hijri",
@@ -63,11 +147,12 @@ impl<'a> DateObject<'a> {
             year: i32::from(hijri.year),
             weekday: day.weekday().name_in(lang),
             source: None,
+            dates: DayDates::of(dataset, day),
         }
     }
 
-    /// The Gregorian date `day`, its weekday named in `lang`.
-    pub fn gregorian(day: Date, lang: Lang) -> DateObject<'a> {
+    /// The Gregorian date `day` (of `dataset`), its weekday named in `lang`.
+    pub fn gregorian(dataset: &ArchivedDataset, day: Date, lang: Lang) -> DateObject<'a> {
         let (year, month, dom) = day.ymd();
         DateObject {
             date: AnyDate::Gregorian(day),
@@ -78,6 +163,7 @@ impl<'a> DateObject<'a> {
             year,
             weekday: day.weekday().name_in(lang),
             source: None,
+            dates: DayDates::of(dataset, day),
         }
     }
 
@@ -93,6 +179,8 @@ impl<'a> DateObject<'a> {
 /// Range items for every Gregorian day from `first` to `last`, all inside the chain.
 #[derive(Clone, Copy)]
 pub struct Days<'a> {
+    /// The archive (its Chinese months).
+    pub dataset: &'a ArchivedDataset,
     /// The calendar.
     pub chain: &'a ArchivedChain,
     /// First day.
@@ -116,6 +204,8 @@ struct RangeItem<'a> {
     hijri: AnyDate,
     weekday: &'static str,
     source: &'a str,
+    #[serde(flatten)]
+    dates: DayDates,
 }
 
 impl Serialize for Days<'_> {
@@ -143,6 +233,7 @@ impl Serialize for Days<'_> {
                 hijri: AnyDate::Hijri(hijri),
                 weekday: day.weekday().name_in(self.lang),
                 source: self.chain.source(self.chain.tier_of_day(month, day)),
+                dates: DayDates::of(self.dataset, day),
             })?;
         }
         seq.end()

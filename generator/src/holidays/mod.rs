@@ -7,6 +7,7 @@
 //! `None` for a year its rule does not cover.
 
 pub mod announce;
+pub mod chinese;
 pub mod easter;
 pub mod facts;
 pub mod imlek;

@@ -67,6 +67,7 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     };
     let served = coverage::days(&scope, first, last, retro, ErrorCode::OutOfCoverage)?;
     let days = Days {
+        dataset: scope.dataset,
         chain: scope.chain,
         first,
         last,

@@ -72,7 +72,10 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     let hijri = |date: Date| {
         let (hijri, month) = chain.to_hijri(date).ok_or_else(outside)?;
         let source = chain.source(chain.tier_of_day(month, date));
-        Ok::<_, ApiError>((DateObject::hijri(hijri, date, scope.lang), source))
+        Ok::<_, ApiError>((
+            DateObject::hijri(scope.dataset, hijri, date, scope.lang),
+            source,
+        ))
     };
     let (output, source) = hijri(day)?;
     let observances = chain

@@ -38,7 +38,8 @@ async fn days_csv_answers_are_recorded() {
     let rows = rows(&answers[0].body);
     assert_eq!(
         rows[0].join(","),
-        "date,weekday,pasaran,kemenag,kemenag_source,muhammadiyah,muhammadiyah_source,\
+        "date,weekday,pasaran,javanese_day,javanese_month,javanese_year,chinese_day,\
+         chinese_month,chinese_leap,chinese_year,kemenag,kemenag_source,muhammadiyah,muhammadiyah_source,\
          ummalqura,ummalqura_source,tabular,tabular_source,day_off,holidays,holiday_status,\
          observances"
     );
@@ -47,11 +48,11 @@ async fn days_csv_answers_are_recorded() {
     // Every day off of 2027 is the committed final decrees' (data/holidays/days.csv).
     let off: Vec<(String, String, String)> = rows[1..]
         .iter()
-        .filter(|r| !r[11].is_empty())
+        .filter(|r| !r[18].is_empty())
         .flat_map(|r| {
-            let kinds: Vec<&str> = r[11].split(';').collect();
-            let slugs: Vec<&str> = r[12].split(';').collect();
-            assert_eq!(r[13], "decreed");
+            let kinds: Vec<&str> = r[18].split(';').collect();
+            let slugs: Vec<&str> = r[19].split(';').collect();
+            assert_eq!(r[20], "decreed");
             kinds
                 .into_iter()
                 .zip(slugs)
@@ -83,13 +84,18 @@ async fn the_whole_span_is_one_file_of_every_day() {
     // The government's 1 Ramadhan 1447 is 19 February 2026 (data/official/months.csv),
     // Muhammadiyah's (KHGT) the 18th; the days before 2015 have no days off.
     assert_eq!(
-        ramadan[3..7],
+        ramadan[10..14],
         ["1447-08-30", "regional", "1447-09-01", "muhammadiyah"]
     );
-    assert_eq!(day("2026-02-19")[3], "1447-09-01");
-    assert_eq!(day("2026-02-19")[14], "awal_ramadan");
+    // The day after Imlek 2577 (17 February 2026, data/reference/holidays/imlek.csv) is the
+    // 2nd day of the 1st month; 1 Sura 1959 is 27 June 2025 (the Kraton's count,
+    // data/reference/javanese.csv).
+    assert_eq!(ramadan[6..10], ["2", "1", "false", "2577"]);
+    assert_eq!(day("2025-06-27")[3..6], ["1", "Sura", "1959"]);
+    assert_eq!(day("2026-02-19")[10], "1447-09-01");
+    assert_eq!(day("2026-02-19")[21], "awal_ramadan");
     assert!(rows[1..]
         .iter()
         .take(70 * 365)
-        .all(|r| r[11..14] == ["", "", ""]));
+        .all(|r| r[18..21] == ["", "", ""]));
 }

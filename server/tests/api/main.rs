@@ -15,6 +15,7 @@ mod common;
 mod conformance;
 mod cors;
 mod damaged;
+mod day_dates;
 mod days_csv;
 mod edges;
 mod encoding;

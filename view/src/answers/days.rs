@@ -83,6 +83,7 @@ fn month_days<'a>(
         ErrorCode::DateOutOfSupportedRange,
     )?;
     let days = Days {
+        dataset: state.dataset,
         chain: state.chain,
         first,
         last,
@@ -155,6 +156,7 @@ pub fn year<'a>(
     let months: [Days; 12] = bounds
         .into_iter()
         .map(|(first, last)| Days {
+            dataset: state.dataset,
             chain: state.chain,
             first,
             last,

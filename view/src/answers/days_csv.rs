@@ -1,10 +1,13 @@
 //! `/api/v1/days.csv`: every day of a Gregorian year, or of the whole served span, as one
-//! CSV row, for apps that take the calendar offline: the weekday and pasaran, each
-//! calendar's Hijri date and the source of its tier, the day off and its kind, and the
+//! CSV row, for apps that take the calendar offline: the weekday and pasaran, the Javanese
+//! and the Chinese date, each calendar's Hijri date and the source of its tier, the day off and its kind, and the
 //! observances of the default calendar's Hijri date.
+
+use std::fmt::Write as _;
 
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
+use hijri::javanese::JavaneseDate;
 use hijri::pasaran::Pasaran;
 use hijri::schema::{ArchivedChain, ArchivedDataset, Tier};
 use hijri::span;
@@ -16,8 +19,21 @@ use crate::{ErrorCode, Refusal, Scope};
 /// Bytes a row takes, about (to size the body once).
 const ROW_BYTES: usize = 160;
 
-/// The columns before the calendars' (`date,weekday,pasaran`).
-const LEADING: [&str; 3] = ["date", "weekday", "pasaran"];
+/// The columns before the calendars': the day, its weekday and pasaran, its Javanese date
+/// (day, month name, year AJ) and its Chinese date (day, month, leap month, year as
+/// Indonesia numbers it, Kongzili).
+const LEADING: [&str; 10] = [
+    "date",
+    "weekday",
+    "pasaran",
+    "javanese_day",
+    "javanese_month",
+    "javanese_year",
+    "chinese_day",
+    "chinese_month",
+    "chinese_leap",
+    "chinese_year",
+];
 
 /// The columns after the calendars': the day off (`libur_nasional`, `cuti_bersama`, both
 /// `;`-joined on a day with two records), the holidays' slugs, whether the year's days off
@@ -63,6 +79,7 @@ pub fn days_csv(scope: &Scope, year: Option<i32>) -> String {
         out.push_str(day.weekday().name());
         out.push(',');
         out.push_str(Pasaran::of(day).name());
+        other_dates(dataset, day, &mut out);
         let mut default_hijri = None;
         for (i, cursor) in cursors.iter_mut().enumerate() {
             out.push(',');
@@ -104,6 +121,24 @@ fn header(dataset: &ArchivedDataset, out: &mut String) {
         push_field(out, column);
     }
     out.push_str("\r\n");
+}
+
+/// The Javanese and Chinese fields of `day` (`,day,month,year` each, the Chinese with its
+/// leap flag; empty where a date is not known).
+fn other_dates(dataset: &ArchivedDataset, day: Date, out: &mut String) {
+    // Writing into a String cannot fail.
+    match JavaneseDate::of(day) {
+        Some(j) => {
+            let _ = write!(out, ",{},{},{}", j.day(), j.month().name(), j.year());
+        }
+        None => out.push_str(",,,"),
+    }
+    match dataset.chinese_date(day) {
+        Some(c) => {
+            let _ = write!(out, ",{},{},{},{}", c.day, c.month, c.leap, c.kongzili());
+        }
+        None => out.push_str(",,,,"),
+    }
 }
 
 /// The trailing day-off fields of `day` (`,day_off,holidays,holiday_status`).
