@@ -130,9 +130,9 @@ impl Method {
     /// Kemenag (Bimas Islam): subuh −20°, isya −18°, dhuha 4°30′, Shafi'i ashar, terbit and
     /// maghrib on the horizon of the place's elevation, imsak 10 minutes before subuh; two
     /// minutes of ihtiyat on each time (taken off terbit) and three on dzuhur, then rounded up
-    /// (terbit down). The published tables put dzuhur 3 minutes after the transit: 55 of 62
+    /// (terbit down). The published tables put dzuhur 3 minutes after the transit: 65 of 73
     /// published dzuhur minutes in `data/reference/prayer_times.csv` agree with 3, 4 with 2
-    /// (see its README).
+    /// (see `prayer_times.md` beside it).
     pub const KEMENAG: Method = Method {
         id: "kemenag",
         name: "Kementerian Agama RI (Bimas Islam)",

@@ -1,7 +1,7 @@
 //! Prayer times (`hijri_astro::prayer`) against two independent references:
 //! - `data/reference/prayer_skyfield.csv`: the unrounded instants by Skyfield 1.55 with the same
 //!   DE440 excerpt (an independent implementation of the Sun's apparent place and of the root
-//!   search), for the places of `prayer_places.csv` on days of 2000, 2013, 2026 and 2031 and for
+//!   search), for the first ten places of `prayer_places.csv` on days of 2000, 2013, 2026 and 2031 and for
 //!   London, where the −18° and −20° twilights do not occur at midsummer;
 //! - `data/reference/prayer_times.csv`: minutes published by Kemenag (Bimas Islam) and
 //!   Muhammadiyah, as the press and myQuran restate them (sources in `prayer_times.md`).
@@ -163,11 +163,11 @@ fn kemenag_reproduces_its_published_minutes() {
     println!(
         "kemenag: {total} values, {exact} exact, {within} within one minute; further: {far:#?}"
     );
-    assert_eq!(total, 462);
-    // 84.6 % to the minute, 98.1 % within one (see prayer_times.md for the misses: Kota Bandung's
-    // horizon, Sleman's point, a few seconds at minute boundaries).
-    assert!(exact >= 391, "{exact} exact");
-    assert!(within >= 453, "{within} within one minute");
+    assert_eq!(total, 550);
+    // 83.6 % to the minute, 97.3 % within one (see prayer_times.md for the misses: the horizon
+    // of Kota Bandung and Kota Malang, Sleman's point, a few seconds at minute boundaries).
+    assert!(exact >= 460, "{exact} exact");
+    assert!(within >= 535, "{within} within one minute");
 }
 
 #[test]
