@@ -157,7 +157,7 @@ where
 }
 
 /// The sky of one site around one evening: frame frozen near sunset, ΔT fixed.
-struct Sky<'a> {
+pub(crate) struct Sky<'a> {
     eph: &'a Ephemeris,
     site: Site,
     frame: EarthFrame,
@@ -187,7 +187,7 @@ impl Sky<'_> {
 
     /// Airless topocentric altitude and azimuth (degrees) and distance (km) of `body`.
     #[inline]
-    fn altaz(&self, body: Body, ut: f64) -> Result<(f64, f64, f64), AstroError> {
+    pub(crate) fn altaz(&self, body: Body, ut: f64) -> Result<(f64, f64, f64), AstroError> {
         let v = self.topocentric(body, ut)?;
         let (alt, az) = self.site.altaz(&self.frame, ut, &v);
         Ok((alt, az, norm(&v)))
@@ -332,7 +332,7 @@ fn next_day(date: NaiveDate) -> Result<NaiveDate, AstroError> {
 }
 
 /// UT seconds past J2000 of 00:00 UT on `date`.
-fn midnight_ut(date: NaiveDate) -> f64 {
+pub(crate) fn midnight_ut(date: NaiveDate) -> f64 {
     let unix = date
         .and_hms_opt(0, 0, 0)
         .map_or(0, |d| d.and_utc().timestamp());
@@ -340,7 +340,7 @@ fn midnight_ut(date: NaiveDate) -> f64 {
 }
 
 /// Converts UT seconds to a UTC date-time, or an error.
-fn to_datetime(ut: f64) -> Result<DateTime<Utc>, AstroError> {
+pub(crate) fn to_datetime(ut: f64) -> Result<DateTime<Utc>, AstroError> {
     datetime_from_ut(ut)
         .ok_or_else(|| AstroError::NoEvent(format!("time {ut} s is not representable")))
 }
@@ -356,7 +356,7 @@ fn illuminated_fraction(eph: &Ephemeris, earth: &Vec3, et: f64) -> Result<f64, A
 }
 
 /// The sky frozen at the 6-hour bucket of `guess` (UT seconds), with ΔT at `guess`.
-fn sky_at<'a>(astro: &'a Astro, site: Site, guess: f64) -> Result<Sky<'a>, AstroError> {
+pub(crate) fn sky_at<'a>(astro: &'a Astro, site: Site, guess: f64) -> Result<Sky<'a>, AstroError> {
     Ok(Sky {
         eph: &astro.ephemeris,
         site,

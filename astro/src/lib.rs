@@ -7,7 +7,8 @@
 //! then gives what an [`Observer`] sees at the sunset of a civil date, and
 //! [`Astro::nearest_conjunction`] the geocentric new moon nearest to an instant;
 //! [`Astro::new_moons`], [`Astro::full_moons`] and [`Astro::next_solar_longitude`] give the
-//! lunar phases and solar terms that lunisolar calendars are built from. Dates and
+//! lunar phases and solar terms that lunisolar calendars are built from;
+//! [`Astro::prayer_times`] the day's prayer times by a [`prayer::Method`]. Dates and
 //! instants are chrono's; an observer's civil time zone is any chrono [`TimeZone`]. This crate
 //! knows no Hijri calendar, archive, card or command line.
 
@@ -21,6 +22,7 @@ pub mod evening;
 pub mod frames;
 pub mod global;
 pub mod place;
+pub mod prayer;
 pub mod refraction;
 pub mod rootfind;
 pub mod solar_terms;
@@ -145,6 +147,17 @@ impl Astro {
         utc: DateTime<Utc>,
     ) -> Result<(f64, f64), AstroError> {
         evening::horizon_heights(self, site, utc)
+    }
+
+    /// The eight prayer times of `site` on local civil date `date` by `method` (see
+    /// [`prayer::prayer_times`]).
+    pub fn prayer_times<Z: TimeZone>(
+        &self,
+        site: &Observer<Z>,
+        date: NaiveDate,
+        method: &prayer::Method,
+    ) -> Result<prayer::PrayerDay, AstroError> {
+        prayer::prayer_times(self, site, date, method)
     }
 
     /// The geocentric conjunction nearest to `utc`.

@@ -257,17 +257,17 @@ fn bounded(text: &str, what: &str, (min, max): (f64, f64)) -> Result<f64, String
 }
 
 /// `--lat` and the `lat` column: degrees north.
-fn latitude(text: &str) -> Result<f64, String> {
+pub(super) fn latitude(text: &str) -> Result<f64, String> {
     bounded(text, "latitude", (-90.0, 90.0))
 }
 
 /// `--lon` and the `lon` column: degrees east.
-fn longitude(text: &str) -> Result<f64, String> {
+pub(super) fn longitude(text: &str) -> Result<f64, String> {
     bounded(text, "longitude", (-180.0, 180.0))
 }
 
 /// `--elev` and the `elev_m` column: metres.
-fn elevation(text: &str) -> Result<f64, String> {
+pub(super) fn elevation(text: &str) -> Result<f64, String> {
     bounded(text, "elevation", (-500.0, 10_000.0))
 }
 

@@ -1,12 +1,13 @@
 //! The command line of `hijri-generate`. clap reads the whole command line: the generation's
 //! options, or a subcommand with its own flags (their types, help and value rules live with
-//! each subcommand: `announce.rs`, `announce_holidays.rs`, `evening.rs`, `cards.rs`); the global `--data` is accepted
+//! each subcommand: `announce.rs`, `announce_holidays.rs`, `evening.rs`, `prayer.rs`, `cards.rs`); the global `--data` is accepted
 //! before or after the subcommand.
 
 mod announce;
 mod announce_holidays;
 mod cards;
 mod evening;
+mod prayer;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -21,6 +22,7 @@ use announce::AnnounceArgs;
 use announce_holidays::AnnounceHolidaysArgs;
 use cards::CardsArgs;
 use evening::EveningArgs;
+use prayer::PrayerArgs;
 
 /// hijri-generate: compute the Hijri month chain 1945-2100 and write the archive
 #[derive(Debug, Parser)]
@@ -28,7 +30,7 @@ use evening::EveningArgs;
     name = "hijri-generate",
     disable_help_subcommand = true,
     override_usage = "hijri-generate [--data DIR] [--out FILE] [--reuse FILE | --full] [--no-cards] [--quiet]\n       \
-                      hijri-generate [--data DIR] <announce|announce-holidays|evening|cards> [ARGS] (see <COMMAND> --help)"
+                      hijri-generate [--data DIR] <announce|announce-holidays|evening|prayer|cards> [ARGS] (see <COMMAND> --help)"
 )]
 struct Cli {
     /// The committed facts (before or after a subcommand)
@@ -67,6 +69,7 @@ enum Command {
     Announce(AnnounceArgs),
     AnnounceHolidays(AnnounceHolidaysArgs),
     Evening(EveningArgs),
+    Prayer(PrayerArgs),
     Cards(CardsArgs),
 }
 
@@ -127,6 +130,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Announce(args)) => return announce::run(args, &data_dir),
         Some(Command::AnnounceHolidays(args)) => return announce_holidays::run(args, &data_dir),
         Some(Command::Evening(args)) => return evening::run(args, &data_dir),
+        Some(Command::Prayer(args)) => return prayer::run(args, &data_dir),
         Some(Command::Cards(args)) => return cards::run(args, &data_dir),
         None => {}
     }
@@ -236,6 +240,7 @@ mod tests {
         for (command, about) in [
             ("announce", "Take announced month starts"),
             ("evening", "Print one evening's hilal record"),
+            ("prayer", "Print a site's prayer times"),
             ("cards", "List the cards of an archive"),
         ] {
             assert!(text.contains(command), "{command} missing from --help");
