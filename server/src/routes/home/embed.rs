@@ -25,7 +25,7 @@ pub const EMBED: &str = "/embed";
 
 /// The card's height in CSS pixels, for the frame (`<iframe height="…">`, README); its width
 /// is the frame's, from 280 pixels on.
-pub const HEIGHT: u32 = 180;
+pub const HEIGHT: u32 = 200;
 
 /// `Content-Security-Policy` of the card: nothing loaded, its one inline style sheet, and no
 /// `frame-ancestors`, so that any site may frame it (no script runs, and every text is
@@ -42,8 +42,9 @@ const STYLE: (&str, &str) = (
 body{font:14px/1.3 system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;color:#1b1b1b}\
 main{box-sizing:border-box;height:",
     "px;overflow:hidden;padding:10px 14px;border:1px solid #c9c9c9;border-radius:8px;\
-background:#e6f2ec}p{margin:0 0 3px}.h{font-size:21px;font-weight:700;color:#0a5c36}\
-.h small,.j,.s{font-size:13px;font-weight:400;color:#4a4a4a}.n{margin-top:6px}\
+background:#e6f2ec}p{margin:0 0 3px}.h{font-size:19px;font-weight:700;color:#0a5c36}\
+.h small,.j,.s{font-size:13px;font-weight:400;color:#4a4a4a}.n{margin-top:6px;display:-webkit-box;-webkit-box-orient:vertical;\
+-webkit-line-clamp:3;overflow:hidden}\
 .n b{color:#b3261e}a{color:#0a5c36}",
 );
 
