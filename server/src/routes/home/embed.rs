@@ -29,10 +29,11 @@ pub const HEIGHT: u32 = 200;
 
 /// `Content-Security-Policy` of the card: nothing loaded, its one inline style sheet, and no
 /// `frame-ancestors`, so that any site may frame it (no script runs, and every text is
-/// escaped).
+/// escaped). `connect-src 'self'` as the page has it, so that tools reading the card in a
+/// browser (Lighthouse's `robots.txt`) may ask this server.
 const POLICY: HeaderValue = HeaderValue::from_static(
-    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; \
-     form-action 'none'",
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; \
+     base-uri 'none'; form-action 'none'",
 );
 
 /// The card's style sheet: light, as a printed card, whatever the embedding page's scheme;
