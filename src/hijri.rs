@@ -1,9 +1,10 @@
-//! Hijri dates and the fixed list of month names.
+//! Hijri dates and the fixed list of month names (Indonesian, English, Arabic).
 
 use std::fmt;
 
 use crate::ascii::{iso_date, iso_month, Ascii};
 use crate::date::split_iso;
+use crate::lang::Lang;
 /// The Hijri month is an archived type, defined with the schema; its methods are here.
 pub use crate::schema::HijriMonth;
 
@@ -21,6 +22,38 @@ pub const MONTH_NAMES: [&str; 12] = [
     "Syawal",
     "Dzulqa'dah",
     "Dzulhijjah",
+];
+
+/// The 12 Hijri month names in English, month 1 first: CLDR's (`data/reference/names/`).
+pub const MONTH_NAMES_EN: [&str; 12] = [
+    "Muharram",
+    "Safar",
+    "Rabiʻ I",
+    "Rabiʻ II",
+    "Jumada I",
+    "Jumada II",
+    "Rajab",
+    "Shaʻban",
+    "Ramadan",
+    "Shawwal",
+    "Dhuʻl-Qiʻdah",
+    "Dhuʻl-Hijjah",
+];
+
+/// The 12 Hijri month names in Arabic, month 1 first: CLDR's (`data/reference/names/`).
+pub const MONTH_NAMES_AR: [&str; 12] = [
+    "محرم",
+    "صفر",
+    "ربيع الأول",
+    "ربيع الآخر",
+    "جمادى الأولى",
+    "جمادى الآخرة",
+    "رجب",
+    "شعبان",
+    "رمضان",
+    "شوال",
+    "ذو القعدة",
+    "ذو الحجة",
 ];
 
 /// The name of Hijri month `month` (1–12), or `None` outside that range.
@@ -67,6 +100,20 @@ impl HijriMonth {
     )]
     pub fn name(self) -> &'static str {
         MONTH_NAMES[usize::from(self.month - 1)]
+    }
+
+    /// The month's name in `lang`.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "month is 1–12 in every HijriMonth (see `name`)"
+    )]
+    pub fn name_in(self, lang: Lang) -> &'static str {
+        let index = usize::from(self.month - 1);
+        match lang {
+            Lang::Id => MONTH_NAMES[index],
+            Lang::En => MONTH_NAMES_EN[index],
+            Lang::Ar => MONTH_NAMES_AR[index],
+        }
     }
 
     /// Parses exactly `YYYY-MM` with month 1–12 and a year from 1.

@@ -5,6 +5,7 @@
 //! answers name them with.
 
 use crate::date::Date;
+use crate::lang::Lang;
 use crate::schema::{
     ArchivedDataset, ArchivedDayKind, ArchivedHolidayDay, ArchivedHolidayYear, DayKind,
 };
@@ -37,6 +38,9 @@ pub struct Holiday {
     pub name: &'static str,
     /// English name.
     pub name_en: &'static str,
+    /// Its usual Arabic name, in Arabic script; `None` where Arabic has no established one
+    /// (the Indonesian name stands for it).
+    pub name_ar: Option<&'static str>,
     /// The `/events` slug of the Islamic observance it honours.
     pub observance: Option<&'static str>,
     /// How its date is predicted.
@@ -49,21 +53,33 @@ pub struct Holiday {
 pub const HOLIDAYS: [Holiday; 18] = [
     holiday(
         "tahun_baru",
-        ("Tahun Baru Masehi", "New Year's Day"),
+        (
+            "Tahun Baru Masehi",
+            "New Year's Day",
+            Some("رأس السنة الميلادية"),
+        ),
         None,
         Prediction::Fixed(1, 1),
         1953,
     ),
     holiday(
         "imlek",
-        ("Tahun Baru Imlek", "Chinese New Year"),
+        (
+            "Tahun Baru Imlek",
+            "Chinese New Year",
+            Some("رأس السنة الصينية"),
+        ),
         None,
         Prediction::Imlek,
         2003,
     ),
     holiday(
         "isra_miraj",
-        ("Isra Mikraj Nabi Muhammad SAW", "Isra and Mi'raj"),
+        (
+            "Isra Mikraj Nabi Muhammad SAW",
+            "Isra and Mi'raj",
+            Some("الإسراء والمعراج"),
+        ),
         Some("isra_miraj"),
         Prediction::Hijri(7, 27, 27),
         1953,
@@ -73,6 +89,7 @@ pub const HOLIDAYS: [Holiday; 18] = [
         (
             "Hari Suci Nyepi (Tahun Baru Saka)",
             "Day of Silence (Saka New Year)",
+            None,
         ),
         None,
         Prediction::Nyepi,
@@ -80,84 +97,108 @@ pub const HOLIDAYS: [Holiday; 18] = [
     ),
     holiday(
         "wafat_yesus_kristus",
-        ("Wafat Yesus Kristus", "Good Friday"),
+        ("Wafat Yesus Kristus", "Good Friday", Some("الجمعة العظيمة")),
         None,
         Prediction::Easter(-2),
         1953,
     ),
     holiday(
         "paskah",
-        ("Kebangkitan Yesus Kristus (Paskah)", "Easter Sunday"),
+        (
+            "Kebangkitan Yesus Kristus (Paskah)",
+            "Easter Sunday",
+            Some("عيد الفصح"),
+        ),
         None,
         Prediction::Easter(0),
         2024,
     ),
     holiday(
         "hari_buruh",
-        ("Hari Buruh Internasional", "International Labour Day"),
+        (
+            "Hari Buruh Internasional",
+            "International Labour Day",
+            Some("عيد العمال"),
+        ),
         None,
         Prediction::Fixed(5, 1),
         2014,
     ),
     holiday(
         "kenaikan_yesus_kristus",
-        ("Kenaikan Yesus Kristus", "Ascension Day"),
+        (
+            "Kenaikan Yesus Kristus",
+            "Ascension Day",
+            Some("عيد الصعود"),
+        ),
         None,
         Prediction::Easter(39),
         1953,
     ),
     holiday(
         "waisak",
-        ("Hari Raya Waisak", "Vesak Day"),
+        ("Hari Raya Waisak", "Vesak Day", None),
         None,
         Prediction::Waisak,
         1983,
     ),
     holiday(
         "hari_lahir_pancasila",
-        ("Hari Lahir Pancasila", "Pancasila Day"),
+        ("Hari Lahir Pancasila", "Pancasila Day", None),
         None,
         Prediction::Fixed(6, 1),
         2017,
     ),
     holiday(
         "idul_fitri",
-        ("Hari Raya Idul Fitri", "Eid al-Fitr"),
+        ("Hari Raya Idul Fitri", "Eid al-Fitr", Some("عيد الفطر")),
         Some("idul_fitri"),
         Prediction::Hijri(10, 1, 2),
         1953,
     ),
     holiday(
         "idul_adha",
-        ("Hari Raya Idul Adha", "Eid al-Adha"),
+        ("Hari Raya Idul Adha", "Eid al-Adha", Some("عيد الأضحى")),
         Some("idul_adha"),
         Prediction::Hijri(12, 10, 10),
         1953,
     ),
     holiday(
         "tahun_baru_islam",
-        ("Tahun Baru Islam", "Islamic New Year"),
+        (
+            "Tahun Baru Islam",
+            "Islamic New Year",
+            Some("رأس السنة الهجرية"),
+        ),
         Some("1_muharram"),
         Prediction::Hijri(1, 1, 1),
         1953,
     ),
     holiday(
         "hari_kemerdekaan",
-        ("Hari Kemerdekaan Republik Indonesia", "Independence Day"),
+        (
+            "Hari Kemerdekaan Republik Indonesia",
+            "Independence Day",
+            Some("عيد الاستقلال"),
+        ),
         None,
         Prediction::Fixed(8, 17),
         1953,
     ),
     holiday(
         "maulid_nabi",
-        ("Maulid Nabi Muhammad SAW", "The Prophet's Birthday"),
+        (
+            "Maulid Nabi Muhammad SAW",
+            "The Prophet's Birthday",
+            Some("المولد النبوي"),
+        ),
         Some("maulid_nabi"),
         Prediction::Hijri(3, 12, 12),
         1953,
     ),
     holiday(
         "natal",
-        ("Hari Raya Natal", "Christmas Day"),
+        ("Hari Raya Natal", "Christmas Day", Some("عيد الميلاد")),
         None,
         Prediction::Fixed(12, 25),
         1953,
@@ -167,6 +208,7 @@ pub const HOLIDAYS: [Holiday; 18] = [
         (
             "Hari Pemungutan Suara Pemilihan Umum",
             "General election day",
+            None,
         ),
         None,
         Prediction::Decreed,
@@ -177,6 +219,7 @@ pub const HOLIDAYS: [Holiday; 18] = [
         (
             "Hari Pemungutan Suara Pilkada Serentak",
             "Regional election day",
+            None,
         ),
         None,
         Prediction::Decreed,
@@ -186,7 +229,7 @@ pub const HOLIDAYS: [Holiday; 18] = [
 
 const fn holiday(
     slug: &'static str,
-    (name, name_en): (&'static str, &'static str),
+    (name, name_en, name_ar): (&'static str, &'static str, Option<&'static str>),
     observance: Option<&'static str>,
     prediction: Prediction,
     since: u16,
@@ -195,9 +238,17 @@ const fn holiday(
         slug,
         name,
         name_en,
+        name_ar,
         observance,
         prediction,
         since,
+    }
+}
+
+impl Holiday {
+    /// The name in `lang` (in Arabic, the Indonesian one where Arabic has none).
+    pub fn name_in(&self, lang: Lang) -> &'static str {
+        lang.pick((self.name, self.name_en, self.name_ar))
     }
 }
 

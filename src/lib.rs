@@ -15,6 +15,7 @@ pub mod fingerprint;
 pub mod fixed;
 pub mod hijri;
 pub mod holiday;
+pub mod lang;
 pub mod observance;
 pub mod pasaran;
 pub mod registry;

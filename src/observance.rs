@@ -2,6 +2,7 @@
 //! the `include` selection language of the events endpoint.
 
 use crate::hijri::HijriMonth;
+use crate::lang::Lang;
 
 /// Which set an observance belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +24,8 @@ pub struct Observance {
     pub name: &'static str,
     /// English name.
     pub name_en: &'static str,
+    /// Arabic name, in Arabic script.
+    pub name_ar: &'static str,
     /// Hijri month 1–12, or `None` for every month.
     pub month: Option<u8>,
     /// First and last Hijri day (equal for single-day events).
@@ -32,6 +35,11 @@ pub struct Observance {
 }
 
 impl Observance {
+    /// The name in `lang`.
+    pub fn name_in(&self, lang: Lang) -> &'static str {
+        lang.pick((self.name, self.name_en, Some(self.name_ar)))
+    }
+
     /// True for events that span several days (they carry a date range).
     pub fn is_multi_day(&self) -> bool {
         self.days.0 != self.days.1
@@ -55,6 +63,7 @@ pub const OBSERVANCES: [Observance; 12] = [
         (
             "1 Muharram (Tahun Baru Islam)",
             "Islamic New Year (1 Muharram)",
+            "رأس السنة الهجرية",
         ),
         1,
         1,
@@ -65,6 +74,7 @@ pub const OBSERVANCES: [Observance; 12] = [
         (
             "Maulid Nabi Muhammad SAW",
             "Mawlid (the Prophet's birthday)",
+            "المولد النبوي",
         ),
         3,
         12,
@@ -72,52 +82,57 @@ pub const OBSERVANCES: [Observance; 12] = [
     ),
     single(
         "awal_ramadan",
-        ("Awal Ramadan", "First day of Ramadan"),
+        ("Awal Ramadan", "First day of Ramadan", "أول رمضان"),
         9,
         1,
         Set::Default,
     ),
     single(
         "idul_fitri",
-        ("Idul Fitri", "Eid al-Fitr"),
+        ("Idul Fitri", "Eid al-Fitr", "عيد الفطر"),
         10,
         1,
         Set::Default,
     ),
     single(
         "idul_adha",
-        ("Idul Adha", "Eid al-Adha"),
+        ("Idul Adha", "Eid al-Adha", "عيد الأضحى"),
         12,
         10,
         Set::Default,
     ),
     single(
         "isra_miraj",
-        ("Isra Mi'raj Nabi Muhammad SAW", "Isra and Mi'raj"),
+        (
+            "Isra Mi'raj Nabi Muhammad SAW",
+            "Isra and Mi'raj",
+            "الإسراء والمعراج",
+        ),
         7,
         27,
         Set::Extra,
     ),
     single(
         "nuzulul_quran",
-        ("Nuzulul Qur'an", "Nuzul al-Qur'an"),
+        ("Nuzulul Qur'an", "Nuzul al-Qur'an", "نزول القرآن"),
         9,
         17,
         Set::Extra,
     ),
     single(
         "arafah",
-        ("Hari Arafah", "Day of Arafah"),
+        ("Hari Arafah", "Day of Arafah", "يوم عرفة"),
         12,
         9,
         Set::Extra,
     ),
-    single("tasua", ("Tasu'a", "Tasu'a"), 1, 9, Set::Extra),
-    single("asyura", ("Asyura", "Ashura"), 1, 10, Set::Extra),
+    single("tasua", ("Tasu'a", "Tasu'a", "تاسوعاء"), 1, 9, Set::Extra),
+    single("asyura", ("Asyura", "Ashura", "عاشوراء"), 1, 10, Set::Extra),
     Observance {
         slug: "tasyrik",
         name: "Hari Tasyrik",
         name_en: "Days of Tashriq",
+        name_ar: "أيام التشريق",
         month: Some(12),
         days: (11, 13),
         set: Set::Extra,
@@ -126,6 +141,7 @@ pub const OBSERVANCES: [Observance; 12] = [
         slug: "ayyamul_bidh",
         name: "Ayyamul Bidh",
         name_en: "The white days",
+        name_ar: "الأيام البيض",
         month: None,
         days: (13, 15),
         set: Set::AyyamulBidh,
@@ -153,7 +169,7 @@ const fn same(a: &[u8], b: &[u8]) -> bool {
 
 const fn single(
     slug: &'static str,
-    (name, name_en): (&'static str, &'static str),
+    (name, name_en, name_ar): (&'static str, &'static str, &'static str),
     month: u8,
     day: u8,
     set: Set,
@@ -162,6 +178,7 @@ const fn single(
         slug,
         name,
         name_en,
+        name_ar,
         month: Some(month),
         days: (day, day),
         set,

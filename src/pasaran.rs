@@ -31,7 +31,10 @@ const LEGI_OFFSET: i32 = 3;
 impl Pasaran {
     /// The pasaran of a date: a fixed cycle of five days, with no break in the proleptic
     /// Gregorian calendar.
-    #[allow(clippy::indexing_slicing, reason = "ALL has 5 entries and rem_euclid(5) < 5")]
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "ALL has 5 entries and rem_euclid(5) < 5"
+    )]
     pub fn of(date: Date) -> Pasaran {
         ALL[(date.0 + LEGI_OFFSET).rem_euclid(5) as usize]
     }

@@ -1,4 +1,6 @@
-//! Indonesian weekday names.
+//! Weekdays and their names (Indonesian, English, Arabic).
+
+use crate::lang::Lang;
 
 /// A day of the week, named in Indonesian.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,5 +49,20 @@ impl Weekday {
             Weekday::Jumat => "Jumat",
             Weekday::Sabtu => "Sabtu",
         }
+    }
+
+    /// The name in `lang`: the contract's in Indonesian, CLDR's in English and Arabic
+    /// (`data/reference/names/`).
+    pub fn name_in(self, lang: Lang) -> &'static str {
+        let (en, ar) = match self {
+            Weekday::Ahad => ("Sunday", "الأحد"),
+            Weekday::Senin => ("Monday", "الاثنين"),
+            Weekday::Selasa => ("Tuesday", "الثلاثاء"),
+            Weekday::Rabu => ("Wednesday", "الأربعاء"),
+            Weekday::Kamis => ("Thursday", "الخميس"),
+            Weekday::Jumat => ("Friday", "الجمعة"),
+            Weekday::Sabtu => ("Saturday", "السبت"),
+        };
+        lang.pick((self.name(), en, Some(ar)))
     }
 }

@@ -10,6 +10,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::io::Write;
 
 use hijri::fingerprint;
+use hijri::lang::Lang;
 use hijri::schema::{
     ArchivedChain, ArchivedDataset, ArchivedRepresentation, BodyKey, Representation, StoredAnswer,
     Tier,
@@ -28,16 +29,18 @@ const BROTLI_QUALITY: u32 = 9;
 /// brotli window (log2 of its size in bytes): covers the largest body.
 const BROTLI_WINDOW: u32 = 22;
 
-/// The months a built answer served from computed data, and the tiers of its days.
-#[derive(Default)]
-struct Collected {
+/// The months of the default calendar a built answer served from computed data (an answer
+/// over every calendar, such as `/days.csv`, serves the others' too: their months are not
+/// the default's, as the server's recorder has it), and the tiers of its days.
+struct Collected<'a> {
+    default: &'a ArchivedChain,
     computed: RefCell<BTreeSet<usize>>,
     tiers: Cell<u8>,
 }
 
-impl Record for Collected {
-    fn served(&self, _: &ArchivedChain, index: usize, tier: Tier) {
-        if tier != Tier::Published {
+impl Record for Collected<'_> {
+    fn served(&self, chain: &ArchivedChain, index: usize, tier: Tier) {
+        if tier != Tier::Published && std::ptr::eq(chain, self.default) {
             self.computed.borrow_mut().insert(index);
         }
         self.tiers.set(self.tiers.get() | tier.bit());
@@ -146,12 +149,17 @@ pub fn build(dataset: &ArchivedDataset, default: &ArchivedChain, earlier: &Codin
     let built: Vec<Built> = questions
         .par_iter()
         .filter_map(|question| {
-            let collected = Collected::default();
+            let collected = Collected {
+                default,
+                computed: RefCell::default(),
+                tiers: Cell::default(),
+            };
             let scope = Scope {
                 dataset,
                 chain: default,
                 named: false,
                 record: &collected,
+                lang: Lang::Id,
             };
             let answer = question.answer(&scope).ok()?;
             Some(Built {
@@ -245,6 +253,7 @@ fn family(question: &Question) -> &'static str {
         Question::Months => "/months",
         Question::Events { .. } => "/events",
         Question::Holidays { .. } => "/holidays",
+        Question::DaysCsv { .. } => "/days.csv",
     }
 }
 

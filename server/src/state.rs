@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 use chrono::{DateTime, Utc};
+use hijri::lang::Lang;
 use hijri::schema::ArchivedChain;
 use hijri_view::Scope;
 
@@ -143,6 +144,7 @@ impl SharedState {
                 chain: default,
                 named: false,
                 record: &recorder,
+                lang: Lang::Id,
             },
             archive: &loaded.archive,
             computed: &loaded.computed,

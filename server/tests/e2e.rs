@@ -739,3 +739,30 @@ fn the_page_in_chromium_and_lighthouse() {
         dir.display()
     );
 }
+
+#[test]
+#[ignore = "runs Python against the served archive: run by `make e2e`"]
+fn days_csv_reads_back_with_pythons_csv_module() {
+    let dir = workdir("days-csv");
+    let server = Server::start(&dir);
+    // Python's own csv module and urllib (no package), over the served files.
+    let script = r#"
+import csv, io, sys, urllib.request
+def rows(url):
+    with urllib.request.urlopen(url) as answer:
+        return list(csv.DictReader(io.StringIO(answer.read().decode("utf-8"), newline="")))
+year = rows(sys.argv[1] + "/api/v1/days.csv?year=2027")
+whole = rows(sys.argv[1] + "/api/v1/days.csv")
+eid = [r for r in year if r["date"] == "2027-03-10"][0]
+print(len(year), len(whole), eid["weekday"], eid["pasaran"], eid["day_off"], eid["holidays"])
+"#;
+    let out = run(
+        Command::new(python())
+            .args(["-c", script])
+            .arg(&server.origin),
+        "python3",
+    );
+    // 365 days of 2027; 56,978 days of 1945–2100. Idul Fitri 1448 on Wednesday
+    // 10 March 2027 is a libur nasional (data/holidays/days.csv), a Legi.
+    assert_eq!(out.trim(), "365 56978 Rabu Legi libur_nasional idul_fitri");
+}

@@ -2,6 +2,7 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
+use hijri::lang::Lang;
 use hijri::schema::ArchivedChain;
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
@@ -51,22 +52,22 @@ impl Serialize for AnyDate {
 }
 
 impl<'a> DateObject<'a> {
-    /// The Hijri date `hijri` that falls on Gregorian `day`.
-    pub fn hijri(hijri: HijriDate, day: Date) -> DateObject<'a> {
+    /// The Hijri date `hijri` that falls on Gregorian `day`, named in `lang`.
+    pub fn hijri(hijri: HijriDate, day: Date, lang: Lang) -> DateObject<'a> {
         DateObject {
             date: AnyDate::Hijri(hijri),
             calendar: "hijri",
             day: u32::from(hijri.day),
             month: u32::from(hijri.month),
-            month_name: Some(hijri.month_of_year().name()),
+            month_name: Some(hijri.month_of_year().name_in(lang)),
             year: i32::from(hijri.year),
-            weekday: day.weekday().name(),
+            weekday: day.weekday().name_in(lang),
             source: None,
         }
     }
 
-    /// The Gregorian date `day`.
-    pub fn gregorian(day: Date) -> DateObject<'a> {
+    /// The Gregorian date `day`, its weekday named in `lang`.
+    pub fn gregorian(day: Date, lang: Lang) -> DateObject<'a> {
         let (year, month, dom) = day.ymd();
         DateObject {
             date: AnyDate::Gregorian(day),
@@ -75,7 +76,7 @@ impl<'a> DateObject<'a> {
             month,
             month_name: None,
             year,
-            weekday: day.weekday().name(),
+            weekday: day.weekday().name_in(lang),
             source: None,
         }
     }
@@ -98,6 +99,8 @@ pub struct Days<'a> {
     pub first: Date,
     /// Last day (inclusive).
     pub last: Date,
+    /// The language of the weekdays.
+    pub lang: Lang,
 }
 
 impl Days<'_> {
@@ -138,7 +141,7 @@ impl Serialize for Days<'_> {
             seq.serialize_element(&RangeItem {
                 gregorian: AnyDate::Gregorian(day),
                 hijri: AnyDate::Hijri(hijri),
-                weekday: day.weekday().name(),
+                weekday: day.weekday().name_in(self.lang),
                 source: self.chain.source(self.chain.tier_of_day(month, day)),
             })?;
         }

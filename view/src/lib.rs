@@ -8,6 +8,7 @@
 
 pub mod answers;
 pub mod coverage;
+pub mod csv;
 pub mod dates;
 pub mod error;
 pub mod evening;
@@ -16,13 +17,14 @@ pub mod records;
 
 use std::fmt::Display;
 
+use hijri::lang::Lang;
 use hijri::schema::{ArchivedChain, ArchivedDataset, Tier};
 use hijri::warnings::Warnings;
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 pub use error::{truncated, ErrorCode, Refusal};
-pub use question::{Include, Question, KEY_CAPACITY};
+pub use question::{Include, Media, Question, KEY_CAPACITY};
 
 /// Bodies shorter than this are never compressed, neither per request nor in the archive:
 /// below about one kilobyte the saving is a few hundred bytes at most and the headers and the
@@ -51,6 +53,9 @@ pub struct Scope<'a> {
     pub named: bool,
     /// Where the months served from computed data are recorded.
     pub record: &'a dyn Record,
+    /// The language of the answer's names (`lang`): Hijri months, weekdays, observances and
+    /// holidays. Stored answers are Indonesian, the default.
+    pub lang: Lang,
 }
 
 impl<'a> Scope<'a> {

@@ -9,10 +9,11 @@ use std::fmt;
 use hijri::ascii::Ascii;
 use hijri::hijri::HijriMonth;
 use hijri::schema::ArchivedChain;
+use hijri::span;
 use serde::Serialize;
 
 use crate::answers::holidays::{self, Kinds};
-use crate::answers::{self, days, events, hilal};
+use crate::answers::{self, days, days_csv, events, hilal};
 use crate::{Calendar, Refusal, Scope};
 
 /// Room for the longest key, in bytes (keys are written on the stack).
@@ -77,6 +78,20 @@ pub enum Question {
         /// `retro=true`.
         retro: bool,
     },
+    /// `/days.csv` of a Gregorian year of the served span, or of the whole span.
+    DaysCsv {
+        /// The year, or `None` for the whole span.
+        year: Option<i32>,
+    },
+}
+
+/// The media type of a stored answer's body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Media {
+    /// JSON.
+    Json,
+    /// CSV (RFC 4180, UTF-8).
+    Csv,
 }
 
 /// A built answer: the body and whether it may be cached as immutable (the `/events` rule,
@@ -152,8 +167,27 @@ impl Question {
                 }
                 key.push_str("&retro=").push_str(flag(retro));
             }
+            Question::DaysCsv { year } => {
+                key.push_str("/api/v1/days.csv");
+                if let Some(year) = year {
+                    key.push_str("?year=").signed(i64::from(year), 0);
+                }
+            }
         }
         key
+    }
+
+    /// The media type of its body.
+    pub fn media(&self) -> Media {
+        match self {
+            Question::DaysCsv { .. } => Media::Csv,
+            Question::Year { .. }
+            | Question::Month { .. }
+            | Question::History { .. }
+            | Question::Months
+            | Question::Holidays { .. }
+            | Question::Events { .. } => Media::Json,
+        }
     }
 
     /// The answer, built as the server builds it per request.
@@ -181,13 +215,13 @@ impl Question {
                 immutable: true,
             },
             Question::Months => Answer {
-                body: json(&answers::months()),
+                body: json(&answers::months(state.lang)),
                 immutable: true,
             },
             Question::Holidays { year, kinds } => {
                 let found = holidays::year_of(state.dataset, i64::from(year))?;
                 Answer {
-                    body: json(&holidays::holidays(state.dataset, found, kinds)),
+                    body: json(&holidays::holidays(state.dataset, found, kinds, state.lang)),
                     immutable: true,
                 }
             }
@@ -207,6 +241,10 @@ impl Question {
                     immutable: body.immutable(),
                 }
             }
+            Question::DaysCsv { year } => Answer {
+                body: days_csv::days_csv(state, year).into_bytes(),
+                immutable: true,
+            },
         })
     }
 
@@ -214,7 +252,8 @@ impl Question {
     /// held whole in both calendars, with and without `retro`; `/hilal/history` for its
     /// default window and each Hijri year of it; `/months`; `/events` of every year in both
     /// calendars, default and `all`, with and without `retro`; `/holidays` of every year
-    /// with days off (`years`), each kind. Some of them are refused (a retro year without
+    /// with days off (`years`), each kind; `/days.csv` of every Gregorian year of the
+    /// served span and of the whole span. Some of them are refused (a retro year without
     /// `retro`): those are not stored.
     pub fn stored(chain: &ArchivedChain, years: Option<(i32, i32)>) -> Vec<Question> {
         let (first, last) = chain.gregorian_years();
@@ -226,6 +265,9 @@ impl Question {
         for year in first_holiday..=last_holiday {
             questions.extend(Kinds::ALL.map(|kinds| Question::Holidays { year, kinds }));
         }
+        let (first_day, last_day) = (span::FIRST.ymd().0, span::LAST.ymd().0);
+        questions.push(Question::DaysCsv { year: None });
+        questions.extend((first_day..=last_day).map(|year| Question::DaysCsv { year: Some(year) }));
         let (from, to) = hilal::HISTORY_BOUNDS;
         questions.push(Question::History { from, to });
         questions.extend((from.year..=to.year).map(|year| Question::History {
@@ -318,6 +360,11 @@ mod tests {
                 "/api/v1/hilal/history?from=1444-01&to=1447-12",
             ),
             (Question::Months, "/api/v1/months"),
+            (Question::DaysCsv { year: None }, "/api/v1/days.csv"),
+            (
+                Question::DaysCsv { year: Some(2027) },
+                "/api/v1/days.csv?year=2027",
+            ),
             (
                 Question::Events {
                     calendar: Calendar::Hijri,

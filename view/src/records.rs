@@ -6,6 +6,7 @@
 use hijri::date::Date;
 use hijri::fixed::from_fixed;
 use hijri::hijri::HijriDate;
+use hijri::lang::Lang;
 use hijri::schema::{
     Applied, ArchivedApplied, ArchivedChain, ArchivedDataset, ArchivedKhgt, ArchivedKhgtEvening,
     ArchivedKhgtPlace, ArchivedMonth, ArchivedRecord, ArchivedWujud, ArchivedWujudEvening, Limits,
@@ -335,13 +336,13 @@ pub struct HilalRecord<'a> {
 
 impl<'a> HilalRecord<'a> {
     /// The record of the month at `index` of `chain` (every site's values too when
-    /// `with_sites`); `None` if it is not in the chain, has no month before it in the
-    /// chain or its evening cannot be shown.
+    /// `with_sites`), its months named in `lang`; `None` if it is not in the chain, has no
+    /// month before it in the chain or its evening cannot be shown.
     pub fn of(
-        dataset: &'a ArchivedDataset,
-        chain: &'a ArchivedChain,
+        (dataset, chain): (&'a ArchivedDataset, &'a ArchivedChain),
         index: usize,
         with_sites: bool,
+        lang: Lang,
     ) -> Option<HilalRecord<'a>> {
         let month = chain.months.get(index)?;
         let previous = chain.months.get(index.checked_sub(1)?)?;
@@ -349,13 +350,13 @@ impl<'a> HilalRecord<'a> {
         let before = previous.hijri_month();
         Some(HilalRecord {
             month: TargetMonth {
-                name: target.name(),
+                name: target.name_in(lang),
                 number: target.month,
                 year: target.year,
                 start: Text(month.start()),
             },
             previous_month: PreviousMonth {
-                name: before.name(),
+                name: before.name_in(lang),
                 number: before.month,
                 year: before.year,
                 length: previous.length,

@@ -19,6 +19,9 @@ use super::encoding::{self, Coding, MIN_COMPRESSED};
 /// `Content-Type` of JSON answers.
 pub const JSON: HeaderValue = HeaderValue::from_static("application/json");
 
+/// `Content-Type` of CSV answers (RFC 4180, UTF-8).
+pub const CSV: HeaderValue = HeaderValue::from_static("text/csv; charset=utf-8");
+
 /// `Cache-Control` for answers that never change for the same input (conversions, months,
 /// years, events from the official table, hilal answers and cards): shared caches too.
 pub const IMMUTABLE: HeaderValue =

@@ -6,6 +6,7 @@ use hijri::schema::ArchivedChain;
 use hijri_view::answers::{authorities as listing, compare as side_by_side};
 use hijri_view::Calendar;
 
+use super::params;
 use super::stored::{self, Built, Key};
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
@@ -32,14 +33,15 @@ pub fn compare(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
     let calendar = query.calendar(Calendar::Hijri)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let chains = chains(state, &query)?;
+    let scope = params::names(state.scope, &query)?;
     let ids: Vec<&str> = chains.iter().map(|chain| chain.id.as_str()).collect();
     let key = Key::new("/api/v1/compare")
         .param("year", year)
         .param("calendar", calendar.name())
         .param("retro", retro)
         .param("authorities", ids.join(","));
-    stored::answer(req, state, state, key, reply::events_cache, || {
-        let body = side_by_side::compare(state, &chains, calendar, year, retro)?;
+    stored::answer(req, state, &scope, key, reply::events_cache, || {
+        let body = side_by_side::compare(&scope, &chains, calendar, year, retro)?;
         Ok(Built {
             immutable: body.immutable(),
             ..Built::json(2_048 * chains.len() + 1_024, &body)

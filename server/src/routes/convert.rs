@@ -41,7 +41,7 @@ pub fn convert(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
     let date = query.required("date", ErrorCode::InvalidDate)?;
     let calendar = query.calendar(Calendar::Gregorian)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let scope = params::scope(state, &query)?;
+    let scope = params::names(params::scope(state, &query)?, &query)?;
     let converted = match calendar {
         Calendar::Gregorian => {
             from_gregorian(&scope, params::gregorian_date(&date, "date")?, retro)?
@@ -56,7 +56,7 @@ pub fn today_date(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, A
     let query = Query(req.query_string());
     let text = req.match_info().get("target_date").unwrap_or_default();
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let scope = params::scope(state, &query)?;
+    let scope = params::names(params::scope(state, &query)?, &query)?;
     let converted = from_gregorian(&scope, params::gregorian_date(text, "target_date")?, retro)?;
     Ok(reply::json(req, reply::IMMUTABLE, 512, &converted))
 }
@@ -77,10 +77,10 @@ fn from_gregorian<'a>(
             calendar: Calendar::Gregorian.name(),
             authority: scope.echo(),
         },
-        output: DateObject::hijri(hijri, date),
+        output: DateObject::hijri(hijri, date, scope.lang),
         source: chain.source(chain.tier_of_day(month, date)),
-        holidays: on_day(scope.dataset, date),
-        observances: observances_of(hijri),
+        holidays: on_day(scope.dataset, date, scope.lang),
+        observances: observances_of(hijri, scope.lang),
         warnings: WarningList(served.warnings),
     })
 }
@@ -99,10 +99,10 @@ fn from_hijri<'a>(
             calendar: Calendar::Hijri.name(),
             authority: scope.echo(),
         },
-        output: DateObject::gregorian(gregorian),
+        output: DateObject::gregorian(gregorian, scope.lang),
         source: chain.source(chain.tier_of_day(month, gregorian)),
-        holidays: on_day(scope.dataset, gregorian),
-        observances: observances_of(date),
+        holidays: on_day(scope.dataset, gregorian, scope.lang),
+        observances: observances_of(date, scope.lang),
         warnings: WarningList(served.warnings),
     })
 }

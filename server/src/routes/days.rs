@@ -40,7 +40,7 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         return Err(ApiError::new(ErrorCode::InvalidStep, "`step` must be day"));
     }
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let scope = params::scope(state, &query)?;
+    let scope = params::names(params::scope(state, &query)?, &query)?;
     let (input, first, last) = match calendar {
         Calendar::Gregorian => {
             let (first, last) = (
@@ -70,6 +70,7 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         chain: scope.chain,
         first,
         last,
+        lang: scope.lang,
     };
     let body = RangeBody {
         input: RangeInput {
@@ -117,7 +118,7 @@ pub fn month(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     let month = query.integer("month", ErrorCode::InvalidMonth)?;
     let calendar = query.calendar(Calendar::Hijri)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let scope = params::scope(state, &query)?;
+    let scope = params::names(params::scope(state, &query)?, &query)?;
     let year = coverage::year(&scope, calendar, year)?;
     let month = u8::try_from(month)
         .ok()
@@ -138,7 +139,7 @@ pub fn year(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let calendar = query.calendar(Calendar::Hijri)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let scope = params::scope(state, &query)?;
+    let scope = params::names(params::scope(state, &query)?, &query)?;
     let year = coverage::year(&scope, calendar, year)?;
     let question = Question::Year {
         calendar,

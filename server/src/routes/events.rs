@@ -22,6 +22,7 @@ pub fn events(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
         include,
         retro,
     } = params::events(state, Query(req.query_string()))?;
+    let scope = params::names(scope, &Query(req.query_string()))?;
     // The include lists whose echo is that of a stored answer are questions of their own.
     let stored_include = match include.1.as_deref() {
         None => Some(Include::Default),

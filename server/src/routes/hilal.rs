@@ -59,7 +59,10 @@ struct Info<'a> {
 /// `GET /api/v1/hilal/info?month=&year=&retro=&include=`.
 pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let scope = params::evening_scope(state, &query, "hilal record")?;
+    let scope = params::names(
+        params::evening_scope(state, &query, "hilal record")?,
+        &query,
+    )?;
     let (target, index, archived) = params::target(&scope, query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let include = include_sites(query)?;
@@ -77,8 +80,13 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         || {
             let start = archived.start();
             coverage::span(&scope, index..index + 1, start, retro)?;
-            let record = HilalRecord::of(scope.dataset, scope.chain, index, include.is_some())
-                .ok_or_else(hilal::unavailable)?;
+            let record = HilalRecord::of(
+                (scope.dataset, scope.chain),
+                index,
+                include.is_some(),
+                scope.lang,
+            )
+            .ok_or_else(hilal::unavailable)?;
             let body = Info {
                 input: InfoInput {
                     month: target.month,
@@ -99,7 +107,10 @@ pub fn info(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
 pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let include = include_sites(query)?;
-    let scope = params::evening_scope(state, &query, "hilal record")?;
+    let scope = params::names(
+        params::evening_scope(state, &query, "hilal record")?,
+        &query,
+    )?;
     let bound = |name: &str, default: HijriMonth| -> Result<HijriMonth, ApiError> {
         match query.optional(name, ErrorCode::InvalidRange)? {
             None => Ok(default),

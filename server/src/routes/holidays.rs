@@ -43,13 +43,14 @@ pub fn holidays(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Api
     let query = Query(req.query_string());
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let kinds = kinds(&query)?;
+    let scope = params::names(state.scope, &query)?;
     let found = answers::year_of(state.dataset, year)?;
     let cache = cache(state, found);
     let question = Question::Holidays {
         year: i32::from(found.year.to_native()),
         kinds,
     };
-    stored::question(req, state, state, question, |_| cache.clone())
+    stored::question(req, state, &scope, question, |_| cache.clone())
 }
 
 /// `GET /api/v1/holidays.ics?year=&kind=`: one year, or without `year` the window of years

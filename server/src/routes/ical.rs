@@ -98,6 +98,7 @@ fn observances(
             warnings: Default::default(),
             published: true,
             authority: scope.echo(),
+            lang: scope.lang,
         };
         // Years outside the calendar's whole years are left out, not refused: the feed is
         // the same URL for every day of the service's life.

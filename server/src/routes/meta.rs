@@ -14,6 +14,7 @@ use serde::{Serialize, Serializer};
 
 use super::{params, stored};
 use crate::http::error::ApiError;
+use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
 
@@ -161,7 +162,8 @@ pub fn healthz(req: &HttpRequest, _: &AppState) -> Result<HttpResponse, ApiError
 
 /// `GET /api/v1/months`.
 pub fn months(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    stored::question(req, state, state, Question::Months, |_| reply::IMMUTABLE)
+    let scope = params::names(state.scope, &Query(req.query_string()))?;
+    stored::question(req, state, &scope, Question::Months, |_| reply::IMMUTABLE)
 }
 
 /// `GET /api/v1/openapi.json` and `GET /openapi.json`: the document, its samples calling

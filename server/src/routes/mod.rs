@@ -6,6 +6,7 @@ pub mod authorities;
 pub mod cards;
 pub mod convert;
 pub mod days;
+pub mod days_csv;
 pub mod docs;
 pub mod events;
 pub mod hilal;
@@ -86,6 +87,7 @@ pub const ROUTES: &[Route] = &[
         ical::subscription,
     ),
     route("/api/v1/days.ics", RateFamily::Default, ical::days),
+    route("/api/v1/days.csv", RateFamily::Default, days_csv::days),
     route("/api/v1/hilal/info", RateFamily::HilalInfo, hilal::info),
     route("/api/v1/hilal/history", RateFamily::Default, hilal::history),
     route("/api/v1/hilal/viz", RateFamily::HilalViz, cards::viz),

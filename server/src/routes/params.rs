@@ -1,7 +1,8 @@
 //! Parameters that several endpoints read the same way: the calendar asked for
 //! (`authority`), dates, the target month of the hilal endpoints, the parameters of the
 //! observance lists (`/events`, `/events.ics`), the language of texts (`lang`: the page and
-//! `/days.ics`), the years of a feed without `year`, and the service's address as the
+//! `/days.ics`) and of names (`lang` of the JSON answers that name months, weekdays,
+//! observances or holidays), the years of a feed without `year`, and the service's address as the
 //! request sees it (the page, the document's samples). The handlers share them from here,
 //! not from each other.
 
@@ -9,6 +10,7 @@ use std::ops::RangeInclusive;
 
 use hijri::date::Date;
 use hijri::hijri::{HijriDate, HijriMonth};
+use hijri::lang::Lang as Names;
 use hijri::observance::Selection;
 use hijri::schema::{ArchivedChain, ArchivedMonth};
 use hijri::span;
@@ -172,6 +174,21 @@ pub fn zone(query: &Query) -> Result<Zone, ApiError> {
     }
 }
 
+/// `scope` with its names in the language `lang` asks for: `id`, `en` or `ar` (any case),
+/// Indonesian when absent; anything else is 400 `invalid_lang`.
+pub fn names<'a>(scope: Scope<'a>, query: &Query) -> Result<Scope<'a>, ApiError> {
+    let lang = match query.optional("lang", ErrorCode::InvalidLang)? {
+        None => Names::Id,
+        Some(text) => Names::parse(&text).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidLang,
+                format!("`lang` must be id, en or ar, got \"{}\"", truncated(&text)),
+            )
+        })?,
+    };
+    Ok(Scope { lang, ..scope })
+}
+
 /// The language of texts for people: Indonesian (the default) or English.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -210,6 +227,14 @@ impl Lang {
         match self {
             Lang::Id => "id",
             Lang::En => "en",
+        }
+    }
+
+    /// The same language for names.
+    pub fn names(self) -> Names {
+        match self {
+            Lang::Id => Names::Id,
+            Lang::En => Names::En,
         }
     }
 

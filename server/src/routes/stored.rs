@@ -1,10 +1,11 @@
 //! Answers made once and kept, whatever the calendar or the endpoint. A handler reads its
 //! parameters, names its question by a canonical [`Key`] (the path and the parsed values in a
 //! fixed order and spelling, so every spelling of one question is one key; the calendar a
-//! request names is added here) and hands over how to build its body:
-//! - a [`Question`] the archive stores (the default calendar's big answers) is answered with
-//!   the stored body in the coding it negotiates, borrowed from the mapping, under the
-//!   stored `ETag` ([`question`]);
+//! request names and the language of its names other than Indonesian are added here) and
+//! hands over how to build its body:
+//! - a [`Question`] the archive stores (the default calendar's big answers, in Indonesian) is
+//!   answered with the stored body in the coding it negotiates, borrowed from the mapping,
+//!   under the stored `ETag` ([`question`]);
 //! - any other answer is built once per archive and kept in the answer cache
 //!   ([`crate::cache`]) in every coding ([`answer`]).
 //!
@@ -18,8 +19,9 @@ use std::fmt::{Display, Write as _};
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
+use hijri::lang::Lang;
 use hijri::schema::{ArchivedCard, ArchivedStoredAnswer};
-use hijri_view::{Question, Scope};
+use hijri_view::{Media, Question, Scope};
 use serde::Serialize;
 
 use crate::cache::Kept;
@@ -121,12 +123,23 @@ pub fn question(
     question: Question,
     cache: impl Fn(bool) -> HeaderValue,
 ) -> Result<HttpResponse, ApiError> {
-    let stored = (state.kept_answers && !scope.named)
+    let content_type = match question.media() {
+        Media::Json => reply::JSON,
+        Media::Csv => reply::CSV,
+    };
+    // Stored answers are the default calendar's, in Indonesian.
+    let stored = (state.kept_answers && !scope.named && scope.lang == Lang::Id)
         .then(|| state.dataset.stored_answer(question.key().as_str()))
         .flatten();
     // `None` also if the mapping could not share the bytes: then it is built.
     let response = stored.and_then(|stored| {
-        let response = stored_response(req, state, stored, cache(stored.immutable))?;
+        let response = stored_response(
+            req,
+            state,
+            stored,
+            content_type.clone(),
+            cache(stored.immutable),
+        )?;
         Some((stored, response))
     });
     if let Some((stored, response)) = response {
@@ -141,13 +154,14 @@ pub fn question(
         let built = question.answer(scope)?;
         Ok(Built {
             immutable: built.immutable,
-            ..Built::text(reply::JSON, built.body)
+            ..Built::text(content_type, built.body)
         })
     })
 }
 
 /// The answer `build` makes for the question `key` names in `scope` (its calendar is added
-/// to the key when the request named it), built once per archive and kept; `cache` gives
+/// to the key when the request named it, the language of its names when it is not
+/// Indonesian), built once per archive and kept; `cache` gives
 /// its `Cache-Control` from its `/events` cache rule.
 pub fn answer(
     req: &HttpRequest,
@@ -171,6 +185,10 @@ pub fn answer(
         Some(id) => key.param("authority", id),
         None => key,
     };
+    let key = match scope.lang {
+        Lang::Id => key,
+        lang => key.param("lang", lang.tag()),
+    };
     let kept = state.answers.get_or_build(key.as_str(), || {
         let (built, served) = state.recorder.capture(build);
         let built = built?;
@@ -190,6 +208,7 @@ fn stored_response(
     req: &HttpRequest,
     state: &AppState,
     stored: &ArchivedStoredAnswer,
+    content_type: HeaderValue,
     cache: HeaderValue,
 ) -> Option<HttpResponse> {
     let coded = |coding| match coding {
@@ -201,12 +220,14 @@ fn stored_response(
     let Some(coding) = reply::kept_coding(req, stored.identity.len(), |c| coded(c).is_some())
     else {
         let (tag, body) = shared(state, identity.0, identity.1)?;
-        return Some(reply::respond(req, cache, tag, reply::JSON, body));
+        return Some(reply::respond(req, cache, tag, content_type, body));
     };
     // A coding not stored (it would not have been smaller) sends the body as it is.
     let (tag, body) = coded(coding).map_or(identity, |r| (&r.etag, &r.bytes));
     let (tag, body) = shared(state, tag, body)?;
-    Some(reply::varied(req, cache, tag, reply::JSON, coding, || body))
+    Some(reply::varied(req, cache, tag, content_type, coding, || {
+        body
+    }))
 }
 
 /// An `ETag` (copied) and bytes of the archive (sharing the mapping). The tag is copied:

@@ -5,13 +5,13 @@
 
 use std::fmt::Write as _;
 
-use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri::fixed::two_decimals;
 use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, Tier};
 use hijri::span;
 use hijri_view::coverage;
+use hijri_view::csv::push_field;
 use hijri_view::records::Summary;
 use hijri_view::Scope;
 use hijri_view::{MonthText, Text, WarningList};
@@ -70,25 +70,13 @@ impl<'a> Row<'a> {
             "{},{},{},{},{},",
             self.hijri_month, self.start.0, self.length, self.source, self.visible
         );
-        csv_field(out, self.deciding_site.unwrap_or(""));
+        push_field(out, self.deciding_site.unwrap_or(""));
         let _ = write!(
             out,
             ",{},{}\r\n",
             number(self.moon_alt_deg),
             number(self.elongation_deg)
         );
-    }
-}
-
-/// Appends one CSV field, quoted (with inner quotes doubled) when it holds a comma, a quote
-/// or a line break (RFC 4180).
-fn csv_field(out: &mut String, field: &str) {
-    if field.contains([',', '"', '\r', '\n']) {
-        out.push('"');
-        out.push_str(&field.replace('"', "\"\""));
-        out.push('"');
-    } else {
-        out.push_str(field);
     }
 }
 
@@ -106,9 +94,6 @@ struct Table<'a> {
     months: Vec<Row<'a>>,
     warnings: WarningList<'a>,
 }
-
-/// `Content-Type` of the CSV table.
-const CSV: HeaderValue = HeaderValue::from_static("text/csv; charset=utf-8");
 
 /// What a table request asks: its `retro` and the calendar it names.
 struct Asked<'a> {
@@ -219,22 +204,6 @@ pub fn table_csv(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Ap
         body.push_str(COLUMNS);
         body.push_str("\r\n");
         served.rows()?.for_each(|row| row.write_csv(&mut body));
-        Ok(Built::text(CSV, body))
+        Ok(Built::text(reply::CSV, body))
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fields_are_quoted_only_when_needed() {
-        let mut out = String::new();
-        csv_field(&mut out, "Lhoknga, Aceh");
-        out.push(',');
-        csv_field(&mut out, "Sabang");
-        out.push(',');
-        csv_field(&mut out, "say \"hi\"");
-        assert_eq!(out, "\"Lhoknga, Aceh\",Sabang,\"say \"\"hi\"\"\"");
-    }
 }

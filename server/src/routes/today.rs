@@ -45,7 +45,7 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     let query = Query(req.query_string());
     let zone = params::zone(&query)?;
     let asked_next = query.flag("next", ErrorCode::InvalidNext)?;
-    let scope = params::scope(state, &query)?;
+    let scope = params::names(params::scope(state, &query)?, &query)?;
     let chain = scope.chain;
     let now = state.clock.now();
     let local = zone.local_date(now);
@@ -72,12 +72,12 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     let hijri = |date: Date| {
         let (hijri, month) = chain.to_hijri(date).ok_or_else(outside)?;
         let source = chain.source(chain.tier_of_day(month, date));
-        Ok::<_, ApiError>((DateObject::hijri(hijri, date), source))
+        Ok::<_, ApiError>((DateObject::hijri(hijri, date, scope.lang), source))
     };
     let (output, source) = hijri(day)?;
     let observances = chain
         .to_hijri(day)
-        .map(|(hijri, _)| observances_of(hijri))
+        .map(|(hijri, _)| observances_of(hijri, scope.lang))
         .unwrap_or_default();
     let next = with_next
         .then(|| {
@@ -95,7 +95,7 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         output,
         next,
         source,
-        holidays: on_day(state.dataset, day),
+        holidays: on_day(state.dataset, day, scope.lang),
         observances,
         warnings: WarningList(served.warnings),
     };

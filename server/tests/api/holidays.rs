@@ -106,7 +106,7 @@ async fn holidays_answers_are_recorded() {
 }
 
 /// The committed final decrees' days of `year`: `(date, kind, slug)` in file order.
-fn decreed_days(year: i32) -> Vec<(String, String, String)> {
+pub fn decreed_days(year: i32) -> Vec<(String, String, String)> {
     let path = crate::common::archive_path().with_file_name("holidays/days.csv");
     std::fs::read_to_string(path)
         .unwrap()

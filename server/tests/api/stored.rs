@@ -96,6 +96,10 @@ async fn every_calendars_kept_answers_are_the_built_answers() {
         "/api/v1/events?year=1446&include=extra".to_owned(),
         "/api/v1/holidays.ics?year=2026".to_owned(),
         "/api/v1/holidays.ics?kind=cuti_bersama".to_owned(),
+        "/api/v1/months?lang=ar".to_owned(),
+        "/api/v1/holidays?year=2027&lang=ar".to_owned(),
+        "/api/v1/holidays?year=2040&kind=cuti_bersama&lang=EN".to_owned(),
+        "/api/v1/compare?year=1447&lang=ar".to_owned(),
     ];
     for id in &ids {
         for uri in [
@@ -110,6 +114,10 @@ async fn every_calendars_kept_answers_are_the_built_answers() {
             "/api/v1/hilal/history",
             "/api/v1/hilal/history?from=1447-01&to=1447-06&include=sites",
             "/api/v1/hilal/info?month=10&year=1447",
+            "/api/v1/month?year=1446&month=9&lang=ar",
+            "/api/v1/year?year=2025&calendar=gregorian&lang=en",
+            "/api/v1/events?year=1447&include=all&lang=ar",
+            "/api/v1/hilal/history?lang=en",
         ] {
             uris.push(format!(
                 "{uri}{}authority={id}",
@@ -219,6 +227,11 @@ async fn other_spellings_find_the_stored_answer_only_when_the_bytes_are_the_same
             "/api/v1/holidays?kind=LIBUR_NASIONAL&year=02040",
             Some("/api/v1/holidays?year=2040&kind=libur_nasional"),
         ),
+        (
+            "/api/v1/month?lang=ID&year=1446&month=9",
+            Some("/api/v1/month?year=1446&month=9&calendar=hijri&retro=false"),
+        ),
+        ("/api/v1/month?year=1446&month=9&lang=ar", None),
         ("/api/v1/events?year=1446&include=all,extra", None),
         ("/api/v1/events?year=1446&include=idul_fitri", None),
         (

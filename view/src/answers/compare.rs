@@ -173,7 +173,7 @@ pub fn compare<'a>(
             });
             MonthRow {
                 hijri_month: MonthText(month),
-                name: month.name(),
+                name: month.name_in(scope.lang),
                 agree: starts.agree(),
                 spread_days: starts.spread(),
                 starts,
@@ -205,7 +205,7 @@ pub fn compare<'a>(
                 .any(|(_, e)| e.is_some_and(|e| in_year(e.date.0)));
             shown.then(|| ObservanceRow {
                 event: o.observance.slug,
-                name: o.observance.name,
+                name: o.observance.name_in(scope.lang),
                 hijri: Text(day),
                 agree: dates.agree(),
                 spread_days: dates.spread(),

@@ -86,6 +86,7 @@ fn month_days<'a>(
         chain: state.chain,
         first,
         last,
+        lang: state.lang,
     };
     Ok((days, served))
 }
@@ -157,6 +158,7 @@ pub fn year<'a>(
             chain: state.chain,
             first,
             last,
+            lang: state.lang,
         })
         .collect::<Vec<_>>()
         .try_into()

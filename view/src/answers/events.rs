@@ -5,6 +5,7 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
+use hijri::lang::Lang;
 use hijri::observance::{Occurrence, Selection};
 use hijri::schema::{ArchivedChain, ArchivedMonth, Tier};
 use hijri::span;
@@ -82,6 +83,8 @@ pub struct Selected<'a> {
     pub published: bool,
     /// The calendar's identifier to echo in `input` (see [`Scope::echo`]).
     pub authority: Option<&'a str>,
+    /// The language of the observances' names (see [`Scope::lang`]).
+    pub lang: Lang,
 }
 
 /// One served occurrence: the observance in its month, its first Gregorian day, the index
@@ -146,6 +149,7 @@ pub fn select<'a>(
         warnings: Warnings::default(),
         published: true,
         authority: state.echo(),
+        lang: state.lang,
     };
     serve(state, &mut selected, selection, retro)?;
     Ok(selected)
@@ -193,7 +197,11 @@ pub fn serve<'a>(
 
 /// The body of `/events` for the events selected.
 pub fn events(selected: Selected<'_>) -> Events<'_> {
-    let events: Vec<Event> = selected.events.iter().map(event).collect();
+    let events: Vec<Event> = selected
+        .events
+        .iter()
+        .map(|found| event(found, selected.lang))
+        .collect();
     Events {
         input: Input {
             year: selected.year,
@@ -285,7 +293,7 @@ fn found_in<'a>(
     }
 }
 
-fn event<'a>(f: &Found<'a>) -> Event<'a> {
+fn event<'a>(f: &Found<'a>, lang: Lang) -> Event<'a> {
     let o = f.occurrence;
     let hijri = |day| HijriDate {
         year: o.month.year,
@@ -294,7 +302,7 @@ fn event<'a>(f: &Found<'a>) -> Event<'a> {
     };
     Event {
         event: o.observance.slug,
-        name: o.observance.name,
+        name: o.observance.name_in(lang),
         hijri: Text(hijri(o.first_day)),
         gregorian: Text(f.first),
         source: f.source,

@@ -94,7 +94,14 @@ pub fn history<'a>(
     let start = last_month.start();
     let served = coverage::span(state, a..b + 1, start, true)?;
     let months = (a..=b)
-        .map(|index| HilalRecord::of(state.dataset, state.chain, index, include.is_some()))
+        .map(|index| {
+            HilalRecord::of(
+                (state.dataset, state.chain),
+                index,
+                include.is_some(),
+                state.lang,
+            )
+        })
         .collect::<Option<Vec<_>>>()
         .ok_or_else(unavailable)?;
     Ok(History {

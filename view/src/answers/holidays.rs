@@ -8,6 +8,7 @@
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::holiday::{self, Holiday};
+use hijri::lang::Lang;
 use hijri::observance::{Observance, OBSERVANCES};
 use hijri::schema::{
     ArchivedChain, ArchivedDataset, ArchivedDecree, ArchivedHolidayDay, ArchivedHolidayYear,
@@ -100,18 +101,18 @@ pub struct Item<'a> {
 }
 
 impl<'a> Item<'a> {
-    /// The record `day` of a year `decreed` or not; `warnings` gathers its Islamic day's
-    /// month's warnings.
+    /// The record `day` of a year `decreed` or not, its `name` in `lang`; `warnings` gathers
+    /// its Islamic day's month's warnings.
     fn of(
         dataset: &'a ArchivedDataset,
         day: &'a ArchivedHolidayDay,
-        decreed: bool,
+        (decreed, lang): (bool, Lang),
         warnings: &mut Warnings<'a>,
     ) -> Item<'a> {
         let date = Date(day.date.to_native());
         let kind = day.kind.get();
         let found = holiday::by_slug(&day.slug);
-        let (name, name_en) = names(found, kind);
+        let (name, name_en) = (name(found, kind, lang), name(found, kind, Lang::En));
         let default = dataset.default_chain();
         let observance = found
             .and_then(|h| h.observance)
@@ -155,15 +156,24 @@ impl<'a> Item<'a> {
     }
 }
 
-/// A day's names: the holiday's, or "cuti bersama" of it.
+/// A day's names in Indonesian and English: the holiday's, or "cuti bersama" of it.
 pub fn names(holiday: Option<&Holiday>, kind: DayKind) -> (String, String) {
-    let (name, name_en) = holiday.map_or(("", ""), |h| (h.name, h.name_en));
-    match kind {
-        DayKind::LiburNasional => (name.to_owned(), name_en.to_owned()),
-        DayKind::CutiBersama => (
-            format!("Cuti bersama {name}"),
-            format!("Collective leave: {name_en}"),
-        ),
+    (name(holiday, kind, Lang::Id), name(holiday, kind, Lang::En))
+}
+
+/// A day's name in `lang`: the holiday's, or "cuti bersama" of it (`إجازة جماعية` in
+/// Arabic; a holiday without an Arabic name keeps its whole Indonesian name).
+pub fn name(holiday: Option<&Holiday>, kind: DayKind, lang: Lang) -> String {
+    let lang = match (lang, holiday) {
+        (Lang::Ar, Some(h)) if h.name_ar.is_none() => Lang::Id,
+        _ => lang,
+    };
+    let name = holiday.map_or("", |h| h.name_in(lang));
+    match (kind, lang) {
+        (DayKind::LiburNasional, _) => name.to_owned(),
+        (DayKind::CutiBersama, Lang::Id) => format!("Cuti bersama {name}"),
+        (DayKind::CutiBersama, Lang::En) => format!("Collective leave: {name}"),
+        (DayKind::CutiBersama, Lang::Ar) => format!("إجازة جماعية: {name}"),
     }
 }
 
@@ -204,8 +214,9 @@ fn other_dates(dataset: &ArchivedDataset, hijri: HijriDate, date: Date) -> Vec<(
         .collect()
 }
 
-/// The records on `date`, for `/today` and `/convert` (`[]` when there are none).
-pub fn on_day(dataset: &ArchivedDataset, date: Date) -> Vec<Item<'_>> {
+/// The records on `date`, for `/today` and `/convert` (`[]` when there are none), named in
+/// `lang`.
+pub fn on_day(dataset: &ArchivedDataset, date: Date, lang: Lang) -> Vec<Item<'_>> {
     let decreed = dataset
         .holiday_year(date.ymd().0)
         .is_some_and(|y| y.decreed);
@@ -213,7 +224,7 @@ pub fn on_day(dataset: &ArchivedDataset, date: Date) -> Vec<Item<'_>> {
     dataset
         .holidays_on(date)
         .iter()
-        .map(|day| Item::of(dataset, day, decreed, &mut ignored))
+        .map(|day| Item::of(dataset, day, (decreed, lang), &mut ignored))
         .collect()
 }
 
@@ -225,22 +236,25 @@ pub struct ObservanceName {
     name_en: &'static str,
 }
 
-/// The observances of `hijri` (every set, ranges included), `length` being its month's.
-pub fn observances_of(hijri: HijriDate) -> Vec<ObservanceName> {
-    OBSERVANCES
-        .iter()
-        .filter(|o: &&Observance| {
-            o.month.is_none_or(|m| m == hijri.month) && {
-                let (first, last) = o.days_in(hijri.month);
-                (first..=last).contains(&hijri.day)
-            }
-        })
+/// The observances of `hijri` (every set, ranges included), `name` in `lang`.
+pub fn observances_of(hijri: HijriDate, lang: Lang) -> Vec<ObservanceName> {
+    observances_on(hijri)
         .map(|o| ObservanceName {
             slug: o.slug,
-            name: o.name,
+            name: o.name_in(lang),
             name_en: o.name_en,
         })
         .collect()
+}
+
+/// The observances that fall on `hijri`, every set, ranges included.
+pub fn observances_on(hijri: HijriDate) -> impl Iterator<Item = &'static Observance> {
+    OBSERVANCES.iter().filter(move |o: &&Observance| {
+        o.month.is_none_or(|m| m == hijri.month) && {
+            let (first, last) = o.days_in(hijri.month);
+            (first..=last).contains(&hijri.day)
+        }
+    })
 }
 
 #[derive(Serialize)]
@@ -316,11 +330,12 @@ fn outside_span(first: i32, last: i32) -> Refusal {
     )
 }
 
-/// The days off of a year (see [`year_of`]) of the kinds asked for.
+/// The days off of a year (see [`year_of`]) of the kinds asked for, named in `lang`.
 pub fn holidays<'a>(
     dataset: &'a ArchivedDataset,
     year: &'a ArchivedHolidayYear,
     kinds: Kinds,
+    lang: Lang,
 ) -> HolidaysAnswer<'a> {
     let number = i32::from(year.year.to_native());
     let decrees: Vec<&ArchivedDecree> = year
@@ -346,7 +361,7 @@ pub fn holidays<'a>(
         .days
         .iter()
         .filter(|day| kinds.admits(day.kind.get()))
-        .map(|day| Item::of(dataset, day, year.decreed, &mut warnings))
+        .map(|day| Item::of(dataset, day, (year.decreed, lang), &mut warnings))
         .collect();
     HolidaysAnswer {
         input: Input {

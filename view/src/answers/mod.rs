@@ -6,11 +6,13 @@
 pub mod authorities;
 pub mod compare;
 pub mod days;
+pub mod days_csv;
 pub mod events;
 pub mod hilal;
 pub mod holidays;
 
-use hijri::hijri::MONTH_NAMES;
+use hijri::hijri::HijriMonth;
+use hijri::lang::Lang;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -26,16 +28,21 @@ pub struct Months {
     months: [MonthEntry; 12],
 }
 
-/// The twelve Hijri month names, numbered.
-pub fn months() -> Months {
+/// The twelve Hijri month names in `lang`, numbered.
+pub fn months(lang: Lang) -> Months {
+    let mut number = 0_u8;
     Months {
         calendar: "hijri",
-        months: {
-            let mut number = 0;
-            MONTH_NAMES.map(|name| {
-                number += 1;
-                MonthEntry { number, name }
-            })
-        },
+        months: [(); 12].map(|()| {
+            number += 1;
+            MonthEntry {
+                number: usize::from(number),
+                name: HijriMonth {
+                    year: 1,
+                    month: number,
+                }
+                .name_in(lang),
+            }
+        }),
     }
 }

@@ -38,9 +38,6 @@ impl Lang {
 
 /// The fixed texts of the page.
 pub struct Words {
-    /// The English words (observance names come from the observance table in either
-    /// language).
-    pub english: bool,
     /// `<title>` and the heading of the page.
     pub title: &'static str,
     /// `<meta name="description">`.
@@ -205,8 +202,6 @@ pub struct Words {
     pub error_authority: &'static str,
     /// Any other error.
     pub error_other: &'static str,
-    /// English names of the weekdays from Sunday (empty: the contract's Indonesian names).
-    pub weekdays: [&'static str; 7],
     /// The Gregorian month names.
     pub months: [&'static str; 12],
     /// The language.
@@ -214,7 +209,6 @@ pub struct Words {
 }
 
 const ID: Words = Words {
-    english: false,
     title: "Kalender Hijriah Indonesia",
     description: "Tanggal Hijriah hari ini, kalender bulanan, hari besar Islam, dan data hilal, \
                   dengan tanggal kalender lain bila berbeda.",
@@ -304,13 +298,11 @@ const ID: Words = Words {
     error_view: "Tampilan harus month (sebulan) atau year (setahun).",
     error_authority: "Kalender itu tidak dikenal. Kalender yang tersedia:",
     error_other: "Permintaan ini tidak dapat dijawab.",
-    weekdays: ["", "", "", "", "", "", ""],
     months: hijri::date::MONTH_NAMES,
     lang: Lang::Id,
 };
 
 const EN: Words = Words {
-    english: true,
     title: "Indonesian Hijri Calendar",
     description: "Today's Hijri date, the month grid, Islamic observances and the hilal data, \
                   with the other calendars' dates where they differ.",
@@ -400,15 +392,6 @@ const EN: Words = Words {
     error_view: "The view must be month or year.",
     error_authority: "Unknown calendar. The calendars served:",
     error_other: "This request cannot be answered.",
-    weekdays: [
-        "Sunday",
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-    ],
     months: [
         "January",
         "February",
@@ -427,14 +410,9 @@ const EN: Words = Words {
 };
 
 impl Words {
-    /// The name of `weekday`.
+    /// The name of `weekday` (the API's, `hijri::weekday`).
     pub fn weekday(&self, weekday: Weekday) -> &'static str {
-        let english = self.weekdays.get(weekday as usize).copied().unwrap_or("");
-        if english.is_empty() {
-            weekday.name()
-        } else {
-            english
-        }
+        weekday.name_in(self.lang.names())
     }
 
     /// The name of Gregorian month `month` (1–12).
@@ -493,11 +471,7 @@ impl Words {
 
     /// The observance's name in the page's language.
     pub fn observance(&self, observance: &Observance) -> &'static str {
-        if self.english {
-            observance.name_en
-        } else {
-            observance.name
-        }
+        observance.name_in(self.lang.names())
     }
 }
 
