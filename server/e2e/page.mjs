@@ -9,13 +9,16 @@
 // English observance names with lang=en; the days off of March 2027 (SKB 2027): red days
 // with a solid underline for libur nasional (10-11 March), dashed for cuti bersama (9, 12, 15
 // March), each said in words, the legend, and the month's list saying which days are off; a
-// predicted year (2030) says so; the English switch works and is remembered; 40 page
+// predicted year (2030) says so; the printable year (twelve months, each day's pasaran, the
+// days off and month starts of March 2027, one A4 landscape page as PDF); the card /embed
+// in another page's frame (no script, no other request, inside its stated height); the English switch works and is remembered; 40 page
 // loads from one address (no cache) get every card image with 200 under the default limits;
 // a bad month is an HTML error page whose link leads back; no console error; no request
 // leaves the server; with JavaScript off, today and the month are there. Screenshots at 390
-// and 1280 px of today, of Ramadhan 1447 and of March 2027, light and dark (a second browser
+// and 1280 px of today, of Ramadhan 1447, of March 2027 and of the year 2027, light and dark,
+// and of the card at 320 px (a second browser
 // with --force-dark-mode, so prefers-color-scheme is dark), and the Lighthouse scores (mobile
-// and desktop, both schemes, of today and of March 2027) as JSON.
+// and desktop, both schemes, of today, of March 2027, of the year and of the card) as JSON.
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,7 +40,11 @@ const chromium = execFileSync('sh', ['-c', 'command -v "$0"', process.env.HIJRI_
 const RAMADHAN_1447 = '/?calendar=hijri&year=1447&month=9';
 const MUHAMMADIYAH_1447 = '/?authority=muhammadiyah&calendar=hijri&year=1447&month=9';
 const MARCH_2027 = '/?calendar=gregorian&year=2027&month=3';
-const MINIMUM = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 90 };
+const YEAR_2027 = '/?view=year&year=2027';
+const EMBED = '/embed';
+// The card's height as README states it (server/src/routes/home/embed.rs, HEIGHT).
+const EMBED_HEIGHT = 200;
+const MINIMUM = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 };
 
 function check(condition, message) {
   if (!condition) {
@@ -316,6 +323,77 @@ async function cell(page, date) {
   await context.close();
 }
 
+// 6c. The printable year: twelve months, every day with its pasaran, March 2027's days off
+// and 1 Syawal 1448 (10 March, SKB 2027); printed, one A4 page in landscape.
+{
+  const { context, page } = await open();
+  await page.goto(origin + YEAR_2027, { waitUntil: 'networkidle0' });
+  const shown = await page.evaluate(() => ({
+    months: document.querySelectorAll('section.mini').length,
+    days: document.querySelectorAll('section.mini td time').length,
+    pasaran: document.querySelectorAll('section.mini td .p').length,
+    syawal: [...document.querySelector('td time[datetime="2027-03-10"]').closest('td').classList],
+    pasaran10: document.querySelector('td time[datetime="2027-03-10"]').nextElementSibling.textContent,
+    leave: [...document.querySelector('td time[datetime="2027-03-09"]').closest('td').classList],
+  }));
+  check(
+    shown.months === 12 && shown.days === 365 && shown.pasaran === 365,
+    `the year view: ${shown.months} months, ${shown.days} days, each with its pasaran`,
+  );
+  check(
+    shown.syawal.includes('first') && shown.syawal.includes('libur') && shown.pasaran10 === 'Legi' &&
+      shown.leave.includes('cuti'),
+    `10 March 2027 starts Syawal, a red day, Legi; 9 March is cuti bersama (${shown.syawal}, ${shown.leave})`,
+  );
+  const pdf = Buffer.from(await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+  const pages = (pdf.match(/\/Type\s*\/Page[^s]/g) || []).length;
+  const box = (pdf.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/) || []).slice(1).map(Number);
+  check(
+    pages === 1 && Math.round(box[0]) === 842 && Math.round(box[1]) === 595,
+    `printed, the year is ${pages} page of ${box.map(Math.round).join(' × ')} pt (A4 landscape)`,
+  );
+  await page.pdf({ path: join(out, 'year-2027.pdf'), preferCSSPageSize: true, printBackground: true });
+  await context.close();
+}
+
+// 6d. The card in another site's frame: framed (no refusal), no script, nothing but its one
+// document requested, its content inside its stated height at 280 and 320 px, both languages.
+{
+  const { context, page } = await open();
+  const before = requested.length;
+  for (const [lang, width] of [['id', 280], ['id', 320], ['en', 280], ['en', 320]]) {
+    // The host document's load event waits for its frame.
+    await page.setContent(
+      `<!DOCTYPE html><title>host</title><iframe src="${origin}${EMBED}?lang=${lang}" ` +
+        `width="${width}" height="${EMBED_HEIGHT}" style="border:0"></iframe>`,
+      { waitUntil: 'load' },
+    );
+    const frame = page.frames().find((f) => f.url().startsWith(`${origin}${EMBED}`));
+    const card = await frame.evaluate(() => {
+      const main = document.querySelector('main');
+      return {
+        scripts: document.scripts.length,
+        height: main.getBoundingClientRect().height,
+        overflow: main.scrollHeight - main.clientHeight,
+        hijri: document.querySelector('.h').textContent,
+        next: document.querySelector('.n')?.textContent,
+      };
+    });
+    check(
+      card.scripts === 0 && card.height <= EMBED_HEIGHT && card.overflow <= 0 && / (H|AH) /.test(card.hijri) &&
+        card.next,
+      `the card framed at ${width} px (${lang}): ${card.height} px high, nothing cut (${card.overflow}), ` +
+        `"${card.hijri}", "${card.next}"`,
+    );
+  }
+  const own = requested.slice(before).filter((url) => !url.startsWith('about:'));
+  check(
+    own.every((url) => url.startsWith(`${origin}${EMBED}?`)),
+    `the card requests nothing but itself: ${JSON.stringify(own)}`,
+  );
+  await context.close();
+}
+
 // 7. 40 page loads from one address, no cache: every card image answered 200.
 {
   const { context, page } = await open();
@@ -374,6 +452,7 @@ for (const [scheme, on] of [
     ['today', '/'],
     ['ramadhan-1447', RAMADHAN_1447],
     ['days-off-2027-03', MARCH_2027],
+    ['year-2027', YEAR_2027],
   ]) {
     for (const width of [390, 1280]) {
       const { context, page } = await open({ width, on });
@@ -392,6 +471,15 @@ for (const [scheme, on] of [
   }
 }
 
+// The card at its size, as a frame shows it.
+{
+  const { context, page } = await open({ width: 320 });
+  await page.setViewport({ width: 320, height: EMBED_HEIGHT, deviceScaleFactor: 2 });
+  await page.goto(origin + EMBED, { waitUntil: 'networkidle0' });
+  await page.screenshot({ path: join(out, 'embed-320.png') });
+  await context.close();
+}
+
 check(problems.length === 0, `no console error, failed request or error status ${JSON.stringify(problems)}`);
 const outside = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'));
 check(outside.length === 0, `${requested.length} requests, none outside ${origin} ${JSON.stringify(outside)}`);
@@ -407,6 +495,8 @@ for (const [scheme, on] of [
   for (const [name, path] of [
     ['', '/'],
     ['-days-off', MARCH_2027],
+    ['-year', YEAR_2027],
+    ['-embed', EMBED],
   ]) {
     for (const [form, config] of [
       ['mobile', undefined],

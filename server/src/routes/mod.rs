@@ -111,6 +111,7 @@ pub const ROUTES: &[Route] = &[
     unlisted("/page.js", RateFamily::Default, home::script),
     unlisted(home::SKY, RateFamily::Default, home::sky),
     unlisted(home::MAP, RateFamily::Default, home::map),
+    unlisted(home::EMBED, RateFamily::Default, home::embed),
     unlisted(DOCS_PATH, RateFamily::Default, docs::reference),
     unlisted("/docs/", RateFamily::Default, docs::slash),
     unlisted("/docs/page.js", RateFamily::Default, docs::script),

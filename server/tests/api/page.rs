@@ -76,7 +76,7 @@ async fn today_and_the_month_in_the_html() {
     let rows = rows(&html);
     assert_eq!(rows.len(), 6);
     assert!(rows[0][5].starts_with(
-        " class=\"first obs\" aria-current=\"date\"><time datetime=\"2025-03-01\">1</time>\
+        " class=\"first obs\" aria-current=\"date\"><time datetime=\"2025-03-01\">1</time><span class=\"p\">Pahing</span>\
          <span class=\"h\">1 <b>Ramadhan</b></span><span class=\"o\">Awal Ramadan</span>"
     ));
     assert!(html.contains("<caption>Maret 2025 · Ramadhan – Syawal 1446 H</caption>"));
@@ -119,7 +119,7 @@ async fn ramadhan_1447_begins_on_thursday_19_february_2026() {
     // Monday-first: Thursday is the fourth column of the first week.
     assert!(
         rows[0][3].starts_with(
-            " class=\"first obs\"><time datetime=\"2026-02-19\">19</time>\
+            " class=\"first obs\"><time datetime=\"2026-02-19\">19</time><span class=\"p\">Pahing</span>\
              <span class=\"h\">1 <b>Ramadhan</b></span>"
         ),
         "{}",
@@ -131,7 +131,7 @@ async fn ramadhan_1447_begins_on_thursday_19_february_2026() {
     // 30 days: 1 Syawal (Idul Fitri) is Saturday 21 March 2026, outside the month, a
     // national holiday (SKB 2026).
     assert!(html.contains(
-        "<td class=\"out first obs libur\"><time datetime=\"2026-03-21\">21</time>\
+        "<td class=\"out first obs libur\"><time datetime=\"2026-03-21\">21</time><span class=\"p\">Pahing</span>\
          <span class=\"h\">1 <b>Syawal</b></span><span class=\"o\">Idul Fitri</span>"
     ));
     assert!(html.contains("<caption>Ramadhan 1447 H · 19 Februari 2026 – 20 Maret 2026</caption>"));
@@ -166,7 +166,7 @@ async fn muhammadiyahs_ramadhan_1447_begins_on_wednesday_18_february_2026() {
     let rows = rows(&html);
     assert!(
         rows[0][2].starts_with(
-            " class=\"first obs\"><time datetime=\"2026-02-18\">18</time>\
+            " class=\"first obs\"><time datetime=\"2026-02-18\">18</time><span class=\"p\">Legi</span>\
              <span class=\"h\">1 <b>Ramadhan</b></span><span class=\"o\">Awal Ramadan</span>"
         ),
         "{}",
@@ -177,7 +177,7 @@ async fn muhammadiyahs_ramadhan_1447_begins_on_wednesday_18_february_2026() {
     // Idul Fitri: Friday 20 March (Muhammadiyah, a cuti bersama of the SKB 2026), Saturday
     // 21 March (Kemenag).
     assert!(html.contains(
-        "<td class=\"out first obs cuti\"><time datetime=\"2026-03-20\">20</time>\
+        "<td class=\"out first obs cuti\"><time datetime=\"2026-03-20\">20</time><span class=\"p\">Legi</span>\
          <span class=\"h\">1 <b>Syawal</b></span><span class=\"o\">Idul Fitri</span>"
     ));
     // The calendar is kept by every link and form, and marked current.
@@ -685,4 +685,282 @@ async fn links_policy_and_weight() {
     assert!(text(&script).contains("localStorage"));
     snapshot("page_style", &style);
     snapshot("page_script", &script);
+}
+
+/// The pasaran cycle in order, from Legi.
+const PASARAN: [&str; 5] = ["Legi", "Pahing", "Pon", "Wage", "Kliwon"];
+
+/// The pasaran a cell shows.
+fn pasaran_of(cell: &str) -> &str {
+    cell.split("<span class=\"p\">")
+        .nth(1)
+        .unwrap()
+        .split('<')
+        .next()
+        .unwrap()
+}
+
+#[actix_web::test]
+async fn every_cell_has_its_pasaran() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // Published wetons: Muhammadiyah's maklumat of 1 Ramadan 1447 is dated "Rabu Legi,
+    // 18 Februari 2026"; the Proclamation of Independence, Jumat Legi 17 August 1945. The
+    // cells of each month follow the five-day cycle from those days, one a day, across
+    // the weeks.
+    for (uri, anchor) in [
+        ("/?year=2026&month=2", "2026-02-18"),
+        ("/?year=1945&month=8", "1945-08-17"),
+    ] {
+        let html = text(&get(&app, uri).await);
+        let cells: Vec<&str> = rows(&html).into_iter().flatten().collect();
+        let at = cells
+            .iter()
+            .position(|c| c.contains(&format!("<time datetime=\"{anchor}\">")))
+            .unwrap();
+        assert_eq!(pasaran_of(cells[at]), "Legi", "{anchor}");
+        for (i, cell) in cells.iter().enumerate() {
+            let expected = PASARAN[(i as i64 - at as i64).rem_euclid(5) as usize];
+            assert_eq!(pasaran_of(cell), expected, "{uri}: cell {i}");
+        }
+    }
+    // Imlek is named in the grid as the holiday it is (SKB 2027: 6 February 2027).
+    let february = text(&get(&app, "/?year=2027&month=2").await);
+    assert!(cell(&february, "2027-02-06").contains("Tahun Baru Imlek"));
+}
+
+/// The twelve months of the year view, each as its HTML.
+fn minis(html: &str) -> Vec<&str> {
+    html.split("<section class=\"mini\"").skip(1).collect()
+}
+
+/// The `<td` of `date` in a year view.
+fn day<'h>(html: &'h str, date: &str) -> &'h str {
+    let at = html
+        .find(&format!("<time datetime=\"{date}\">"))
+        .unwrap_or_else(|| panic!("no {date}"));
+    let start = html[..at].rfind("<td").unwrap();
+    let end = at + html[at..].find("</td>").unwrap();
+    &html[start..end]
+}
+
+#[actix_web::test]
+async fn the_printable_year() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let answer = get(&app, "/?year=2027&view=year").await;
+    assert_eq!(answer.status, 200);
+    assert_eq!(
+        answer.header("cache-control"),
+        Some("public, max-age=60, s-maxage=43200")
+    );
+    page_snapshot("page_year_2027", &answer);
+    let html = text(&answer);
+    assert!(html
+        .contains("<body data-authority=\"kemenag\" data-default=\"kemenag\" class=\"yearly\">"));
+    assert!(html.contains("<h1 id=\"year-title\">Kalender setahun 2027 <span class=\"sub\">"));
+    let months = minis(&html);
+    assert_eq!(months.len(), 12);
+    assert!(months[2].contains(">Maret</a> <span class=\"sub\">Ramadhan – Syawal 1448 H</span>"));
+    // March 2027 by the SKB 3 Menteri of 2027 (data/holidays/days.csv): red days on the 8th
+    // (Nyepi), 10th-11th (Idul Fitri), 26th (Good Friday) and 28th (Easter); cuti bersama on
+    // the 9th, 12th, 15th and 25th; the 16th an ordinary day.
+    for date in ["2027-03-08", "2027-03-11", "2027-03-26", "2027-03-28"] {
+        assert!(
+            day(&html, date).starts_with("<td class=\"libur\""),
+            "{date}"
+        );
+    }
+    for date in ["2027-03-09", "2027-03-12", "2027-03-15", "2027-03-25"] {
+        assert!(day(&html, date).starts_with("<td class=\"cuti\""), "{date}");
+    }
+    assert!(day(&html, "2027-03-16").starts_with("<td><time"));
+    // 1 Syawal 1448 in the government's calendar is the SKB's Idul Fitri, 10 March, a month
+    // start and a red day; Legi by the cycle from Rabu Legi 18 February 2026 (385 days).
+    assert_eq!(
+        day(&html, "2027-03-10"),
+        "<td class=\"first libur\"><time datetime=\"2027-03-10\">10</time><span class=\"p\">Legi</span>"
+    );
+    // Under the month: the days off by name, the cuti bersama on one line, the month start.
+    assert!(months[2].contains(
+        "<li class=\"off\"><time datetime=\"2027-03-08\">8</time> Hari Suci Nyepi (Tahun Baru Saka)</li>"
+    ));
+    assert!(months[2].contains(
+        "<li class=\"leave\"><time datetime=\"2027-03-09\">9</time>, <time datetime=\"2027-03-12\">12</time>, \
+         <time datetime=\"2027-03-15\">15</time>, <time datetime=\"2027-03-25\">25</time> cuti bersama</li>"
+    ));
+    assert!(months[2].contains("<span class=\"start\">≈1 Syawal 1448 H</span>"));
+    assert!(months[2].contains(
+        "<li class=\"off\"><time datetime=\"2027-03-10\">10</time>–<time datetime=\"2027-03-11\">11</time> \
+         Hari Raya Idul Fitri</li>"
+    ));
+    // Imlek (6 February 2027) named under February.
+    assert!(months[1].contains("<time datetime=\"2027-02-06\">6</time> Tahun Baru Imlek"));
+    // Every day of the year is there, with its pasaran.
+    assert_eq!(html.matches("<span class=\"p\">").count(), 365);
+    // The legend names both kinds of day off, the month starts and the pasaran.
+    assert!(
+        html.contains("<span class=\"key off\" aria-hidden=\"true\">1</span>libur nasional</li>")
+    );
+    assert!(html.contains("<span class=\"key p\" aria-hidden=\"true\">Legi</span>pasaran"));
+    // Years before and after, the months' grids, the other calendars and languages keep it.
+    assert!(html.contains("<a rel=\"prev\" href=\"?view=year&amp;year=2026\""));
+    assert!(html.contains("<a rel=\"next\" href=\"?view=year&amp;year=2028\""));
+    assert!(html.contains("<a href=\"?calendar=gregorian&amp;year=2027&amp;month=3\">Maret</a>"));
+    assert!(html.contains("href=\"?authority=muhammadiyah&amp;view=year&amp;year=2027\""));
+    assert!(html.contains("href=\"?lang=en&amp;view=year&amp;year=2027\""));
+    // The month grid links to its year.
+    let month = text(&get(&app, "/?year=2027&month=3").await);
+    assert!(month.contains(
+        "<a class=\"whole\" href=\"?view=year&amp;year=2027\">Kalender setahun 2027</a>"
+    ));
+    // Muhammadiyah's year: its 1 Syawal 1448 is Tuesday 9 March (a cuti bersama).
+    let theirs = text(&get(&app, "/?authority=muhammadiyah&view=year&year=2027").await);
+    assert!(day(&theirs, "2027-03-09").starts_with("<td class=\"first cuti\""));
+    assert!(day(&theirs, "2027-03-10").starts_with("<td class=\"libur\""));
+    // A predicted year says so; English; today's year without `year` (the clock: 2025).
+    let predicted = text(&get(&app, "/?view=year&year=2030").await);
+    assert!(predicted.contains("libur nasional (perkiraan, belum ada SKB)</li>"));
+    let english = text(&get(&app, "/?lang=en&view=YEAR&year=2027").await);
+    assert!(english.contains("Year calendar 2027"));
+    assert!(english.contains("Day of Silence (Saka New Year)</li>"));
+    let this_year = text(&get(&app, "/?view=year").await);
+    assert!(this_year.contains("Kalender setahun 2025 "));
+    assert!(day(&this_year, "2025-03-01").contains("aria-current=\"date\""));
+    // Kept: the same bytes and tag again.
+    let again = get(&app, "/?view=year&year=2027").await;
+    assert_eq!(again.header("etag"), answer.header("etag"));
+    assert_eq!(again.body, answer.body);
+    // Every link of the year answers 200.
+    for link in html.split("href=\"").skip(1) {
+        let link = link.split('"').next().unwrap().replace("&amp;", "&");
+        if link.starts_with("data:") || link.starts_with("webcal:") {
+            continue;
+        }
+        assert!(!link.contains("://"), "{link}");
+        let path = format!("/{}", link.trim_start_matches("./"));
+        assert_eq!(get(&app, &path).await.status, 200, "{path}");
+    }
+    // Printed on one A4 page in landscape.
+    let style = text(&get(&app, "/page.css").await);
+    assert!(style.contains("@page year { size: A4 landscape;"));
+    assert!(style.contains("body.yearly { page: year; }"));
+}
+
+#[actix_web::test]
+async fn a_bad_view_is_an_html_error_page() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    for (uri, code, words) in [
+        (
+            "/?view=week",
+            "invalid_kind",
+            "Tampilan harus month (sebulan) atau year (setahun).",
+        ),
+        (
+            "/?view=year&year=2200",
+            "invalid_year",
+            "Tahun yang tersedia: 1945–2100",
+        ),
+        (
+            "/?view=year&calendar=hijri&year=1448",
+            "invalid_calendar",
+            "`calendar` must be gregorian",
+        ),
+    ] {
+        let answer = get(&app, uri).await;
+        assert_eq!(answer.status, 400, "{uri}");
+        assert_eq!(
+            answer.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
+        let html = text(&answer);
+        assert!(
+            html.contains(&format!("<code>{code}</code>")),
+            "{uri}: {html}"
+        );
+        assert!(html.contains(words), "{uri}: {html}");
+        assert!(html.contains("`view`") || !uri.contains("week"));
+    }
+    page_snapshot("page_invalid_view", &get(&app, "/?view=week").await);
+}
+
+/// The bytes of an answer as it goes out: status line, headers and body (HTTP/1.1).
+fn wire_size(answer: &crate::common::Answer) -> usize {
+    let head: usize = answer
+        .headers
+        .iter()
+        .map(|(name, value)| name.as_str().len() + 2 + value.len() + 2)
+        .sum();
+    "HTTP/1.1 200 OK\r\n".len()
+        + head
+        + "content-length: 0000\r\ndate: Sat, 01 Mar 2025 05:00:00 GMT\r\n\r\n".len()
+        + answer.body.len()
+}
+
+#[actix_web::test]
+async fn the_card_for_an_iframe() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let answer = get(&app, "/embed").await;
+    assert_eq!(answer.status, 200);
+    page_snapshot("page_embed", &answer);
+    let html = text(&answer);
+    // Small, self-contained, no script, nothing from elsewhere.
+    let size = wire_size(&answer);
+    assert!(size <= 4096, "{size} bytes");
+    assert!(!html.contains("<script"));
+    assert!(!html.contains("://"), "no address outside the server");
+    assert!(!html.contains(" src="));
+    assert!(!html.contains("<link rel=\"stylesheet\""));
+    // Any site may frame it; the page itself may not be framed.
+    let policy = answer.header("content-security-policy").unwrap();
+    assert!(!policy.contains("frame-ancestors"), "{policy}");
+    assert!(policy.starts_with("default-src 'none';"));
+    assert!(answer.header("x-frame-options").is_none());
+    let page = get(&app, "/").await;
+    assert!(page
+        .header("content-security-policy")
+        .unwrap()
+        .contains("frame-ancestors 'none'"));
+    // Cacheable until midnight in Jakarta, as the page.
+    assert_eq!(
+        answer.header("cache-control"),
+        Some("public, max-age=60, s-maxage=43200")
+    );
+    // The test clock, 1 March 2025 in WIB: 1 Ramadhan 1446 in the official table, Sabtu
+    // Pahing (the cycle from Rabu Legi 18 February 2026, 354 days later), and the next day
+    // off of the SKB 2025 (data/holidays/days.csv): the cuti bersama of Nyepi on 28 March.
+    assert!(html
+        .contains("<p class=\"g\"><time datetime=\"2025-03-01\">Sabtu, 1 Maret 2025</time></p>"));
+    assert!(html.contains("<p class=\"h\">1 Ramadhan 1446 H <small>Kemenag</small></p>"));
+    assert!(html.contains("<p class=\"j\">Sabtu Pahing</p>"));
+    assert!(html.contains(
+        "Libur berikutnya: <b><time datetime=\"2025-03-28\">Jumat 28 Mar</time></b> Cuti bersama \
+         Hari Suci Nyepi (Tahun Baru Saka) · 27 hari lagi"
+    ));
+    assert!(html.contains("<a href=\"./\" target=\"_blank\" rel=\"noopener\">"));
+    // Its fixed height is the one the README's iframe snippet states.
+    let height = hijri_server::routes::home::EMBED_HEIGHT;
+    assert!(html.contains(&format!("height:{height}px")));
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("height=\"{height}\"")),
+        "README states the height"
+    );
+    // Another calendar and language: Muhammadiyah, English, in WIT.
+    let theirs = get(&app, "/embed?authority=muhammadiyah&lang=en&tz=WIT").await;
+    assert_eq!(theirs.status, 200);
+    let theirs = text(&theirs);
+    assert!(theirs.contains("<html lang=\"en\">"));
+    assert!(theirs.contains("1 Ramadhan 1446 AH <small>Muhammadiyah</small>"));
+    assert!(theirs.contains("<p class=\"j\">Saturday Pahing</p>"));
+    assert!(theirs.contains("Next day off: <b>"));
+    assert!(theirs.contains("Collective leave: Day of Silence (Saka New Year) · 27 days left"));
+    assert!(theirs.contains("<a href=\"./?lang=en&amp;tz=WIT&amp;authority=muhammadiyah\""));
+    // Kept per day: the same bytes again.
+    let again = get(&app, "/embed").await;
+    assert_eq!(again.body, answer.body);
+    assert_eq!(again.header("etag"), answer.header("etag"));
+    // A bad calendar is the page's HTML error.
+    let bad = get(&app, "/embed?authority=nasa").await;
+    assert_eq!(bad.status, 400);
+    assert!(text(&bad).contains("<code>invalid_authority</code>"));
 }

@@ -49,7 +49,8 @@ pub fn page(state: &AppState, lang: Lang, error: ApiError) -> ApiError {
 }
 
 /// What to change, in words: the zone, the years the calendar has, the month, the calendar
-/// of dates, the calendars served.
+/// of dates, the view (`invalid_kind`, which only `view` gives on the page), the calendars
+/// served.
 fn sentence(scope: &Scope, lang: Lang, code: ErrorCode) -> String {
     let words = lang.words();
     match code {
@@ -65,6 +66,7 @@ fn sentence(scope: &Scope, lang: Lang, code: ErrorCode) -> String {
         }
         ErrorCode::InvalidMonth | ErrorCode::MissingParameter => words.error_month.to_owned(),
         ErrorCode::InvalidCalendar => words.error_calendar.to_owned(),
+        ErrorCode::InvalidKind => words.error_view.to_owned(),
         ErrorCode::InvalidAuthority => {
             let names: Vec<&str> = scope
                 .dataset

@@ -9,6 +9,7 @@
 use hijri::date::{days_in_month, Date};
 use hijri::hijri::{HijriMonth, MONTH_NAMES};
 use hijri::observance::Selection;
+use hijri::pasaran::Pasaran;
 use hijri::schema::{ArchivedChain, DayKind, Tier};
 use hijri_view::answers::events::{between, Found};
 
@@ -17,7 +18,7 @@ use super::off::{self, Off};
 use super::others::{self, Mark};
 use super::words::Words;
 use super::Page;
-use crate::http::error::{ApiError, ErrorCode};
+use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
 use hijri_view::coverage;
 use hijri_view::{Calendar, Scope};
@@ -38,6 +39,8 @@ pub enum View {
     },
     /// A Hijri month.
     Hijri(HijriMonth),
+    /// A Gregorian year whole, its twelve months on one printable page (`view=year`).
+    Year(i32),
 }
 
 impl View {
@@ -54,6 +57,7 @@ impl View {
                 format!("calendar=gregorian&amp;year={year}&amp;month={month}")
             }
             View::Hijri(m) => format!("calendar=hijri&amp;year={}&amp;month={}", m.year, m.month),
+            View::Year(year) => format!("view=year&amp;year={year}"),
         }
     }
 
@@ -69,6 +73,7 @@ impl View {
                 month: month - 1,
             },
             View::Hijri(m) => View::Hijri(m.previous()),
+            View::Year(year) => View::Year(year - 1),
         }
     }
 
@@ -84,13 +89,14 @@ impl View {
                 month: month + 1,
             },
             View::Hijri(m) => View::Hijri(m.next()),
+            View::Year(year) => View::Year(year + 1),
         }
     }
 
     /// True if the chain holds the view's year whole (what the jump accepts).
-    fn served(self, chain: &ArchivedChain) -> bool {
+    pub fn served(self, chain: &ArchivedChain) -> bool {
         match self {
-            View::Gregorian { year, .. } => {
+            View::Gregorian { year, .. } | View::Year(year) => {
                 let (first, last) = chain.gregorian_years();
                 (first..=last).contains(&year)
             }
@@ -102,7 +108,7 @@ impl View {
     }
 
     /// The first and last days of the month in `chain`.
-    fn days(self, chain: &ArchivedChain) -> Option<(Date, Date)> {
+    pub fn days(self, chain: &ArchivedChain) -> Option<(Date, Date)> {
         match self {
             View::Gregorian { year, month } => {
                 let first = Date::from_ymd(year, month, 1)?;
@@ -110,26 +116,67 @@ impl View {
                 Some((first, first.add_days(length - 1)))
             }
             View::Hijri(m) => chain.month(m).map(|month| (month.start(), month.last())),
+            View::Year(year) => Some((Date::from_ymd(year, 1, 1)?, Date::from_ymd(year, 12, 31)?)),
         }
     }
 
-    /// `Maret 2025` or `Ramadhan 1447 H`.
-    fn title(self, words: &Words) -> String {
+    /// `Maret 2025`, `Ramadhan 1447 H` or `2027`.
+    pub fn title(self, words: &Words) -> String {
         match self {
             View::Gregorian { year, month } => format!("{} {year}", words.month_name(month)),
             View::Hijri(m) => format!("{} {} {}", m.name(), m.year, words.lang.era()),
+            View::Year(year) => year.to_string(),
+        }
+    }
+
+    /// The Gregorian year the view is in (of its first day).
+    fn year_of(self, chain: &ArchivedChain) -> Option<i32> {
+        match self {
+            View::Gregorian { year, .. } | View::Year(year) => Some(year),
+            View::Hijri(_) => self.days(chain).map(|(first, _)| first.ymd().0),
         }
     }
 }
 
-/// The month a request asks for with `calendar`, `year` and `month`; `None` without `year`
-/// and `month`. The years are those `/api/v1/month` serves; without `calendar`, a year from
-/// 1900 on is Gregorian and one before it Hijri; an unknown `calendar` is `invalid_calendar`
-/// even alone.
-pub fn asked(scope: &Scope, query: &Query) -> Result<Option<View>, ApiError> {
+/// The month or year a request asks for: `view=year` (any case) is the Gregorian `year`
+/// whole (today's without `year`; a `calendar` other than Gregorian is `invalid_calendar`);
+/// else (`view=month` or no `view`) the month of `calendar`, `year` and `month`, `None`
+/// without `year` and `month`. The years are those `/api/v1/month` serves; without
+/// `calendar`, a year from 1900 on is Gregorian and one before it Hijri; an unknown
+/// `calendar` is `invalid_calendar` even alone, any other `view` `invalid_kind`.
+pub fn asked(scope: &Scope, query: &Query, today: Date) -> Result<Option<View>, ApiError> {
     // A `calendar` is checked even alone, as every endpoint checks what it is given.
     let chosen = query.given("calendar");
     let calendar = query.calendar(Calendar::Hijri)?;
+    let view = query.optional("view", ErrorCode::InvalidKind)?;
+    match view.as_deref() {
+        None => {}
+        Some(v) if v.eq_ignore_ascii_case("month") => {}
+        Some(v) if v.eq_ignore_ascii_case("year") => {
+            if chosen && calendar != Calendar::Gregorian {
+                return Err(ApiError::new(
+                    ErrorCode::InvalidCalendar,
+                    "the year view is of a Gregorian year: `calendar` must be gregorian or absent",
+                ));
+            }
+            let year = if query.given("year") {
+                query.integer("year", ErrorCode::InvalidYear)?
+            } else {
+                i64::from(today.ymd().0)
+            };
+            return Ok(Some(View::Year(coverage::year(
+                scope,
+                Calendar::Gregorian,
+                year,
+            )?)));
+        }
+        Some(v) => {
+            return Err(ApiError::new(
+                ErrorCode::InvalidKind,
+                format!("`view` must be month or year, got \"{}\"", truncated(v)),
+            ))
+        }
+    }
     if !query.given("year") && !query.given("month") {
         return Ok(None);
     }
@@ -173,8 +220,32 @@ fn short_weekday(name: &str) -> &str {
 }
 
 /// Monday = 0 … Sunday = 6.
-fn monday_index(day: Date) -> i32 {
+pub fn monday_index(day: Date) -> i32 {
     (day.weekday() as i32 + 6) % 7
+}
+
+/// The day's pasaran (`<span class="p">Legi</span>`), as wall calendars print it beside the
+/// day's number.
+pub fn pasaran(html: &mut Html, day: Date) {
+    html.raw("<span class=\"p\">")
+        .raw(Pasaran::of(day).name())
+        .raw("</span>");
+}
+
+/// The table's head: the weekdays from Monday, short, with their whole names as `abbr`; then
+/// `<tbody>`.
+pub fn weekday_heads(html: &mut Html, words: &Words) {
+    html.raw("<thead><tr>");
+    for n in 0..7u8 {
+        let weekday = hijri::weekday::Weekday::from_days_since_sunday(n + 1);
+        let name = words.weekday(weekday);
+        html.raw("<th scope=\"col\" abbr=\"")
+            .text(name)
+            .raw("\">")
+            .text(short_weekday(name))
+            .raw("</th>");
+    }
+    html.raw("</tr></thead>\n<tbody>\n");
 }
 
 /// The grid section.
@@ -203,17 +274,8 @@ pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
     navigation(html, page);
     html.raw("<table class=\"grid\">\n<caption>")
         .text(&caption(chain, words, view, first, last))
-        .raw("</caption>\n<thead><tr>");
-    for n in 0..7u8 {
-        let weekday = hijri::weekday::Weekday::from_days_since_sunday(n + 1);
-        let name = words.weekday(weekday);
-        html.raw("<th scope=\"col\" abbr=\"")
-            .text(name)
-            .raw("\">")
-            .text(short_weekday(name))
-            .raw("</th>");
-    }
-    html.raw("</tr></thead>\n<tbody>\n");
+        .raw("</caption>\n");
+    weekday_heads(html, words);
     let mut computed = false;
     let mut day = start;
     while day <= end {
@@ -241,35 +303,13 @@ pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
 fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: Date) -> String {
     match view {
         View::Gregorian { .. } => {
-            let span = match (chain.to_hijri(first), chain.to_hijri(last)) {
-                (Some((a, _)), Some((b, _))) if a.month_of_year() == b.month_of_year() => {
-                    format!(
-                        "{} {} {}",
-                        a.month_of_year().name(),
-                        a.year,
-                        words.lang.era()
-                    )
-                }
-                (Some((a, _)), Some((b, _))) if a.year == b.year => format!(
-                    "{} – {} {} {}",
-                    a.month_of_year().name(),
-                    b.month_of_year().name(),
-                    b.year,
-                    words.lang.era()
-                ),
-                (Some((a, _)), Some((b, _))) => format!(
-                    "{} {} – {} {} {}",
-                    a.month_of_year().name(),
-                    a.year,
-                    b.month_of_year().name(),
-                    b.year,
-                    words.lang.era()
-                ),
-                _ => String::new(),
-            };
-            format!("{} · {span}", view.title(words))
+            format!(
+                "{} · {}",
+                view.title(words),
+                hijri_span(chain, words, first, last)
+            )
         }
-        View::Hijri(_) => format!(
+        View::Hijri(_) | View::Year(_) => format!(
             "{} · {} – {}",
             view.title(words),
             words.date(first),
@@ -278,8 +318,39 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
     }
 }
 
-/// Links to the months before and after, and the jump forms.
-fn navigation(html: &mut Html, page: &Page) {
+/// The Hijri months from `first` to `last` in `chain`: `Ramadhan 1446 H`, `Ramadhan –
+/// Syawal 1446 H` or `Dzulhijjah 1447 H – Muharram 1448 H` (empty outside the chain).
+pub fn hijri_span(chain: &ArchivedChain, words: &Words, first: Date, last: Date) -> String {
+    match (chain.to_hijri(first), chain.to_hijri(last)) {
+        (Some((a, _)), Some((b, _))) if a.month_of_year() == b.month_of_year() => {
+            format!(
+                "{} {} {}",
+                a.month_of_year().name(),
+                a.year,
+                words.lang.era()
+            )
+        }
+        (Some((a, _)), Some((b, _))) if a.year == b.year => format!(
+            "{} – {} {} {}",
+            a.month_of_year().name(),
+            b.month_of_year().name(),
+            b.year,
+            words.lang.era()
+        ),
+        (Some((a, _)), Some((b, _))) => format!(
+            "{} {} – {} {} {}",
+            a.month_of_year().name(),
+            a.year,
+            b.month_of_year().name(),
+            b.year,
+            words.lang.era()
+        ),
+        _ => String::new(),
+    }
+}
+
+/// Links to the months (or years) before and after, to the year whole, and the jump forms.
+pub fn navigation(html: &mut Html, page: &Page) {
     let chain = page.scope.chain;
     let words = page.words;
     html.raw("<nav class=\"months\" aria-label=\"")
@@ -303,6 +374,18 @@ fn navigation(html: &mut Html, page: &Page) {
             });
         }
     }
+    // The year of the month, whole on one printable page.
+    let whole = page.view.year_of(chain).map(View::Year);
+    if let Some(year) = whole.filter(|year| *year != page.view) {
+        html.fmt(format_args!(
+            "<a class=\"whole\" href=\"{}\">",
+            page.href(Some(year))
+        ))
+        .text(words.year_view)
+        .raw(" ")
+        .text(&year.title(words))
+        .raw("</a>\n");
+    }
     html.raw("<div class=\"jumps\">\n");
     let gregorian = chain.gregorian_years();
     let hijri = chain.hijri_years();
@@ -320,6 +403,14 @@ fn navigation(html: &mut Html, page: &Page) {
             let (y, mo, _) = chain.month(m).map_or(page.today, |a| a.start()).ymd();
             (y, mo, Some(m))
         }
+        // The year's January (today's Hijri month when it is in it).
+        View::Year(year) => (
+            year,
+            1,
+            chain
+                .to_hijri(focus(page.today, year, 1))
+                .map(|(h, _)| h.month_of_year()),
+        ),
     };
     let h = h.unwrap_or(HijriMonth {
         year: hijri.0,
@@ -453,6 +544,7 @@ fn cell(
     }
     let (_, _, d) = day.ymd();
     html.raw(">").time(day, &d.to_string());
+    pasaran(html, day);
     if let Some((h, _)) = hijri {
         html.raw("<span class=\"h\">");
         if computed {

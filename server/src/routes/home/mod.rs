@@ -10,6 +10,7 @@
 
 mod card;
 mod coming;
+mod embed;
 mod error;
 mod grid;
 mod hilal;
@@ -19,10 +20,11 @@ mod others;
 mod subscribe;
 mod today;
 mod words;
+mod year;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{web, HttpRequest, HttpResponse};
-use chrono::Datelike;
+use chrono::{DateTime, Datelike, Utc};
 use hijri::date::Date;
 use hijri::zone::Zone;
 use hijri_view::Scope;
@@ -37,6 +39,7 @@ use html::Html;
 use words::{Lang, Words};
 
 pub use card::{map, sky, MAP, SKY};
+pub use embed::{embed, EMBED, HEIGHT as EMBED_HEIGHT};
 
 /// `Content-Security-Policy` of the page: this server's style sheet, script, images and
 /// answers only; forms submit to the page itself.
@@ -62,7 +65,8 @@ pub struct Page<'a, 'r> {
     /// The zone, and its `tz` value when the request chose it.
     zone: Zone,
     chosen_zone: Option<&'static str>,
-    /// Today in the zone.
+    /// The request's instant, and today in the zone.
+    now: DateTime<Utc>,
     today: Date,
     /// The month shown, and whether the request chose it.
     view: View,
@@ -145,21 +149,24 @@ fn lang(query: &Query) -> Lang {
     }
 }
 
-/// `GET /?lang=&tz=&authority=&calendar=&year=&month=`: the page; an error is an HTML page
-/// in the page's language with the API's status and code.
+/// `GET /?lang=&tz=&authority=&calendar=&year=&month=&view=`: the page (the printable year
+/// with `view=year`); an error is an HTML page in the page's language with the API's status
+/// and code.
 pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let lang = lang(&query);
     written(req, state, &query, lang).map_err(|e| error::page(state, lang, e))
 }
 
-/// The page, or why it cannot be written.
-fn written(
+/// What a request of the page or the card asks for: its zone, calendar and today, and the
+/// month or year `asked` reads (the month of today when it reads none).
+fn read<'a, 'r>(
     req: &HttpRequest,
-    state: &AppState,
+    state: &'a AppState<'r>,
     query: &Query,
     lang: Lang,
-) -> Result<HttpResponse, ApiError> {
+    asked: impl FnOnce(&Scope, Date) -> Result<Option<View>, ApiError>,
+) -> Result<Page<'a, 'r>, ApiError> {
     let zone = super::params::zone(query)?;
     // A chosen zone is kept in the links when it is one of the three.
     let chosen_zone = query
@@ -171,8 +178,8 @@ fn written(
     let local = zone.local_date(now);
     let today = Date::from_ymd(local.year(), local.month(), local.day())
         .ok_or_else(|| hijri_view::coverage::outside_archive(&scope, ErrorCode::OutOfCoverage))?;
-    let asked = grid::asked(&scope, query)?;
-    let page = Page {
+    let asked = asked(&scope, today)?;
+    Ok(Page {
         state,
         scope,
         authority,
@@ -180,33 +187,51 @@ fn written(
         words: lang.words(),
         zone,
         chosen_zone,
+        now,
         today,
         view: asked.unwrap_or_else(|| View::of_day(today)),
         chosen_view: asked.is_some(),
         origin: super::params::origin(state, req),
-    };
+    })
+}
+
+/// The page, or why it cannot be written.
+fn written(
+    req: &HttpRequest,
+    state: &AppState,
+    query: &Query,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
+    let page = read(req, state, query, lang, |scope, today| {
+        grid::asked(scope, query, today)
+    })?;
     let key = Key::new("/")
         .param("lang", lang.tag())
-        .param("tz", zone)
+        .param("tz", page.zone)
         .param("zones", page.chosen_zone.unwrap_or_default())
-        .param("today", today)
+        .param("today", page.today)
         .param("view", page.view.query())
         .param("chosen", page.chosen_view)
         .param("origin", &page.origin);
-    let cache = |_| reply::until_midnight(zone, now);
+    let cache = |_| reply::until_midnight(page.zone, page.now);
     // The calendar is added to the key by `stored::answer` when the request names one.
     let mut response = stored::answer(req, state, &page.scope, key, cache, || {
-        let today_section = today::section(&page)?;
         let mut html = Html::with_capacity(64 * 1024);
-        let next = hilal::next_month(&page);
-        head(&mut html, &page, next.as_ref());
-        html.raw(&today_section);
-        grid::section(&mut html, &page)?;
-        coming::section(&mut html, &page);
-        if let Some(next) = &next {
-            hilal::section(&mut html, &page, next);
+        if let View::Year(year) = page.view {
+            head(&mut html, &page, None);
+            year::section(&mut html, &page, year)?;
+        } else {
+            let today_section = today::section(&page)?;
+            let next = hilal::next_month(&page);
+            head(&mut html, &page, next.as_ref());
+            html.raw(&today_section);
+            grid::section(&mut html, &page)?;
+            coming::section(&mut html, &page);
+            if let Some(next) = &next {
+                hilal::section(&mut html, &page, next);
+            }
+            subscribe::section(&mut html, &page);
         }
-        subscribe::section(&mut html, &page);
         html.raw("</main>\n");
         subscribe::footer(&mut html, &page);
         html.raw("</body>\n</html>\n");
@@ -239,10 +264,16 @@ fn head(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
          <script src=\"page.js\" defer></script>\n</head>\n",
     )
     .fmt(format_args!(
-        "<body data-authority=\"{}\" data-default=\"{}\">\n<header class=\"top\">\n\
+        "<body data-authority=\"{}\" data-default=\"{}\"{}>\n<header class=\"top\">\n\
          <p class=\"brand\"><a href=\"",
         page.scope.chain.id.as_str(),
-        page.state.chain.id.as_str()
+        page.state.chain.id.as_str(),
+        // The year is printed on its own page size (page.css).
+        if matches!(page.view, View::Year(_)) {
+            " class=\"yearly\""
+        } else {
+            ""
+        }
     ))
     .raw(&page.link(page.here(None)))
     .raw("\">")

@@ -20,6 +20,7 @@ use super::Page;
 const NEAR: i32 = 14;
 
 /// One day off.
+#[derive(Clone, Copy)]
 pub struct Off<'r> {
     /// The day.
     pub date: Date,
@@ -47,7 +48,7 @@ impl Off<'_> {
 }
 
 /// The days off from `first` to `last`, in date order (a day with two records gives both).
-fn between<'r>(page: &Page<'_, 'r>, first: Date, last: Date) -> Vec<Off<'r>> {
+pub fn between<'r>(page: &Page<'_, 'r>, first: Date, last: Date) -> Vec<Off<'r>> {
     let dataset = page.state.dataset;
     let mut found = Vec::new();
     for year in first.ymd().0..=last.ymd().0 {
@@ -86,6 +87,17 @@ pub fn around<'r>(page: &Page<'_, 'r>, first: Date, last: Date) -> Vec<Off<'r>> 
     between(page, first.add_days(-NEAR), last.add_days(NEAR))
 }
 
+/// How far ahead the next day off is looked for (days): every year has days off.
+const AHEAD: i32 = 400;
+
+/// The next day off from `from` on (`from` included) with the last date of its range (of
+/// one holiday and kind); `None` after the last year of days off.
+pub fn next<'r>(page: &Page<'_, 'r>, from: Date) -> Option<(Off<'r>, Date)> {
+    let offs = between(page, from, from.add_days(AHEAD));
+    let refs: Vec<&Off> = offs.iter().collect();
+    ranges(&refs).first().map(|(first, last)| (**first, *last))
+}
+
 /// `offs` (in date order) as ranges of consecutive days of one holiday and kind: the first
 /// day and the last date.
 pub fn ranges<'o, 'r>(offs: &[&'o Off<'r>]) -> Vec<(&'o Off<'r>, Date)> {
@@ -108,7 +120,7 @@ fn kind_words(page: &Page, kind: DayKind) -> &'static str {
 }
 
 /// The kind's class: `off` (a national holiday, the red day) or `leave` (cuti bersama).
-fn class(kind: DayKind) -> &'static str {
+pub fn class(kind: DayKind) -> &'static str {
     match kind {
         DayKind::LiburNasional => "off",
         DayKind::CutiBersama => "leave",
@@ -116,7 +128,7 @@ fn class(kind: DayKind) -> &'static str {
 }
 
 /// The holiday's name in the page's language (its slug if the vocabulary lacks it).
-fn name<'r>(page: &Page, off: &Off<'r>) -> &'r str {
+pub fn name<'r>(page: &Page, off: &Off<'r>) -> &'r str {
     match (off.holiday, page.lang) {
         (Some(h), Lang::Id) => h.name,
         (Some(h), Lang::En) => h.name_en,
@@ -174,6 +186,16 @@ pub fn beside(html: &mut Html, page: &Page, offs: &[&Off]) {
     html.raw("</span>");
 }
 
+/// The day's name in the page's language as the answers give it: the holiday's name, or
+/// "Cuti bersama …" with the holiday it accompanies.
+pub fn full_name(page: &Page, off: &Off) -> String {
+    let (id, en) = names(off.holiday, off.kind);
+    match page.lang {
+        Lang::Id => id,
+        Lang::En => en,
+    }
+}
+
 /// An entry of the month's list for days off that no observance of the list names (a range
 /// of one holiday and kind): its days, its name with its kind, and whether it is predicted.
 pub fn entry(html: &mut Html, page: &Page, off: &Off, last: Date) {
@@ -182,11 +204,7 @@ pub fn entry(html: &mut Html, page: &Page, off: &Off, last: Date) {
     if last != off.date {
         html.raw(" – ").time(last, &words.long_date(last));
     }
-    let (id, en) = names(off.holiday, off.kind);
-    let name = match page.lang {
-        Lang::Id => id,
-        Lang::En => en,
-    };
+    let name = full_name(page, off);
     html.raw(": ");
     match off.kind {
         // "Hari Suci Nyepi — libur nasional".

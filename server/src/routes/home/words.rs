@@ -100,6 +100,14 @@ pub struct Words {
     pub leave: &'static str,
     /// Days off of a year without a decree yet.
     pub predicted: &'static str,
+    /// The printable year: its link and heading, before the year.
+    pub year_view: &'static str,
+    /// Legend: the pasaran in each day.
+    pub legend_pasaran: &'static str,
+    /// The card's `<meta name="description">`.
+    pub embed_description: &'static str,
+    /// The card: before the next day off.
+    pub next_off: &'static str,
     /// Heading of the observances in the month shown.
     pub in_this_month: &'static str,
     /// Heading of the coming observances.
@@ -188,6 +196,8 @@ pub struct Words {
     pub error_month: &'static str,
     /// An unknown calendar of dates.
     pub error_calendar: &'static str,
+    /// An unknown view.
+    pub error_view: &'static str,
     /// An unknown calendar (`authority`), before the calendars served.
     pub error_authority: &'static str,
     /// Any other error.
@@ -231,6 +241,10 @@ const ID: Words = Words {
     holiday: "libur nasional",
     leave: "cuti bersama",
     predicted: "perkiraan, belum ada SKB",
+    year_view: "Kalender setahun",
+    legend_pasaran: "pasaran (hari pasaran Jawa)",
+    embed_description: "Tanggal Masehi, Hijriah dan pasaran hari ini, dan hari libur berikutnya.",
+    next_off: "Libur berikutnya",
     in_this_month: "Hari besar di bulan ini",
     coming: "Hari besar mendatang",
     is_today: "hari ini",
@@ -281,6 +295,7 @@ const ID: Words = Words {
     error_years: "Bulan atau tahun itu di luar kalender yang tersedia. Tahun yang tersedia:",
     error_month: "Bulan harus berupa angka 1 sampai 12, bersama tahunnya.",
     error_calendar: "Kalender tanggal harus hijri atau gregorian.",
+    error_view: "Tampilan harus month (sebulan) atau year (setahun).",
     error_authority: "Kalender itu tidak dikenal. Kalender yang tersedia:",
     error_other: "Permintaan ini tidak dapat dijawab.",
     months: hijri::date::MONTH_NAMES,
@@ -320,6 +335,10 @@ const EN: Words = Words {
     holiday: "national holiday",
     leave: "collective leave (cuti bersama)",
     predicted: "predicted, not yet decreed",
+    year_view: "Year calendar",
+    legend_pasaran: "pasaran (the Javanese five-day week)",
+    embed_description: "Today's Gregorian and Hijri dates, its pasaran, and the next day off.",
+    next_off: "Next day off",
     in_this_month: "Observances this month",
     coming: "Coming observances",
     is_today: "today",
@@ -370,6 +389,7 @@ const EN: Words = Words {
     error_years: "That month or year is outside the calendar. The years it has:",
     error_month: "The month must be a number from 1 to 12, with its year.",
     error_calendar: "The calendar of dates must be hijri or gregorian.",
+    error_view: "The view must be month or year.",
     error_authority: "Unknown calendar. The calendars served:",
     error_other: "This request cannot be answered.",
     months: [
