@@ -726,6 +726,18 @@ async fn every_cell_has_its_pasaran() {
     // Imlek is named in the grid as the holiday it is (SKB 2027: 6 February 2027).
     let february = text(&get(&app, "/?year=2027&month=2").await);
     assert!(cell(&february, "2027-02-06").contains("Tahun Baru Imlek"));
+    // The Javanese new year is named on its day: 1 Sura 1959 is 27 June 2025 (the Kraton's
+    // count, data/reference/javanese.csv).
+    let june = text(&get(&app, "/?year=2025&month=6").await);
+    assert!(cell(&june, "2025-06-27").contains("Tahun Baru Jawa (1 Sura)"));
+    assert!(!cell(&june, "2025-06-26").contains("Tahun Baru Jawa"));
+    // Today (the test clock, 1 March 2025) with its weton and its Javanese and Chinese
+    // dates: the 2nd day of the 2nd month of 2576 (Chinese New Year 2025 on 29 January and
+    // the 2nd month from 28 February, the Hong Kong Observatory's table).
+    let today = text(&get(&app, "/").await);
+    assert!(today.contains(
+        "<p class=\"jawa\">Sabtu Pahing · Jawa: 1 Pasa 1958 Je · Imlek: 2 bulan 2 2576 (Ular Kayu)</p>"
+    ));
 }
 
 /// The twelve months of the year view, each as its HTML.
@@ -930,7 +942,9 @@ async fn the_card_for_an_iframe() {
     assert!(html
         .contains("<p class=\"g\"><time datetime=\"2025-03-01\">Sabtu, 1 Maret 2025</time></p>"));
     assert!(html.contains("<p class=\"h\">1 Ramadhan 1446 H <small>Kemenag</small></p>"));
-    assert!(html.contains("<p class=\"j\">Sabtu Pahing</p>"));
+    // 1 Pasa 1958 Je: Pasa starts with Ramadhan here (1 Sura 1959 is 27 June 2025, the
+    // Kraton's count, data/reference/javanese.csv; Pasa is its ninth month).
+    assert!(html.contains("<p class=\"j\">Sabtu Pahing · 1 Pasa 1958 Je</p>"));
     assert!(html.contains(
         "Libur berikutnya: <b><time datetime=\"2025-03-28\">Jumat 28 Mar</time></b> Cuti bersama \
          Hari Suci Nyepi (Tahun Baru Saka) · 27 hari lagi"
@@ -951,7 +965,7 @@ async fn the_card_for_an_iframe() {
     let theirs = text(&theirs);
     assert!(theirs.contains("<html lang=\"en\">"));
     assert!(theirs.contains("1 Ramadhan 1446 AH <small>Muhammadiyah</small>"));
-    assert!(theirs.contains("<p class=\"j\">Saturday Pahing</p>"));
+    assert!(theirs.contains("<p class=\"j\">Saturday Pahing · 1 Pasa 1958 Je</p>"));
     assert!(theirs.contains("Next day off: <b>"));
     assert!(theirs.contains("Collective leave: Day of Silence (Saka New Year) · 27 days left"));
     assert!(theirs.contains("<a href=\"./?lang=en&amp;tz=WIT&amp;authority=muhammadiyah\""));

@@ -7,6 +7,7 @@
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
+use hijri::javanese::JavaneseDate;
 use hijri::pasaran::Pasaran;
 use hijri::schema::Tier;
 
@@ -115,8 +116,11 @@ fn written(page: &Page) -> Result<String, ApiError> {
         .raw("</small></p>\n<p class=\"j\">")
         .text(words.weekday(day.weekday()))
         .raw(" ")
-        .raw(Pasaran::of(day).name())
-        .raw("</p>\n");
+        .raw(Pasaran::of(day).name());
+    if let Some(javanese) = JavaneseDate::of(day) {
+        html.raw(" · ").text(&words.javanese_date(javanese));
+    }
+    html.raw("</p>\n");
     if let Some((off, last)) = off::next(page, day) {
         html.raw("<p class=\"n\">")
             .text(words.next_off)

@@ -8,6 +8,7 @@
 
 use hijri::date::{days_in_month, Date};
 use hijri::hijri::{HijriMonth, MONTH_NAMES};
+use hijri::javanese::JavaneseDate;
 use hijri::observance::Selection;
 use hijri::pasaran::Pasaran;
 use hijri::schema::{ArchivedChain, DayKind, Tier};
@@ -563,6 +564,11 @@ fn cell(
     for f in &named {
         html.raw("<span class=\"o\">")
             .text(words.observance(f.occurrence.observance))
+            .raw("</span>");
+    }
+    if JavaneseDate::of(day).is_some_and(|j| j.day() == 1 && j.month().number() == 1) {
+        html.raw("<span class=\"o\">")
+            .text(words.javanese_new_year)
             .raw("</span>");
     }
     off::cell(html, page, &off, |slug| {

@@ -4,6 +4,8 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
+use hijri::javanese::JavaneseDate;
+use hijri::pasaran::Pasaran;
 use hijri::schema::{ArchivedChain, ArchivedMonth, Tier};
 
 use super::html::{decimal, Html};
@@ -42,6 +44,7 @@ pub fn section(page: &Page) -> Result<String, ApiError> {
         .raw("</span></h1>\n<p class=\"greg\">")
         .time(day, &words.long_date(day))
         .raw("</p>\n");
+    other_dates(&mut html, page, day);
     if let Some((next, _)) = next {
         html.raw("<p class=\"next\">")
             .text(words.after_maghrib)
@@ -56,6 +59,28 @@ pub fn section(page: &Page) -> Result<String, ApiError> {
     others(&mut html, page, hijri, day);
     html.raw("</section>\n");
     Ok(html.into_string())
+}
+
+/// The weton of `day` and its Javanese and Chinese dates, as wall calendars print them.
+fn other_dates(html: &mut Html, page: &Page, day: Date) {
+    let words = page.words;
+    html.raw("<p class=\"jawa\">")
+        .text(words.weekday(day.weekday()))
+        .raw(" ")
+        .raw(Pasaran::of(day).name());
+    if let Some(javanese) = JavaneseDate::of(day) {
+        html.raw(" · ")
+            .text(words.javanese)
+            .raw(": ")
+            .text(&words.javanese_date(javanese));
+    }
+    if let Some(chinese) = page.scope.dataset.chinese_date(day) {
+        html.raw(" · ")
+            .text(words.chinese)
+            .raw(": ")
+            .text(&words.chinese_date(chinese));
+    }
+    html.raw("</p>\n");
 }
 
 /// The tier of `day` in words: official, or a hisab estimate with the reason.

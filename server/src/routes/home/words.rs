@@ -2,8 +2,10 @@
 //! `?lang=en`. Dates are written here (weekday, day, month name, year); the Hijri month names
 //! are the contract's in both languages.
 
+use hijri::chinese::ChineseDate;
 use hijri::date::Date;
 use hijri::hijri::{HijriDate, HijriMonth};
+use hijri::javanese::JavaneseDate;
 use hijri::observance::Observance;
 use hijri::schema::ArchivedChain;
 use hijri::weekday::Weekday;
@@ -106,6 +108,16 @@ pub struct Words {
     pub legend_pasaran: &'static str,
     /// The card's `<meta name="description">`.
     pub embed_description: &'static str,
+    /// Label of the day's Javanese date.
+    pub javanese: &'static str,
+    /// Label of the day's Chinese date.
+    pub chinese: &'static str,
+    /// "month" in a Chinese date, "bulan".
+    pub chinese_month: &'static str,
+    /// A Chinese leap month's mark.
+    pub leap_month: &'static str,
+    /// The Javanese new year's name, on 1 Sura.
+    pub javanese_new_year: &'static str,
     /// The card: before the next day off.
     pub next_off: &'static str,
     /// Heading of the observances in the month shown.
@@ -244,6 +256,11 @@ const ID: Words = Words {
     year_view: "Kalender setahun",
     legend_pasaran: "pasaran (hari pasaran Jawa)",
     embed_description: "Tanggal Masehi, Hijriah dan pasaran hari ini, dan hari libur berikutnya.",
+    javanese: "Jawa",
+    chinese: "Imlek",
+    chinese_month: "bulan",
+    leap_month: "sisipan",
+    javanese_new_year: "Tahun Baru Jawa (1 Sura)",
     next_off: "Libur berikutnya",
     in_this_month: "Hari besar di bulan ini",
     coming: "Hari besar mendatang",
@@ -338,6 +355,11 @@ const EN: Words = Words {
     year_view: "Year calendar",
     legend_pasaran: "pasaran (the Javanese five-day week)",
     embed_description: "Today's Gregorian and Hijri dates, its pasaran, and the next day off.",
+    javanese: "Javanese",
+    chinese: "Chinese",
+    chinese_month: "month",
+    leap_month: "leap",
+    javanese_new_year: "Javanese New Year (1 Sura)",
     next_off: "Next day off",
     in_this_month: "Observances this month",
     coming: "Coming observances",
@@ -413,6 +435,32 @@ impl Words {
     /// The name of `weekday` (the API's, `hijri::weekday`).
     pub fn weekday(&self, weekday: Weekday) -> &'static str {
         weekday.name_in(self.lang.names())
+    }
+
+    /// A Javanese date, `1 Pasa 1959 Je`.
+    pub fn javanese_date(&self, date: JavaneseDate) -> String {
+        format!(
+            "{} {} {} {}",
+            date.day(),
+            date.month().name(),
+            date.year(),
+            date.windu_year().name()
+        )
+    }
+
+    /// A Chinese date, `2 bulan 1 2577 (Kuda Api)`, a leap month marked.
+    pub fn chinese_date(&self, date: ChineseDate) -> String {
+        let leap = if date.leap { " " } else { "" };
+        let mark = if date.leap { self.leap_month } else { "" };
+        format!(
+            "{} {} {}{leap}{mark} {} ({} {})",
+            date.day,
+            self.chinese_month,
+            date.month,
+            date.kongzili(),
+            date.shio(),
+            date.element()
+        )
     }
 
     /// The name of Gregorian month `month` (1–12).
