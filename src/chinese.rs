@@ -4,6 +4,7 @@
 //! calendars print them ("Tahun Kuda Api"), and the Kongzili year Indonesia numbers it by.
 
 use crate::date::Date;
+use crate::lang::Lang;
 use crate::schema::ArchivedDataset;
 
 /// Kongzili year minus the Gregorian year of its New Year (New Year 2026 begins 2577).
@@ -35,8 +36,32 @@ const SHIO: [&str; 12] = [
     "Tikus", "Kerbau", "Macan", "Kelinci", "Naga", "Ular", "Kuda", "Kambing", "Monyet", "Ayam",
     "Anjing", "Babi",
 ];
+/// The branches' animals in English, from the Rat.
+const SHIO_EN: [&str; 12] = [
+    "Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog",
+    "Pig",
+];
+/// The branches' animals in Arabic, from the Rat.
+const SHIO_AR: [&str; 12] = [
+    "الفأر",
+    "الثور",
+    "النمر",
+    "الأرنب",
+    "التنين",
+    "الأفعى",
+    "الحصان",
+    "الماعز",
+    "القرد",
+    "الديك",
+    "الكلب",
+    "الخنزير",
+];
 /// The stems' elements in Indonesian, two stems each, from Jia.
 const ELEMENTS: [&str; 5] = ["Kayu", "Api", "Tanah", "Logam", "Air"];
+/// The stems' elements in English.
+const ELEMENTS_EN: [&str; 5] = ["Wood", "Fire", "Earth", "Metal", "Water"];
+/// The stems' elements in Arabic.
+const ELEMENTS_AR: [&str; 5] = ["الخشب", "النار", "التراب", "المعدن", "الماء"];
 /// A Gregorian year whose Chinese year is Jia-Zi, the first of the sixty.
 const JIA_ZI: i32 = 1984;
 
@@ -64,15 +89,35 @@ impl ChineseDate {
     }
 
     /// The year's shio, its animal in Indonesian: "Kuda" (2026).
-    #[allow(clippy::indexing_slicing, reason = "cycle() % 12 < 12")]
     pub fn shio(self) -> &'static str {
-        SHIO[self.cycle() % 12]
+        self.shio_in(Lang::Id)
+    }
+
+    /// The year's animal in `lang`: "Kuda", "Horse", "الحصان" (2026).
+    #[allow(clippy::indexing_slicing, reason = "cycle() % 12 < 12")]
+    pub fn shio_in(self, lang: Lang) -> &'static str {
+        let names = match lang {
+            Lang::Id => &SHIO,
+            Lang::En => &SHIO_EN,
+            Lang::Ar => &SHIO_AR,
+        };
+        names[self.cycle() % 12]
     }
 
     /// The year's element in Indonesian, from its stem: "Api" (2026, Kuda Api).
-    #[allow(clippy::indexing_slicing, reason = "cycle() % 10 / 2 < 5")]
     pub fn element(self) -> &'static str {
-        ELEMENTS[self.cycle() % 10 / 2]
+        self.element_in(Lang::Id)
+    }
+
+    /// The year's element in `lang`: "Api", "Fire", "النار" (2026).
+    #[allow(clippy::indexing_slicing, reason = "cycle() % 10 / 2 < 5")]
+    pub fn element_in(self, lang: Lang) -> &'static str {
+        let names = match lang {
+            Lang::Id => &ELEMENTS,
+            Lang::En => &ELEMENTS_EN,
+            Lang::Ar => &ELEMENTS_AR,
+        };
+        names[self.cycle() % 10 / 2]
     }
 
     /// The year numbered as Indonesia does (Kongzili): 2577 for the year from 17 February

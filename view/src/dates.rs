@@ -76,8 +76,10 @@ impl Serialize for Sexagenary {
 }
 
 impl DayDates {
-    /// The other dates of `day`, the Chinese one looked up in `dataset`.
-    pub fn of(dataset: &ArchivedDataset, day: Date) -> DayDates {
+    /// The other dates of `day`, the Chinese one looked up in `dataset`, the Chinese year's
+    /// animal and element named in `lang` (the Javanese names and the weton have no other
+    /// usual form: they stay Javanese).
+    pub fn of(dataset: &ArchivedDataset, day: Date, lang: Lang) -> DayDates {
         DayDates {
             pasaran: Pasaran::of(day).name(),
             weton: weton(day),
@@ -95,8 +97,8 @@ impl DayDates {
                 day: date.day,
                 leap: date.leap,
                 sexagenary: Sexagenary(date),
-                shio: date.shio(),
-                element: date.element(),
+                shio: date.shio_in(lang),
+                element: date.element_in(lang),
                 kongzili: date.kongzili(),
             }),
         }
@@ -147,7 +149,7 @@ impl<'a> DateObject<'a> {
             year: i32::from(hijri.year),
             weekday: day.weekday().name_in(lang),
             source: None,
-            dates: DayDates::of(dataset, day),
+            dates: DayDates::of(dataset, day, lang),
         }
     }
 
@@ -163,7 +165,7 @@ impl<'a> DateObject<'a> {
             year,
             weekday: day.weekday().name_in(lang),
             source: None,
-            dates: DayDates::of(dataset, day),
+            dates: DayDates::of(dataset, day, lang),
         }
     }
 
@@ -233,7 +235,7 @@ impl Serialize for Days<'_> {
                 hijri: AnyDate::Hijri(hijri),
                 weekday: day.weekday().name_in(self.lang),
                 source: self.chain.source(self.chain.tier_of_day(month, day)),
-                dates: DayDates::of(self.dataset, day),
+                dates: DayDates::of(self.dataset, day, self.lang),
             })?;
         }
         seq.end()

@@ -85,6 +85,14 @@ async fn names_follow_lang() {
             let (en, ar) = WEEKDAYS[(6 + i) % 7];
             assert_eq!(item["weekday"], if english { en } else { ar });
         }
+        // The Chinese year from 29 January 2025 is Yi-Si, the Wood Snake; the Javanese names
+        // and the weton stay Javanese.
+        let chinese = &items[0]["chinese"];
+        assert_eq!(chinese["sexagenary"], "Yi-Si");
+        assert_eq!(chinese["shio"], if english { "Snake" } else { "الأفعى" });
+        assert_eq!(chinese["element"], if english { "Wood" } else { "الخشب" });
+        assert_eq!(items[0]["weton"], "Sabtu Pahing");
+        assert_eq!(items[0]["javanese"]["month"], "Pasa");
     }
 
     // The holidays of 2027 (SKB of 2026): their usual Arabic names, name_en unchanged, and the
