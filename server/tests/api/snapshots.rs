@@ -26,7 +26,8 @@ pub async fn cases(state: hijri_server::SharedState, cases: &[(&str, &str)]) -> 
     answers
 }
 
-fn codes(answers: &[Answer]) -> Vec<String> {
+/// Each answer's error code, `ok` for a 200.
+pub fn codes(answers: &[Answer]) -> Vec<String> {
     answers
         .iter()
         .map(|a| {

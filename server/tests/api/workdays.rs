@@ -8,20 +8,7 @@
 use serde_json::Value;
 
 use crate::common::{get, state};
-use crate::snapshots::cases;
-
-fn codes(answers: &[crate::common::Answer]) -> Vec<String> {
-    answers
-        .iter()
-        .map(|a| {
-            if a.status == 200 {
-                "ok".into()
-            } else {
-                a.code()
-            }
-        })
-        .collect()
-}
+use crate::snapshots::{cases, codes};
 
 fn dates(items: &Value) -> Vec<&str> {
     items
