@@ -45,7 +45,8 @@ body{font:14px/1.3 system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;color:
 main{box-sizing:border-box;height:",
     "px;overflow:hidden;padding:10px 14px;border:1px solid #c9c9c9;border-radius:8px;\
 background:#e6f2ec}p{margin:0 0 3px}.h{font-size:19px;font-weight:700;color:#0a5c36}\
-.h small,.j,.s{font-size:13px;font-weight:400;color:#4a4a4a}.n{margin-top:6px;display:-webkit-box;-webkit-box-orient:vertical;\
+.h small,.j,.s{font-size:13px;font-weight:400;color:#4a4a4a}\
+.j{font-size:12px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.n{margin-top:6px;display:-webkit-box;-webkit-box-orient:vertical;\
 -webkit-line-clamp:3;overflow:hidden}\
 .n b{color:#b3261e}a{color:#0a5c36}",
 );
