@@ -20,6 +20,7 @@ pub mod error;
 pub mod generate;
 pub mod holidays;
 pub mod inputs;
+pub mod kabkota;
 pub mod khgt;
 pub mod land;
 pub mod places;
