@@ -251,6 +251,7 @@ fn family(question: &Question) -> &'static str {
         Question::Month { .. } => "/month",
         Question::History { .. } => "/hilal/history",
         Question::Months => "/months",
+        Question::Places => "/places",
         Question::Events { .. } => "/events",
         Question::Holidays { .. } => "/holidays",
         Question::DaysCsv { .. } => "/days.csv",

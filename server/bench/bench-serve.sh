@@ -7,7 +7,9 @@
 # system, all their processes). The endpoints: /year of every calendar the archive serves
 # (read from /api/v1/authorities: the default calendar's answer is stored, the others kept),
 # /holidays of a decreed year (2027) and a predicted one (2040), both stored, /compare,
-# /month with authority, /hilal/history with include=sites, /table.csv, the page, and
+# /month with authority, the stored Gregorian /month of February 2026 beside the kept
+# /prayer-times of that month (by each method, one with detail), /imsakiyah and the stored
+# /places, /hilal/history with include=sites, /table.csv, the page, and
 # /convert, /hilal/history, a PNG card and the kept /holidays.ics of a year. Every answer is asked once before
 # (the first ask builds what the cache keeps). Then start-up time (ms until /healthz answers)
 # and resident memory after the run. Loopback only; every step is bounded.
@@ -84,6 +86,11 @@ endpoints+=(
     "/api/v1/holidays?year=2040"
     "/api/v1/compare?year=1447"
     "/api/v1/month?year=1447&month=9&authority=${calendars[1]}"
+    "/api/v1/month?year=2026&month=2&calendar=gregorian"
+    "/api/v1/prayer-times?place=34.71&month=2026-02"
+    "/api/v1/prayer-times?place=34.71&month=2026-02&method=muhammadiyah&detail=true"
+    "/api/v1/imsakiyah?place=34.71&year=1447&authority=muhammadiyah"
+    "/api/v1/places"
     "/api/v1/hilal/history?include=sites"
     "/api/v1/table.csv"
     "/"

@@ -59,8 +59,13 @@ error_codes! {
     InvalidWeek = "invalid_week", 400;
     InvalidCutiBersama = "invalid_cuti_bersama", 400;
     InvalidN = "invalid_n", 400;
+    InvalidMethod = "invalid_method", 400;
+    InvalidDetail = "invalid_detail", 400;
+    InvalidQ = "invalid_q", 400;
+    InvalidCoordinates = "invalid_coordinates", 400;
     DateOutOfSupportedRange = "date_out_of_supported_range", 400;
     DateNotFound = "date_not_found", 404;
+    UnknownPlace = "unknown_place", 404;
     NotFound = "not_found", 404;
     MethodNotAllowed = "method_not_allowed", 405;
     ForbiddenOrigin = "forbidden_origin", 403;

@@ -13,7 +13,7 @@ use hijri::span;
 use serde::Serialize;
 
 use crate::answers::holidays::{self, Kinds};
-use crate::answers::{self, days, days_csv, events, hilal};
+use crate::answers::{self, days, days_csv, events, hilal, places};
 use crate::{Calendar, Refusal, Scope};
 
 /// Room for the longest key, in bytes (keys are written on the stack).
@@ -60,6 +60,8 @@ pub enum Question {
     },
     /// `/months`.
     Months,
+    /// `/places` without a search: every place.
+    Places,
     /// `/holidays` of a year with days off.
     Holidays {
         /// The Gregorian year.
@@ -146,6 +148,9 @@ impl Question {
             Question::Months => {
                 key.push_str("/api/v1/months");
             }
+            Question::Places => {
+                key.push_str("/api/v1/places");
+            }
             Question::Holidays { year, kinds } => {
                 key.push_str("/api/v1/holidays?year=")
                     .signed(i64::from(year), 0)
@@ -185,6 +190,7 @@ impl Question {
             | Question::Month { .. }
             | Question::History { .. }
             | Question::Months
+            | Question::Places
             | Question::Holidays { .. }
             | Question::Events { .. } => Media::Json,
         }
@@ -218,6 +224,10 @@ impl Question {
                 body: json(&answers::months(state.lang)),
                 immutable: true,
             },
+            Question::Places => Answer {
+                body: json(&places::all(state.dataset)),
+                immutable: false,
+            },
             Question::Holidays { year, kinds } => {
                 let found = holidays::year_of(state.dataset, i64::from(year))?;
                 Answer {
@@ -250,7 +260,7 @@ impl Question {
 
     /// Every question the archive stores an answer for (in the default calendar, `chain`): `/year` and `/month` of every year
     /// held whole in both calendars, with and without `retro`; `/hilal/history` for its
-    /// default window and each Hijri year of it; `/months`; `/events` of every year in both
+    /// default window and each Hijri year of it; `/months`; `/places`; `/events` of every year in both
     /// calendars, default and `all`, with and without `retro`; `/holidays` of every year
     /// with days off (`years`), each kind; `/days.csv` of every Gregorian year of the
     /// served span and of the whole span. Some of them are refused (a retro year without
@@ -260,7 +270,7 @@ impl Question {
         let gregorian = (first..=last).map(|year| (Calendar::Gregorian, year));
         let (first, last) = chain.hijri_years();
         let hijri = (first..=last).map(|year| (Calendar::Hijri, i32::from(year)));
-        let mut questions = vec![Question::Months];
+        let mut questions = vec![Question::Months, Question::Places];
         let (first_holiday, last_holiday) = years.unwrap_or((1, 0));
         for year in first_holiday..=last_holiday {
             questions.extend(Kinds::ALL.map(|kinds| Question::Holidays { year, kinds }));
@@ -360,6 +370,7 @@ mod tests {
                 "/api/v1/hilal/history?from=1444-01&to=1447-12",
             ),
             (Question::Months, "/api/v1/months"),
+            (Question::Places, "/api/v1/places"),
             (Question::DaysCsv { year: None }, "/api/v1/days.csv"),
             (
                 Question::DaysCsv { year: Some(2027) },

@@ -15,6 +15,7 @@ pub mod home;
 pub mod ical;
 pub mod meta;
 pub mod params;
+pub mod prayer;
 pub mod stored;
 pub mod table;
 pub mod today;
@@ -91,6 +92,18 @@ pub const ROUTES: &[Route] = &[
     route("/api/v1/days.csv", RateFamily::Default, days_csv::days),
     route("/api/v1/workdays", RateFamily::Default, workdays::workdays),
     route("/api/v1/workdays/next", RateFamily::Default, workdays::next),
+    route("/api/v1/places", RateFamily::Default, prayer::places),
+    route(
+        "/api/v1/prayer-times",
+        RateFamily::Default,
+        prayer::prayer_times,
+    ),
+    route("/api/v1/imsakiyah", RateFamily::Default, prayer::imsakiyah),
+    route(
+        "/api/v1/imsakiyah.ics",
+        RateFamily::Default,
+        prayer::imsakiyah_ics,
+    ),
     route("/api/v1/hilal/info", RateFamily::HilalInfo, hilal::info),
     route("/api/v1/hilal/history", RateFamily::Default, hilal::history),
     route("/api/v1/hilal/viz", RateFamily::HilalViz, cards::viz),

@@ -26,6 +26,7 @@ mod metrics;
 mod new_calendar;
 mod openapi;
 mod page;
+mod prayer;
 mod schemas;
 mod slow_clients;
 mod snapshots;

@@ -10,6 +10,8 @@ pub mod days_csv;
 pub mod events;
 pub mod hilal;
 pub mod holidays;
+pub mod places;
+pub mod prayer;
 pub mod workdays;
 
 use hijri::hijri::HijriMonth;

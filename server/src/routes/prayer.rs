@@ -1,0 +1,326 @@
+//! `/api/v1/places`, `/api/v1/prayer-times`, `/api/v1/imsakiyah` and
+//! `/api/v1/imsakiyah.ics`: the places prayer times are served for, and their times by a
+//! method, looked up in the archive's prayer table. The whole place list is stored; a
+//! search is built per request (a pass over a few hundred places); the times and the
+//! imsakiyah are built once per archive and kept by their canonical key.
+
+use actix_web::{HttpRequest, HttpResponse};
+use hijri::date::Date;
+use hijri::prayer::{Method, Prayer};
+use hijri_view::answers::places;
+use hijri_view::answers::prayer::{self as answers, Imsakiyah};
+use hijri_view::{coverage, Calendar, Question, Scope};
+
+use super::params;
+use super::stored::{self, Built, Key};
+use crate::http::error::{ApiError, ErrorCode};
+use crate::http::query::{missing, Query};
+use crate::http::reply;
+use crate::ical::{self, Ical, CALENDAR, UID_DOMAIN};
+use crate::state::AppState;
+
+/// How long the buka puasa event of the imsakiyah feed lasts, minutes.
+const BUKA_MINUTES: i64 = 15;
+
+/// `GET /api/v1/places[?q=|?lat=&lon=]`.
+pub fn places(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let q = query.optional("q", ErrorCode::InvalidQ)?;
+    let (lat, lon) = (
+        query.optional("lat", ErrorCode::InvalidCoordinates)?,
+        query.optional("lon", ErrorCode::InvalidCoordinates)?,
+    );
+    let dataset = state.dataset;
+    match (q, lat, lon) {
+        (None, None, None) => stored::question(req, state, state, Question::Places, |_| {
+            reply::HISTORY
+        }),
+        (Some(q), None, None) => {
+            let body = places::search(dataset, &q)?;
+            Ok(reply::json(req, reply::HISTORY, 4096, &body))
+        }
+        (None, Some(lat), Some(lon)) => {
+            let lat = places::coordinate(&lat, "lat", 90.0)?;
+            let lon = places::coordinate(&lon, "lon", 180.0)?;
+            let body = places::nearest(dataset, lat, lon);
+            Ok(reply::json(req, reply::HISTORY, 2048, &body))
+        }
+        (None, Some(_), None) => Err(missing("lon")),
+        (None, None, Some(_)) => Err(missing("lat")),
+        (Some(_), _, _) => Err(ApiError::new(
+            ErrorCode::InvalidQ,
+            "give either `q` (a name) or `lat` and `lon` (a point), not both",
+        )),
+    }
+}
+
+/// The place a request names (`place`, required).
+fn place(query: &Query, state: &AppState) -> Result<usize, ApiError> {
+    let id = query.required("place", ErrorCode::UnknownPlace)?;
+    Ok(places::place(state.dataset, &id, "place")?)
+}
+
+/// The `method` parameter, if given.
+fn method(query: &Query) -> Result<Option<Method>, ApiError> {
+    match query.optional("method", ErrorCode::InvalidMethod)? {
+        None => Ok(None),
+        Some(text) => Ok(Some(answers::method(&text)?)),
+    }
+}
+
+/// The days a `/prayer-times` request asks for: `date`, `month` (`YYYY-MM`) or `from` and
+/// `to`, exactly one of them.
+fn days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
+    let forms = [query.given("date"), query.given("month"), query.given("from") || query.given("to")];
+    match forms.iter().filter(|given| **given).count() {
+        0 => {
+            return Err(ApiError::new(
+                ErrorCode::MissingParameter,
+                "give the days: `date` (YYYY-MM-DD), `month` (YYYY-MM) or `from` and `to`",
+            ))
+        }
+        1 => {}
+        _ => {
+            return Err(ApiError::new(
+                ErrorCode::InvalidRange,
+                "give only one of `date`, `month` or `from` and `to`",
+            ))
+        }
+    }
+    if let Some(date) = query.optional("date", ErrorCode::InvalidDate)? {
+        let date = params::gregorian_date(&date, "date")?;
+        return Ok((date, date));
+    }
+    if let Some(month) = query.optional("month", ErrorCode::InvalidMonth)? {
+        let (year, number) = month
+            .split_once('-')
+            .filter(|(y, m)| y.len() == 4 && m.len() == 2)
+            .and_then(|(y, m)| Some((y.parse::<i32>().ok()?, m.parse::<u32>().ok()?)))
+            .filter(|(_, m)| (1..=12).contains(m))
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::InvalidMonth,
+                    format!(
+                        "`month` must be a Gregorian month YYYY-MM, e.g. 2026-02, got \"{}\"",
+                        hijri_view::truncated(&month)
+                    ),
+                )
+            })?;
+        return Ok(coverage::gregorian_month(
+            scope,
+            year,
+            number,
+            ErrorCode::OutOfCoverage,
+        )?);
+    }
+    let from = query.required("from", ErrorCode::InvalidDate)?;
+    let to = query.required("to", ErrorCode::InvalidDate)?;
+    let (from, to) = (
+        params::gregorian_date(&from, "from")?,
+        params::gregorian_date(&to, "to")?,
+    );
+    answers::check_range(from, to)?;
+    Ok((from, to))
+}
+
+/// `GET /api/v1/prayer-times?place=&date=|month=|from=&to=&method=&detail=&lang=`: kept by
+/// its parsed parameters.
+pub fn prayer_times(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let place = place(&query, state)?;
+    let method = method(&query)?.unwrap_or(answers::DEFAULT_METHOD);
+    let detail = query.flag("detail", ErrorCode::InvalidDetail)?;
+    let chain = answers::calendar_of(state.dataset, &method)
+        .ok_or_else(|| ApiError::new(ErrorCode::OutOfCoverage, "the archive has no calendar"))?;
+    let scope = params::names(
+        Scope {
+            named: false,
+            ..state.scope_of(chain)
+        },
+        &query,
+    )?;
+    let (from, to) = days(&query, &scope)?;
+    let key = Key::new("/api/v1/prayer-times")
+        .param("place", place)
+        .param("method", method.id)
+        .param("from", from)
+        .param("to", to)
+        .param("detail", detail);
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key,
+        |_| reply::COMPUTED_EVENTS,
+        || {
+            let body = answers::prayer_times(&scope, place, &method, (from, to), detail)?;
+            let per_day = if detail { 1400 } else { 300 };
+            Ok(Built::json(1024 + per_day * body.count(), &body))
+        },
+    )
+}
+
+/// The imsakiyah a request asks for (`place`, `year`, `authority`, `method`), and its key.
+fn fast<'a>(
+    req: &HttpRequest,
+    state: &AppState<'a>,
+    path: &str,
+) -> Result<(Scope<'a>, usize, u16, Option<Method>, Key), ApiError> {
+    let query = Query(req.query_string());
+    let place = place(&query, state)?;
+    let scope = params::names(params::scope(state, &query)?, &query)?;
+    let year = query.integer("year", ErrorCode::InvalidYear)?;
+    let year = coverage::year(&scope, Calendar::Hijri, year)?;
+    let year = u16::try_from(year).map_err(|_| {
+        ApiError::new(ErrorCode::InvalidYear, "`year` must be a Hijri year")
+    })?;
+    let method = method(&query)?;
+    let key = Key::new(path)
+        .param("place", place)
+        .param("year", year)
+        .param("method", method.map_or("", |m| m.id));
+    Ok((scope, place, year, method, key))
+}
+
+/// `GET /api/v1/imsakiyah?place=&year=&authority=&method=&lang=`: kept.
+pub fn imsakiyah(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let (scope, place, year, method, key) = fast(req, state, "/api/v1/imsakiyah")?;
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key,
+        |_| reply::COMPUTED_EVENTS,
+        || {
+            let fast = answers::imsakiyah(&scope, place, year, method)?;
+            Ok(Built::json(
+                4096 + 200 * fast.days.len(),
+                &answers::imsakiyah_body(&fast, scope.lang),
+            ))
+        },
+    )
+}
+
+/// `GET /api/v1/imsakiyah.ics?place=&year=&authority=&method=`: one event at imsak and one
+/// at maghrib (buka puasa) per day of Ramadan, in the place's time zone; kept.
+pub fn imsakiyah_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let (scope, place, year, method, key) = fast(req, state, "/api/v1/imsakiyah.ics")?;
+    let stamp = ical::stamp(None, state.clock.now());
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key.param("stamp", stamp),
+        |_| ical::FEED,
+        || {
+            let fast = answers::imsakiyah(&scope, place, year, method)?;
+            Ok(Built::text(CALENDAR, feed(&fast, stamp)))
+        },
+    )
+}
+
+/// The VCALENDAR of an imsakiyah.
+fn feed(fast: &Imsakiyah, stamp: Date) -> String {
+    let place = fast.place;
+    let calendar = fast.chain.names.indonesian.as_str();
+    let name = format!(
+        "Imsakiyah {} {} H ({})",
+        place.name.as_str(),
+        fast.year,
+        fast.chain.names.short.as_str()
+    );
+    let description = format!(
+        "Imsak dan buka puasa (maghrib) setiap hari Ramadhan {} H di {} menurut {}, waktu \
+         dengan metode {} ({}).",
+        fast.year,
+        place.name.as_str(),
+        calendar,
+        fast.method.id,
+        fast.method.name
+    );
+    let mut ical = Ical::feed(&name, &description, 700 * fast.days.len());
+    let tz = place.tz.as_str();
+    timezone(&mut ical, fast);
+    let zone = fast.zone();
+    for day in &fast.days {
+        let at = |prayer: Prayer| day.published.get(prayer.index()).copied().flatten();
+        let (y, m, d) = day.date.ymd();
+        let events = [
+            ("imsak", "Imsak", at(Prayer::Imsak), at(Prayer::Subuh)),
+            (
+                "maghrib",
+                "Buka puasa (maghrib)",
+                at(Prayer::Maghrib),
+                at(Prayer::Maghrib).map(|s| s + 60 * BUKA_MINUTES),
+            ),
+        ];
+        for (what, title, start, end) in events {
+            let (Some(start), Some(end)) = (start, end) else {
+                continue;
+            };
+            ical.raw("BEGIN", "VEVENT");
+            ical.raw(
+                "UID",
+                format_args!(
+                    "{what}-{y:04}{m:02}{d:02}-{}-{}-{}@{UID_DOMAIN}",
+                    place.id.as_str(),
+                    fast.method.id,
+                    fast.chain.id.as_str()
+                ),
+            );
+            ical.midnight_utc("DTSTAMP", stamp);
+            ical.raw(&format!("DTSTART;TZID={tz}"), local_stamp(zone, start));
+            ical.raw(&format!("DTEND;TZID={tz}"), local_stamp(zone, end));
+            ical.text(
+                "SUMMARY",
+                &format!(
+                    "{title} {} · {} Ramadhan {} H",
+                    answers::hh_mm(zone, start).unwrap_or_default(),
+                    day.day,
+                    fast.year
+                ),
+            );
+            ical.text(
+                "DESCRIPTION",
+                &format!(
+                    "{}, {} Ramadhan {} H menurut {}; metode {}.",
+                    place.name.as_str(),
+                    day.day,
+                    fast.year,
+                    calendar,
+                    fast.method.id
+                ),
+            );
+            ical.raw("TRANSP", "TRANSPARENT");
+            ical.raw("END", "VEVENT");
+        }
+    }
+    ical.end()
+}
+
+/// `YYYYMMDDTHHMMSS` in `zone` (a local DATE-TIME with its TZID).
+fn local_stamp(zone: hijri::zone::Zone, seconds: i64) -> String {
+    chrono::DateTime::from_timestamp(seconds, 0)
+        .map(|utc| utc.with_timezone(&zone).format("%Y%m%dT%H%M%S").to_string())
+        .unwrap_or_default()
+}
+
+/// The VTIMEZONE of the place's zone: its civil offset, fixed (WIB, WITA, WIT).
+fn timezone(ical: &mut Ical, fast: &Imsakiyah) {
+    let zone = fast.zone();
+    let offset = fast
+        .days
+        .first()
+        .and_then(|day| day.published.iter().flatten().next().copied())
+        .and_then(|s| chrono::DateTime::from_timestamp(s, 0))
+        .map(|utc| utc.with_timezone(&zone).format("%z").to_string())
+        .unwrap_or_else(|| "+0000".into());
+    ical.raw("BEGIN", "VTIMEZONE");
+    ical.raw("TZID", fast.place.tz.as_str());
+    ical.raw("BEGIN", "STANDARD");
+    ical.raw("DTSTART", "19700101T000000");
+    ical.raw("TZOFFSETFROM", &offset);
+    ical.raw("TZOFFSETTO", &offset);
+    ical.raw("END", "STANDARD");
+    ical.raw("END", "VTIMEZONE");
+}

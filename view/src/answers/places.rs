@@ -1,0 +1,336 @@
+//! Places: the body of `/api/v1/places` (every place prayer times are served for, the whole
+//! list stored), its searches (`q`: by name, letter case, accents and "Kab."/"Kota"
+//! ignored; `lat`/`lon`: the nearest places with their distance), and the place a `place`
+//! parameter names (an unknown one is `unknown_place` with the closest names).
+
+use hijri::schema::{ArchivedDataset, ArchivedPlace};
+use serde::Serialize;
+
+use crate::{truncated, ErrorCode, Refusal};
+
+/// How many places a coordinate search answers with.
+pub const NEAREST: usize = 5;
+/// How many names an `unknown_place` refusal suggests.
+const SUGGESTIONS: usize = 3;
+/// The Earth's mean radius, km (distances are great-circle, on a sphere).
+const EARTH_RADIUS_KM: f64 = 6_371.0;
+/// The words of a name that say what kind of place it is, not which one: a search ignores
+/// them (a query that has one keeps only places of that kind).
+const KIND_WORDS: [(&str, Kind); 4] = [
+    ("kabupaten", Kind::Kabupaten),
+    ("kab", Kind::Kabupaten),
+    ("kota", Kind::Kota),
+    ("kotamadya", Kind::Kota),
+];
+
+/// A kabupaten or a kota.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Kabupaten,
+    Kota,
+}
+
+/// A name as a search compares it: lowercase ASCII words, accents and punctuation gone, the
+/// kind word taken out.
+#[derive(Debug, PartialEq, Eq)]
+struct Folded {
+    kind: Option<Kind>,
+    words: String,
+}
+
+impl Folded {
+    fn of(text: &str) -> Folded {
+        let mut plain = String::with_capacity(text.len());
+        for c in text.chars() {
+            let c = fold_char(c);
+            plain.push(if c.is_ascii_alphanumeric() { c } else { ' ' });
+        }
+        let mut kind = None;
+        let mut words = String::with_capacity(plain.len());
+        for word in plain.split_whitespace() {
+            match KIND_WORDS.iter().find(|(w, _)| *w == word) {
+                Some((_, k)) if kind.is_none() => kind = Some(*k),
+                _ => {
+                    if !words.is_empty() {
+                        words.push(' ');
+                    }
+                    words.push_str(word);
+                }
+            }
+        }
+        Folded { kind, words }
+    }
+}
+
+/// A letter without its accent, lowercase (the Latin letters Indonesian and Dutch-era names
+/// carry); anything else lowercased as it is.
+fn fold_char(c: char) -> char {
+    let c = c.to_lowercase().next().unwrap_or(c);
+    match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+        'è' | 'é' | 'ê' | 'ë' => 'e',
+        'ì' | 'í' | 'î' | 'ï' => 'i',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' => 'u',
+        'ñ' => 'n',
+        'ç' => 'c',
+        _ => c,
+    }
+}
+
+/// How well a place's name answers a query: lower is better, `None` for no match.
+fn rank(query: &Folded, name: &Folded) -> Option<u8> {
+    if query.kind.is_some_and(|kind| name.kind != Some(kind)) {
+        return None;
+    }
+    if name.words == query.words {
+        Some(0)
+    } else if name.words.starts_with(&query.words) {
+        Some(1)
+    } else if name.words.contains(&query.words) {
+        Some(2)
+    } else {
+        None
+    }
+}
+
+/// One place as every answer names it.
+#[derive(Serialize)]
+pub struct PlaceView<'a> {
+    id: &'a str,
+    name: &'a str,
+    province: &'a str,
+    lat: f64,
+    lon: f64,
+    elev_m: f64,
+    tz: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance_km: Option<f64>,
+}
+
+impl<'a> PlaceView<'a> {
+    /// The archived place `place`.
+    pub fn of(place: &'a ArchivedPlace) -> PlaceView<'a> {
+        PlaceView {
+            id: &place.id,
+            name: &place.name,
+            province: &place.province,
+            lat: place.lat.to_native(),
+            lon: place.lon.to_native(),
+            elev_m: place.elev_m.to_native(),
+            tz: &place.tz,
+            distance_km: None,
+        }
+    }
+}
+
+/// The body of `/api/v1/places`: the query as understood, then the places.
+#[derive(Serialize)]
+pub struct PlacesBody<'a> {
+    input: Input<'a>,
+    count: usize,
+    places: Vec<PlaceView<'a>>,
+}
+
+/// `input` of `/places`: the search, if any.
+#[derive(Serialize, Default)]
+struct Input<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    q: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lat: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lon: Option<f64>,
+}
+
+impl<'a> PlacesBody<'a> {
+    fn new(input: Input<'a>, places: Vec<PlaceView<'a>>) -> PlacesBody<'a> {
+        PlacesBody {
+            input,
+            count: places.len(),
+            places,
+        }
+    }
+}
+
+/// Every place, in the archive's order (by kode wilayah).
+pub fn all(dataset: &ArchivedDataset) -> PlacesBody<'_> {
+    PlacesBody::new(
+        Input::default(),
+        dataset.places.iter().map(PlaceView::of).collect(),
+    )
+}
+
+/// The places whose name holds `q` (exact names first, then names that start with it, then
+/// the rest, each by name); a `q` with no letter or digit is `invalid_q`.
+pub fn search<'a>(dataset: &'a ArchivedDataset, q: &'a str) -> Result<PlacesBody<'a>, Refusal> {
+    let query = Folded::of(q);
+    if query.words.is_empty() {
+        return Err(Refusal::new(
+            ErrorCode::InvalidQ,
+            format!(
+                "`q` must hold part of a place's name, e.g. \"yogya\", got \"{}\"",
+                truncated(q)
+            ),
+        ));
+    }
+    let mut found: Vec<(u8, &ArchivedPlace)> = dataset
+        .places
+        .iter()
+        .filter_map(|place| Some((rank(&query, &Folded::of(&place.name))?, place)))
+        .collect();
+    found.sort_by(|(a, p), (b, q)| a.cmp(b).then_with(|| p.name.cmp(&q.name)));
+    Ok(PlacesBody::new(
+        Input {
+            q: Some(q),
+            ..Input::default()
+        },
+        found
+            .into_iter()
+            .map(|(_, place)| PlaceView::of(place))
+            .collect(),
+    ))
+}
+
+/// Reads a latitude or longitude parameter `name` (decimal degrees within `±limit`), or
+/// `invalid_coordinates` naming it.
+pub fn coordinate(text: &str, name: &str, limit: f64) -> Result<f64, Refusal> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && v.abs() <= limit)
+        .ok_or_else(|| {
+            Refusal::new(
+                ErrorCode::InvalidCoordinates,
+                format!(
+                    "`{name}` must be decimal degrees from -{limit} to {limit}, got \"{}\"",
+                    truncated(text)
+                ),
+            )
+        })
+}
+
+/// The great-circle distance between two points, km.
+fn distance_km((lat1, lon1): (f64, f64), (lat2, lon2): (f64, f64)) -> f64 {
+    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
+    let dp = p2 - p1;
+    let dl = (lon2 - lon1).to_radians();
+    let h = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_KM * h.sqrt().min(1.0).asin()
+}
+
+/// The [`NEAREST`] places nearest to (`lat`, `lon`), nearest first, each with its distance
+/// (km, to 0.1).
+pub fn nearest(dataset: &ArchivedDataset, lat: f64, lon: f64) -> PlacesBody<'_> {
+    let mut by_distance: Vec<(f64, &ArchivedPlace)> = dataset
+        .places
+        .iter()
+        .map(|place| {
+            let at = (place.lat.to_native(), place.lon.to_native());
+            (distance_km((lat, lon), at), place)
+        })
+        .collect();
+    by_distance.sort_by(|(a, _), (b, _)| a.total_cmp(b));
+    PlacesBody::new(
+        Input {
+            lat: Some(lat),
+            lon: Some(lon),
+            ..Input::default()
+        },
+        by_distance
+            .into_iter()
+            .take(NEAREST)
+            .map(|(km, place)| PlaceView {
+                distance_km: Some((km * 10.0).round() / 10.0),
+                ..PlaceView::of(place)
+            })
+            .collect(),
+    )
+}
+
+/// The index of the place whose id is `id` (the parameter `name`), or `unknown_place`
+/// (404) with the closest names: those a name search finds, else those nearest in spelling.
+pub fn place(dataset: &ArchivedDataset, id: &str, name: &str) -> Result<usize, Refusal> {
+    let id = id.trim();
+    if let Some(index) = dataset.places.iter().position(|p| p.id.as_str() == id) {
+        return Ok(index);
+    }
+    let query = Folded::of(id);
+    let mut scored: Vec<(usize, &ArchivedPlace)> = dataset
+        .places
+        .iter()
+        .map(|place| {
+            let folded = Folded::of(&place.name);
+            let score = match rank(&query, &folded) {
+                Some(rank) => usize::from(rank),
+                None => 3 + edit_distance(&query.words, &folded.words),
+            };
+            (score, place)
+        })
+        .collect();
+    scored.sort_by(|(a, p), (b, q)| a.cmp(b).then_with(|| p.name.cmp(&q.name)));
+    let closest: Vec<String> = scored
+        .iter()
+        .take(SUGGESTIONS)
+        .map(|(_, p)| format!("{} ({})", p.name.as_str(), p.id.as_str()))
+        .collect();
+    Err(Refusal::new(
+        ErrorCode::UnknownPlace,
+        format!(
+            "`{name}` must be a place id from /api/v1/places (a kode wilayah such as 34.71), \
+             got \"{}\"; closest: {}",
+            truncated(id),
+            closest.join(", ")
+        ),
+    ))
+}
+
+/// Levenshtein distance between two ASCII-folded names, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut next = Vec::with_capacity(row.len());
+        next.push(i + 1);
+        for (cb, pair) in b.iter().zip(row.windows(2)) {
+            let [up_left, up] = [pair.first(), pair.get(1)].map(|v| v.copied().unwrap_or(0));
+            let left = next.last().copied().unwrap_or(0);
+            next.push((up_left + usize::from(ca != *cb)).min(up + 1).min(left + 1));
+        }
+        row = next;
+    }
+    row.last().copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_fold_without_case_accents_or_kind() {
+        assert_eq!(
+            Folded::of("KAB. Sleman"),
+            Folded {
+                kind: Some(Kind::Kabupaten),
+                words: "sleman".into()
+            }
+        );
+        assert_eq!(Folded::of("Yogyakartà").words, "yogyakarta");
+        assert_eq!(Folded::of("Kota Yogyakarta").kind, Some(Kind::Kota));
+        let name = Folded::of("Kota Yogyakarta");
+        assert_eq!(rank(&Folded::of("yogya"), &name), Some(1));
+        assert_eq!(rank(&Folded::of("kota yogyakarta"), &name), Some(0));
+        assert_eq!(rank(&Folded::of("kab yogyakarta"), &name), None);
+        assert_eq!(rank(&Folded::of("karta"), &name), Some(2));
+    }
+
+    #[test]
+    fn distances_and_spelling() {
+        // Yogyakarta to Surabaya: about 260 km as the crow flies.
+        let km = distance_km((-7.7956, 110.3695), (-7.2575, 112.7521));
+        assert!((km - 268.0).abs() < 5.0, "{km}");
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("jogja", "jogja"), 0);
+    }
+}

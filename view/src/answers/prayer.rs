@@ -1,0 +1,604 @@
+//! Prayer times: the bodies of `/api/v1/prayer-times` (the eight times of a place over up to
+//! a year of days, by a method, each day with its Hijri date in the method's own calendar,
+//! and with `detail` each time to the second with the Sun's altitude that defines it) and
+//! `/api/v1/imsakiyah` (the Ramadan of a Hijri year in a calendar, day by day, and 1
+//! Syawal). The times are the archive's (`hijri::prayer_table`); nothing here computes the
+//! Sun. A method is a calendar's own when they share an identifier (`kemenag`,
+//! `muhammadiyah`); a calendar without its own method is answered by the default one, and
+//! the answer says so.
+
+use chrono::{DateTime, Utc};
+use hijri::date::Date;
+use hijri::hijri::{HijriDate, HijriMonth};
+use hijri::lang::Lang;
+use hijri::prayer::{Method, Prayer, Rounding};
+use hijri::prayer_table;
+use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedPlace};
+use hijri::zone::Zone;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use super::places::PlaceView;
+use crate::coverage;
+use crate::dates::AnyDate;
+use crate::{truncated, ErrorCode, Refusal, Scope, WarningList};
+
+/// The longest `/prayer-times` range, days (a leap year).
+pub const MAX_DAYS: i32 = 366;
+/// The method answered when none is asked for, and for a calendar without its own.
+pub const DEFAULT_METHOD: Method = Method::KEMENAG;
+/// The Hijri month of the fast.
+const RAMADAN: u8 = 9;
+/// The times an imsakiyah lists, in its columns' order (dhuha is not among them).
+pub const IMSAKIYAH_TIMES: [Prayer; 7] = [
+    Prayer::Imsak,
+    Prayer::Subuh,
+    Prayer::Terbit,
+    Prayer::Dzuhur,
+    Prayer::Ashar,
+    Prayer::Maghrib,
+    Prayer::Isya,
+];
+
+/// Reads `method` (any letter case), or `invalid_method` listing the methods.
+pub fn method(text: &str) -> Result<Method, Refusal> {
+    Method::ALL
+        .into_iter()
+        .find(|m| m.id.eq_ignore_ascii_case(text.trim()))
+        .ok_or_else(|| {
+            let ids: Vec<&str> = Method::ALL.iter().map(|m| m.id).collect();
+            Refusal::new(
+                ErrorCode::InvalidMethod,
+                format!(
+                    "`method` must be one of {}, got \"{}\"",
+                    ids.join(", "),
+                    truncated(text)
+                ),
+            )
+        })
+}
+
+/// The method of a calendar: its own (sharing its identifier) and `true`, else the default
+/// and `false`.
+pub fn method_of(chain: &ArchivedChain) -> (Method, bool) {
+    match Method::by_id(&chain.id) {
+        Some(own) => (own, true),
+        None => (DEFAULT_METHOD, false),
+    }
+}
+
+/// The calendar a method's days are dated in: its own, else the archive's default.
+pub fn calendar_of<'a>(dataset: &'a ArchivedDataset, method: &Method) -> Option<&'a ArchivedChain> {
+    dataset.chain(method.id).or_else(|| dataset.default_chain())
+}
+
+/// A place's civil time zone (WIB, WITA, WIT as fixed offsets, like every local time the
+/// service gives).
+fn zone(place: &ArchivedPlace) -> Zone {
+    Zone::civil(place.tz.parse().unwrap_or(chrono_tz::Tz::Asia__Jakarta))
+}
+
+/// An instant (UTC seconds) as local text by `format` (`%H:%M`, `%H:%M:%S`).
+fn local(zone: Zone, seconds: i64, format: &str) -> Option<String> {
+    let utc: DateTime<Utc> = DateTime::from_timestamp(seconds, 0)?;
+    Some(utc.with_timezone(&zone).format(format).to_string())
+}
+
+/// The eight times of a day, `"HH:MM"` (or `null` where the Sun does not reach the altitude
+/// that day), in the order of the day.
+struct Times {
+    zone: Zone,
+    published: [Option<i64>; 8],
+    which: &'static [Prayer],
+}
+
+impl Serialize for Times {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.which.len()))?;
+        for prayer in self.which {
+            let at = self.published.get(prayer.index()).copied().flatten();
+            map.serialize_entry(
+                prayer.name(),
+                &at.and_then(|s| local(self.zone, s, "%H:%M")),
+            )?;
+        }
+        map.end()
+    }
+}
+
+/// `detail`: each time to the second before ihtiyat and rounding, in local time and UTC,
+/// with the Sun's altitude that defines it.
+struct Detail {
+    zone: Zone,
+    exact: [Option<i64>; 8],
+    altitude: [Option<f64>; 8],
+}
+
+/// One time of `detail`.
+#[derive(Serialize)]
+struct ExactTime {
+    local: Option<String>,
+    utc: Option<String>,
+    sun_altitude_deg: Option<f64>,
+}
+
+impl Serialize for Detail {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(Prayer::ALL.len()))?;
+        for prayer in Prayer::ALL {
+            let i = prayer.index();
+            let exact = self.exact.get(i).copied().flatten();
+            map.serialize_entry(
+                prayer.name(),
+                &ExactTime {
+                    local: exact.and_then(|s| local(self.zone, s, "%H:%M:%S")),
+                    utc: exact.and_then(|s| local(Zone::civil(chrono_tz::UTC), s, "%H:%M:%SZ")),
+                    sun_altitude_deg: self
+                        .altitude
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .map(|h| (h * 1e4).round() / 1e4),
+                },
+            )?;
+        }
+        map.end()
+    }
+}
+
+/// A method with its numbers, as every prayer answer states it.
+#[derive(Serialize)]
+pub struct MethodView {
+    id: &'static str,
+    name: &'static str,
+    subuh_altitude_deg: f64,
+    isya_altitude_deg: f64,
+    dhuha_altitude_deg: f64,
+    ashar_shadow_factor: f64,
+    horizon: Horizon,
+    imsak_minutes_before_subuh: i64,
+    ihtiyat_minutes: PerTime<i64>,
+    rounding: PerTime<&'static str>,
+}
+
+/// The horizon of terbit and maghrib, and the altitude it gives at the answer's place.
+#[derive(Serialize)]
+struct Horizon {
+    semidiameter_arcmin: f64,
+    refraction_arcmin: f64,
+    dip_arcmin_per_sqrt_m: f64,
+    altitude_deg: f64,
+}
+
+/// A value per time from subuh to isya (imsak follows subuh).
+struct PerTime<T>([T; 8]);
+
+impl<T: Serialize> Serialize for PerTime<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(Prayer::ALL.len() - 1))?;
+        for (prayer, value) in Prayer::ALL.iter().zip(&self.0).skip(1) {
+            map.serialize_entry(prayer.name(), value)?;
+        }
+        map.end()
+    }
+}
+
+impl MethodView {
+    /// `method`'s numbers, its horizon at `place`.
+    pub fn of(method: &Method, place: &ArchivedPlace) -> MethodView {
+        MethodView {
+            id: method.id,
+            name: method.name,
+            subuh_altitude_deg: method.subuh_altitude_deg,
+            isya_altitude_deg: method.isya_altitude_deg,
+            dhuha_altitude_deg: method.dhuha_altitude_deg,
+            ashar_shadow_factor: method.ashar_shadow_factor,
+            horizon: Horizon {
+                semidiameter_arcmin: method.semidiameter_arcmin,
+                refraction_arcmin: method.refraction_arcmin,
+                dip_arcmin_per_sqrt_m: method.dip_arcmin_per_sqrt_m,
+                altitude_deg: (method.horizon_altitude_deg(place.elev_m.to_native()) * 1e4)
+                    .round()
+                    / 1e4,
+            },
+            imsak_minutes_before_subuh: method.imsak_minutes_before_subuh,
+            ihtiyat_minutes: PerTime(method.ihtiyat_minutes),
+            rounding: PerTime(method.rounding.map(|r| match r {
+                Rounding::Up => "up",
+                Rounding::Down => "down",
+                Rounding::Nearest => "nearest",
+            })),
+        }
+    }
+}
+
+/// A day's Hijri date in a calendar, with the `source` of its tier.
+#[derive(Serialize)]
+struct HijriView<'a> {
+    date: AnyDate,
+    day: u8,
+    month: u8,
+    month_name: &'static str,
+    year: u16,
+    source: &'a str,
+}
+
+impl<'a> HijriView<'a> {
+    fn of(chain: &'a ArchivedChain, day: Date, lang: Lang) -> Option<HijriView<'a>> {
+        let (hijri, month) = chain.to_hijri(day)?;
+        Some(HijriView {
+            date: AnyDate::Hijri(hijri),
+            day: hijri.day,
+            month: hijri.month,
+            month_name: hijri.month_of_year().name_in(lang),
+            year: hijri.year,
+            source: chain.source(chain.tier_of_day(month, day)),
+        })
+    }
+}
+
+/// One day of `/prayer-times`.
+#[derive(Serialize)]
+struct PrayerDay<'a> {
+    date: AnyDate,
+    weekday: &'static str,
+    hijri: Option<HijriView<'a>>,
+    times: Times,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<Detail>,
+}
+
+/// `input` of `/prayer-times`.
+#[derive(Serialize)]
+struct TimesInput<'a> {
+    place: &'a str,
+    method: &'static str,
+    from: AnyDate,
+    to: AnyDate,
+    detail: bool,
+}
+
+/// The body of `/api/v1/prayer-times`.
+#[derive(Serialize)]
+pub struct PrayerTimesBody<'a> {
+    input: TimesInput<'a>,
+    place: PlaceView<'a>,
+    method: MethodView,
+    calendar: &'a str,
+    count: usize,
+    days: Vec<PrayerDay<'a>>,
+    warnings: WarningList<'a>,
+}
+
+impl PrayerTimesBody<'_> {
+    /// Number of days.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+}
+
+/// Checks a `/prayer-times` range: `from` not after `to`, at most [`MAX_DAYS`] days.
+pub fn check_range(from: Date, to: Date) -> Result<(), Refusal> {
+    if from > to {
+        return Err(Refusal::new(
+            ErrorCode::InvalidRange,
+            format!("`from` ({from}) is after `to` ({to})"),
+        ));
+    }
+    if to.0 - from.0 + 1 > MAX_DAYS {
+        return Err(Refusal::new(
+            ErrorCode::RangeTooLarge,
+            format!(
+                "`from` to `to` spans {} days; at most {MAX_DAYS} are answered at once",
+                to.0 - from.0 + 1
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The times of `place` (an index of the archive's places) by `method` from `from` to `to`
+/// (checked by [`check_range`]); `scope`'s calendar (the method's, [`calendar_of`]) dates
+/// the days; days outside the served span are `out_of_coverage`.
+pub fn prayer_times<'a>(
+    scope: &Scope<'a>,
+    place: usize,
+    method: &Method,
+    (from, to): (Date, Date),
+    detail: bool,
+) -> Result<PrayerTimesBody<'a>, Refusal> {
+    let dataset = scope.dataset;
+    let served = coverage::days(scope, from, to, true, ErrorCode::OutOfCoverage)?;
+    let archived = dataset
+        .places
+        .get(place)
+        .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
+    let zone = zone(archived);
+    let mut days = Vec::with_capacity(usize::try_from(to.0 - from.0 + 1).unwrap_or(0));
+    let mut day = from;
+    while day <= to {
+        let published = prayer_table::published_day(dataset, place, method, day)
+            .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
+        let detail = if detail {
+            Some(Detail {
+                zone,
+                exact: prayer_table::exact_day(dataset, place, method, day)
+                    .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?,
+                altitude: prayer_table::defining_altitude(dataset, place, method, day)
+                    .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?,
+            })
+        } else {
+            None
+        };
+        days.push(PrayerDay {
+            date: AnyDate::Gregorian(day),
+            weekday: day.weekday().name_in(scope.lang),
+            hijri: HijriView::of(scope.chain, day, scope.lang),
+            times: Times {
+                zone,
+                published,
+                which: &Prayer::ALL,
+            },
+            detail,
+        });
+        day = day.add_days(1);
+    }
+    Ok(PrayerTimesBody {
+        input: TimesInput {
+            place: &archived.id,
+            method: method.id,
+            from: AnyDate::Gregorian(from),
+            to: AnyDate::Gregorian(to),
+            detail,
+        },
+        place: PlaceView::of(archived),
+        method: MethodView::of(method, archived),
+        calendar: &scope.chain.id,
+        count: days.len(),
+        days,
+        warnings: WarningList(served.warnings),
+    })
+}
+
+/// The refusal for days the prayer table does not hold (the served span's).
+fn outside(scope: &Scope, code: ErrorCode) -> Refusal {
+    coverage::outside_archive(scope, code)
+}
+
+/// One day of an imsakiyah: its number in Ramadan, its Gregorian date and the times.
+pub struct FastDay {
+    /// 1 … 29 or 30.
+    pub day: u8,
+    /// Its Gregorian date.
+    pub date: Date,
+    /// The published minutes (UTC seconds) in the order of [`Prayer::ALL`].
+    pub published: [Option<i64>; 8],
+}
+
+/// A Ramadan at a place, in a calendar, by a method: what `/imsakiyah` and its feed show.
+pub struct Imsakiyah<'a> {
+    /// The place.
+    pub place: &'a ArchivedPlace,
+    /// The calendar whose Ramadan it is.
+    pub chain: &'a ArchivedChain,
+    /// The method.
+    pub method: Method,
+    /// Whether the method was chosen for the calendar because it has none of its own.
+    pub method_fallback: bool,
+    /// The Hijri year.
+    pub year: u16,
+    /// The days of the fast.
+    pub days: Vec<FastDay>,
+    /// 1 Syawal.
+    pub syawal: Date,
+    /// The `source` of Ramadan's dates (its tier in the calendar).
+    pub source: &'a str,
+    /// The `source` of 1 Syawal.
+    pub syawal_source: &'a str,
+    /// The warnings of the months served.
+    pub warnings: WarningList<'a>,
+}
+
+impl Imsakiyah<'_> {
+    /// The place's civil time zone.
+    pub fn zone(&self) -> Zone {
+        zone(self.place)
+    }
+}
+
+/// The Ramadan of Hijri `year` in `scope`'s calendar at `place`, by `method` (`None`: the
+/// calendar's own, [`method_of`]). A year whose Ramadan or 1 Syawal is outside the
+/// archive is `out_of_coverage`.
+pub fn imsakiyah<'a>(
+    scope: &Scope<'a>,
+    place: usize,
+    year: u16,
+    method: Option<Method>,
+) -> Result<Imsakiyah<'a>, Refusal> {
+    let dataset = scope.dataset;
+    let chain = scope.chain;
+    let (method, method_fallback) = match method {
+        Some(m) => (m, false),
+        None => method_of(chain),
+    };
+    let ramadan = HijriMonth {
+        year,
+        month: RAMADAN,
+    };
+    let (index, month) = coverage::month(scope, ramadan, ErrorCode::OutOfCoverage)?;
+    let syawal = chain
+        .months
+        .get(index + 1)
+        .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
+    let served = coverage::days(
+        scope,
+        month.start(),
+        syawal.start(),
+        true,
+        ErrorCode::OutOfCoverage,
+    )?;
+    let archived = dataset
+        .places
+        .get(place)
+        .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
+    let mut days = Vec::with_capacity(30);
+    let mut date = month.start();
+    let mut number = 1_u8;
+    while date <= month.last() {
+        let published = prayer_table::published_day(dataset, place, &method, date)
+            .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
+        days.push(FastDay {
+            day: number,
+            date,
+            published,
+        });
+        date = date.add_days(1);
+        number += 1;
+    }
+    Ok(Imsakiyah {
+        place: archived,
+        chain,
+        method,
+        method_fallback,
+        year,
+        days,
+        syawal: syawal.start(),
+        source: chain.source(chain.tier_of_day(month, month.start())),
+        syawal_source: chain.source(chain.tier_of_day(syawal, syawal.start())),
+        warnings: WarningList(served.warnings),
+    })
+}
+
+/// The body of `/api/v1/imsakiyah`.
+#[derive(Serialize)]
+pub struct ImsakiyahBody<'a> {
+    input: ImsakiyahInput<'a>,
+    place: PlaceView<'a>,
+    calendar: CalendarView<'a>,
+    method: MethodView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method_note: Option<String>,
+    ramadan: RamadanView<'a>,
+    days: Vec<ImsakiyahDay>,
+    syawal_1: SyawalView<'a>,
+    warnings: &'a WarningList<'a>,
+}
+
+/// `input` of `/imsakiyah`.
+#[derive(Serialize)]
+struct ImsakiyahInput<'a> {
+    place: &'a str,
+    year: u16,
+    authority: &'a str,
+    method: &'static str,
+}
+
+/// The calendar of an imsakiyah.
+#[derive(Serialize)]
+struct CalendarView<'a> {
+    id: &'a str,
+    name: &'a str,
+}
+
+/// Ramadan's span.
+#[derive(Serialize)]
+struct RamadanView<'a> {
+    year: u16,
+    start: AnyDate,
+    end: AnyDate,
+    days: usize,
+    source: &'a str,
+}
+
+/// One row of an imsakiyah.
+#[derive(Serialize)]
+struct ImsakiyahDay {
+    day: u8,
+    hijri: AnyDate,
+    date: AnyDate,
+    weekday: &'static str,
+    #[serde(flatten)]
+    times: Times,
+}
+
+/// 1 Syawal.
+#[derive(Serialize)]
+struct SyawalView<'a> {
+    hijri: AnyDate,
+    date: AnyDate,
+    weekday: &'static str,
+    source: &'a str,
+}
+
+/// The JSON body of an imsakiyah, names in `lang`.
+pub fn imsakiyah_body<'a>(fast: &'a Imsakiyah<'a>, lang: Lang) -> ImsakiyahBody<'a> {
+    let zone = fast.zone();
+    let names = &fast.chain.names;
+    let first = fast.days.first().map_or(fast.syawal, |d| d.date);
+    let last = fast.days.last().map_or(fast.syawal, |d| d.date);
+    ImsakiyahBody {
+        input: ImsakiyahInput {
+            place: &fast.place.id,
+            year: fast.year,
+            authority: &fast.chain.id,
+            method: fast.method.id,
+        },
+        place: PlaceView::of(fast.place),
+        calendar: CalendarView {
+            id: &fast.chain.id,
+            name: &names.indonesian,
+        },
+        method: MethodView::of(&fast.method, fast.place),
+        method_note: fast.method_fallback.then(|| {
+            format!(
+                "{} tidak menetapkan metode waktu sholat sendiri; waktu dihitung dengan metode \
+                 {} ({}).",
+                names.indonesian.as_str(),
+                fast.method.id,
+                fast.method.name
+            )
+        }),
+        ramadan: RamadanView {
+            year: fast.year,
+            start: AnyDate::Gregorian(first),
+            end: AnyDate::Gregorian(last),
+            days: fast.days.len(),
+            source: fast.source,
+        },
+        days: fast
+            .days
+            .iter()
+            .map(|d| ImsakiyahDay {
+                day: d.day,
+                hijri: AnyDate::Hijri(HijriDate {
+                    year: fast.year,
+                    month: RAMADAN,
+                    day: d.day,
+                }),
+                date: AnyDate::Gregorian(d.date),
+                weekday: d.date.weekday().name_in(lang),
+                times: Times {
+                    zone,
+                    published: d.published,
+                    which: &IMSAKIYAH_TIMES,
+                },
+            })
+            .collect(),
+        syawal_1: SyawalView {
+            hijri: AnyDate::Hijri(HijriDate {
+                year: fast.year,
+                month: RAMADAN + 1,
+                day: 1,
+            }),
+            date: AnyDate::Gregorian(fast.syawal),
+            weekday: fast.syawal.weekday().name_in(lang),
+            source: fast.syawal_source,
+        },
+        warnings: &fast.warnings,
+    }
+}
+
+/// A published minute as local `"HH:MM"` in `zone` (for the feed and the page).
+pub fn hh_mm(zone: Zone, seconds: i64) -> Option<String> {
+    local(zone, seconds, "%H:%M")
+}
