@@ -174,8 +174,13 @@ fn kemenag_reproduces_its_published_minutes() {
 fn muhammadiyah_reproduces_its_published_minutes() {
     let (total, exact, within, far) = published("muhammadiyah");
     println!("muhammadiyah: {total} values, {exact} exact, {within} within one minute");
-    assert_eq!((total, within), (11, 11), "{far:?}");
-    assert!(exact >= 9, "{exact} exact");
+    // 71 published minutes at Kota Yogyakarta, Kota Makassar, DKI Jakarta, Kota Bandar Lampung and
+    // Kota Semarang (2021–2026): all within a minute, 51 exact. Of the 20 misses, 10 are
+    // Makassar's terbit (published a minute earlier) and dhuha (a minute later): those two take
+    // Kemenag's two minutes of ihtiyat, which would give 61 exact; 3 are maghrib a minute later
+    // (the horizon), 7 a few seconds at minute boundaries (the point); see prayer_times.md.
+    assert_eq!((total, within), (71, 71), "{far:?}");
+    assert!(exact >= 51, "{exact} exact");
 }
 
 #[test]
