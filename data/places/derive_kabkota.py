@@ -25,6 +25,7 @@ GeoNames cities500 (every populated place of 500 people or more, with its featur
 """
 import csv
 import json
+import math
 import os
 import re
 import sys
@@ -95,13 +96,13 @@ EXTRA = {
 # files one that is not the seat, by BPS code (GeoNames' admin2) -> GeoNames name (after a "|",
 # a nearby place used, and marked FALLBACK, where the seat itself is not in cities500).
 SEATS = {
-    "1103": "Tapaktuan", "1104": "Kutacane", "1108": "Jantho", "1110": "Bireuen",
-    "1111": "Lhoksukon", "1118": "Meureudu", "1172": "Sabang", "1173": "Langsa",
+    "1103": "Tapaktuan", "1104": "Kutacane|Bambol", "1108": "Jantho", "1110": "Bireuen",
+    "1111": "Lhoksukon|Matangkuli", "1118": "Meureudu|Trienggadeng", "1172": "Sabang", "1173": "Langsa",
     "1174": "Lhokseumawe", "1175": "Subulussalam", "1201": "Gido|Gunungsitoli", "1202": "Panyabungan",
     "1213": "Stabat", "1271": "Sibolga", "1272": "Tanjungbalai", "1273": "Pematangsiantar",
     "1274": "Tebingtinggi", "1277": "Padangsidempuan", "1373": "Sawahlunto",
     "1374": "Padangpanjang", "1377": "Pariaman", "1402": "Rengat", "1473": "Dumai",
-    "1504": "Muara Bulian", "1572": "Sungai Penuh", "1608": "Muaradua", "1613": "Rupit",
+    "1504": "Muara Bulian", "1572": "Sungai Penuh", "1608": "Muaradua", "1613": "Rupit|Muararupit",
     "1672": "Prabumulih", "1673": "Pagar Alam", "1872": "Metro", "1902": "Tanjung Pandan",
     "1905": "Toboali", "2101": "Tanjung Balai", "2171": "Batam", "3173": "Jakarta",
     "3202": "Pelabuhanratu", "3271": "Bogor", "3272": "Sukabumi", "3274": "Cirebon",
@@ -115,13 +116,13 @@ SEATS = {
     "5108": "Singaraja", "5202": "Praya", "5272": "Raba", "5304": "Soe", "5316": "Waibakul",
     "6172": "Singkawang", "6201": "Pangkalanbuun", "6203": "Kuala Kapuas", "6206": "Sukamara",
     "6209": "Kasongan", "6211": "Kuala Kurun", "6307": "Barabai", "6308": "Amuntai",
-    "6372": "Banjarbaru", "6403": "Tenggarong", "6405": "Tanjung Redeb", "6474": "Bontang",
-    "6504": "Nunukan", "6571": "Tarakan", "7103": "Tahuna", "7104": "Melonguane",
-    "7105": "Amurang", "7108": "Ondong Siau", "7110": "Bolaang Uki", "7173": "Tomohon",
+    "6372": "Banjarbaru", "6403": "Tenggarong|Loakulu", "6405": "Tanjung Redeb", "6474": "Bontang",
+    "6504": "Nunukan|Binalawan", "6571": "Tarakan", "7103": "Tahuna", "7104": "Melonguane",
+    "7105": "Amurang|Tenga", "7108": "Ondong Siau", "7110": "Molibagu", "7173": "Tomohon",
     "7174": "Kotamobagu", "7211": "Banggai", "7313": "Sengkang", "7372": "Parepare",
     "7373": "Palopo", "7403": "Unaaha", "7411": "Tirawuta", "7472": "Baubau",
     "7605": "Pasangkayu", "8101": "Saumlaki", "8105": "Dobo", "8172": "Tual", "8205": "Tobelo",
-    "8271": "Ternate", "9101": "Fakfak", "9102": "Kaimana", "9412": "Timika", "9419": "Sarmi",
+    "8271": "Ternate", "9101": "Fakfak", "9102": "Kaimana", "9412": "Timika|Mapurujaya", "9419": "Sarmi",
     "9436": "Waghete",
 }
 MISSING = []
@@ -212,9 +213,12 @@ def main(wilayah, cities500, worldcities, out):
         cands.sort(key=lambda f: (RANK[f["fcode"]], -f["pop"]))
         return cands[0] if cands else None
 
-    def nearest_dem(lat, lon):
-        f = min(features, key=lambda f: (f["lat"] - lat) ** 2 + (f["lon"] - lon) ** 2)
-        return f
+    def nearest(lat, lon):
+        """The nearest GeoNames place and its distance, km."""
+        def km(f):
+            return 111.2 * math.hypot(f["lat"] - lat, (f["lon"] - lon) * math.cos(math.radians(lat)))
+        f = min(features, key=km)
+        return f, km(f)
 
     def seat(p, seat_name=None, extra_id=None):
         """The seat's point, elevation and their provenance."""
@@ -223,16 +227,21 @@ def main(wilayah, cities500, worldcities, out):
             town, lat, lon, elev = UNSOURCED[extra_id or p["bps"]]
             return (lat, lon, elev, f"{town} (UNSOURCED approximate point)", "UNSOURCED estimate")
         if name:
-            first = name.split("|")[0]
+            first, *nearby = name.split("|")
             f = by_name(first, p["bps"])
             if f:
                 return point(f, f"seat by name: {first}")
             sm = simplemaps.get((squash(first), PROVINCES[p["kode"][:2]].lower()))
             if sm:
-                near = nearest_dem(sm[0], sm[1])
-                return (sm[0], sm[1], int(near["dem"]),
-                        f"{first} (SimpleMaps {sm[2]}; seat by name)",
-                        f"FALLBACK: GeoNames dem of the nearest GeoNames place {near['name']} ({near['id']})")
+                near, km = nearest(sm[0], sm[1])
+                elev_source = f"GeoNames dem of the nearest GeoNames place, {near['name']} ({near['id']}), {km:.0f} km away"
+                if km > 15:
+                    elev_source = "FALLBACK: " + elev_source
+                return (sm[0], sm[1], int(near["dem"]), f"{first} (SimpleMaps {sm[2]}; seat by name)", elev_source)
+            for other in nearby:
+                f = by_name(other, p["bps"])
+                if f:
+                    return point(f, f"FALLBACK: the seat {first} is in neither list; the neighbouring {other}")
         f = admin2_seat(p)
         if f:
             return point(f, "GeoNames' seat of the admin2")
