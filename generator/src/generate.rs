@@ -329,13 +329,14 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
     if options.cards {
         (rendered, reused) = add_cards(&mut built, &previous.cards, options.progress)?;
     }
-    add_answers(&mut built.dataset, &previous.codings, options.progress)?;
+    // The places first: `/places` is a stored answer.
     add_prayer_table(
         &options.data_dir,
         &mut built,
         previous.prayer,
         options.progress,
     )?;
+    add_answers(&mut built.dataset, &previous.codings, options.progress)?;
     let bytes = hijri::archive::encode(&built.dataset).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
         .map_err(|e| GenerateError::Write(options.out.clone(), e))?;
