@@ -245,15 +245,19 @@ pub struct BitWriter {
 impl BitWriter {
     /// Appends the low `n` bits of `value`, most significant first.
     pub fn put(&mut self, value: u32, n: u8) {
-        for k in (0..n).rev() {
-            let bit = (value >> k) & 1;
+        let mut left = u32::from(n.min(32));
+        while left > 0 {
             if self.len.is_multiple_of(8) {
                 self.bytes.push(0);
             }
+            let free = 8 - (self.len % 8) as u32;
+            let take = free.min(left);
+            let chunk = (u64::from(value) >> (left - take)) & ((1 << take) - 1);
             if let Some(last) = self.bytes.last_mut() {
-                *last |= (bit as u8) << (7 - (self.len % 8) as u8);
+                *last |= (chunk << (free - take)) as u8;
             }
-            self.len += 1;
+            self.len += u64::from(take);
+            left -= take;
         }
     }
 
