@@ -18,15 +18,13 @@ use chrono::{NaiveDate, TimeZone};
 
 use super::error::AstroError;
 use super::evening::midnight_ut;
-use super::frames::{earth_rotation_angle, EarthFrame, Site};
+use super::frames::{earth_rotation_angle, EarthFrame, Site, ERA_RATE};
 use super::place::{aberrate, astrometric_linear};
 use super::prayer::noon_guess;
 use super::time::{Instant, DAY, JD_J2000};
 use super::vector::{dot, norm, Vec3};
 use super::{Astro, Observer};
 
-/// The Earth rotation angle's rate, radians per UT second (IAU 2000).
-const ERA_RATE: f64 = std::f64::consts::TAU * 1.002_737_811_911_354_48 / DAY;
 /// Seconds between the table's samples.
 const STEP_S: f64 = 6.0 * 3_600.0;
 /// Days of margin sampled before the first day and after the last.

@@ -64,11 +64,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         table.bits.len() as f64 / 1e6,
         table.blocks.len() as f64 * 4.0 / 1e6
     );
-    for (series, counts) in stats.counts.iter().enumerate() {
+    for (series, (counts, lengths)) in stats.counts.iter().zip(&table.codes).enumerate() {
         let total: u64 = counts.iter().sum();
         let bits: f64 = counts
             .iter()
-            .zip(&table.codes[series])
+            .zip(lengths)
             .map(|(c, l)| *c as f64 * f64::from(*l))
             .sum();
         let raw = counts.get(1).copied().unwrap_or(0);
