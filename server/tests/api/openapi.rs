@@ -168,6 +168,7 @@ fn every_operation_is_documented_with_one_get() {
             "Calendars",
             "Observances",
             "Holidays",
+            "Prayer times",
             "Hilal",
             "Service"
         ]
