@@ -90,22 +90,6 @@ fn offset(zone: &str) -> FixedOffset {
     FixedOffset::east_opt(hours * 3_600).unwrap()
 }
 
-/// The reference places by kode: the observer (elevation and zone included).
-fn places() -> HashMap<String, Observer<FixedOffset>> {
-    rows("prayer_places.csv")
-        .into_iter()
-        .map(|r| {
-            let observer = Observer {
-                lat_deg: r[3].parse().unwrap(),
-                lon_deg: r[4].parse().unwrap(),
-                elev_m: r[5].parse().unwrap(),
-                tz: offset(&r[6]),
-            };
-            (r[0].clone(), observer)
-        })
-        .collect()
-}
-
 /// The places by id, from the catalogue (`data/places/kabkota.csv`, whose leading columns are
 /// `id,name,province,lat,lon,elev_m,tz`): the observer (elevation and zone included). The
 /// published minutes are computed at these points.

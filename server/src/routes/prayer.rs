@@ -6,8 +6,8 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
-use hijri::span;
 use hijri::prayer::{Method, Prayer};
+use hijri::span;
 use hijri_view::answers::places;
 use hijri_view::answers::prayer::{self as answers, Imsakiyah};
 use hijri_view::{coverage, Question, Scope};
@@ -33,9 +33,9 @@ pub fn places(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
     );
     let dataset = state.dataset;
     match (q, lat, lon) {
-        (None, None, None) => stored::question(req, state, state, Question::Places, |_| {
-            reply::HISTORY
-        }),
+        (None, None, None) => {
+            stored::question(req, state, state, Question::Places, |_| reply::HISTORY)
+        }
         (Some(q), None, None) => {
             let body = places::search(dataset, &q)?;
             Ok(reply::json(req, reply::HISTORY, 4096, &body))
@@ -96,7 +96,11 @@ fn days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
 /// The days a `/prayer-times` request asks for: `date`, `month` (`YYYY-MM`) or `from` and
 /// `to`, exactly one of them.
 fn asked_days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
-    let forms = [query.given("date"), query.given("month"), query.given("from") || query.given("to")];
+    let forms = [
+        query.given("date"),
+        query.given("month"),
+        query.given("from") || query.given("to"),
+    ];
     match forms.iter().filter(|given| **given).count() {
         0 => {
             return Err(ApiError::new(
@@ -331,7 +335,12 @@ fn feed(fast: &Imsakiyah, stamp: Date) -> String {
 /// `YYYYMMDDTHHMMSS` in `zone` (a local DATE-TIME with its TZID).
 fn local_stamp(zone: hijri::zone::Zone, seconds: i64) -> String {
     chrono::DateTime::from_timestamp(seconds, 0)
-        .map(|utc| utc.with_timezone(&zone).fixed_offset().format("%Y%m%dT%H%M%S").to_string())
+        .map(|utc| {
+            utc.with_timezone(&zone)
+                .fixed_offset()
+                .format("%Y%m%dT%H%M%S")
+                .to_string()
+        })
         .unwrap_or_default()
 }
 
@@ -343,7 +352,12 @@ fn timezone(ical: &mut Ical, fast: &Imsakiyah) {
         .first()
         .and_then(|day| day.published.iter().flatten().next().copied())
         .and_then(|s| chrono::DateTime::from_timestamp(s, 0))
-        .map(|utc| utc.with_timezone(&zone).fixed_offset().format("%z").to_string())
+        .map(|utc| {
+            utc.with_timezone(&zone)
+                .fixed_offset()
+                .format("%z")
+                .to_string()
+        })
         .unwrap_or_else(|| "+0000".into());
     ical.raw("BEGIN", "VTIMEZONE");
     ical.raw("TZID", fast.place.tz.as_str());

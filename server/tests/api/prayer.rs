@@ -25,7 +25,10 @@ fn within_a_minute(times: &Value, expected: &[(&str, &str)]) -> usize {
     for (name, published) in expected {
         let served = times[name].as_str().unwrap();
         let off = minutes(served) - minutes(published);
-        assert!(off.abs() <= 1, "{name}: served {served}, published {published}");
+        assert!(
+            off.abs() <= 1,
+            "{name}: served {served}, published {published}"
+        );
         exact += usize::from(off == 0);
     }
     exact
@@ -161,7 +164,10 @@ async fn prayer_answers_are_recorded() {
     // An unknown place is a 404 with the closest names.
     let unknown = &answers[9];
     assert_eq!(unknown.status, 404);
-    let message = unknown.json()["error"]["message"].as_str().unwrap().to_owned();
+    let message = unknown.json()["error"]["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     assert!(message.contains("Kota Yogyakarta (34.71)"), "{message}");
 }
 
@@ -174,7 +180,13 @@ async fn places_are_found_by_name_and_by_point() {
     let yogya = places.iter().find(|p| p["id"] == "34.71").unwrap();
     assert_eq!(yogya["name"], "Kota Yogyakarta");
     assert_eq!(yogya["tz"], "Asia/Jakarta");
-    for q in ["yogya", "YOGYAKARTA", "Kota+Yogyakarta", "kota%20yogyakarta", "Yogyakart%C3%A0"] {
+    for q in [
+        "yogya",
+        "YOGYAKARTA",
+        "Kota+Yogyakarta",
+        "kota%20yogyakarta",
+        "Yogyakart%C3%A0",
+    ] {
         let found = get(&app, &format!("/api/v1/places?q={q}")).await.json();
         assert_eq!(found["places"][0]["id"], "34.71", "{q}");
     }
@@ -186,7 +198,9 @@ async fn places_are_found_by_name_and_by_point() {
         .iter()
         .all(|p| p["name"].as_str().unwrap().starts_with("Kabupaten")));
     // The Tugu of Yogyakarta is in the city, a few km from its point.
-    let near = get(&app, "/api/v1/places?lat=-7.7829&lon=110.3671").await.json();
+    let near = get(&app, "/api/v1/places?lat=-7.7829&lon=110.3671")
+        .await
+        .json();
     assert_eq!(near["places"][0]["id"], "34.71");
     assert!(near["places"][0]["distance_km"].as_f64().unwrap() < 5.0);
     let distances: Vec<f64> = near["places"]
@@ -201,7 +215,9 @@ async fn places_are_found_by_name_and_by_point() {
 #[actix_web::test]
 async fn ramadan_1447_at_yogyakarta_splits_between_the_two_calendars() {
     let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let kemenag = get(&app, "/api/v1/imsakiyah?place=34.71&year=1447").await.json();
+    let kemenag = get(&app, "/api/v1/imsakiyah?place=34.71&year=1447")
+        .await
+        .json();
     let muhammadiyah = get(
         &app,
         "/api/v1/imsakiyah?place=34.71&year=1447&authority=muhammadiyah",
@@ -257,7 +273,10 @@ async fn ramadan_1447_at_yogyakarta_splits_between_the_two_calendars() {
     .await
     .json();
     assert_eq!(ummalqura["method"]["id"], "kemenag");
-    assert!(ummalqura["method_note"].as_str().unwrap().contains("kemenag"));
+    assert!(ummalqura["method_note"]
+        .as_str()
+        .unwrap()
+        .contains("kemenag"));
     // `method=` overrides the calendar's.
     let overridden = get(
         &app,
@@ -272,9 +291,12 @@ async fn ramadan_1447_at_yogyakarta_splits_between_the_two_calendars() {
 #[actix_web::test]
 async fn kediri_on_23_june_2026_is_myqurans_example() {
     let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let body = get(&app, "/api/v1/prayer-times?place=35.71&date=2026-06-23&detail=true")
-        .await
-        .json();
+    let body = get(
+        &app,
+        "/api/v1/prayer-times?place=35.71&date=2026-06-23&detail=true",
+    )
+    .await
+    .json();
     assert_eq!(body["count"], 1);
     let day = &body["days"][0];
     assert_eq!(day["date"], "2026-06-23");

@@ -81,7 +81,12 @@ fn zone(place: &ArchivedPrayerPlace) -> Zone {
 /// An instant (UTC seconds) as local text by `format` (`%H:%M`, `%H:%M:%S`).
 fn local(zone: Zone, seconds: i64, format: &str) -> Option<String> {
     let utc: DateTime<Utc> = DateTime::from_timestamp(seconds, 0)?;
-    Some(utc.with_timezone(&zone).fixed_offset().format(format).to_string())
+    Some(
+        utc.with_timezone(&zone)
+            .fixed_offset()
+            .format(format)
+            .to_string(),
+    )
 }
 
 /// The eight times of a day, `"HH:MM"` (or `null` where the Sun does not reach the altitude
@@ -199,8 +204,7 @@ impl MethodView {
                 refraction_arcmin: method.horizon.refraction_arcmin,
                 fixed_dip_arcmin: method.horizon.fixed_dip_arcmin,
                 dip_arcmin_per_sqrt_m: method.horizon.dip_arcmin_per_sqrt_m,
-                altitude_deg: (method.horizon_altitude_deg(place.elev_m.to_native()) * 1e4)
-                    .round()
+                altitude_deg: (method.horizon_altitude_deg(place.elev_m.to_native()) * 1e4).round()
                     / 1e4,
             },
             imsak_minutes_before_subuh: method.imsak_minutes_before_subuh,
