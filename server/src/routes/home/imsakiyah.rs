@@ -135,7 +135,7 @@ fn written(req: &HttpRequest, state: &AppState, query: &Query) -> Result<HttpRes
                     asked.scope.chain.names.short.as_str()
                 );
                 head(&mut html, &title, state, &asked);
-                timetable(&mut html, &fast, &origin);
+                timetable(&mut html, &fast, asked.method, &origin);
             }
             None => {
                 let title = format!("Imsakiyah Ramadhan {} H", asked.year);
@@ -258,7 +258,7 @@ fn chooser(html: &mut Html, state: &AppState, asked: &Asked) {
 
 /// The heading, the facts (place, calendar, zone, method), the table, 1 Syawal, the
 /// sources and the links.
-fn timetable(html: &mut Html, fast: &Imsakiyah, origin: &str) {
+fn timetable(html: &mut Html, fast: &Imsakiyah, asked_method: Option<Method>, origin: &str) {
     let words = LANG.words();
     let place = fast.place;
     let chain = fast.chain;
@@ -291,7 +291,8 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: &str) {
     .raw("</p>\n<p class=\"facts\"><b>Metode</b> ");
     numbers(html, &fast.method, place);
     html.raw("</p>\n");
-    if fast.method_fallback {
+    // The calendar's own method was not found (and none was asked for).
+    if asked_method.is_none() && !answers::method_of(chain).1 {
         html.raw("<p class=\"facts\">")
             .text(&chain.names.indonesian)
             .raw(" tidak menetapkan metode waktu sholat sendiri; waktu di sini menurut metode ")
@@ -302,7 +303,9 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: &str) {
         .fmt(format_args!("Imsakiyah Ramadhan {} H, ", fast.year))
         .text(&place.name)
         .raw(
-            "</caption>\n<thead><tr><th scope=\"col\">Ramadhan</th><th scope=\"col\">Tanggal</th>",
+            "</caption>\n<thead><tr><th scope=\"col\"><span class=\"long\">Ramadhan</span>\
+             <span class=\"short\" aria-hidden=\"true\">Rmd</span></th>\
+             <th scope=\"col\">Tanggal</th>",
         );
     for prayer in IMSAKIYAH_TIMES {
         html.raw("<th scope=\"col\">")
@@ -313,12 +316,12 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: &str) {
     for day in &fast.days {
         let friday = day.date.weekday() == hijri::weekday::Weekday::Jumat;
         html.raw(if friday { "<tr class=\"fri\">" } else { "<tr>" })
-            .fmt(format_args!("<th scope=\"row\">{}</th><td>", day.day))
-            .time(day.date, &words.long_date(day.date))
-            .raw("</td>");
+            .fmt(format_args!("<th scope=\"row\">{}</th><td>", day.day));
+        dated(html, day.date);
+        html.raw("</td>");
         for prayer in IMSAKIYAH_TIMES {
             let class = match prayer {
-                Prayer::Imsak | Prayer::Maghrib => " class=\"key\"",
+                Prayer::Imsak | Prayer::Maghrib => " class=\"hl\"",
                 _ => "",
             };
             html.fmt(format_args!("<td{class}>"))
@@ -373,6 +376,22 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: &str) {
         ));
 }
 
+/// A row's date: whole (`Rabu, 18 Februari 2026`), and short for a narrow screen (`Rab
+/// 18/2`, hidden from screen readers, which read the whole one).
+fn dated(html: &mut Html, date: Date) {
+    let words = LANG.words();
+    let (_, month, day) = date.ymd();
+    let weekday = words.weekday(date.weekday());
+    html.fmt(format_args!(
+        "<time datetime=\"{}\"><span class=\"long\">",
+        date.iso().as_str()
+    ))
+    .text(&words.long_date(date))
+    .raw("</span><span class=\"short\" aria-hidden=\"true\">")
+    .text(weekday.get(..3).unwrap_or(weekday))
+    .fmt(format_args!(" {day}/{month}</span></time>"));
+}
+
 /// `resmi` or `perkiraan hisab`: the tier of `day` in `chain`.
 fn tier_word(chain: &ArchivedChain, day: Date) -> &'static str {
     let words = LANG.words();
@@ -382,12 +401,16 @@ fn tier_word(chain: &ArchivedChain, day: Date) -> &'static str {
     }
 }
 
-/// `−7,80° 110,39°, 114 m`: the place's point and elevation.
+/// `titik 7,8° LS 110,39° BT, 114 m`: the place's point (south and east as Indonesian
+/// tables write them) and elevation.
 fn degrees_place(place: &ArchivedPlace) -> String {
+    let (lat, lon) = (place.lat.to_native(), place.lon.to_native());
     format!(
-        "titik {}, {}, {} m",
-        prayer::degrees(place.lat.to_native(), LANG),
-        prayer::degrees(place.lon.to_native(), LANG),
+        "titik {}° {} {}° {}, {} m",
+        decimal(lat.abs(), LANG),
+        if lat < 0.0 { "LS" } else { "LU" },
+        decimal(lon.abs(), LANG),
+        if lon < 0.0 { "BB" } else { "BT" },
         decimal(place.elev_m.to_native(), LANG)
     )
 }

@@ -231,13 +231,18 @@ fn form(html: &mut Html, page: &Page) {
 }
 
 /// `<select id="place" name="place" required>`: a blank first choice, then every place of
-/// the archive grouped by province, `selected` marked.
+/// the archive grouped by province (provinces and places in alphabetical order), `selected`
+/// marked.
 pub fn select(html: &mut Html, dataset: &ArchivedDataset, selected: Option<usize>, blank: &str) {
     html.raw("<select id=\"place\" name=\"place\" required><option value=\"\">")
         .text(blank)
         .raw("</option>");
+    let mut sorted: Vec<(usize, &ArchivedPlace)> = dataset.places.iter().enumerate().collect();
+    sorted.sort_by(|(_, a), (_, b)| {
+        (a.province.as_str(), a.name.as_str()).cmp(&(b.province.as_str(), b.name.as_str()))
+    });
     let mut province: Option<&str> = None;
-    for (index, place) in dataset.places.iter().enumerate() {
+    for (index, place) in sorted {
         if province != Some(place.province.as_str()) {
             if province.is_some() {
                 html.raw("</optgroup>");
