@@ -20,6 +20,8 @@ pub mod javanese;
 pub mod lang;
 pub mod observance;
 pub mod pasaran;
+pub mod prayer;
+pub mod prayer_table;
 pub mod registry;
 pub mod rules;
 pub mod schema;

@@ -36,6 +36,62 @@ pub struct Dataset {
     /// the first holds the span's first day, the last is the first month after the span and
     /// only ends the one before it. Empty in an archive without the Chinese calendar.
     pub chinese_months: Vec<ChineseMonth>,
+    /// The places prayer times are served for (Kemenag's kabupaten/kota), in the order of
+    /// `data/places/kabkota.csv`. Empty in an archive without prayer times.
+    pub places: Vec<PrayerPlace>,
+    /// The exact prayer times of every place and day of the span ([`crate::prayer_table`]).
+    pub prayer: PrayerTable,
+}
+
+/// A place prayer times are served for.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct PrayerPlace {
+    /// Its stable identifier (the Kepmendagri kode wilayah, `34.71`).
+    pub id: String,
+    /// Its name (`Kota Yogyakarta`).
+    pub name: String,
+    /// Its province.
+    pub province: String,
+    /// Latitude of its point, degrees north (as the places file writes it).
+    pub lat: f64,
+    /// Longitude of its point, degrees east.
+    pub lon: f64,
+    /// Elevation of its point, metres.
+    pub elev_m: f64,
+    /// Its IANA time zone (`Asia/Jakarta`); its days are civil dates in
+    /// `hijri::zone::Zone::civil` of it.
+    pub tz: String,
+}
+
+/// The prayer table: for every place, series ([`crate::prayer::series`]) and Gregorian year
+/// of the span, one block of bits holding the exact instant of each day, to the second
+/// (coded as [`crate::prayer_table`] describes), and the Sun's declination of each day.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq, Default)]
+#[rkyv(derive(Debug))]
+pub struct PrayerTable {
+    /// [`crate::prayer::methods_fingerprint`] of the numbers the table was computed with.
+    pub methods: u64,
+    /// The generator's fingerprint of everything the table was computed from (places,
+    /// methods, ephemeris, code), so an unchanged table is reused.
+    pub inputs: u64,
+    /// The number of series per place.
+    pub series: u8,
+    /// The first Gregorian year.
+    pub first_year: i32,
+    /// The number of years.
+    pub years: u16,
+    /// Per series, the code length (bits) of each symbol of the canonical prefix code.
+    pub codes: Vec<Vec<u8>>,
+    /// The bit offset in `bits` where each block starts, blocks ordered by place, series and
+    /// year; one more at the end (where the last block ends).
+    pub blocks: Vec<u32>,
+    /// The coded blocks, most significant bit first.
+    pub bits: Vec<u8>,
+    /// The Sun's apparent geocentric declination at 0h UT of every day from the day before
+    /// the span to the day after it, millionths of a degree (for the noon and ashar altitudes
+    /// of `detail`).
+    pub declination: Vec<i32>,
 }
 
 /// One month of the Chinese calendar.

@@ -211,6 +211,9 @@ pub enum Violation {
     /// not the next (the same for a leap month), or a year that does not change exactly at
     /// a month 1 that is not leap.
     ChineseMonth(&'static str),
+    /// A prayer table whose shape does not fit the places, the methods or the span (see
+    /// [`crate::prayer_table::check`]).
+    PrayerTable(&'static str),
     /// The default chain without a published table (the contract's `/meta` describes it).
     DefaultWithoutTable,
     /// A month of a chain without a published table that is not computed.
@@ -374,6 +377,7 @@ impl fmt::Display for Violation {
             ),
             Violation::HolidayDay(what) => write!(f, "day off: {what}"),
             Violation::ChineseMonth(what) => write!(f, "Chinese month: {what}"),
+            Violation::PrayerTable(what) => write!(f, "prayer table: {what}"),
             Violation::TierWithoutTable(tier) => write!(
                 f,
                 "a {} month in a chain without a published table (all its months are computed)",
@@ -428,6 +432,10 @@ pub fn dataset(dataset: &ArchivedDataset) -> Result<(), Problem> {
     cards(dataset)?;
     holidays(dataset)?;
     chinese_months(dataset)?;
+    crate::prayer_table::check(dataset).map_err(|what| Problem {
+        place: Place::Archive,
+        violation: Violation::PrayerTable(what),
+    })?;
     bodies(dataset)
 }
 

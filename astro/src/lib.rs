@@ -8,7 +8,8 @@
 //! [`Astro::nearest_conjunction`] the geocentric new moon nearest to an instant;
 //! [`Astro::new_moons`], [`Astro::full_moons`] and [`Astro::next_solar_longitude`] give the
 //! lunar phases and solar terms that lunisolar calendars are built from;
-//! [`Astro::prayer_times`] the day's prayer times by a [`prayer::Method`]. Dates and
+//! [`Astro::prayer_times`] the day's exact prayer times for a method's [`prayer::Targets`]
+//! ([`Astro::sun_table`] in bulk). Dates and
 //! instants are chrono's; an observer's civil time zone is any chrono [`TimeZone`]. This crate
 //! knows no Hijri calendar, archive, card or command line.
 
@@ -27,6 +28,7 @@ pub mod refraction;
 pub mod rootfind;
 pub mod solar_terms;
 pub mod spk;
+pub mod sun_table;
 pub mod time;
 pub mod vector;
 
@@ -149,15 +151,25 @@ impl Astro {
         evening::horizon_heights(self, site, utc)
     }
 
-    /// The eight prayer times of `site` on local civil date `date` by `method` (see
+    /// The eight exact prayer times of `site` on local civil date `date` for `targets` (see
     /// [`prayer::prayer_times`]).
     pub fn prayer_times<Z: TimeZone>(
         &self,
         site: &Observer<Z>,
         date: NaiveDate,
-        method: &prayer::Method,
+        targets: &prayer::Targets<'_>,
     ) -> Result<prayer::PrayerDay, AstroError> {
-        prayer::prayer_times(self, site, date, method)
+        prayer::prayer_times(self, site, date, targets)
+    }
+
+    /// The Sun tabulated for the prayer times of every place on the civil days `first` …
+    /// `last` (see [`sun_table`]).
+    pub fn sun_table(
+        &self,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> Result<sun_table::SunTable, AstroError> {
+        sun_table::SunTable::new(self, first, last)
     }
 
     /// The geocentric conjunction nearest to `utc`.

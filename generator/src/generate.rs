@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hijri::registry;
-use hijri::schema::{Card, Chain, Dataset, Month, Tier};
+use hijri::schema::{Card, Chain, Dataset, Month, PrayerTable, Tier};
 use hijri::span;
 use hijri_astro::Astro;
 use rkyv::util::AlignedVec;
@@ -20,6 +20,7 @@ use crate::card_set;
 use crate::chain::ChainError;
 use crate::holidays;
 use crate::inputs;
+use crate::prayer_table;
 use crate::stored;
 use crate::writer;
 
@@ -141,6 +142,8 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         answers: Vec::new(),
         holidays,
         chinese_months,
+        places: Vec::new(),
+        prayer: PrayerTable::default(),
     };
     Ok(Built { dataset, astro })
 }
@@ -254,6 +257,8 @@ pub struct Previous {
     pub cards: Vec<Card>,
     /// Its compressed answers.
     pub codings: stored::Codings,
+    /// Its prayer table (reused when its `inputs` key is unchanged).
+    pub prayer: PrayerTable,
 }
 
 impl Previous {
@@ -284,7 +289,14 @@ impl Previous {
                     Vec::new()
                 };
                 let codings = stored::Codings::of(archived);
-                Ok(Previous { cards, codings })
+                let prayer =
+                    rkyv::deserialize::<PrayerTable, rkyv::rancor::BoxedError>(&archived.prayer)
+                        .map_err(|e| e.to_string())?;
+                Ok(Previous {
+                    cards,
+                    codings,
+                    prayer,
+                })
             });
         match previous {
             Ok(previous) => {
@@ -318,6 +330,12 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
         (rendered, reused) = add_cards(&mut built, &previous.cards, options.progress)?;
     }
     add_answers(&mut built.dataset, &previous.codings, options.progress)?;
+    add_prayer_table(
+        &options.data_dir,
+        &mut built,
+        previous.prayer,
+        options.progress,
+    )?;
     let bytes = hijri::archive::encode(&built.dataset).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
         .map_err(|e| GenerateError::Write(options.out.clone(), e))?;
@@ -328,6 +346,37 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
         rendered,
         reused,
     })
+}
+
+/// Puts the places and their prayer table into the archive: `previous` if it was computed
+/// from the same inputs ([`prayer_table::inputs_key`]), else computed anew.
+pub fn add_prayer_table(
+    data_dir: &Path,
+    built: &mut Built,
+    previous: PrayerTable,
+    progress: bool,
+) -> Result<(), GenerateError> {
+    let report = Progress::new(progress);
+    report.phase("prayer times: every place, day and series");
+    let started = Instant::now();
+    let (bytes, places) = prayer_table::read_places(data_dir)?;
+    let key = prayer_table::inputs_key(&bytes, &built.astro);
+    let reused = previous.inputs == key && !previous.blocks.is_empty();
+    let table = if reused {
+        previous
+    } else {
+        prayer_table::build(&built.astro, &places, key)?.0
+    };
+    report.done(&format!(
+        "{} places, {:.1} MB of times, in {:.1} s ({})",
+        places.len(),
+        table.bits.len() as f64 / 1e6,
+        started.elapsed().as_secs_f64(),
+        if reused { "reused" } else { "computed" }
+    ));
+    built.dataset.places = prayer_table::places(&places);
+    built.dataset.prayer = table;
+    Ok(())
 }
 
 fn tier_counts(months: &[Month]) -> String {

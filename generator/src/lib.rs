@@ -5,7 +5,8 @@
 //! [`chain`] and [`visibility`], the PNG cards from `hijri-cards` through [`card_set`], the
 //! stored answers from [`stored`] (built by `hijri-view`, the server's own code), and the
 //! file from [`writer`]; [`generate`] runs them in order. [`announce`] edits the official
-//! facts. [`holidays`] dates the movable holidays that are not Islamic. [`cli`] is the
+//! facts. [`holidays`] dates the movable holidays that are not Islamic; [`prayer_table`]
+//! computes every place's prayer times. [`cli`] is the
 //! command line of all of them.
 
 #![forbid(unsafe_code)]
@@ -24,6 +25,7 @@ pub mod kabkota;
 pub mod khgt;
 pub mod land;
 pub mod places;
+pub mod prayer_table;
 pub mod stored;
 pub mod visibility;
 pub mod writer;

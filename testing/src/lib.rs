@@ -195,6 +195,8 @@ impl DatasetBuilder {
                 answers: Vec::new(),
                 holidays: Holidays::default(),
                 chinese_months: Vec::new(),
+                places: Vec::new(),
+                prayer: hijri::schema::PrayerTable::default(),
             },
         }
     }

@@ -1,0 +1,425 @@
+//! Prayer-time methods (waktu sholat) as data: the eight times of a day ([`Prayer`]), each
+//! method's numbers stated once ([`Method::KEMENAG`], [`Method::MUHAMMADIYAH`]), the Sun's
+//! event that defines each time ([`Target`]), and the pure arithmetic that turns an exact
+//! instant into the published minute (ihtiyat, then rounding; imsak a fixed offset before
+//! the published subuh).
+//!
+//! The generator computes with these numbers (through `hijri-astro`, which is handed the
+//! altitudes) and writes the instants into the archive's prayer table
+//! ([`crate::prayer_table`]); the server reads the numbers and the published minutes back
+//! from here, knowing no astronomy. The distinct targets of all methods ([`series`]) are the
+//! table's series; the table records [`methods_fingerprint`], so an archive computed with
+//! other numbers is refused at open.
+
+/// The eight times of a day, in their order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Prayer {
+    /// The end of sahur: a fixed number of minutes before subuh.
+    Imsak,
+    /// Fajr: the Sun at the method's dawn altitude.
+    Subuh,
+    /// Sunrise: the Sun's upper limb on the horizon of the place's elevation.
+    Terbit,
+    /// Duha: the Sun at the method's duha altitude after sunrise.
+    Dhuha,
+    /// Zuhr: the Sun's transit of the meridian.
+    Dzuhur,
+    /// Asr: an object's shadow its length plus its noon shadow (times the method's factor).
+    Ashar,
+    /// Sunset: the Sun's upper limb on the horizon of the place's elevation.
+    Maghrib,
+    /// Isha: the Sun at the method's dusk altitude.
+    Isya,
+}
+
+impl Prayer {
+    /// All eight, in the order of the day.
+    pub const ALL: [Prayer; 8] = [
+        Prayer::Imsak,
+        Prayer::Subuh,
+        Prayer::Terbit,
+        Prayer::Dhuha,
+        Prayer::Dzuhur,
+        Prayer::Ashar,
+        Prayer::Maghrib,
+        Prayer::Isya,
+    ];
+
+    /// Its lowercase Indonesian name, as the tables and the API write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Prayer::Imsak => "imsak",
+            Prayer::Subuh => "subuh",
+            Prayer::Terbit => "terbit",
+            Prayer::Dhuha => "dhuha",
+            Prayer::Dzuhur => "dzuhur",
+            Prayer::Ashar => "ashar",
+            Prayer::Maghrib => "maghrib",
+            Prayer::Isya => "isya",
+        }
+    }
+
+    /// Its index in [`Prayer::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a time is brought to the whole minute after its ihtiyat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rounding {
+    /// Any seconds give the next minute.
+    Up,
+    /// Seconds are dropped.
+    Down,
+    /// 30 seconds or more give the next minute.
+    Nearest,
+}
+
+impl Rounding {
+    /// Its name as the API writes it (`up`, `down`, `nearest`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rounding::Up => "up",
+            Rounding::Down => "down",
+            Rounding::Nearest => "nearest",
+        }
+    }
+
+    /// The whole second stored for an exact instant `unix_s` (Unix seconds, fractional) that
+    /// this rule rounds: up to the second for [`Rounding::Up`], down otherwise. Rounding the
+    /// stored second to the minute by this rule gives the minute the exact instant gives: a
+    /// multiple of 60 is at or after `x` exactly when it is at or after `ceil(x)`, and the
+    /// 30-second threshold of [`Rounding::Nearest`] is passed by `x` exactly when it is by
+    /// `floor(x)`.
+    pub fn stored_second(self, unix_s: f64) -> f64 {
+        match self {
+            Rounding::Up => unix_s.ceil(),
+            Rounding::Down | Rounding::Nearest => unix_s.floor(),
+        }
+    }
+}
+
+/// What the Sun does at a time: the event whose instant the generator finds and the archive
+/// stores. Altitudes are of the Sun's centre, airless and topocentric, in degrees.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Target {
+    /// Rising through an altitude in the morning (before the transit).
+    Morning(f64),
+    /// Setting through an altitude in the evening (after the transit).
+    Evening(f64),
+    /// The upper limb on the horizon of the place's elevation, rising.
+    Sunrise(Horizon),
+    /// The upper limb on the horizon of the place's elevation, setting.
+    Sunset(Horizon),
+    /// The upper transit of the meridian.
+    Transit,
+    /// The afternoon altitude where a shadow is this factor times the object plus the noon
+    /// shadow ([`ashar_altitude_deg`]).
+    Ashar(f64),
+}
+
+/// The horizon of terbit and maghrib: the Sun's centre below it by the semidiameter, the
+/// refraction and the dip of the place's elevation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Horizon {
+    /// The Sun's semidiameter, arcminutes.
+    pub semidiameter_arcmin: f64,
+    /// Refraction at the horizon, arcminutes.
+    pub refraction_arcmin: f64,
+    /// Dip per square-root metre of elevation, arcminutes (1.76′·√h); 0 for a sea-level
+    /// horizon everywhere.
+    pub dip_arcmin_per_sqrt_m: f64,
+}
+
+impl Horizon {
+    /// The Sun's centre altitude (degrees) on this horizon at `elev_m` metres.
+    pub fn altitude_deg(&self, elev_m: f64) -> f64 {
+        let dip = self.dip_arcmin_per_sqrt_m * elev_m.max(0.0).sqrt();
+        -(self.semidiameter_arcmin + self.refraction_arcmin + dip) / 60.0
+    }
+}
+
+/// The Sun's altitude at ashar (degrees) by shadow `factor` on a day whose noon altitude is
+/// `noon_alt_deg`: cot h = factor + tan(zenith distance at noon). `None` if the Sun does not
+/// rise.
+pub fn ashar_altitude_deg(factor: f64, noon_alt_deg: f64) -> Option<f64> {
+    if noon_alt_deg <= 0.0 {
+        return None;
+    }
+    let noon_shadow = (90.0 - noon_alt_deg).to_radians().tan();
+    Some((1.0 / (factor + noon_shadow)).atan().to_degrees())
+}
+
+/// The Sun's altitude at its upper transit (degrees) at geodetic latitude `lat_deg` for
+/// declination `dec_deg`: 90° less their difference (the noon altitude the ashar rule
+/// starts from, as the archive's look-ups give it; parallax, under 9″, left out).
+pub fn noon_altitude_deg(lat_deg: f64, dec_deg: f64) -> f64 {
+    90.0 - (lat_deg - dec_deg).abs()
+}
+
+/// A prayer-time method: every number and rule in one place.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Method {
+    /// Its identifier (`kemenag`, `muhammadiyah`).
+    pub id: &'static str,
+    /// Who publishes tables by it, and on what authority.
+    pub name: &'static str,
+    /// The Sun's centre altitude at subuh (airless, degrees; negative below the horizon).
+    pub subuh_altitude_deg: f64,
+    /// The Sun's centre altitude at isya.
+    pub isya_altitude_deg: f64,
+    /// The Sun's centre altitude at dhuha, after sunrise.
+    pub dhuha_altitude_deg: f64,
+    /// Ashar: the shadow is this many times the object's length plus the noon shadow
+    /// (1 in the Shafi'i reckoning).
+    pub ashar_shadow_factor: f64,
+    /// The horizon of terbit and maghrib.
+    pub horizon: Horizon,
+    /// Imsak is this many minutes before the published subuh.
+    pub imsak_minutes_before_subuh: i64,
+    /// Minutes of ihtiyat (precaution) added to each time before rounding, in the order of
+    /// [`Prayer::ALL`] (imsak's is unused: it follows subuh).
+    pub ihtiyat_minutes: [i64; 8],
+    /// How each time is rounded to the minute, in the order of [`Prayer::ALL`] (imsak's is
+    /// unused).
+    pub rounding: [Rounding; 8],
+}
+
+impl Method {
+    /// Kemenag (Bimas Islam): subuh −20°, isya −18°, dhuha 4°30′, Shafi'i ashar, terbit and
+    /// maghrib on the horizon of the place's elevation, imsak 10 minutes before subuh; two
+    /// minutes of ihtiyat on each time (taken off terbit) and three on dzuhur, then rounded up
+    /// (terbit down). The published tables put dzuhur 3 minutes after the transit: 65 of 73
+    /// published dzuhur minutes in `data/reference/prayer_times.csv` agree with 3, 4 with 2
+    /// (see `prayer_times.md` beside it).
+    pub const KEMENAG: Method = Method {
+        id: "kemenag",
+        name: "Kementerian Agama RI (Bimas Islam)",
+        subuh_altitude_deg: -20.0,
+        isya_altitude_deg: -18.0,
+        dhuha_altitude_deg: 4.5,
+        ashar_shadow_factor: 1.0,
+        horizon: Horizon {
+            semidiameter_arcmin: 16.0,
+            refraction_arcmin: 34.0,
+            dip_arcmin_per_sqrt_m: 1.76,
+        },
+        imsak_minutes_before_subuh: 10,
+        ihtiyat_minutes: [0, 2, -2, 2, 3, 2, 2, 2],
+        rounding: [
+            Rounding::Up,
+            Rounding::Up,
+            Rounding::Down,
+            Rounding::Up,
+            Rounding::Up,
+            Rounding::Up,
+            Rounding::Up,
+            Rounding::Up,
+        ],
+    };
+
+    /// Muhammadiyah (Majelis Tarjih dan Tajdid): subuh −18° (Tanfidz 734/KEP/I.0/B/2021),
+    /// isya −18°, one minute of ihtiyat on each time (taken off terbit), rounded up (terbit
+    /// down), as its published imsakiyah shows: 9 of the 11 published minutes in
+    /// `data/reference/prayer_times.csv` exact with one minute, all within a minute (2 exact
+    /// with Kemenag's two). The rest as Kemenag's.
+    pub const MUHAMMADIYAH: Method = Method {
+        id: "muhammadiyah",
+        name: "Muhammadiyah (Majelis Tarjih dan Tajdid PP Muhammadiyah)",
+        subuh_altitude_deg: -18.0,
+        ihtiyat_minutes: [0, 1, -1, 1, 1, 1, 1, 1],
+        ..Method::KEMENAG
+    };
+
+    /// Every method, by identifier.
+    pub const ALL: [Method; 2] = [Method::KEMENAG, Method::MUHAMMADIYAH];
+
+    /// The method called `id`, if there is one.
+    pub fn by_id(id: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.id == id)
+    }
+
+    /// The Sun's centre altitude at terbit and maghrib for a place at `elev_m` metres
+    /// (degrees): below the horizon by the semidiameter, the refraction and the dip.
+    pub fn horizon_altitude_deg(&self, elev_m: f64) -> f64 {
+        self.horizon.altitude_deg(elev_m)
+    }
+
+    /// The Sun's altitude at ashar (degrees) on a day whose noon altitude is `noon_alt_deg`
+    /// ([`ashar_altitude_deg`] with this method's factor).
+    pub fn ashar_altitude_deg(&self, noon_alt_deg: f64) -> Option<f64> {
+        ashar_altitude_deg(self.ashar_shadow_factor, noon_alt_deg)
+    }
+
+    /// The Sun's event that defines `prayer`; `None` for imsak, which follows subuh.
+    pub fn target(&self, prayer: Prayer) -> Option<Target> {
+        Some(match prayer {
+            Prayer::Imsak => return None,
+            Prayer::Subuh => Target::Morning(self.subuh_altitude_deg),
+            Prayer::Terbit => Target::Sunrise(self.horizon),
+            Prayer::Dhuha => Target::Morning(self.dhuha_altitude_deg),
+            Prayer::Dzuhur => Target::Transit,
+            Prayer::Ashar => Target::Ashar(self.ashar_shadow_factor),
+            Prayer::Maghrib => Target::Sunset(self.horizon),
+            Prayer::Isya => Target::Evening(self.isya_altitude_deg),
+        })
+    }
+
+    /// Minutes of ihtiyat on `prayer`.
+    pub fn ihtiyat(&self, prayer: Prayer) -> i64 {
+        self.ihtiyat_minutes
+            .get(prayer.index())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// How `prayer` is rounded.
+    pub fn rounding_of(&self, prayer: Prayer) -> Rounding {
+        self.rounding
+            .get(prayer.index())
+            .copied()
+            .unwrap_or(Rounding::Up)
+    }
+
+    /// The published minute (Unix seconds, a whole minute) of `prayer` whose exact instant,
+    /// as stored ([`Rounding::stored_second`]), is `exact_s`: plus its ihtiyat, rounded by
+    /// its rule. Imsak is given the subuh instant and returns the published subuh less the
+    /// offset. Civil offsets are whole minutes, so the minute is the same in every zone.
+    pub fn published(&self, prayer: Prayer, exact_s: i64) -> i64 {
+        let of = if prayer == Prayer::Imsak {
+            Prayer::Subuh
+        } else {
+            prayer
+        };
+        let moved = exact_s + 60 * self.ihtiyat(of);
+        let past = moved.rem_euclid(60);
+        let whole = moved - past;
+        let up = match self.rounding_of(of) {
+            Rounding::Up => past > 0,
+            Rounding::Down => false,
+            Rounding::Nearest => past >= 30,
+        };
+        let minute = if up { whole + 60 } else { whole };
+        if prayer == Prayer::Imsak {
+            minute - 60 * self.imsak_minutes_before_subuh
+        } else {
+            minute
+        }
+    }
+}
+
+/// One series of the prayer table: a target and the direction its instants are stored to
+/// the second in (the rounding of the methods that use it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Series {
+    /// The Sun's event.
+    pub target: Target,
+    /// The rounding of every method's time that uses it.
+    pub rounding: Rounding,
+}
+
+/// The most series there can be: seven times of each method.
+pub const MAX_SERIES: usize = 7 * Method::ALL.len();
+
+/// The distinct series of all methods, in order of [`Method::ALL`] then [`Prayer::ALL`]
+/// (the first `len` entries of the array): the prayer table's series. With Kemenag and
+/// Muhammadiyah: subuh −20°, terbit, dhuha, dzuhur, ashar, maghrib, isya, subuh −18°.
+pub fn series() -> ([Option<Series>; MAX_SERIES], usize) {
+    let mut out = [None; MAX_SERIES];
+    let mut len = 0;
+    for method in &Method::ALL {
+        for prayer in Prayer::ALL {
+            let Some(target) = method.target(prayer) else {
+                continue;
+            };
+            let one = Series {
+                target,
+                rounding: method.rounding_of(prayer),
+            };
+            if !out.iter().flatten().any(|s| *s == one) {
+                if let Some(slot) = out.get_mut(len) {
+                    *slot = Some(one);
+                    len += 1;
+                }
+            }
+        }
+    }
+    (out, len)
+}
+
+/// The index in [`series`] of the series of `prayer` by `method` (imsak: subuh's); `None`
+/// for a method the table was not computed for.
+pub fn series_index(method: &Method, prayer: Prayer) -> Option<usize> {
+    let of = if prayer == Prayer::Imsak {
+        Prayer::Subuh
+    } else {
+        prayer
+    };
+    let one = Series {
+        target: method.target(of)?,
+        rounding: method.rounding_of(of),
+    };
+    series().0.iter().position(|s| *s == Some(one))
+}
+
+/// A fingerprint of every method's numbers and the series they give: the prayer table is
+/// computed with them, and an archive whose table records another is refused.
+pub fn methods_fingerprint() -> u64 {
+    let (list, _) = series();
+    crate::fingerprint::hash64(format!("{:?} {:?}", Method::ALL, list).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_two_methods_share_all_but_subuh() {
+        let (list, len) = series();
+        assert_eq!(len, 8);
+        assert_eq!(list[7].unwrap().target, Target::Morning(-18.0));
+        for p in Prayer::ALL.into_iter().skip(2) {
+            assert_eq!(
+                series_index(&Method::KEMENAG, p),
+                series_index(&Method::MUHAMMADIYAH, p)
+            );
+        }
+        assert_eq!(series_index(&Method::KEMENAG, Prayer::Imsak), Some(0));
+    }
+
+    #[test]
+    fn published_minutes_follow_ihtiyat_and_rounding() {
+        let k = Method::KEMENAG;
+        // 04:11:00 exactly: +2 min, already whole.
+        let t = 1_771_362_660;
+        assert_eq!(k.published(Prayer::Subuh, t), t + 120);
+        assert_eq!(k.published(Prayer::Subuh, t + 1), t + 180);
+        assert_eq!(k.published(Prayer::Imsak, t + 1), t + 180 - 600);
+        // Terbit: −2 min, rounded down.
+        assert_eq!(k.published(Prayer::Terbit, t + 59), t - 120);
+    }
+
+    #[test]
+    fn a_stored_second_rounds_as_the_exact_instant() {
+        for rounding in [Rounding::Up, Rounding::Down, Rounding::Nearest] {
+            for x in [0.0, 0.2, 29.5, 29.99, 30.0, 30.4, 59.9, 60.0, -0.5] {
+                let minute = |v: f64| {
+                    let whole = (v / 60.0).floor() * 60.0;
+                    let past = v - whole;
+                    let up = match rounding {
+                        Rounding::Up => past > 0.0,
+                        Rounding::Down => false,
+                        Rounding::Nearest => past >= 30.0,
+                    };
+                    whole + if up { 60.0 } else { 0.0 }
+                };
+                assert_eq!(
+                    minute(x),
+                    minute(rounding.stored_second(x)),
+                    "{rounding:?} {x}"
+                );
+            }
+        }
+    }
+}
