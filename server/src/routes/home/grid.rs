@@ -212,7 +212,7 @@ fn named() -> Selection {
 }
 
 /// A weekday's name in a column head: its first three letters (`Ahad` whole).
-fn short_weekday(name: &str) -> &str {
+pub fn short_weekday(name: &str) -> &str {
     if name.len() <= 4 {
         name
     } else {

@@ -13,7 +13,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
 use hijri::prayer::{Method, Prayer, Rounding};
-use hijri::schema::{ArchivedChain, ArchivedPlace, Tier};
+use hijri::schema::{ArchivedChain, ArchivedPrayerPlace, Tier};
 use hijri::zone::Zone;
 use hijri_view::answers::prayer::{self as answers, Imsakiyah, IMSAKIYAH_TIMES};
 use hijri_view::coverage;
@@ -35,7 +35,7 @@ use crate::state::AppState;
 const LANG: Lang = Lang::Id;
 
 /// A link to the imsakiyah of `place` for Hijri `year` in the calendar `authority`.
-pub fn href(place: &ArchivedPlace, year: u16, authority: &str) -> String {
+pub fn href(place: &ArchivedPrayerPlace, year: u16, authority: &str) -> String {
     let mut link = String::from("imsakiyah?place=");
     escaped(&mut link, &place.id);
     link.push_str(&format!("&amp;year={year}&amp;authority="));
@@ -149,7 +149,7 @@ fn written(req: &HttpRequest, state: &AppState, query: &Query) -> Result<HttpRes
 }
 
 /// A link to this page for `place` (or none), `year` and the calendar `authority`.
-fn link(place: Option<&ArchivedPlace>, year: u16, authority: &str) -> String {
+fn link(place: Option<&ArchivedPrayerPlace>, year: u16, authority: &str) -> String {
     match place {
         Some(place) => href(place, year, authority),
         None => {
@@ -239,8 +239,8 @@ fn chooser(html: &mut Html, state: &AppState, asked: &Asked) {
         "<h1>Jadwal Imsakiyah Ramadhan {} H</h1>\n<p>",
         asked.year
     ))
-    .text(words.prayer_intro)
-    .raw("</p>\n<form class=\"jump place\" method=\"get\" action=\"imsakiyah\">")
+    .raw("Pilih kabupaten/kota untuk jadwal imsakiyahnya, siap cetak.</p>\n")
+    .raw("<form class=\"jump place\" method=\"get\" action=\"imsakiyah\">")
     .fmt(format_args!(
         "<input type=\"hidden\" name=\"year\" value=\"{}\">",
         asked.year
@@ -342,9 +342,7 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, asked_method: Option<Method>, or
         .text(tier_word(chain, fast.syawal))
         .raw(")</p>\n<p class=\"source\">Sumber: tanggal menurut ")
         .text(&chain.names.indonesian)
-        .raw(" (")
-        .text(fast.source)
-        .raw("); waktu dihitung dengan efemeris JPL DE440 untuk titik ")
+        .raw("; waktu dihitung dengan efemeris JPL DE440 untuk titik ")
         .text(&place.name)
         .raw(" di atas, lalu diberi ihtiyat dan dibulatkan seperti tabel ")
         .text(fast.method.name)
@@ -377,7 +375,8 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, asked_method: Option<Method>, or
 }
 
 /// A row's date: whole (`Rabu, 18 Februari 2026`), and short for a narrow screen (`Rab
-/// 18/2`, hidden from screen readers, which read the whole one).
+/// 18/2`, the weekday as the grid's heads write it; hidden from screen readers, which read
+/// the whole one).
 fn dated(html: &mut Html, date: Date) {
     let words = LANG.words();
     let (_, month, day) = date.ymd();
@@ -388,7 +387,7 @@ fn dated(html: &mut Html, date: Date) {
     ))
     .text(&words.long_date(date))
     .raw("</span><span class=\"short\" aria-hidden=\"true\">")
-    .text(weekday.get(..3).unwrap_or(weekday))
+    .text(super::grid::short_weekday(weekday))
     .fmt(format_args!(" {day}/{month}</span></time>"));
 }
 
@@ -403,7 +402,7 @@ fn tier_word(chain: &ArchivedChain, day: Date) -> &'static str {
 
 /// `titik 7,8° LS 110,39° BT, 114 m`: the place's point (south and east as Indonesian
 /// tables write them) and elevation.
-fn degrees_place(place: &ArchivedPlace) -> String {
+fn degrees_place(place: &ArchivedPrayerPlace) -> String {
     let (lat, lon) = (place.lat.to_native(), place.lon.to_native());
     format!(
         "titik {}° {} {}° {}, {} m",
@@ -417,7 +416,7 @@ fn degrees_place(place: &ArchivedPlace) -> String {
 
 /// The method in one line: its name, subuh and isya, dhuha, ashar, the horizon at the
 /// place, imsak, ihtiyat and rounding (each stated once, the exceptions named).
-fn numbers(html: &mut Html, method: &Method, place: &ArchivedPlace) {
+fn numbers(html: &mut Html, method: &Method, place: &ArchivedPrayerPlace) {
     let words = LANG.words();
     let name = |p: Prayer| words.prayer_name(p).to_lowercase();
     html.text(method.name).raw(": ").text(&format!(

@@ -11,7 +11,7 @@ use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::prayer::{Method, Prayer};
 use hijri::prayer_table;
-use hijri::schema::{ArchivedDataset, ArchivedPlace};
+use hijri::schema::{ArchivedDataset, ArchivedPrayerPlace};
 use hijri::zone::Zone;
 use hijri_view::answers::places;
 use hijri_view::answers::prayer::method_of;
@@ -32,7 +32,7 @@ pub struct Chosen<'r> {
     /// Its index in `Dataset.places` (what the prayer table is read by).
     pub index: usize,
     /// The place.
-    pub place: &'r ArchivedPlace,
+    pub place: &'r ArchivedPrayerPlace,
 }
 
 /// The place `place` names (`None` when it is absent or empty, as a form's blank choice
@@ -57,13 +57,13 @@ pub fn chosen<'r>(
 
 /// A place's civil time zone (WIB, WITA and WIT as fixed offsets, as every time the
 /// service gives).
-pub fn zone_of(place: &ArchivedPlace) -> Zone {
+pub fn zone_of(place: &ArchivedPrayerPlace) -> Zone {
     Zone::civil(place.tz.parse().unwrap_or(chrono_tz::Tz::Asia__Jakarta))
 }
 
 /// The name Indonesians give a zone at `now` (WIB, WITA, WIT by its offset), else its
 /// IANA name.
-pub fn zone_label(place: &ArchivedPlace, now: DateTime<Utc>) -> String {
+pub fn zone_label(place: &ArchivedPrayerPlace, now: DateTime<Utc>) -> String {
     let zone = zone_of(place);
     let hours = zone
         .offset_from_utc_datetime(&now.naive_utc())
@@ -237,7 +237,7 @@ pub fn select(html: &mut Html, dataset: &ArchivedDataset, selected: Option<usize
     html.raw("<select id=\"place\" name=\"place\" required><option value=\"\">")
         .text(blank)
         .raw("</option>");
-    let mut sorted: Vec<(usize, &ArchivedPlace)> = dataset.places.iter().enumerate().collect();
+    let mut sorted: Vec<(usize, &ArchivedPrayerPlace)> = dataset.places.iter().enumerate().collect();
     sorted.sort_by(|(_, a), (_, b)| {
         (a.province.as_str(), a.name.as_str()).cmp(&(b.province.as_str(), b.name.as_str()))
     });
