@@ -237,7 +237,8 @@ pub fn select(html: &mut Html, dataset: &ArchivedDataset, selected: Option<usize
     html.raw("<select id=\"place\" name=\"place\" required><option value=\"\">")
         .text(blank)
         .raw("</option>");
-    let mut sorted: Vec<(usize, &ArchivedPrayerPlace)> = dataset.places.iter().enumerate().collect();
+    let mut sorted: Vec<(usize, &ArchivedPrayerPlace)> =
+        dataset.places.iter().enumerate().collect();
     sorted.sort_by(|(_, a), (_, b)| {
         (a.province.as_str(), a.name.as_str()).cmp(&(b.province.as_str(), b.name.as_str()))
     });
