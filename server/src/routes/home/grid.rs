@@ -549,7 +549,7 @@ fn cell(
         }
         html.raw("</span>");
     }
-    let fasting = super::prayer::fast_times(html, page, day, hijri.map(|(h, _)| h));
+    let fasting = super::jadwal::fast_times(html, page, day, hijri.map(|(h, _)| h));
     for f in &named {
         html.raw("<span class=\"o\">")
             .text(words.observance(f.occurrence.observance))
@@ -620,7 +620,7 @@ fn legend(
             .raw("</li>");
     }
     if fasting {
-        super::prayer::legend(html, page);
+        super::jadwal::legend(html, page);
     }
     html.raw("</ul>\n");
 }

@@ -21,7 +21,7 @@ use hijri_view::{Calendar, Scope};
 
 use super::error;
 use super::html::{decimal, Html};
-use super::prayer::{self, Chosen};
+use super::jadwal::{self, Chosen};
 use super::words::Lang;
 use super::{HTML, POLICY};
 use crate::http::error::{ApiError, ErrorCode};
@@ -80,7 +80,7 @@ struct Asked<'r> {
 /// default, today taken in `tz`, WIB without it).
 fn asked<'r>(state: &AppState<'r>, query: &Query) -> Result<Asked<'r>, ApiError> {
     let scope = params::scope(state, query)?;
-    let place = prayer::chosen(state.dataset, query)?;
+    let place = jadwal::chosen(state.dataset, query)?;
     let method = match query.optional("method", ErrorCode::InvalidMethod)? {
         Some(text) => Some(answers::method(&text)?),
         None => None,
@@ -92,7 +92,7 @@ fn asked<'r>(state: &AppState<'r>, query: &Query) -> Result<Asked<'r>, ApiError>
     } else {
         let local = zone.local_date(state.clock.now());
         let coming = Date::from_ymd(local.year(), local.month(), local.day())
-            .and_then(|today| prayer::coming_ramadan(scope.chain, today))
+            .and_then(|today| jadwal::coming_ramadan(scope.chain, today))
             .ok_or_else(|| coverage::outside_archive(&scope, ErrorCode::OutOfCoverage))?;
         (i32::from(coming), Some(zone))
     };
@@ -250,7 +250,7 @@ fn chooser(html: &mut Html, state: &AppState, asked: &Asked) {
     .raw("\"><label class=\"what\" for=\"place\">")
     .text(words.place)
     .raw("</label> ");
-    prayer::select(html, state.dataset, None, words.choose_place);
+    jadwal::select(html, state.dataset, None, words.choose_place);
     html.raw(" <button type=\"submit\">")
         .text(words.show)
         .raw("</button></form>\n");
@@ -267,9 +267,9 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, asked_method: Option<Method>, or
     let label = fast
         .days
         .iter()
-        .find_map(|d| prayer::at(&d.published, Prayer::Subuh))
+        .find_map(|d| jadwal::at(&d.published, Prayer::Subuh))
         .and_then(|s| chrono::DateTime::from_timestamp(s, 0))
-        .map(|utc| prayer::zone_label(place, utc))
+        .map(|utc| jadwal::zone_label(place, utc))
         .unwrap_or_else(|| place.tz.as_str().to_owned());
     html.fmt(format_args!(
         "<h1>Jadwal Imsakiyah Ramadhan {} H <span class=\"sub\">",
@@ -325,10 +325,10 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, asked_method: Option<Method>, or
                 _ => "",
             };
             html.fmt(format_args!("<td{class}>"))
-                .text(&prayer::clock(
+                .text(&jadwal::clock(
                     words,
                     zone,
-                    prayer::at(&day.published, prayer),
+                    jadwal::at(&day.published, prayer),
                 ))
                 .raw("</td>");
         }
@@ -360,7 +360,7 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, asked_method: Option<Method>, or
     month.push_str(&format!(
         "&amp;calendar=hijri&amp;year={}&amp;month={}",
         fast.year,
-        prayer::RAMADAN
+        jadwal::RAMADAN
     ));
     html.raw("<a href=\"api/v1/imsakiyah")
         .raw(query)
@@ -422,11 +422,11 @@ fn numbers(html: &mut Html, method: &Method, place: &ArchivedPrayerPlace) {
     html.text(method.name).raw(": ").text(&format!(
         "subuh {}, isya {}, dhuha {}, ashar bayangan {}× benda + bayangan zuhur, terbit dan \
          maghrib {} (ufuk pada {} m), imsak {} menit sebelum subuh, ihtiyat {}, pembulatan {}",
-        prayer::degrees(method.subuh_altitude_deg, LANG),
-        prayer::degrees(method.isya_altitude_deg, LANG),
-        prayer::degrees(method.dhuha_altitude_deg, LANG),
+        jadwal::degrees(method.subuh_altitude_deg, LANG),
+        jadwal::degrees(method.isya_altitude_deg, LANG),
+        jadwal::degrees(method.dhuha_altitude_deg, LANG),
         decimal(method.ashar_shadow_factor, LANG),
-        prayer::degrees(method.horizon_altitude_deg(place.elev_m.to_native()), LANG),
+        jadwal::degrees(method.horizon_altitude_deg(place.elev_m.to_native()), LANG),
         decimal(place.elev_m.to_native(), LANG),
         method.imsak_minutes_before_subuh,
         per_time(

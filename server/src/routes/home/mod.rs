@@ -1,5 +1,5 @@
 //! `/`: the page for people. Today's Hijri date, the prayer times of a chosen place
-//! (`prayer`), the month grid, the coming observances, the hilal of the next month and how
+//! (`jadwal`), the month grid, the coming observances, the hilal of the next month and how
 //! to subscribe, written in Indonesian (English with `lang=en`) in the calendar chosen
 //! (`authority`, the default calendar without it) from the archive at request time, with no
 //! astronomy; the other calendars' days where they differ. The printable imsakiyah of a
@@ -18,9 +18,9 @@ mod grid;
 mod hilal;
 mod html;
 mod imsakiyah;
+mod jadwal;
 mod off;
 mod others;
-mod prayer;
 mod subscribe;
 mod today;
 mod words;
@@ -79,7 +79,7 @@ pub struct Page<'a, 'r> {
     /// The service's address without a trailing slash (the public URL, else the request's).
     origin: String,
     /// The place whose prayer times are shown (`place`), kept in every link.
-    place: Option<prayer::Chosen<'r>>,
+    place: Option<jadwal::Chosen<'r>>,
 }
 
 /// The Indonesian zones a visitor picks from, by their `tz` values.
@@ -244,7 +244,7 @@ fn written(
     let mut page = read(req, state, query, lang, |scope, today| {
         grid::asked(scope, query, today)
     })?;
-    page.place = prayer::chosen(state.dataset, query)?;
+    page.place = jadwal::chosen(state.dataset, query)?;
     let key = Key::new("/")
         .param("lang", lang.tag())
         .param("tz", page.zone)
@@ -266,7 +266,7 @@ fn written(
             let next = hilal::next_month(&page);
             head(&mut html, &page, next.as_ref());
             html.raw(&today_section);
-            prayer::section(&mut html, &page);
+            jadwal::section(&mut html, &page);
             grid::section(&mut html, &page)?;
             coming::section(&mut html, &page);
             if let Some(next) = &next {
