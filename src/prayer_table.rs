@@ -195,18 +195,29 @@ impl Code {
             return None;
         }
         let mut counts = [0u32; MAX_CODE_BITS as usize + 1];
+        for len in lengths.iter().filter(|l| **l > 0) {
+            *counts.get_mut(usize::from(*len))? += 1;
+        }
+        // Where each length's codes start, in code order and in value.
+        let mut next_index = [0usize; MAX_CODE_BITS as usize + 1];
+        let mut next_code = [0u32; MAX_CODE_BITS as usize + 1];
+        let (mut index, mut code) = (0usize, 0u32);
+        for len in 1..=usize::from(MAX_CODE_BITS) {
+            *next_index.get_mut(len)? = index;
+            *next_code.get_mut(len)? = code;
+            let count = *counts.get(len)?;
+            index += count as usize;
+            code = (code + count) << 1;
+        }
         let mut sorted = [0u8; SYMBOLS];
         let mut codes = [(0u32, 0u8); SYMBOLS];
-        let (mut code, mut index) = (0u32, 0usize);
-        for len in 1..=MAX_CODE_BITS {
-            for (symbol, _) in lengths.iter().enumerate().filter(|(_, l)| **l == len) {
-                *counts.get_mut(usize::from(len))? += 1;
-                *sorted.get_mut(index)? = symbol as u8;
-                *codes.get_mut(symbol)? = (code, len);
-                code += 1;
-                index += 1;
-            }
-            code <<= 1;
+        for (symbol, &len) in lengths.iter().enumerate().filter(|(_, l)| **l > 0) {
+            let at = next_index.get_mut(usize::from(len))?;
+            *sorted.get_mut(*at)? = symbol as u8;
+            *at += 1;
+            let value = next_code.get_mut(usize::from(len))?;
+            *codes.get_mut(symbol)? = (*value, len);
+            *value += 1;
         }
         Some(Code {
             counts,
@@ -245,15 +256,19 @@ pub struct BitWriter {
 impl BitWriter {
     /// Appends the low `n` bits of `value`, most significant first.
     pub fn put(&mut self, value: u32, n: u8) {
-        for k in (0..n).rev() {
-            let bit = (value >> k) & 1;
+        let mut left = u32::from(n.min(32));
+        while left > 0 {
             if self.len.is_multiple_of(8) {
                 self.bytes.push(0);
             }
+            let free = 8 - (self.len % 8) as u32;
+            let take = free.min(left);
+            let chunk = (u64::from(value) >> (left - take)) & ((1 << take) - 1);
             if let Some(last) = self.bytes.last_mut() {
-                *last |= (bit as u8) << (7 - (self.len % 8) as u8);
+                *last |= (chunk << (free - take)) as u8;
             }
-            self.len += 1;
+            self.len += u64::from(take);
+            left -= take;
         }
     }
 

@@ -24,13 +24,18 @@ pub struct EarthFrame {
     gast_minus_era: f64,
 }
 
+/// The Earth rotation angle's turns per UT day beyond one (IAU 2000).
+const ERA_EXCESS_TURNS_PER_DAY: f64 = 0.002_737_811_911_354_48;
+/// The Earth rotation angle's rate, radians per UT second.
+pub const ERA_RATE: f64 = TAU * (1.0 + ERA_EXCESS_TURNS_PER_DAY) / 86_400.0;
+
 /// Earth rotation angle (IAU 2000) in radians at UT1 `ut` seconds past J2000.
 #[inline]
 pub fn earth_rotation_angle(ut: f64) -> f64 {
     let d = ut / 86_400.0;
     // Split the day count to keep the fractional rotation precise.
     let f = d.rem_euclid(1.0);
-    (TAU * (f + 0.779_057_273_264_0 + 0.002_737_811_911_354_48 * d)).rem_euclid(TAU)
+    (TAU * (f + 0.779_057_273_264_0 + ERA_EXCESS_TURNS_PER_DAY * d)).rem_euclid(TAU)
 }
 
 impl EarthFrame {

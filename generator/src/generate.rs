@@ -20,6 +20,7 @@ use crate::card_set;
 use crate::chain::ChainError;
 use crate::holidays;
 use crate::inputs;
+use crate::kabkota::KabKota;
 use crate::prayer_table;
 use crate::stored;
 use crate::writer;
@@ -319,6 +320,8 @@ impl Previous {
 
 /// Generates and writes the archive.
 pub fn generate(options: &Options) -> Result<Written, GenerateError> {
+    // The places first: a bad places file stops the run before anything is computed.
+    let places = prayer_table::read_places(&options.data_dir)?;
     let mut built = build_calendar(&options.data_dir, options.progress)?;
     let previous = options
         .reuse
@@ -329,13 +332,9 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
     if options.cards {
         (rendered, reused) = add_cards(&mut built, &previous.cards, options.progress)?;
     }
+    // Before the stored answers: `/places` is one.
+    add_prayer_table(places, &mut built, previous.prayer, options.progress)?;
     add_answers(&mut built.dataset, &previous.codings, options.progress)?;
-    add_prayer_table(
-        &options.data_dir,
-        &mut built,
-        previous.prayer,
-        options.progress,
-    )?;
     let bytes = hijri::archive::encode(&built.dataset).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
         .map_err(|e| GenerateError::Write(options.out.clone(), e))?;
@@ -348,10 +347,11 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
     })
 }
 
-/// Puts the places and their prayer table into the archive: `previous` if it was computed
+/// Puts the places (the places file's bytes and its rows, as [`prayer_table::read_places`]
+/// reads them) and their prayer table into the archive: `previous` if it was computed
 /// from the same inputs ([`prayer_table::inputs_key`]), else computed anew.
 pub fn add_prayer_table(
-    data_dir: &Path,
+    (bytes, places): (Vec<u8>, Vec<KabKota>),
     built: &mut Built,
     previous: PrayerTable,
     progress: bool,
@@ -359,7 +359,6 @@ pub fn add_prayer_table(
     let report = Progress::new(progress);
     report.phase("prayer times: every place, day and series");
     let started = Instant::now();
-    let (bytes, places) = prayer_table::read_places(data_dir)?;
     let key = prayer_table::inputs_key(&bytes, &built.astro);
     let reused = previous.inputs == key && !previous.blocks.is_empty();
     let table = if reused {

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use crate::kabkota::KabKota;
 
 /// Bump when the bulk computation or the coding changes: the reuse key holds it.
-pub const TABLE_VERSION: u32 = 1;
+pub const TABLE_VERSION: u32 = 4;
 
 /// The altitudes `method` asks of the Sun at a place `elev_m` metres high, for the precise
 /// path (`hijri_astro::prayer::prayer_times`). The ashar rule is the method's.

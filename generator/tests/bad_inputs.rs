@@ -133,3 +133,16 @@ fn ledger_month_outside_the_archive() {
         "{message}"
     );
 }
+
+#[test]
+fn a_bad_place_names_its_file_and_line() {
+    let data = data_copy("place");
+    edit(&data.join(hijri_generator::kabkota::FILE), |text| {
+        text.replacen("-7.81219", "-97.8", 1)
+    });
+    let stderr = fails(&data);
+    assert!(
+        stderr.contains("kabkota.csv:2:") && stderr.contains("lat"),
+        "{stderr}"
+    );
+}

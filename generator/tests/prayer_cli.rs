@@ -240,3 +240,37 @@ fn inputs_are_strict() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("1900-01-01"));
 }
+
+#[test]
+fn a_place_by_its_id() {
+    // Kota Kediri by its kode wilayah: the same minutes as its numbers give.
+    let by_place = lines(&["--place", "35.71", "--date", "2026-06-23"]);
+    let mut args = vec!["--date", "2026-06-23"];
+    args.extend(KEDIRI);
+    assert_eq!(by_place, lines(&args));
+    let out = prayer(&["--place", "35.71", "--date", "2026-06-23"]);
+    let title = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        title.starts_with("2026-06-23 at Kota Kediri (35.71"),
+        "{title}"
+    );
+    // Kota Yogyakarta by Muhammadiyah's method: subuh later than Kemenag's.
+    let kemenag = lines(&["--place", "34.71", "--date", "2026-02-18"]);
+    let muhammadiyah = lines(&[
+        "--place",
+        "34.71",
+        "--date",
+        "2026-02-18",
+        "--method",
+        "muhammadiyah",
+    ]);
+    assert!(minutes(&muhammadiyah[1].1) - minutes(&kemenag[1].1) >= 6);
+    // An unknown place names the flag; a place with site numbers is refused.
+    let out = prayer(&["--place", "99.99", "--date", "2026-02-18"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--place"));
+    let out = prayer(&["--place", "35.71", "--lat", "1", "--date", "2026-02-18"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = prayer(&["--date", "2026-02-18", "--lat", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+}

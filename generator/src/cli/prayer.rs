@@ -115,7 +115,7 @@ fn summary(m: &Method) -> String {
         .collect();
     format!(
         "{}; subuh {}°, isya {}°, dhuha {}°, ashar shadow {} + noon shadow, horizon \
-         -({}′ + {}′ + {}′·√h), imsak subuh - {} min; ihtiyat minutes (rounding): {}",
+         -({}′ + {}′ + {}′ + {}′·√h), imsak subuh - {} min; ihtiyat minutes (rounding): {}",
         m.name,
         m.subuh_altitude_deg,
         m.isya_altitude_deg,
@@ -123,6 +123,7 @@ fn summary(m: &Method) -> String {
         m.ashar_shadow_factor,
         m.horizon.semidiameter_arcmin,
         m.horizon.refraction_arcmin,
+        m.horizon.fixed_dip_arcmin,
         m.horizon.dip_arcmin_per_sqrt_m,
         m.imsak_minutes_before_subuh,
         ihtiyat.join(", ")

@@ -11,7 +11,7 @@ use std::process::Command;
 use rkyv::util::AlignedVec;
 
 /// The committed facts the generator reads (no generated archive).
-pub const DATA_FILES: [&str; 18] = [
+pub const DATA_FILES: [&str; 19] = [
     "sites.json",
     "delta_t.csv",
     "map_points.json",
@@ -28,6 +28,7 @@ pub const DATA_FILES: [&str; 18] = [
     "land/world_50m.json",
     "land/americas_mainland_50m.json",
     hijri_generator::places::FILE,
+    hijri_generator::kabkota::FILE,
     "ephemeris/de440_1945_2100.bsp",
     "ephemeris/de440_1945_2100.bsp.md5",
 ];

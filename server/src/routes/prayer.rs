@@ -6,10 +6,11 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
+use hijri::span;
 use hijri::prayer::{Method, Prayer};
 use hijri_view::answers::places;
 use hijri_view::answers::prayer::{self as answers, Imsakiyah};
-use hijri_view::{coverage, Calendar, Question, Scope};
+use hijri_view::{coverage, Question, Scope};
 
 use super::params;
 use super::stored::{self, Built, Key};
@@ -68,9 +69,33 @@ fn method(query: &Query) -> Result<Option<Method>, ApiError> {
     }
 }
 
+/// The days a `/prayer-times` request asks for (`date`, `month` or `from` and `to`), inside
+/// the served span, else `out_of_coverage` naming the parameter.
+fn days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
+    let (from, to) = asked_days(query, scope)?;
+    if span::contains(from) && span::contains(to) {
+        return Ok((from, to));
+    }
+    let named = if query.given("date") {
+        "`date`"
+    } else if query.given("month") {
+        "`month`"
+    } else {
+        "`from` and `to`"
+    };
+    Err(ApiError::new(
+        ErrorCode::OutOfCoverage,
+        format!(
+            "{named} must fall within the days served, {} to {}",
+            span::FIRST,
+            span::LAST
+        ),
+    ))
+}
+
 /// The days a `/prayer-times` request asks for: `date`, `month` (`YYYY-MM`) or `from` and
 /// `to`, exactly one of them.
-fn days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
+fn asked_days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
     let forms = [query.given("date"), query.given("month"), query.given("from") || query.given("to")];
     match forms.iter().filter(|given| **given).count() {
         0 => {
@@ -95,7 +120,7 @@ fn days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
         let (year, number) = month
             .split_once('-')
             .filter(|(y, m)| y.len() == 4 && m.len() == 2)
-            .and_then(|(y, m)| Some((y.parse::<i32>().ok()?, m.parse::<u32>().ok()?)))
+            .and_then(|(y, m)| Some((y.parse::<i32>().ok()?, m.parse::<u8>().ok()?)))
             .filter(|(_, m)| (1..=12).contains(m))
             .ok_or_else(|| {
                 ApiError::new(
@@ -170,10 +195,16 @@ fn fast<'a>(
     let place = place(&query, state)?;
     let scope = params::names(params::scope(state, &query)?, &query)?;
     let year = query.integer("year", ErrorCode::InvalidYear)?;
-    let year = coverage::year(&scope, Calendar::Hijri, year)?;
-    let year = u16::try_from(year).map_err(|_| {
-        ApiError::new(ErrorCode::InvalidYear, "`year` must be a Hijri year")
-    })?;
+    let (first, last) = scope.chain.hijri_years_with_days();
+    let year = u16::try_from(year)
+        .ok()
+        .filter(|y| (first..=last).contains(y))
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidYear,
+                format!("`year` must be a Hijri year from {first} to {last}, got {year}"),
+            )
+        })?;
     let method = method(&query)?;
     let key = Key::new(path)
         .param("place", place)
@@ -230,12 +261,11 @@ fn feed(fast: &Imsakiyah, stamp: Date) -> String {
         fast.chain.names.short.as_str()
     );
     let description = format!(
-        "Imsak dan buka puasa (maghrib) setiap hari Ramadhan {} H di {} menurut {}, waktu \
-         dengan metode {} ({}).",
+        "Imsak dan buka puasa (maghrib) setiap hari Ramadhan {} H di {} menurut {}; waktu \
+         sholat menurut {}.",
         fast.year,
         place.name.as_str(),
         calendar,
-        fast.method.id,
         fast.method.name
     );
     let mut ical = Ical::feed(&name, &description, 700 * fast.days.len());
@@ -301,7 +331,7 @@ fn feed(fast: &Imsakiyah, stamp: Date) -> String {
 /// `YYYYMMDDTHHMMSS` in `zone` (a local DATE-TIME with its TZID).
 fn local_stamp(zone: hijri::zone::Zone, seconds: i64) -> String {
     chrono::DateTime::from_timestamp(seconds, 0)
-        .map(|utc| utc.with_timezone(&zone).format("%Y%m%dT%H%M%S").to_string())
+        .map(|utc| utc.with_timezone(&zone).fixed_offset().format("%Y%m%dT%H%M%S").to_string())
         .unwrap_or_default()
 }
 
@@ -313,7 +343,7 @@ fn timezone(ical: &mut Ical, fast: &Imsakiyah) {
         .first()
         .and_then(|day| day.published.iter().flatten().next().copied())
         .and_then(|s| chrono::DateTime::from_timestamp(s, 0))
-        .map(|utc| utc.with_timezone(&zone).format("%z").to_string())
+        .map(|utc| utc.with_timezone(&zone).fixed_offset().format("%z").to_string())
         .unwrap_or_else(|| "+0000".into());
     ical.raw("BEGIN", "VTIMEZONE");
     ical.raw("TZID", fast.place.tz.as_str());

@@ -174,7 +174,7 @@ async fn places_are_found_by_name_and_by_point() {
     let yogya = places.iter().find(|p| p["id"] == "34.71").unwrap();
     assert_eq!(yogya["name"], "Kota Yogyakarta");
     assert_eq!(yogya["tz"], "Asia/Jakarta");
-    for q in ["yogya", "YOGYAKARTA", "Kota Yogyakarta", "kota%20yogyakarta", "Yogyakart%C3%A0"] {
+    for q in ["yogya", "YOGYAKARTA", "Kota+Yogyakarta", "kota%20yogyakarta", "Yogyakart%C3%A0"] {
         let found = get(&app, &format!("/api/v1/places?q={q}")).await.json();
         assert_eq!(found["places"][0]["id"], "34.71", "{q}");
     }

@@ -3,7 +3,7 @@
 //! ignored; `lat`/`lon`: the nearest places with their distance), and the place a `place`
 //! parameter names (an unknown one is `unknown_place` with the closest names).
 
-use hijri::schema::{ArchivedDataset, ArchivedPlace};
+use hijri::schema::{ArchivedDataset, ArchivedPrayerPlace};
 use serde::Serialize;
 
 use crate::{truncated, ErrorCode, Refusal};
@@ -110,7 +110,7 @@ pub struct PlaceView<'a> {
 
 impl<'a> PlaceView<'a> {
     /// The archived place `place`.
-    pub fn of(place: &'a ArchivedPlace) -> PlaceView<'a> {
+    pub fn of(place: &'a ArchivedPrayerPlace) -> PlaceView<'a> {
         PlaceView {
             id: &place.id,
             name: &place.name,
@@ -174,7 +174,7 @@ pub fn search<'a>(dataset: &'a ArchivedDataset, q: &'a str) -> Result<PlacesBody
             ),
         ));
     }
-    let mut found: Vec<(u8, &ArchivedPlace)> = dataset
+    let mut found: Vec<(u8, &ArchivedPrayerPlace)> = dataset
         .places
         .iter()
         .filter_map(|place| Some((rank(&query, &Folded::of(&place.name))?, place)))
@@ -222,7 +222,7 @@ fn distance_km((lat1, lon1): (f64, f64), (lat2, lon2): (f64, f64)) -> f64 {
 /// The [`NEAREST`] places nearest to (`lat`, `lon`), nearest first, each with its distance
 /// (km, to 0.1).
 pub fn nearest(dataset: &ArchivedDataset, lat: f64, lon: f64) -> PlacesBody<'_> {
-    let mut by_distance: Vec<(f64, &ArchivedPlace)> = dataset
+    let mut by_distance: Vec<(f64, &ArchivedPrayerPlace)> = dataset
         .places
         .iter()
         .map(|place| {
@@ -256,14 +256,14 @@ pub fn place(dataset: &ArchivedDataset, id: &str, name: &str) -> Result<usize, R
         return Ok(index);
     }
     let query = Folded::of(id);
-    let mut scored: Vec<(usize, &ArchivedPlace)> = dataset
+    let mut scored: Vec<(usize, &ArchivedPrayerPlace)> = dataset
         .places
         .iter()
         .map(|place| {
             let folded = Folded::of(&place.name);
             let score = match rank(&query, &folded) {
                 Some(rank) => usize::from(rank),
-                None => 3 + edit_distance(&query.words, &folded.words),
+                None => 3 + spelling_distance(&query.words, &folded.words),
             };
             (score, place)
         })
@@ -283,6 +283,13 @@ pub fn place(dataset: &ArchivedDataset, id: &str, name: &str) -> Result<usize, R
             closest.join(", ")
         ),
     ))
+}
+
+/// How far `query` is from being `name` or the start of it (`jogja` is 2 from `yogyakarta`,
+/// whose first five letters are `yogya`), in characters.
+fn spelling_distance(query: &str, name: &str) -> usize {
+    let start: String = name.chars().take(query.chars().count()).collect();
+    edit_distance(query, name).min(edit_distance(query, &start))
 }
 
 /// Levenshtein distance between two ASCII-folded names, in characters.
@@ -332,5 +339,6 @@ mod tests {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("jogja", "jogja"), 0);
+        assert_eq!(spelling_distance("jogja", "yogyakarta"), 2);
     }
 }

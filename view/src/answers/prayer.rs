@@ -13,7 +13,7 @@ use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::lang::Lang;
 use hijri::prayer::{Method, Prayer, Rounding};
 use hijri::prayer_table;
-use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedPlace};
+use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedPrayerPlace};
 use hijri::zone::Zone;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -74,14 +74,14 @@ pub fn calendar_of<'a>(dataset: &'a ArchivedDataset, method: &Method) -> Option<
 
 /// A place's civil time zone (WIB, WITA, WIT as fixed offsets, like every local time the
 /// service gives).
-fn zone(place: &ArchivedPlace) -> Zone {
+fn zone(place: &ArchivedPrayerPlace) -> Zone {
     Zone::civil(place.tz.parse().unwrap_or(chrono_tz::Tz::Asia__Jakarta))
 }
 
 /// An instant (UTC seconds) as local text by `format` (`%H:%M`, `%H:%M:%S`).
 fn local(zone: Zone, seconds: i64, format: &str) -> Option<String> {
     let utc: DateTime<Utc> = DateTime::from_timestamp(seconds, 0)?;
-    Some(utc.with_timezone(&zone).format(format).to_string())
+    Some(utc.with_timezone(&zone).fixed_offset().format(format).to_string())
 }
 
 /// The eight times of a day, `"HH:MM"` (or `null` where the Sun does not reach the altitude
@@ -166,6 +166,7 @@ pub struct MethodView {
 struct Horizon {
     semidiameter_arcmin: f64,
     refraction_arcmin: f64,
+    fixed_dip_arcmin: f64,
     dip_arcmin_per_sqrt_m: f64,
     altitude_deg: f64,
 }
@@ -185,7 +186,7 @@ impl<T: Serialize> Serialize for PerTime<T> {
 
 impl MethodView {
     /// `method`'s numbers, its horizon at `place`.
-    pub fn of(method: &Method, place: &ArchivedPlace) -> MethodView {
+    pub fn of(method: &Method, place: &ArchivedPrayerPlace) -> MethodView {
         MethodView {
             id: method.id,
             name: method.name,
@@ -194,9 +195,10 @@ impl MethodView {
             dhuha_altitude_deg: method.dhuha_altitude_deg,
             ashar_shadow_factor: method.ashar_shadow_factor,
             horizon: Horizon {
-                semidiameter_arcmin: method.semidiameter_arcmin,
-                refraction_arcmin: method.refraction_arcmin,
-                dip_arcmin_per_sqrt_m: method.dip_arcmin_per_sqrt_m,
+                semidiameter_arcmin: method.horizon.semidiameter_arcmin,
+                refraction_arcmin: method.horizon.refraction_arcmin,
+                fixed_dip_arcmin: method.horizon.fixed_dip_arcmin,
+                dip_arcmin_per_sqrt_m: method.horizon.dip_arcmin_per_sqrt_m,
                 altitude_deg: (method.horizon_altitude_deg(place.elev_m.to_native()) * 1e4)
                     .round()
                     / 1e4,
@@ -314,16 +316,14 @@ pub fn prayer_times<'a>(
         .get(place)
         .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
     let zone = zone(archived);
-    let mut days = Vec::with_capacity(usize::try_from(to.0 - from.0 + 1).unwrap_or(0));
-    let mut day = from;
-    while day <= to {
-        let published = prayer_table::published_day(dataset, place, method, day)
-            .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
+    let exact = prayer_table::exact_days(dataset, place, method, from, to)
+        .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
+    let mut days = Vec::with_capacity(exact.len());
+    for (day, exact) in (from.0..).map(Date).zip(exact) {
         let detail = if detail {
             Some(Detail {
                 zone,
-                exact: prayer_table::exact_day(dataset, place, method, day)
-                    .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?,
+                exact,
                 altitude: prayer_table::defining_altitude(dataset, place, method, day)
                     .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?,
             })
@@ -336,12 +336,11 @@ pub fn prayer_times<'a>(
             hijri: HijriView::of(scope.chain, day, scope.lang),
             times: Times {
                 zone,
-                published,
+                published: prayer_table::published(method, &exact),
                 which: &Prayer::ALL,
             },
             detail,
         });
-        day = day.add_days(1);
     }
     Ok(PrayerTimesBody {
         input: TimesInput {
@@ -378,7 +377,7 @@ pub struct FastDay {
 /// A Ramadan at a place, in a calendar, by a method: what `/imsakiyah` and its feed show.
 pub struct Imsakiyah<'a> {
     /// The place.
-    pub place: &'a ArchivedPlace,
+    pub place: &'a ArchivedPrayerPlace,
     /// The calendar whose Ramadan it is.
     pub chain: &'a ArchivedChain,
     /// The method.
@@ -419,7 +418,10 @@ pub fn imsakiyah<'a>(
     let chain = scope.chain;
     let (method, method_fallback) = match method {
         Some(m) => (m, false),
-        None => method_of(chain),
+        None => {
+            let (m, own) = method_of(chain);
+            (m, !own)
+        }
     };
     let ramadan = HijriMonth {
         year,
@@ -441,20 +443,16 @@ pub fn imsakiyah<'a>(
         .places
         .get(place)
         .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
-    let mut days = Vec::with_capacity(30);
-    let mut date = month.start();
-    let mut number = 1_u8;
-    while date <= month.last() {
-        let published = prayer_table::published_day(dataset, place, &method, date)
-            .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
-        days.push(FastDay {
-            day: number,
-            date,
-            published,
-        });
-        date = date.add_days(1);
-        number += 1;
-    }
+    let exact = prayer_table::exact_days(dataset, place, &method, month.start(), month.last())
+        .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
+    let days = (1_u8..)
+        .zip(exact)
+        .map(|(day, exact)| FastDay {
+            day,
+            date: month.start().add_days(i32::from(day) - 1),
+            published: prayer_table::published(&method, &exact),
+        })
+        .collect();
     Ok(Imsakiyah {
         place: archived,
         chain,

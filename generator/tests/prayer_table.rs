@@ -1,0 +1,213 @@
+//! The archive's prayer table as the server reads it (`hijri::prayer_table`), built for three
+//! places of `data/places/kabkota.csv` (a lowland WIB city, a highland one and a WIT one) by
+//! the generator's bulk path: every look-up (exact instants, published minutes, defining
+//! altitudes) against the precise path (`hijri_astro::prayer`, itself checked against
+//! Skyfield in `prayer.rs`) on days spread over the span, the published minutes identical;
+//! the table's shape checked at open.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test helpers may panic: a panic fails the test"
+)]
+
+use std::path::Path;
+
+use chrono::{Datelike, NaiveDate};
+use hijri::date::Date;
+use hijri::prayer::{Method, Prayer};
+use hijri::prayer_table::{
+    check, defining_altitude, exact_day, exact_days, place_index, published_day,
+};
+use hijri::schema::{ArchivedDataset, Dataset};
+use hijri_astro::{Astro, Observer};
+use hijri_generator::prayer_table::{ashar_rule, build, places, read_places, targets};
+use hijri_testing::DatasetBuilder;
+
+fn data_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
+}
+
+/// The three places' dataset (no calendar: the table is read without `archive::open`'s
+/// calendar rules, by rkyv's checked access).
+fn dataset(astro: &Astro) -> Dataset {
+    let (_, all) = read_places(data_dir()).unwrap();
+    let chosen: Vec<_> = all
+        .into_iter()
+        .filter(|p| ["35.71", "32.73", "91.71"].contains(&p.id.as_str()))
+        .collect();
+    assert_eq!(chosen.len(), 3);
+    let (table, _) = build(astro, &chosen, 1).unwrap();
+    let mut dataset = DatasetBuilder::new().build();
+    dataset.places = places(&chosen);
+    dataset.prayer = table;
+    dataset
+}
+
+fn access(bytes: &[u8]) -> &ArchivedDataset {
+    rkyv::access::<ArchivedDataset, rkyv::rancor::Error>(bytes).unwrap()
+}
+
+#[test]
+fn look_ups_agree_with_the_precise_path() {
+    let astro = Astro::load(data_dir()).unwrap();
+    let dataset = dataset(&astro);
+    let bytes = rkyv::to_bytes::<rkyv::rancor::Error>(&dataset).unwrap();
+    let archived = access(&bytes);
+    assert_eq!(check(archived), Ok(()));
+    assert_eq!(place_index(archived, "32.73"), Some(1));
+    assert_eq!(place_index(archived, "99.99"), None);
+
+    let (mut compared, mut worst_alt) = (0, 0.0_f64);
+    for (index, place) in dataset.places.iter().enumerate() {
+        let tz = hijri::zone::Zone::civil(place.tz.parse().unwrap());
+        let observer = Observer {
+            lat_deg: place.lat,
+            lon_deg: place.lon,
+            elev_m: place.elev_m,
+            tz,
+        };
+        for k in (0..57_000).step_by(997) {
+            let date = hijri::span::FIRST.add_days(k);
+            let naive = NaiveDate::try_from(date).unwrap();
+            for method in Method::ALL {
+                let ashar = ashar_rule(method);
+                let precise = astro
+                    .prayer_times(&observer, naive, &targets(&method, place.elev_m, &ashar))
+                    .unwrap();
+                let exact = exact_day(archived, index, &method, date).unwrap();
+                let published = published_day(archived, index, &method, date).unwrap();
+                let altitudes = defining_altitude(archived, index, &method, date).unwrap();
+                for prayer in Prayer::ALL {
+                    let i = prayer.index();
+                    let of = if prayer == Prayer::Imsak {
+                        Prayer::Subuh
+                    } else {
+                        prayer
+                    };
+                    let theirs = precise.times[i].unwrap();
+                    let theirs_s = theirs.utc.timestamp_micros() as f64 * 1e-6;
+                    let ours = exact[i].unwrap();
+                    assert!(
+                        (ours as f64 - theirs_s).abs() <= 1.05,
+                        "{} {date} {} {}: {ours} vs {theirs_s}",
+                        place.id,
+                        method.id,
+                        prayer.name()
+                    );
+                    // The minute from the exact instant (precise path) is the table's.
+                    let subuh = precise.times[Prayer::Subuh.index()].unwrap();
+                    let second = method
+                        .rounding_of(of)
+                        .stored_second(subuh.utc.timestamp_micros() as f64 * 1e-6);
+                    let base = if prayer == Prayer::Imsak {
+                        second
+                    } else {
+                        method.rounding_of(of).stored_second(theirs_s)
+                    };
+                    let minute = method.published(prayer, base as i64);
+                    assert_eq!(published[i], Some(minute), "{} {date} {prayer:?}", place.id);
+                    // The defining altitude, where the precise path has one to compare.
+                    match prayer {
+                        Prayer::Imsak => assert_eq!(altitudes[i], None),
+                        _ => {
+                            let diff = (altitudes[i].unwrap() - theirs.sun_alt_deg).abs();
+                            assert!(diff < 0.01, "{} {date} {prayer:?}: {diff}", place.id);
+                            worst_alt = worst_alt.max(diff);
+                        }
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    println!("{compared} times compared; defining altitudes within {worst_alt:.4}°");
+    assert!(compared > 2_700);
+}
+
+#[test]
+fn ranges_read_across_years_and_refuse_outside_the_span() {
+    let astro = Astro::load(data_dir()).unwrap();
+    let dataset = dataset(&astro);
+    let bytes = rkyv::to_bytes::<rkyv::rancor::Error>(&dataset).unwrap();
+    let archived = access(&bytes);
+    let k = &Method::KEMENAG;
+    let from = Date::from_ymd(2025, 12, 20).unwrap();
+    let to = Date::from_ymd(2026, 1, 10).unwrap();
+    let days = exact_days(archived, 0, k, from, to).unwrap();
+    assert_eq!(days.len(), 22);
+    for (offset, day) in days.iter().enumerate() {
+        let one = exact_day(archived, 0, k, from.add_days(offset as i32)).unwrap();
+        assert_eq!(*day, one);
+    }
+    // Each maghrib about a day after the one before.
+    for pair in days.windows(2) {
+        let step = pair[1][6].unwrap() - pair[0][6].unwrap();
+        assert!((86_400 - 60..=86_400 + 60).contains(&step), "{step}");
+    }
+    let first = hijri::span::FIRST;
+    let last = hijri::span::LAST;
+    assert!(exact_day(archived, 0, k, first).is_some());
+    assert!(exact_day(archived, 0, k, last).is_some());
+    assert!(exact_day(archived, 0, k, first.add_days(-1)).is_none());
+    assert!(exact_day(archived, 0, k, last.add_days(1)).is_none());
+    assert!(exact_day(archived, 3, k, first).is_none());
+    assert!(exact_days(archived, 0, k, to, from).is_none());
+    // A method the table was not computed for has no times.
+    let other = Method {
+        subuh_altitude_deg: -19.0,
+        ..Method::KEMENAG
+    };
+    assert!(exact_day(archived, 0, &other, from).is_none());
+    // Kota Kediri, 2026-06-23 (myQuran's example: 04:13 … 18:42 WIB; see prayer.rs).
+    let date = Date::from_ymd(2026, 6, 23).unwrap();
+    let shown: Vec<String> = published_day(archived, 0, k, date)
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let (h, m) = hijri::date::local_clock(t.unwrap(), 7 * 3_600);
+            format!("{h:02}:{m:02}")
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        ["04:13", "04:23", "05:40", "06:10", "11:38", "14:57", "17:28", "18:42"]
+    );
+    assert_eq!(NaiveDate::try_from(date).unwrap().day(), 23);
+}
+
+#[test]
+fn a_table_of_another_shape_is_refused() {
+    let astro = Astro::load(data_dir()).unwrap();
+    let good = dataset(&astro);
+    let refused = |change: &dyn Fn(&mut Dataset)| {
+        let mut dataset = good.clone();
+        change(&mut dataset);
+        let bytes = rkyv::to_bytes::<rkyv::rancor::Error>(&dataset).unwrap();
+        check(access(&bytes)).unwrap_err()
+    };
+    refused(&|d| {
+        d.prayer.blocks.pop();
+    });
+    refused(&|d| d.prayer.methods ^= 1);
+    refused(&|d| d.prayer.bits.truncate(10));
+    refused(&|d| d.prayer.codes[0] = vec![1; hijri::prayer_table::SYMBOLS]);
+    refused(&|d| d.prayer.declination.pop().map(|_| ()).unwrap());
+    refused(&|d| d.places[0].tz = "Mars/Olympus".into());
+    refused(&|d| {
+        d.places.pop();
+    });
+    // Cut or garbled bits are read as no times, never a panic.
+    let mut garbled = good.clone();
+    for byte in garbled.prayer.bits.iter_mut().step_by(7) {
+        *byte ^= 0x5a;
+    }
+    let bytes = rkyv::to_bytes::<rkyv::rancor::Error>(&garbled).unwrap();
+    let archived = access(&bytes);
+    for k in (0..57_000).step_by(1_009) {
+        let date = hijri::span::FIRST.add_days(k);
+        let _ = published_day(archived, 1, &Method::MUHAMMADIYAH, date);
+        let _ = defining_altitude(archived, 2, &Method::KEMENAG, date);
+    }
+}
