@@ -81,7 +81,7 @@ async fn the_imsakiyah_of_yogyakarta_1447_by_both_calendars() {
     );
     // The method in one line, with its numbers.
     assert!(html.contains("<b>Metode</b> Muhammadiyah (Majelis Tarjih dan Tajdid PP Muhammadiyah): subuh −18°, isya −18°"));
-    assert!(html.contains("imsak 10 menit sebelum subuh, ihtiyat 1 menit (terbit −1)"));
+    assert!(html.contains("imsak 10 menit sebelum subuh, ihtiyat 1 menit (terbit −2, dhuha 2)"));
     // Every day as /api/v1/imsakiyah gives it, and 1 Syawal.
     let api = get(
         &app,
