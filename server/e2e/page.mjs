@@ -11,14 +11,21 @@
 // March), each said in words, the legend, and the month's list saying which days are off; a
 // predicted year (2030) says so; the printable year (twelve months, each day's pasaran, the
 // days off and month starts of March 2027, one A4 landscape page as PDF); the card /embed
-// in another page's frame (no script, no other request, inside its stated height); the English switch works and is remembered; 40 page
+// in another page's frame (no script, no other request, inside its stated height); the
+// prayer times of a chosen place (Kota Yogyakarta: today's eight times, the imsak and maghrib
+// of each Ramadan day in the grid with nothing overflowing its cell at 390 px) and the
+// printable imsakiyah (Ramadhan 1447 by Muhammadiyah, from Rabu 18 Februari 2026 with imsak
+// 04.23; no text overflowing its cell at 390 and 1280 px nor in print; one A4 portrait page
+// as PDF); the English switch works and is remembered; 40 page
 // loads from one address (no cache) get every card image with 200 under the default limits;
 // a bad month is an HTML error page whose link leads back; no console error; no request
 // leaves the server; with JavaScript off, today and the month are there. Screenshots at 390
 // and 1280 px of today, of Ramadhan 1447, of March 2027 and of the year 2027, light and dark,
-// and of the card at 320 px (a second browser
+// of the prayer times in Ramadhan 1447 and of the imsakiyah, and of the card at 320 px (a
+// second browser
 // with --force-dark-mode, so prefers-color-scheme is dark), and the Lighthouse scores (mobile
-// and desktop, both schemes, of today, of March 2027, of the year and of the card) as JSON.
+// and desktop, both schemes, of today, of March 2027, of the year, of the card, of the page
+// with a place and of the imsakiyah) as JSON.
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -42,6 +49,8 @@ const MUHAMMADIYAH_1447 = '/?authority=muhammadiyah&calendar=hijri&year=1447&mon
 const MARCH_2027 = '/?calendar=gregorian&year=2027&month=3';
 const YEAR_2027 = '/?view=year&year=2027';
 const EMBED = '/embed';
+const PRAYER_1447 = '/?place=34.71&calendar=hijri&year=1447&month=9';
+const IMSAKIYAH = '/imsakiyah?place=34.71&year=1447&authority=muhammadiyah';
 // The card's height as README states it (server/src/routes/home/embed.rs, HEIGHT).
 const EMBED_HEIGHT = 200;
 const MINIMUM = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 };
@@ -356,6 +365,86 @@ async function cell(page, date) {
   await context.close();
 }
 
+// 6e. Prayer times at Kota Yogyakarta: today's eight times in the section, and the imsak and
+// maghrib of each Ramadan day in the grid (Bimas Islam's imsak of 19 February 2026: 04.16),
+// nothing overflowing its cell, at 390 and 1280 px.
+for (const width of [390, 1280]) {
+  const { context, page } = await open({ width });
+  await page.goto(origin + PRAYER_1447, { waitUntil: 'networkidle0' });
+  const shown = await page.evaluate(() => {
+    const cells = [...document.querySelectorAll('table.grid td')].filter((td) => td.querySelector('.s'));
+    const first = document.querySelector('td time[datetime="2026-02-19"]').closest('td');
+    return {
+      heading: document.querySelector('#prayer h2').textContent,
+      times: [...document.querySelectorAll('#prayer .times .t')].map((t) => t.textContent),
+      cells: cells.length,
+      imsak: first.querySelector('.s.imsak')?.textContent,
+      overflowing: cells
+        .filter((td) => td.scrollWidth > td.clientWidth + 1)
+        .map((td) => td.querySelector('time').getAttribute('datetime')),
+      form: !!document.querySelector('form.place select[name="place"] option[value="34.71"][selected]'),
+    };
+  });
+  check(
+    shown.heading.includes('Kota Yogyakarta') && shown.times.length === 8 &&
+      shown.times.every((t) => /^\d\d\.\d\d$/.test(t)) && shown.form,
+    `${width} px: Jadwal sholat of Kota Yogyakarta with eight times ${JSON.stringify(shown.times)}`,
+  );
+  check(
+    shown.cells >= 29 && shown.imsak && shown.imsak.endsWith('04.16') && shown.overflowing.length === 0,
+    `${width} px: ${shown.cells} Ramadan cells with imsak and maghrib (19 Feb: "${shown.imsak}"), ` +
+      `overflowing: ${JSON.stringify(shown.overflowing)}`,
+  );
+  await context.close();
+}
+
+/** The imsakiyah's table cells whose text overflows them. */
+function overflowingCells() {
+  return [...document.querySelectorAll('table.fast th, table.fast td')]
+    .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+    .map((cell) => cell.textContent);
+}
+
+// 6f. The printable imsakiyah: Muhammadiyah's Ramadhan 1447 at Kota Yogyakarta from Rabu 18
+// Februari 2026 (imsak 04.23, its Majelis Tarjih's); no cell overflowing on screen or in
+// print; printed, one A4 page in portrait.
+for (const width of [390, 1280]) {
+  const { context, page } = await open({ width });
+  await page.goto(origin + IMSAKIYAH, { waitUntil: 'networkidle0' });
+  const shown = await page.evaluate(() => {
+    const first = document.querySelector('table.fast tbody tr');
+    return {
+      rows: document.querySelectorAll('table.fast tbody tr').length,
+      date: first.querySelector('time').getAttribute('datetime'),
+      imsak: first.querySelectorAll('td')[1].textContent,
+      heading: document.querySelector('h1').textContent,
+    };
+  });
+  check(
+    [29, 30].includes(shown.rows) && shown.date === '2026-02-18' && shown.imsak === '04.23' &&
+      shown.heading.includes('Kota Yogyakarta'),
+    `${width} px: the imsakiyah has ${shown.rows} days from ${shown.date}, imsak ${shown.imsak}`,
+  );
+  const overflowing = await page.evaluate(overflowingCells);
+  check(overflowing.length === 0, `${width} px: no imsakiyah cell overflows ${JSON.stringify(overflowing)}`);
+  if (width === 1280) {
+    await page.emulateMediaType('print');
+    await page.setViewport({ width: 703, height: 1000, deviceScaleFactor: 1 });
+    const printed = await page.evaluate(overflowingCells);
+    check(printed.length === 0, `in print: no imsakiyah cell overflows ${JSON.stringify(printed)}`);
+    await page.emulateMediaType(null);
+    const pdf = Buffer.from(await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+    const pages = (pdf.match(/\/Type\s*\/Page[^s]/g) || []).length;
+    const box = (pdf.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/) || []).slice(1).map(Number);
+    check(
+      pages === 1 && Math.round(box[0]) === 595 && Math.round(box[1]) === 842,
+      `printed, the imsakiyah is ${pages} page of ${box.map(Math.round).join(' × ')} pt (A4 portrait)`,
+    );
+    await page.pdf({ path: join(out, 'imsakiyah-1447.pdf'), preferCSSPageSize: true, printBackground: true });
+  }
+  await context.close();
+}
+
 // 6d. The card in another site's frame: framed (no refusal), no script, nothing but its one
 // document requested, its content inside its stated height at 280 and 320 px, both languages.
 {
@@ -453,6 +542,8 @@ for (const [scheme, on] of [
     ['ramadhan-1447', RAMADHAN_1447],
     ['days-off-2027-03', MARCH_2027],
     ['year-2027', YEAR_2027],
+    ['prayer-ramadhan-1447', PRAYER_1447],
+    ['imsakiyah-1447', IMSAKIYAH],
   ]) {
     for (const width of [390, 1280]) {
       const { context, page } = await open({ width, on });
@@ -497,6 +588,8 @@ for (const [scheme, on] of [
     ['-days-off', MARCH_2027],
     ['-year', YEAR_2027],
     ['-embed', EMBED],
+    ['-prayer', PRAYER_1447],
+    ['-imsakiyah', IMSAKIYAH],
   ]) {
     for (const [form, config] of [
       ['mobile', undefined],

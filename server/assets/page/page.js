@@ -50,7 +50,7 @@
     })
     .then(function (text) {
       var page = new DOMParser().parseFromString(text, 'text/html');
-      ['today', 'zones', 'calendars', 'month', 'coming', 'hilal'].forEach(function (id) {
+      ['today', 'zones', 'calendars', 'prayer', 'month', 'coming', 'hilal'].forEach(function (id) {
         var old = document.getElementById(id);
         var fresh = page.getElementById(id);
         if (old && fresh) old.replaceWith(document.importNode(fresh, true));

@@ -125,6 +125,7 @@ pub const ROUTES: &[Route] = &[
     unlisted(home::SKY, RateFamily::Default, home::sky),
     unlisted(home::MAP, RateFamily::Default, home::map),
     unlisted(home::EMBED, RateFamily::Default, home::embed),
+    unlisted("/imsakiyah", RateFamily::Default, home::imsakiyah),
     unlisted(DOCS_PATH, RateFamily::Default, docs::reference),
     unlisted("/docs/", RateFamily::Default, docs::slash),
     unlisted("/docs/page.js", RateFamily::Default, docs::script),

@@ -26,6 +26,7 @@ mod metrics;
 mod new_calendar;
 mod openapi;
 mod page;
+mod page_prayer;
 mod prayer;
 mod schemas;
 mod slow_clients;

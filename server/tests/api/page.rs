@@ -15,7 +15,7 @@ use crate::common::{fetch, get, instant, snapshot, state, Answer};
 use crate::openapi::assert_documented;
 
 /// The answer with its HTML body as lines, for a readable snapshot.
-fn page_snapshot(name: &str, answer: &Answer) {
+pub fn page_snapshot(name: &str, answer: &Answer) {
     let mut lines = answer.summary();
     let body = String::from_utf8(answer.body.to_vec()).unwrap();
     lines["body"] = json!(body.lines().collect::<Vec<_>>());
@@ -27,12 +27,12 @@ fn page_snapshot(name: &str, answer: &Answer) {
     settings.bind(|| insta::assert_json_snapshot!(name, lines));
 }
 
-fn text(answer: &Answer) -> String {
+pub fn text(answer: &Answer) -> String {
     String::from_utf8(answer.body.to_vec()).unwrap()
 }
 
 /// The `<td>` cells of the table rows, row by row.
-fn rows(html: &str) -> Vec<Vec<&str>> {
+pub fn rows(html: &str) -> Vec<Vec<&str>> {
     let tbody = html.split("<tbody>").nth(1).unwrap();
     let tbody = tbody.split("</tbody>").next().unwrap();
     tbody
@@ -368,7 +368,7 @@ async fn the_months_observances_in_date_order_ranges_as_ranges() {
 }
 
 /// The cell of `date` in the grid: its `<td` attributes and content.
-fn cell<'h>(html: &'h str, date: &str) -> &'h str {
+pub fn cell<'h>(html: &'h str, date: &str) -> &'h str {
     rows(html)
         .into_iter()
         .flatten()
@@ -579,6 +579,24 @@ async fn english_and_other_zones() {
     assert!(far.contains("class=\"est\""));
 }
 
+/// Asserts `answer` is the page's HTML error page, not kept, and returns the API's code it
+/// names.
+pub fn html_error_code(answer: &Answer) -> String {
+    assert_eq!(
+        answer.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert_eq!(answer.header("cache-control"), Some("no-store"));
+    text(answer)
+        .split("<p class=\"detail\"><code>")
+        .nth(1)
+        .unwrap()
+        .split('<')
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
 #[actix_web::test]
 async fn bad_parameters_get_html_error_pages() {
     let app = actix_web::test::init_service(hijri_server::app(state())).await;
@@ -598,22 +616,8 @@ async fn bad_parameters_get_html_error_pages() {
     ] {
         let answer = get(&app, uri).await;
         assert_eq!(answer.status, 400, "{uri}");
-        assert_eq!(
-            answer.header("content-type"),
-            Some("text/html; charset=utf-8")
-        );
-        assert_eq!(answer.header("cache-control"), Some("no-store"));
+        codes.push(html_error_code(&answer));
         page_snapshot(name, &answer);
-        let html = text(&answer);
-        let code = html
-            .split("<p class=\"detail\"><code>")
-            .nth(1)
-            .unwrap()
-            .split('<')
-            .next()
-            .unwrap()
-            .to_owned();
-        codes.push(code);
     }
     assert_eq!(
         codes,

@@ -2,6 +2,7 @@
 //! API's status and code, a sentence that says what to change, the API's own message, and
 //! a link back to today's page in the default calendar.
 
+use hijri::prayer::Method;
 use hijri_view::Scope;
 
 use super::html::Html;
@@ -11,6 +12,17 @@ use crate::state::AppState;
 
 /// `error` answered as an HTML page in `lang`.
 pub fn page(state: &AppState, lang: Lang, error: ApiError) -> ApiError {
+    written(state, lang, error, "?")
+}
+
+/// `error` of a page at another path than `/` (the imsakiyah) answered as an HTML page in
+/// `lang`, its link back going to `/`.
+pub fn elsewhere(state: &AppState, lang: Lang, error: ApiError) -> ApiError {
+    written(state, lang, error, "./?")
+}
+
+/// The error page, its link back to `back` with the default calendar.
+fn written(state: &AppState, lang: Lang, error: ApiError, back: &str) -> ApiError {
     let words = lang.words();
     let mut html = Html::with_capacity(2048);
     html.fmt(format_args!(
@@ -35,7 +47,8 @@ pub fn page(state: &AppState, lang: Lang, error: ApiError) -> ApiError {
     .raw("</code>: ")
     .text(&error.message)
     // The default calendar named, so that a calendar the browser remembered is forgotten.
-    .raw("</p>\n<p><a href=\"?")
+    .raw("</p>\n<p><a href=\"")
+    .raw(back)
     .raw(match lang {
         Lang::Id => "",
         Lang::En => "lang=en&amp;",
@@ -67,6 +80,11 @@ fn sentence(scope: &Scope, lang: Lang, code: ErrorCode) -> String {
         ErrorCode::InvalidMonth | ErrorCode::MissingParameter => words.error_month.to_owned(),
         ErrorCode::InvalidCalendar => words.error_calendar.to_owned(),
         ErrorCode::InvalidKind => words.error_view.to_owned(),
+        ErrorCode::UnknownPlace => words.error_place.to_owned(),
+        ErrorCode::InvalidMethod => {
+            let ids: Vec<&str> = Method::ALL.iter().map(|m| m.id).collect();
+            format!("{} {}.", words.error_method, ids.join(", "))
+        }
         ErrorCode::InvalidAuthority => {
             let names: Vec<&str> = scope
                 .dataset

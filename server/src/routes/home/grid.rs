@@ -212,7 +212,7 @@ fn named() -> Selection {
 }
 
 /// A weekday's name in a column head: its first three letters (`Ahad` whole).
-fn short_weekday(name: &str) -> &str {
+pub fn short_weekday(name: &str) -> &str {
     if name.len() <= 4 {
         name
     } else {
@@ -277,13 +277,15 @@ pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
         .text(&caption(chain, words, view, first, last))
         .raw("</caption>\n");
     weekday_heads(html, words);
-    let mut computed = false;
+    let (mut computed, mut fasting) = (false, false);
     let mut day = start;
     while day <= end {
         if monday_index(day) == 0 {
             html.raw("<tr>");
         }
-        computed |= cell(html, page, (&found, &marks, &offs), day, (first, last));
+        let (c, f) = cell(html, page, (&found, &marks, &offs), day, (first, last));
+        computed |= c;
+        fasting |= f;
         if monday_index(day) == 6 {
             html.raw("</tr>\n");
         }
@@ -294,7 +296,7 @@ pub fn section(html: &mut Html, page: &Page) -> Result<(), ApiError> {
         .iter()
         .filter(|o| (start..=end).contains(&o.date))
         .collect();
-    legend(html, words, (computed, !marks.is_empty()), &shown);
+    legend(html, page, (computed, !marks.is_empty(), fasting), &shown);
     listed(html, page, &found, &offs, (first, last));
     html.raw("</section>\n");
     Ok(())
@@ -465,22 +467,7 @@ fn jump(
         "<form class=\"jump\" method=\"get\" action=\"./\">\
          <input type=\"hidden\" name=\"calendar\" value=\"{calendar}\">"
     ));
-    if page.lang != super::words::Lang::Id {
-        html.fmt(format_args!(
-            "<input type=\"hidden\" name=\"lang\" value=\"{}\">",
-            page.lang.tag()
-        ));
-    }
-    if let Some(tz) = page.chosen_zone {
-        html.fmt(format_args!(
-            "<input type=\"hidden\" name=\"tz\" value=\"{tz}\">"
-        ));
-    }
-    if let Some(authority) = page.authority {
-        html.raw("<input type=\"hidden\" name=\"authority\" value=\"")
-            .text(authority)
-            .raw("\">");
-    }
+    page.hidden(html, true);
     html.fmt(format_args!(
         "<label class=\"what\" for=\"{calendar}-month\">{label}</label> \
          <select id=\"{calendar}-month\" name=\"month\">"
@@ -500,15 +487,16 @@ fn jump(
     ));
 }
 
-/// One day's cell, with its days off and the marks of the other calendars on it; returns
-/// true if the day is computed.
+/// One day's cell, with its days off, the marks of the other calendars on it and in
+/// Ramadan the place's imsak and maghrib; returns whether the day is computed and whether
+/// it shows the times.
 fn cell(
     html: &mut Html,
     page: &Page,
     (found, marks, offs): (&[Found], &[Mark], &[Off]),
     day: Date,
     (first, last): (Date, Date),
-) -> bool {
+) -> (bool, bool) {
     let chain = page.scope.chain;
     let words = page.words;
     let hijri = chain.to_hijri(day);
@@ -561,6 +549,7 @@ fn cell(
         }
         html.raw("</span>");
     }
+    let fasting = super::jadwal::fast_times(html, page, day, hijri.map(|(h, _)| h));
     for f in &named {
         html.raw("<span class=\"o\">")
             .text(words.observance(f.occurrence.observance))
@@ -582,13 +571,19 @@ fn cell(
         html.text(&mark.text).raw("</span>");
     }
     html.raw("</td>");
-    computed
+    (computed, fasting)
 }
 
 /// The legend of the marks (the computed mark only when the grid has computed days, the
 /// other calendars' only when it has theirs, each kind of day off only when it has one, with
-/// "predicted" when one of them is).
-fn legend(html: &mut Html, words: &Words, (computed, others): (bool, bool), offs: &[&Off]) {
+/// "predicted" when one of them is; the Ramadan times' place when the grid shows them).
+fn legend(
+    html: &mut Html,
+    page: &Page,
+    (computed, others, fasting): (bool, bool, bool),
+    offs: &[&Off],
+) {
+    let words = page.words;
     html.raw("<ul class=\"legend\">")
         .raw("<li><span class=\"key now\"></span>")
         .text(words.legend_today)
@@ -623,6 +618,9 @@ fn legend(html: &mut Html, words: &Words, (computed, others): (bool, bool), offs
         html.raw("<li><span class=\"key est\">≈</span>")
             .text(words.legend_computed)
             .raw("</li>");
+    }
+    if fasting {
+        super::jadwal::legend(html, page);
     }
     html.raw("</ul>\n");
 }

@@ -1,7 +1,9 @@
-//! `/`: the page for people. Today's Hijri date, the month grid, the coming observances, the
-//! hilal of the next month and how to subscribe, written in Indonesian (English with
-//! `lang=en`) in the calendar chosen (`authority`, the default calendar without it) from the
-//! archive at request time, with no astronomy; the other calendars' days where they differ.
+//! `/`: the page for people. Today's Hijri date, the prayer times of a chosen place
+//! (`jadwal`), the month grid, the coming observances, the hilal of the next month and how
+//! to subscribe, written in Indonesian (English with `lang=en`) in the calendar chosen
+//! (`authority`, the default calendar without it) from the archive at request time, with no
+//! astronomy; the other calendars' days where they differ. The printable imsakiyah of a
+//! place (`/imsakiyah`, `imsakiyah`) shares its style sheet and its error pages.
 //! Its style sheet (`/page.css`), script (`/page.js`, which only enhances: the zone from the
 //! browser, the language and calendar kept in localStorage) are compiled into the binary
 //! (`server/assets/page/`); its card thumbnails come by its own path (`card`), and its
@@ -15,6 +17,8 @@ mod error;
 mod grid;
 mod hilal;
 mod html;
+mod imsakiyah;
+mod jadwal;
 mod off;
 mod others;
 mod subscribe;
@@ -40,6 +44,7 @@ use words::{Lang, Words};
 
 pub use card::{map, sky, MAP, SKY};
 pub use embed::{embed, EMBED, HEIGHT as EMBED_HEIGHT};
+pub use imsakiyah::imsakiyah;
 
 /// `Content-Security-Policy` of the page: this server's style sheet, script, images and
 /// answers only; forms submit to the page itself.
@@ -73,6 +78,8 @@ pub struct Page<'a, 'r> {
     chosen_view: bool,
     /// The service's address without a trailing slash (the public URL, else the request's).
     origin: String,
+    /// The place whose prayer times are shown (`place`), kept in every link.
+    place: Option<jadwal::Chosen<'r>>,
 }
 
 /// The Indonesian zones a visitor picks from, by their `tz` values.
@@ -121,6 +128,11 @@ impl<'r> Page<'_, 'r> {
             (None, Some(_)) => query.push(format!("authority={}", self.state.chain.id.as_str())),
             (None, None) => {}
         }
+        if let Some(chosen) = self.place {
+            let mut place = String::from("place=");
+            imsakiyah::escaped(&mut place, &chosen.place.id);
+            query.push(place);
+        }
         if let Some(view) = target.view {
             query.push(view.query());
         }
@@ -128,6 +140,32 @@ impl<'r> Page<'_, 'r> {
             "./".to_owned()
         } else {
             format!("?{}", query.join("&amp;"))
+        }
+    }
+
+    /// The page's choices as a form's hidden fields: the language, zone, calendar and place
+    /// (`with_place`), so that a form keeps them as the links do.
+    fn hidden(&self, html: &mut Html, with_place: bool) {
+        if self.lang != Lang::Id {
+            html.fmt(format_args!(
+                "<input type=\"hidden\" name=\"lang\" value=\"{}\">",
+                self.lang.tag()
+            ));
+        }
+        if let Some(tz) = self.chosen_zone {
+            html.fmt(format_args!(
+                "<input type=\"hidden\" name=\"tz\" value=\"{tz}\">"
+            ));
+        }
+        if let Some(authority) = self.authority {
+            html.raw("<input type=\"hidden\" name=\"authority\" value=\"")
+                .text(authority)
+                .raw("\">");
+        }
+        if let Some(chosen) = self.place.filter(|_| with_place) {
+            html.raw("<input type=\"hidden\" name=\"place\" value=\"")
+                .text(&chosen.place.id)
+                .raw("\">");
         }
     }
 
@@ -149,8 +187,8 @@ fn lang(query: &Query) -> Lang {
     }
 }
 
-/// `GET /?lang=&tz=&authority=&calendar=&year=&month=&view=`: the page (the printable year
-/// with `view=year`); an error is an HTML page in the page's language with the API's status
+/// `GET /?lang=&tz=&authority=&calendar=&year=&month=&view=&place=`: the page (the printable
+/// year with `view=year`; today's prayer times at `place`); an error is an HTML page in the page's language with the API's status
 /// and code.
 pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
@@ -192,6 +230,7 @@ fn read<'a, 'r>(
         view: asked.unwrap_or_else(|| View::of_day(today)),
         chosen_view: asked.is_some(),
         origin: super::params::origin(state, req),
+        place: None,
     })
 }
 
@@ -202,9 +241,10 @@ fn written(
     query: &Query,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let page = read(req, state, query, lang, |scope, today| {
+    let mut page = read(req, state, query, lang, |scope, today| {
         grid::asked(scope, query, today)
     })?;
+    page.place = jadwal::chosen(state.dataset, query)?;
     let key = Key::new("/")
         .param("lang", lang.tag())
         .param("tz", page.zone)
@@ -212,6 +252,7 @@ fn written(
         .param("today", page.today)
         .param("view", page.view.query())
         .param("chosen", page.chosen_view)
+        .param("place", page.place.map_or("", |c| c.place.id.as_str()))
         .param("origin", &page.origin);
     let cache = |_| reply::until_midnight(page.zone, page.now);
     // The calendar is added to the key by `stored::answer` when the request names one.
@@ -225,6 +266,7 @@ fn written(
             let next = hilal::next_month(&page);
             head(&mut html, &page, next.as_ref());
             html.raw(&today_section);
+            jadwal::section(&mut html, &page);
             grid::section(&mut html, &page)?;
             coming::section(&mut html, &page);
             if let Some(next) = &next {

@@ -7,6 +7,7 @@ use hijri::date::Date;
 use hijri::hijri::{HijriDate, HijriMonth};
 use hijri::javanese::JavaneseDate;
 use hijri::observance::Observance;
+use hijri::prayer::Prayer;
 use hijri::schema::ArchivedChain;
 use hijri::weekday::Weekday;
 
@@ -214,6 +215,30 @@ pub struct Words {
     pub error_authority: &'static str,
     /// Any other error.
     pub error_other: &'static str,
+    /// Heading of the prayer-time section.
+    pub prayer: &'static str,
+    /// The prayer-time section without a place: what choosing one shows.
+    pub prayer_intro: &'static str,
+    /// A day the prayer table does not hold.
+    pub prayer_outside: &'static str,
+    /// The place choice's label.
+    pub place: &'static str,
+    /// The place choice's blank option.
+    pub choose_place: &'static str,
+    /// Before the method's name and numbers.
+    pub method: &'static str,
+    /// After the method of a calendar that has none of its own.
+    pub method_fallback: &'static str,
+    /// The imsakiyah link, before the Ramadan's year.
+    pub imsakiyah: &'static str,
+    /// Legend: the imsak and maghrib in a Ramadan day's cell, before the place.
+    pub legend_fast: &'static str,
+    /// An unknown place.
+    pub error_place: &'static str,
+    /// An unknown method, before the methods.
+    pub error_method: &'static str,
+    /// The names of the eight times, in the order of `Prayer::ALL`.
+    pub prayers: [&'static str; 8],
     /// The Gregorian month names.
     pub months: [&'static str; 12],
     /// The language.
@@ -315,6 +340,22 @@ const ID: Words = Words {
     error_view: "Tampilan harus month (sebulan) atau year (setahun).",
     error_authority: "Kalender itu tidak dikenal. Kalender yang tersedia:",
     error_other: "Permintaan ini tidak dapat dijawab.",
+    prayer: "Jadwal sholat",
+    prayer_intro: "Pilih kabupaten/kota untuk melihat waktu sholat hari ini, dan di bulan \
+                   Ramadhan imsak dan maghrib setiap hari di kalender bulanan.",
+    prayer_outside: "Waktu sholat hari ini tidak tersedia.",
+    place: "Kabupaten/kota",
+    choose_place: "Pilih kabupaten/kota",
+    method: "Metode",
+    method_fallback: "kalender ini tidak menetapkan metode sendiri",
+    imsakiyah: "Jadwal imsakiyah",
+    legend_fast: "imsak dan maghrib (buka puasa) di",
+    error_place: "Tempat itu tidak dikenal. Pilih kabupaten/kota dari daftar di halaman \
+                  kalender.",
+    error_method: "Metode waktu sholat itu tidak dikenal. Metode yang tersedia:",
+    prayers: [
+        "Imsak", "Subuh", "Terbit", "Dhuha", "Dzuhur", "Ashar", "Maghrib", "Isya",
+    ],
     months: hijri::date::MONTH_NAMES,
     lang: Lang::Id,
 };
@@ -414,6 +455,21 @@ const EN: Words = Words {
     error_view: "The view must be month or year.",
     error_authority: "Unknown calendar. The calendars served:",
     error_other: "This request cannot be answered.",
+    prayer: "Prayer times",
+    prayer_intro: "Choose a regency or city to see today's prayer times, and in Ramadan the \
+                   imsak and maghrib of every day in the month grid.",
+    prayer_outside: "Today's prayer times are not available.",
+    place: "Regency or city",
+    choose_place: "Choose a regency or city",
+    method: "Method",
+    method_fallback: "this calendar sets no method of its own",
+    imsakiyah: "Imsakiyah timetable",
+    legend_fast: "imsak and maghrib (breaking the fast) at",
+    error_place: "Unknown place. Choose a regency or city from the list on the calendar page.",
+    error_method: "Unknown prayer-time method. The methods served:",
+    prayers: [
+        "Imsak", "Subuh", "Sunrise", "Dhuha", "Dzuhur", "Ashar", "Maghrib", "Isya",
+    ],
     months: [
         "January",
         "February",
@@ -515,6 +571,11 @@ impl Words {
             format!("{first}–{last}")
         };
         format!("{days} {} {} {}", month.name(), month.year, self.lang.era())
+    }
+
+    /// The name of a prayer time (`Terbit`, `Sunrise`).
+    pub fn prayer_name(&self, prayer: Prayer) -> &'static str {
+        self.prayers.get(prayer.index()).copied().unwrap_or("")
     }
 
     /// The observance's name in the page's language.

@@ -1,0 +1,352 @@
+//! Prayer times for people, through the app factory at the test clock (2025-03-01 12:00
+//! WIB, 1 Ramadhan 1446): the page at `/` with `place` (today's eight times, kept in every
+//! link, and in Ramadan the imsak and maghrib of every day of the grid), and the printable
+//! imsakiyah at `/imsakiyah`. Ramadan 1447 at Kota Yogyakarta against its published dates
+//! and minutes, as `prayer.rs` takes them: the government's 1 Ramadhan on Kamis 19 Februari
+//! 2026 with Bimas Islam's imsak of 04:16 (Tribunnews), Muhammadiyah's on Rabu 18 Februari
+//! with the imsak of its Majelis Tarjih's imsakiyah, 04:23; the other times as
+//! `/api/v1/prayer-times` and `/api/v1/imsakiyah` give them. Bad input is the page's HTML
+//! error page with the API's status and code.
+
+use actix_web::http::Method;
+
+use crate::common::{fetch, get, state};
+use crate::openapi::assert_documented;
+use crate::page::{cell, html_error_code, page_snapshot, text};
+
+/// `04:16` as the Indonesian page writes it, `04.16`.
+fn dotted(time: &str) -> String {
+    time.replace(':', ".")
+}
+
+/// The cells of the first row of the imsakiyah's table, tags and all.
+fn first_row(html: &str) -> String {
+    let tbody = html.split("<tbody>\n").nth(1).unwrap();
+    tbody.split("</tr>").next().unwrap().to_owned()
+}
+
+/// The imsakiyah's rows (Fridays have a class), each its `<td>` cells after the day's `<th>`.
+fn table_rows(html: &str) -> Vec<Vec<&str>> {
+    let tbody = html.split("<tbody>").nth(1).unwrap();
+    let tbody = tbody.split("</tbody>").next().unwrap();
+    tbody
+        .split("<tr")
+        .skip(1)
+        .map(|row| row.split("<td").skip(1).collect())
+        .collect()
+}
+
+/// The times a grid cell shows: its imsak and maghrib, if any.
+fn fast_times(cell: &str) -> Option<(String, String)> {
+    let time = |class: &str| {
+        let after = cell.split(&format!("<span class=\"s {class}\">")).nth(1)?;
+        let after = after.split("</span> ").nth(1)?;
+        Some(after.split('<').next()?.to_owned())
+    };
+    Some((time("imsak")?, time("maghrib")?))
+}
+
+#[actix_web::test]
+async fn the_imsakiyah_of_yogyakarta_1447_by_both_calendars() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let uri = "/imsakiyah?place=34.71&year=1447&authority=muhammadiyah";
+    let muhammadiyah = get(&app, uri).await;
+    assert_documented(uri, &muhammadiyah);
+    assert_eq!(muhammadiyah.status, 200);
+    assert_eq!(
+        muhammadiyah.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(muhammadiyah
+        .header("content-security-policy")
+        .unwrap()
+        .starts_with("default-src 'none';"));
+    page_snapshot("page_imsakiyah_1447_muhammadiyah", &muhammadiyah);
+    let html = text(&muhammadiyah);
+    assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"id\">"));
+    assert!(html.contains(
+        "<h1>Jadwal Imsakiyah Ramadhan 1447 H <span class=\"sub\">Kota Yogyakarta, DI \
+         Yogyakarta</span></h1>"
+    ));
+    // Muhammadiyah's 1 Ramadhan, Wednesday 18 February 2026, with its Majelis Tarjih's
+    // imsak.
+    let first = first_row(&html);
+    assert!(
+        first.starts_with(
+            "<tr><th scope=\"row\">1</th><td><time datetime=\"2026-02-18\"><span class=\"long\">Rabu, 18 \
+             Februari 2026</span><span class=\"short\" aria-hidden=\"true\">Rabu \
+             18/2</span></time></td><td class=\"hl\">04.23</td>"
+        ),
+        "{first}"
+    );
+    // The method in one line, with its numbers.
+    assert!(html.contains("<b>Metode</b> Muhammadiyah (Majelis Tarjih dan Tajdid PP Muhammadiyah): subuh −18°, isya −18°"));
+    assert!(html.contains("imsak 10 menit sebelum subuh, ihtiyat 1 menit (terbit −2, dhuha 2)"));
+    // Every day as /api/v1/imsakiyah gives it, and 1 Syawal.
+    let api = get(
+        &app,
+        "/api/v1/imsakiyah?place=34.71&year=1447&authority=muhammadiyah",
+    )
+    .await
+    .json();
+    let days = api["days"].as_array().unwrap();
+    let table = table_rows(&html);
+    assert_eq!(table.len(), days.len());
+    for (row, day) in table.iter().zip(days) {
+        // The day's number is the row's <th>; its cells: the date, then the seven times.
+        let date = day["date"].as_str().unwrap();
+        assert!(
+            row[0].contains(&format!("<time datetime=\"{date}\">")),
+            "{date}"
+        );
+        for (cell, name) in row[1..].iter().zip([
+            "imsak", "subuh", "terbit", "dzuhur", "ashar", "maghrib", "isya",
+        ]) {
+            let shown = cell.split('>').nth(1).unwrap().split('<').next().unwrap();
+            assert_eq!(shown, dotted(day[name].as_str().unwrap()), "{date} {name}");
+        }
+    }
+    let syawal = api["syawal_1"]["date"].as_str().unwrap();
+    assert!(html.contains(&format!(
+        "<p class=\"syawal\"><b>1 Syawal 1447 H</b> (Idul Fitri): <time datetime=\"{syawal}\">"
+    )));
+    // Its JSON, its feed and its month's grid answer.
+    for link in [
+        "api/v1/imsakiyah?place=34.71&amp;year=1447&amp;authority=muhammadiyah",
+        "api/v1/imsakiyah.ics?place=34.71&amp;year=1447&amp;authority=muhammadiyah",
+        "./?place=34.71&amp;authority=muhammadiyah&amp;calendar=hijri&amp;year=1447&amp;month=9",
+    ] {
+        assert!(html.contains(&format!("href=\"{link}\"")), "{link}");
+        let path = format!("/{}", link.trim_start_matches("./").replace("&amp;", "&"));
+        assert_eq!(get(&app, &path).await.status, 200, "{path}");
+    }
+
+    // The government's: Thursday 19 February 2026, Bimas Islam's imsak.
+    let kemenag = text(&get(&app, "/imsakiyah?place=34.71&year=1447").await);
+    let first = first_row(&kemenag);
+    assert!(
+        first.starts_with(
+            "<tr><th scope=\"row\">1</th><td><time datetime=\"2026-02-19\"><span class=\"long\">Kamis, 19 \
+             Februari 2026</span><span class=\"short\" aria-hidden=\"true\">Kam \
+             19/2</span></time></td><td class=\"hl\">04.16</td>"
+        ),
+        "{first}"
+    );
+    assert!(
+        kemenag.contains("<b>Metode</b> Kementerian Agama RI (Bimas Islam): subuh −20°, isya −18°")
+    );
+    assert!(kemenag.contains("ihtiyat 2 menit (terbit −2, dzuhur 3)"));
+    // A calendar without its own method says so.
+    let ummalqura = text(&get(&app, "/imsakiyah?place=34.71&year=1447&authority=ummalqura").await);
+    assert!(ummalqura.contains("tidak menetapkan metode waktu sholat sendiri"));
+}
+
+#[actix_web::test]
+async fn the_imsakiyah_defaults_to_the_coming_ramadan_and_asks_for_a_place() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // 1 March 2025 is 1 Ramadhan 1446: its Ramadan is the coming one.
+    let answer = get(&app, "/imsakiyah?place=34.71").await;
+    assert_eq!(answer.status, 200);
+    assert_eq!(
+        answer.header("cache-control"),
+        Some("public, max-age=60, s-maxage=43200"),
+        "the default year follows today: cacheable until midnight"
+    );
+    let html = text(&answer);
+    assert!(html.contains("<h1>Jadwal Imsakiyah Ramadhan 1446 H"));
+    assert!(first_row(&html)
+        .contains("<time datetime=\"2025-03-01\"><span class=\"long\">Sabtu, 1 Maret 2025</span>"));
+    // Without a place: the form, the calendar and year kept.
+    let chooser = get(&app, "/imsakiyah?authority=muhammadiyah").await;
+    assert_eq!(chooser.status, 200);
+    page_snapshot("page_imsakiyah_chooser", &chooser);
+    let html = text(&chooser);
+    assert!(html.contains("<form class=\"jump place\" method=\"get\" action=\"imsakiyah\">"));
+    assert!(html.contains("<input type=\"hidden\" name=\"authority\" value=\"muhammadiyah\">"));
+    assert!(html.contains("<option value=\"34.71\">Kota Yogyakarta</option>"));
+}
+
+#[actix_web::test]
+async fn bad_imsakiyah_parameters_get_html_error_pages() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let mut codes = Vec::new();
+    for (uri, status) in [
+        ("/imsakiyah?place=yogya&year=1447", 404),
+        ("/imsakiyah?place=34.71&year=1600", 400),
+        ("/imsakiyah?place=34.71&year=1447&method=mwl", 400),
+        ("/imsakiyah?place=34.71&authority=nasa", 400),
+        ("/?place=jogja", 404),
+    ] {
+        let answer = get(&app, uri).await;
+        assert_eq!(answer.status, status, "{uri}");
+        codes.push(html_error_code(&answer));
+    }
+    assert_eq!(
+        codes,
+        [
+            "unknown_place",
+            "invalid_year",
+            "invalid_method",
+            "invalid_authority",
+            "unknown_place"
+        ]
+    );
+    let unknown = get(&app, "/imsakiyah?place=yogya&year=1447").await;
+    page_snapshot("page_imsakiyah_unknown_place", &unknown);
+    let html = text(&unknown);
+    assert!(html.contains("Tempat itu tidak dikenal."));
+    // The closest names, and a link back to the calendar page (not to the imsakiyah).
+    assert!(html.contains("Kota Yogyakarta (34.71)"), "{html}");
+    assert!(html.contains("<a href=\"./?authority=kemenag\">Kembali ke kalender hari ini</a>"));
+    let method = text(&get(&app, "/imsakiyah?place=34.71&method=mwl").await);
+    assert!(method.contains("Metode yang tersedia: kemenag, muhammadiyah."));
+}
+
+#[actix_web::test]
+async fn the_page_with_a_place_has_its_times_and_ramadans_imsak_and_maghrib() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let page = get(&app, "/?place=34.71").await;
+    assert_eq!(page.status, 200);
+    page_snapshot("page_prayer", &page);
+    let html = text(&page);
+    assert!(html.contains("<h2 id=\"prayer-title\">Jadwal sholat: Kota Yogyakarta</h2>"));
+    // Today's eight times, as /api/v1/prayer-times gives them.
+    let api = get(&app, "/api/v1/prayer-times?place=34.71&date=2025-03-01")
+        .await
+        .json();
+    let times = &api["days"][0]["times"];
+    for (name, label) in [
+        ("imsak", "Imsak"),
+        ("subuh", "Subuh"),
+        ("terbit", "Terbit"),
+        ("dhuha", "Dhuha"),
+        ("dzuhur", "Dzuhur"),
+        ("ashar", "Ashar"),
+        ("maghrib", "Maghrib"),
+        ("isya", "Isya"),
+    ] {
+        let time = dotted(times[name].as_str().unwrap());
+        assert!(
+            html.contains(&format!(
+                "<li class=\"{name}\"><span class=\"k\">{label}</span> <span class=\"t\">{time}</span></li>"
+            )),
+            "{name} {time}"
+        );
+    }
+    assert!(html.contains("Kementerian Agama RI (Bimas Islam) — Subuh −20°, Isya −18°"));
+    assert!(html.contains("<a href=\"imsakiyah?place=34.71&amp;year=1446&amp;authority=kemenag\">"));
+    // The place is selected in the form, and kept by every link and the jump forms.
+    assert!(html.contains("<option value=\"34.71\" selected>Kota Yogyakarta</option>"));
+    assert!(html.contains("<a href=\"?tz=WITA&amp;place=34.71\">WITA</a>"));
+    assert!(html.contains("<input type=\"hidden\" name=\"place\" value=\"34.71\">"));
+    // March 2025: 1–30 March is Ramadhan 1446 (1 Syawal on 31 March), each day with its
+    // imsak and maghrib as /prayer-times gives them; the other days without.
+    let month = get(
+        &app,
+        "/api/v1/prayer-times?place=34.71&from=2025-02-24&to=2025-04-06",
+    )
+    .await
+    .json();
+    for day in month["days"].as_array().unwrap() {
+        let date = day["date"].as_str().unwrap();
+        let shown = fast_times(cell(&html, date));
+        if ("2025-03-01".."2025-03-31").contains(&date) {
+            let expected = (
+                dotted(day["times"]["imsak"].as_str().unwrap()),
+                dotted(day["times"]["maghrib"].as_str().unwrap()),
+            );
+            assert_eq!(shown, Some(expected), "{date}");
+        } else {
+            assert_eq!(shown, None, "{date}");
+        }
+    }
+    assert!(html.contains(
+        "<li class=\"fast\">imsak dan maghrib (buka puasa) di Kota Yogyakarta (WIB)</li>"
+    ));
+    // Ramadhan 1447 by both calendars: their first days with their published imsak (and
+    // Bimas Islam's maghrib of 19 February, 18:05, within a minute).
+    let kemenag = text(&get(&app, "/?place=34.71&calendar=hijri&year=1447&month=9").await);
+    let (imsak, maghrib) = fast_times(cell(&kemenag, "2026-02-19")).unwrap();
+    assert_eq!(imsak, "04.16");
+    let minutes = |t: &str| {
+        let (h, m) = t.split_once('.').unwrap();
+        h.parse::<i32>().unwrap() * 60 + m.parse::<i32>().unwrap()
+    };
+    assert!(
+        (minutes(&maghrib) - minutes("18.05")).abs() <= 1,
+        "{maghrib}"
+    );
+    assert_eq!(fast_times(cell(&kemenag, "2026-02-18")), None, "30 Sya'ban");
+    let muhammadiyah = text(
+        &get(
+            &app,
+            "/?authority=muhammadiyah&place=34.71&calendar=hijri&year=1447&month=9",
+        )
+        .await,
+    );
+    let (imsak, _) = fast_times(cell(&muhammadiyah, "2026-02-18")).unwrap();
+    assert_eq!(imsak, "04.23");
+    // Without a place: an invitation, no time guessed; an empty choice is no choice.
+    for uri in ["/", "/?place="] {
+        let html = text(&get(&app, uri).await);
+        assert!(
+            html.contains("<h2 id=\"prayer-title\">Jadwal sholat</h2>\n<p>Pilih kabupaten/kota")
+        );
+        assert!(!html.contains("class=\"s imsak\""));
+        assert!(html.contains("<select id=\"place\" name=\"place\" required><option value=\"\">Pilih kabupaten/kota</option>"));
+    }
+    // English: the times with a colon.
+    let english = text(&get(&app, "/?lang=en&place=34.71").await);
+    assert!(english.contains("<h2 id=\"prayer-title\">Prayer times: Kota Yogyakarta</h2>"));
+    assert!(english.contains(&format!(
+        "<span class=\"k\">Sunrise</span> <span class=\"t\">{}</span>",
+        times["terbit"].as_str().unwrap()
+    )));
+}
+
+#[actix_web::test]
+async fn the_pages_with_a_place_link_within_and_stay_light() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    for uri in ["/?place=34.71", "/imsakiyah?place=34.71&year=1447"] {
+        let html = text(&get(&app, uri).await);
+        let mut checked = 0;
+        for link in html.split("href=\"").skip(1) {
+            let link = link.split('"').next().unwrap().replace("&amp;", "&");
+            if link.starts_with("webcal:") || link.starts_with("data:") {
+                continue;
+            }
+            assert!(!link.contains("://"), "{link} leaves the server");
+            let path = format!("/{}", link.trim_start_matches("./"));
+            assert_eq!(get(&app, &path).await.status, 200, "{uri}: {path}");
+            checked += 1;
+        }
+        assert!(checked > 5, "{uri}: {checked} links");
+    }
+    // The page with every place in its form, its style sheet and script, brotli: at most
+    // 60 KB as without a place.
+    let mut weight = 0;
+    for path in ["/?place=34.71", "/page.css", "/page.js"] {
+        let answer = fetch(
+            &app,
+            Method::GET,
+            path,
+            &[("accept-encoding", "gzip, deflate, br")],
+        )
+        .await;
+        assert_eq!(answer.header("content-encoding"), Some("br"), "{path}");
+        weight += answer.body.len();
+    }
+    assert!(weight <= 60 * 1024, "{weight} bytes");
+    let imsakiyah = fetch(
+        &app,
+        Method::GET,
+        "/imsakiyah?place=34.71&year=1447",
+        &[("accept-encoding", "br")],
+    )
+    .await;
+    assert!(
+        imsakiyah.body.len() <= 8 * 1024,
+        "{} bytes",
+        imsakiyah.body.len()
+    );
+}
