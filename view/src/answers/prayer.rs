@@ -74,7 +74,7 @@ pub fn calendar_of<'a>(dataset: &'a ArchivedDataset, method: &Method) -> Option<
 
 /// A place's civil time zone (WIB, WITA, WIT as fixed offsets, like every local time the
 /// service gives).
-fn zone(place: &ArchivedPrayerPlace) -> Zone {
+pub fn zone(place: &ArchivedPrayerPlace) -> Zone {
     Zone::civil(place.tz.parse().unwrap_or(chrono_tz::Tz::Asia__Jakarta))
 }
 

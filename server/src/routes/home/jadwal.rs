@@ -14,7 +14,7 @@ use hijri::prayer_table;
 use hijri::schema::{ArchivedDataset, ArchivedPrayerPlace};
 use hijri::zone::Zone;
 use hijri_view::answers::places;
-use hijri_view::answers::prayer::method_of;
+use hijri_view::answers::prayer::{self, method_of};
 
 use super::html::{decimal, Html};
 use super::imsakiyah;
@@ -55,16 +55,10 @@ pub fn chosen<'r>(
     Ok(Some(Chosen { index, place }))
 }
 
-/// A place's civil time zone (WIB, WITA and WIT as fixed offsets, as every time the
-/// service gives).
-pub fn zone_of(place: &ArchivedPrayerPlace) -> Zone {
-    Zone::civil(place.tz.parse().unwrap_or(chrono_tz::Tz::Asia__Jakarta))
-}
-
 /// The name Indonesians give a zone at `now` (WIB, WITA, WIT by its offset), else its
 /// IANA name.
 pub fn zone_label(place: &ArchivedPrayerPlace, now: DateTime<Utc>) -> String {
-    let zone = zone_of(place);
+    let zone = prayer::zone(place);
     let hours = zone
         .offset_from_utc_datetime(&now.naive_utc())
         .fix()
@@ -142,7 +136,7 @@ fn today(html: &mut Html, page: &Page, chosen: Chosen) {
     let words = page.words;
     let place = chosen.place;
     let (method, own) = method_of(page.scope.chain);
-    let zone = zone_of(place);
+    let zone = prayer::zone(place);
     html.raw("<p class=\"where\">")
         .text(&place.province)
         .raw(" · ")
@@ -280,7 +274,7 @@ pub fn fast_times(html: &mut Html, page: &Page, day: Date, hijri: Option<HijriDa
         return false;
     };
     let words = page.words;
-    let zone = zone_of(chosen.place);
+    let zone = prayer::zone(chosen.place);
     for prayer in [Prayer::Imsak, Prayer::Maghrib] {
         html.fmt(format_args!(
             "<span class=\"s {}\"><span class=\"k\">",
