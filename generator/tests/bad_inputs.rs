@@ -137,8 +137,13 @@ fn ledger_month_outside_the_archive() {
 #[test]
 fn a_bad_place_names_its_file_and_line() {
     let data = data_copy("place");
+    // The first place's latitude (its fourth field) out of range.
     edit(&data.join(hijri_generator::kabkota::FILE), |text| {
-        text.replacen("-7.81219", "-97.8", 1)
+        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        let mut fields: Vec<String> = lines[1].split(',').map(str::to_owned).collect();
+        fields[3] = "-97.8".into();
+        lines[1] = fields.join(",");
+        lines.join("\n") + "\n"
     });
     let stderr = fails(&data);
     assert!(
