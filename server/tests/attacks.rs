@@ -326,9 +326,10 @@ fn one_address_with_600_keep_alive_connections_leaves_room_for_another() {
         (refused, closes, limited) = (refused + r, closes + c, limited + l);
     }
     eprintln!("attacker: {refused} connections closed unanswered, {closes} closed by a 429, {limited} answers 429");
-    // 600 − 64 connections were closed at accept; refused clients got 429 and were told to
-    // close.
-    assert!(refused >= 600 - 64, "{refused}");
+    // No more than 64 of the 600 stayed open: the rest were closed at accept or, once a
+    // 429 had freed a slot and the backlog's next one was accepted, told to close with
+    // their 429 (how the 536 split between the two depends on how fast answers come).
+    assert!(refused + closes >= 600 - 64, "{refused} + {closes}");
     assert!(limited > 0 && closes > 0, "{limited} {closes}");
 }
 
