@@ -135,7 +135,7 @@ fn written(req: &HttpRequest, state: &AppState, query: &Query) -> Result<HttpRes
                     asked.scope.chain.names.short.as_str()
                 );
                 head(&mut html, &title, state, &asked);
-                timetable(&mut html, &fast, asked.method, &origin);
+                timetable(&mut html, &fast, &origin);
             }
             None => {
                 let title = format!("Imsakiyah Ramadhan {} H", asked.year);
@@ -258,7 +258,7 @@ fn chooser(html: &mut Html, state: &AppState, asked: &Asked) {
 
 /// The heading, the facts (place, calendar, zone, method), the table, 1 Syawal, the
 /// sources and the links.
-fn timetable(html: &mut Html, fast: &Imsakiyah, asked_method: Option<Method>, origin: &str) {
+fn timetable(html: &mut Html, fast: &Imsakiyah, origin: &str) {
     let words = LANG.words();
     let place = fast.place;
     let chain = fast.chain;
@@ -291,8 +291,8 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, asked_method: Option<Method>, or
     .raw("</p>\n<p class=\"facts\"><b>Metode</b> ");
     numbers(html, &fast.method, place);
     html.raw("</p>\n");
-    // The calendar's own method was not found (and none was asked for).
-    if asked_method.is_none() && !answers::method_of(chain).1 {
+    // The calendar has no method of its own (and none was asked for).
+    if fast.method_fallback {
         html.raw("<p class=\"facts\">")
             .text(&chain.names.indonesian)
             .raw(" tidak menetapkan metode waktu sholat sendiri; waktu di sini menurut metode ")
