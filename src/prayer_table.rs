@@ -6,9 +6,13 @@
 //! in order. Each day is one symbol of the series' canonical prefix code:
 //! - `NONE`: the time does not occur that day;
 //! - `RAW` followed by [`RAW_BITS`] bits: the instant, as seconds after the date's 00:00 UTC
-//!   less 12 hours (the first day of a block, and any day after one without the time);
-//! - a second difference `d` in `−LIMIT..=LIMIT`: the instant is the day before's plus a
-//!   day plus the day before's change plus `d` (a day with the two days before it present).
+//!   less 12 hours (the first day of a block, any day after one without the time, and a
+//!   change too large for a difference);
+//! - a difference `d` in `−LIMIT..=LIMIT`: the instant is the day before's plus a day plus
+//!   the day before's change (0 where the day before was the first of a run) plus `d`.
+//!
+//! Blocks are found by the bit offset where each place's and series' run of years starts
+//! and each block's length (16 bits), summed up to the year asked.
 //!
 //! Times move by under a minute a day and that change changes by a few seconds, so nearly
 //! every day is a short code (see BENCHMARKS.md for the measured sizes). A look-up decodes
@@ -69,8 +73,9 @@ pub fn symbols(first: Date, values: &[Option<i64>], out: &mut Vec<Symbol>) -> Re
             continue;
         };
         let step = prev.map(|p| v - p - DAY_S);
-        match (step, change) {
-            (Some(step), Some(before)) if (step - before).abs() <= LIMIT => {
+        let before = change.unwrap_or(0);
+        match step {
+            Some(step) if (step - before).abs() <= LIMIT => {
                 out.push(Symbol {
                     symbol: (2 + (step - before + LIMIT)) as u8,
                     raw: 0,
@@ -330,7 +335,7 @@ fn decode(bits: &mut Bits<'_>, code: &Code, first: Date, out: &mut [Option<i64>]
             }
             d => {
                 let d = i64::try_from(d).ok()? - 2 - LIMIT;
-                let step = change? + d;
+                let step = change.unwrap_or(0) + d;
                 Some(prev? + DAY_S + step)
             }
         };
@@ -360,7 +365,6 @@ fn series_days(
 ) -> Option<Vec<Option<i64>>> {
     let code = Code::new(table.codes.get(series)?.as_slice())?;
     let years = usize::from(table.years.to_native());
-    let per_place = usize::from(table.series) * years;
     let first_year = table.first_year.to_native();
     let mut out = Vec::with_capacity(usize::try_from(to.0 - from.0 + 1).ok()?);
     let (from_year, _, _) = from.ymd();
@@ -371,9 +375,16 @@ fn series_days(
         if y >= years {
             return None;
         }
-        let block = place * per_place + series * years + y;
-        let start = u64::from(table.blocks.get(block)?.to_native());
-        let end = u64::from(table.blocks.get(block + 1)?.to_native());
+        let run = place * usize::from(table.series) + series;
+        let first_block = run * years;
+        let start = u64::from(table.runs.get(run)?.to_native())
+            + table
+                .lengths
+                .get(first_block..first_block + y)?
+                .iter()
+                .map(|l| u64::from(l.to_native()))
+                .sum::<u64>();
+        let end = start + u64::from(table.lengths.get(first_block + y)?.to_native());
         let jan1 = Date::from_ymd(year, 1, 1)?;
         let lo = from.max(jan1);
         let hi = to.min(Date::from_ymd(year, 12, 31)?);
@@ -521,7 +532,7 @@ pub fn check(dataset: &ArchivedDataset) -> Result<(), &'static str> {
     let table = &dataset.prayer;
     let places = dataset.places.len();
     if places == 0 {
-        return if table.blocks.is_empty() && table.bits.is_empty() {
+        return if table.runs.is_empty() && table.lengths.is_empty() && table.bits.is_empty() {
             Ok(())
         } else {
             Err("a prayer table without places")
@@ -542,17 +553,23 @@ pub fn check(dataset: &ArchivedDataset) -> Result<(), &'static str> {
     {
         return Err("a prayer table whose years are not the span's");
     }
-    if table.blocks.len() != places * series_len * years + 1 {
+    if table.runs.len() != places * series_len + 1
+        || table.lengths.len() != places * series_len * years
+    {
         return Err("a prayer table without one block per place, series and year");
     }
     let total = table.bits.len() as u64 * 8;
-    let mut before = 0u32;
-    for offset in table.blocks.iter() {
-        let offset = offset.to_native();
-        if offset < before || u64::from(offset) > total {
-            return Err("prayer block offsets out of order or past the bits");
+    let ends = table.runs.iter().skip(1).map(|r| u64::from(r.to_native()));
+    let runs = table.lengths.chunks(years.max(1)).zip(ends);
+    let mut at = table.runs.first().map_or(0, |r| u64::from(r.to_native()));
+    for (lengths, end) in runs {
+        at += lengths
+            .iter()
+            .map(|l| u64::from(l.to_native()))
+            .sum::<u64>();
+        if at != end || end > total {
+            return Err("prayer block lengths that do not fill their runs, or past the bits");
         }
-        before = offset;
     }
     if table
         .codes

@@ -83,9 +83,11 @@ pub struct PrayerTable {
     pub years: u16,
     /// Per series, the code length (bits) of each symbol of the canonical prefix code.
     pub codes: Vec<Vec<u8>>,
-    /// The bit offset in `bits` where each block starts, blocks ordered by place, series and
-    /// year; one more at the end (where the last block ends).
-    pub blocks: Vec<u32>,
+    /// The bit offset in `bits` where each run of year blocks starts, runs ordered by place
+    /// and series; one more at the end (where the last run ends).
+    pub runs: Vec<u32>,
+    /// Each block's length in bits, blocks ordered by place, series and year.
+    pub lengths: Vec<u16>,
     /// The coded blocks, most significant bit first.
     pub bits: Vec<u8>,
     /// The Sun's apparent geocentric declination at 0h UT of every day from the day before

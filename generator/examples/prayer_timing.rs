@@ -57,12 +57,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (wall, cpu) = (Instant::now(), cpu_seconds());
     let (table, stats) = build::build(&astro, &places, build::inputs_key(&bytes, &astro))?;
     println!(
-        "table of {} places: {:.1} s wall, {:.1} s CPU; {:.2} MB of bits, {:.2} MB of block offsets",
+        "table of {} places: {:.1} s wall, {:.1} s CPU; {:.2} MB of bits, {:.2} MB of block lengths and run offsets",
         places.len(),
         wall.elapsed().as_secs_f64(),
         cpu_seconds() - cpu,
         table.bits.len() as f64 / 1e6,
-        table.blocks.len() as f64 * 4.0 / 1e6
+        (table.runs.len() * 4 + table.lengths.len() * 2) as f64 / 1e6
     );
     for (series, (counts, lengths)) in stats.counts.iter().zip(&table.codes).enumerate() {
         let total: u64 = counts.iter().sum();

@@ -360,7 +360,7 @@ pub fn add_prayer_table(
     report.phase("prayer times: every place, day and series");
     let started = Instant::now();
     let key = prayer_table::inputs_key(&bytes, &built.astro);
-    let reused = previous.inputs == key && !previous.blocks.is_empty();
+    let reused = previous.inputs == key && !previous.lengths.is_empty();
     let table = if reused {
         previous
     } else {

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use crate::kabkota::KabKota;
 
 /// Bump when the bulk computation or the coding changes: the reuse key holds it.
-pub const TABLE_VERSION: u32 = 4;
+pub const TABLE_VERSION: u32 = 5;
 
 /// The altitudes `method` asks of the Sun at a place `elev_m` metres high, for the precise
 /// path (`hijri_astro::prayer::prayer_times`). The ashar rule is the method's.
@@ -234,13 +234,17 @@ pub fn build(
         .collect::<Option<_>>()
         .ok_or_else(|| AstroError::NoEvent("no prefix code for the prayer table".into()))?;
     let mut writer = BitWriter::default();
-    let mut offsets = Vec::with_capacity(places.len() * len * years + 1);
+    let mut runs = Vec::with_capacity(places.len() * len + 1);
+    let mut block_lengths = Vec::with_capacity(places.len() * len * years);
     let offset = |w: &BitWriter| {
         u32::try_from(w.len).map_err(|_| AstroError::NoEvent("prayer table over 4 Gbit".into()))
     };
     for place in &blocks {
         for (b, (syms, raws)) in place.symbols.iter().zip(&place.raws).enumerate() {
-            offsets.push(offset(&writer)?);
+            if b % years.max(1) == 0 {
+                runs.push(offset(&writer)?);
+            }
+            let start = writer.len;
             let code = codes
                 .get(b / years.max(1))
                 .ok_or_else(|| AstroError::NoEvent("a block without its series".into()))?;
@@ -259,9 +263,13 @@ pub fn build(
             writer
                 .block(code, &block)
                 .ok_or_else(|| AstroError::NoEvent("a symbol without a code".into()))?;
+            block_lengths.push(
+                u16::try_from(writer.len - start)
+                    .map_err(|_| AstroError::NoEvent("a prayer block over 64 kbit".into()))?,
+            );
         }
     }
-    offsets.push(offset(&writer)?);
+    runs.push(offset(&writer)?);
     let table = PrayerTable {
         methods: hijri::prayer::methods_fingerprint(),
         inputs,
@@ -269,7 +277,8 @@ pub fn build(
         first_year: span::FIRST.ymd().0,
         years: u16::try_from(years).unwrap_or(0),
         codes: lengths,
-        blocks: offsets,
+        runs,
+        lengths: block_lengths,
         bits: writer.bytes,
         declination,
     };

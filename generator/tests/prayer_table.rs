@@ -192,8 +192,10 @@ fn a_table_of_another_shape_is_refused() {
         check(access(&bytes)).unwrap_err()
     };
     refused(&|d| {
-        d.prayer.blocks.pop();
+        d.prayer.lengths.pop();
     });
+    refused(&|d| d.prayer.lengths[3] += 1);
+    refused(&|d| d.prayer.runs[1] -= 1);
     refused(&|d| d.prayer.methods ^= 1);
     refused(&|d| d.prayer.bits.truncate(10));
     refused(&|d| d.prayer.codes[0] = vec![1; hijri::prayer_table::SYMBOLS]);
