@@ -132,11 +132,24 @@ pub struct Horizon {
     /// Dip per square-root metre of the place's elevation, arcminutes (1.76′·√h); 0 where
     /// the elevation is not counted.
     pub dip_arcmin_per_sqrt_m: f64,
+    /// Places (by id) whose published terbit and maghrib sit on a horizon of their own: the
+    /// Sun's centre altitude there, degrees, instead of the formula.
+    pub places: &'static [(&'static str, f64)],
 }
 
 impl Horizon {
-    /// The Sun's centre altitude (degrees) on this horizon at `elev_m` metres.
-    pub fn altitude_deg(&self, elev_m: f64) -> f64 {
+    /// The altitude (degrees) of the place called `place`'s own horizon, if it has one here.
+    pub fn own(&self, place: Option<&str>) -> Option<f64> {
+        let (_, own) = self.places.iter().find(|(id, _)| Some(*id) == place)?;
+        Some(*own)
+    }
+
+    /// The Sun's centre altitude (degrees) on this horizon at the place called `place` (if
+    /// it is one of [`Horizon::places`]), or else at `elev_m` metres.
+    pub fn altitude_deg(&self, place: Option<&str>, elev_m: f64) -> f64 {
+        if let Some(own) = self.own(place) {
+            return own;
+        }
         let dip = self.fixed_dip_arcmin + self.dip_arcmin_per_sqrt_m * elev_m.max(0.0).sqrt();
         -(self.semidiameter_arcmin + self.refraction_arcmin + dip) / 60.0
     }
@@ -190,12 +203,13 @@ pub struct Method {
 
 impl Method {
     /// Kemenag (Bimas Islam): subuh −20°, isya −18°, dhuha 4°30′, Shafi'i ashar, terbit and
-    /// maghrib with the Sun's centre at −1° at every place (16′ + 34′ and a fixed dip of 10′:
-    /// its published terbit and maghrib follow no place's elevation), imsak 10 minutes before
-    /// subuh; two minutes of ihtiyat on each time (taken off terbit) and three on dzuhur, then
+    /// maghrib with the Sun's centre at −1° (16′ + 34′ and a fixed dip of 10′: its published
+    /// terbit and maghrib follow no place's elevation) but at −2° for Kota Bandung (32.73),
+    /// whose published times sit on a horizon of their own, imsak 10 minutes before subuh;
+    /// two minutes of ihtiyat on each time (taken off terbit) and three on dzuhur, then
     /// rounded up (terbit down). So the 550 published minutes of
     /// `data/reference/prayer_times.csv` are reproduced best (see `prayer_times.md` beside
-    /// it): 490 exact, 539 within a minute, against 454 and 535 with the dip of the terrain's
+    /// it): 497 exact, 548 within a minute, against 454 and 535 with the dip of the terrain's
     /// elevation; 67 of the 73 published dzuhur minutes are exact with 3 minutes.
     pub const KEMENAG: Method = Method {
         id: "kemenag",
@@ -209,6 +223,7 @@ impl Method {
             refraction_arcmin: 34.0,
             fixed_dip_arcmin: 10.0,
             dip_arcmin_per_sqrt_m: 0.0,
+            places: &[("32.73", -2.0)],
         },
         imsak_minutes_before_subuh: 10,
         ihtiyat_minutes: [0, 2, -2, 2, 3, 2, 2, 2],
@@ -240,6 +255,7 @@ impl Method {
             refraction_arcmin: 34.0,
             fixed_dip_arcmin: 0.0,
             dip_arcmin_per_sqrt_m: 1.76,
+            places: &[],
         },
         ihtiyat_minutes: [0, 1, -2, 2, 1, 1, 1, 1],
         ..Method::KEMENAG
@@ -253,10 +269,11 @@ impl Method {
         Method::ALL.into_iter().find(|m| m.id == id)
     }
 
-    /// The Sun's centre altitude at terbit and maghrib for a place at `elev_m` metres
-    /// (degrees): below the horizon by the semidiameter, the refraction and the dip.
-    pub fn horizon_altitude_deg(&self, elev_m: f64) -> f64 {
-        self.horizon.altitude_deg(elev_m)
+    /// The Sun's centre altitude at terbit and maghrib (degrees) at the place called `place`
+    /// `elev_m` metres high: below the horizon by the semidiameter, the refraction and the
+    /// dip, or the method's own horizon of that place.
+    pub fn horizon_altitude_deg(&self, place: Option<&str>, elev_m: f64) -> f64 {
+        self.horizon.altitude_deg(place, elev_m)
     }
 
     /// The Sun's altitude at ashar (degrees) on a day whose noon altitude is `noon_alt_deg`
@@ -401,7 +418,17 @@ mod tests {
                 "{p:?}"
             );
         }
-        assert_eq!(Method::KEMENAG.horizon_altitude_deg(700.0), -1.0);
+        assert_eq!(Method::KEMENAG.horizon_altitude_deg(None, 700.0), -1.0);
+        assert_eq!(
+            Method::KEMENAG.horizon_altitude_deg(Some("34.71"), 114.0),
+            -1.0
+        );
+        assert_eq!(
+            Method::KEMENAG.horizon_altitude_deg(Some("32.73"), 768.0),
+            -2.0
+        );
+        let muhammadiyah = Method::MUHAMMADIYAH.horizon_altitude_deg(Some("32.73"), 768.0);
+        assert!((muhammadiyah - -(50.0 + 1.76 * 768f64.sqrt()) / 60.0).abs() < 1e-12);
         assert_eq!(series_index(&Method::KEMENAG, Prayer::Imsak), Some(0));
     }
 

@@ -486,7 +486,7 @@ pub fn declination_deg(dataset: &ArchivedDataset, unix_s: i64) -> Option<f64> {
 
 /// The Sun's altitude (degrees, its centre, airless) that defines each time of the day
 /// `date` at place `place` by `method`, in [`Prayer::ALL`] order: the method's altitude for
-/// subuh, dhuha and isya, the horizon of the place's elevation for terbit and maghrib, the
+/// subuh, dhuha and isya, its horizon at the place for terbit and maghrib, the
 /// noon altitude for dzuhur and the ashar rule's altitude for ashar (from the declination
 /// at the transit, see the module's documentation). `None` for imsak (a fixed offset from
 /// subuh) and for a time that does not occur; `None` as a whole as [`exact_day`].
@@ -513,7 +513,7 @@ pub fn defining_altitude(
             None => None,
             Some(Target::Morning(h) | Target::Evening(h)) => Some(h),
             Some(Target::Sunrise(horizon) | Target::Sunset(horizon)) => {
-                Some(horizon.altitude_deg(elev))
+                Some(horizon.altitude_deg(Some(where_.id.as_str()), elev))
             }
             Some(Target::Transit) => noon,
             Some(Target::Ashar(factor)) => {

@@ -25,12 +25,18 @@ use crate::kabkota::KabKota;
 /// Bump when the bulk computation or the coding changes: the reuse key holds it.
 pub const TABLE_VERSION: u32 = 5;
 
-/// The altitudes `method` asks of the Sun at a place `elev_m` metres high, for the precise
-/// path (`hijri_astro::prayer::prayer_times`). The ashar rule is the method's.
-pub fn targets<'a>(method: &'a Method, elev_m: f64, ashar: &'a AsharRule) -> Targets<'a> {
+/// The altitudes `method` asks of the Sun at the place called `place` (if any) `elev_m`
+/// metres high, for the precise path (`hijri_astro::prayer::prayer_times`). The ashar rule
+/// is the method's.
+pub fn targets<'a>(
+    method: &'a Method,
+    place: Option<&str>,
+    elev_m: f64,
+    ashar: &'a AsharRule,
+) -> Targets<'a> {
     Targets {
         subuh_deg: method.subuh_altitude_deg,
-        horizon_deg: method.horizon_altitude_deg(elev_m),
+        horizon_deg: method.horizon_altitude_deg(place, elev_m),
         dhuha_deg: method.dhuha_altitude_deg,
         isya_deg: method.isya_altitude_deg,
         ashar_deg: ashar,
@@ -46,13 +52,14 @@ pub fn ashar_rule(method: Method) -> impl Fn(f64) -> Option<f64> + Sync {
     move |noon| method.ashar_altitude_deg(noon)
 }
 
-/// What the bulk path finds for a series at a place `elev_m` metres high.
-fn crossing(target: Target, elev_m: f64) -> Crossing {
+/// What the bulk path finds for a series at `place`.
+fn crossing(target: Target, place: &KabKota) -> Crossing {
+    let horizon = |h: hijri::prayer::Horizon| h.altitude_deg(Some(&place.id), place.elev_m);
     match target {
         Target::Morning(h) => Crossing::Rising(h),
         Target::Evening(h) => Crossing::Setting(h),
-        Target::Sunrise(horizon) => Crossing::Rising(horizon.altitude_deg(elev_m)),
-        Target::Sunset(horizon) => Crossing::Setting(horizon.altitude_deg(elev_m)),
+        Target::Sunrise(h) => Crossing::Rising(horizon(h)),
+        Target::Sunset(h) => Crossing::Setting(horizon(h)),
         Target::Transit => Crossing::Transit,
         Target::Ashar(_) => Crossing::Ashar,
     }
@@ -125,10 +132,7 @@ pub fn place_series(
 ) -> Result<Vec<Vec<Option<i64>>>, AstroError> {
     let factor = ashar_factor(list)?.unwrap_or(1.0);
     let ashar = move |noon: f64| hijri::prayer::ashar_altitude_deg(factor, noon);
-    let crossings: Vec<Crossing> = list
-        .iter()
-        .map(|s| crossing(s.target, place.elev_m))
-        .collect();
+    let crossings: Vec<Crossing> = list.iter().map(|s| crossing(s.target, place)).collect();
     let mut solver = sun.place(Observer {
         lat_deg: place.lat,
         lon_deg: place.lon,

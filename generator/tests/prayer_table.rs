@@ -77,7 +77,11 @@ fn look_ups_agree_with_the_precise_path() {
             for method in Method::ALL {
                 let ashar = ashar_rule(method);
                 let precise = astro
-                    .prayer_times(&observer, naive, &targets(&method, place.elev_m, &ashar))
+                    .prayer_times(
+                        &observer,
+                        naive,
+                        &targets(&method, Some(&place.id), place.elev_m, &ashar),
+                    )
                     .unwrap();
                 let exact = exact_day(archived, index, &method, date).unwrap();
                 let published = published_day(archived, index, &method, date).unwrap();

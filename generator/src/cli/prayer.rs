@@ -130,10 +130,13 @@ fn summary(m: &Method) -> String {
     )
 }
 
-/// Why `prayer` does not occur on a day by method `m` at elevation `elev_m`: the altitude
-/// the Sun does not cross in that half of the day.
-fn absent(prayer: Prayer, m: &Method, elev_m: f64) -> String {
-    let horizon = format!("the horizon ({:.3}°)", m.horizon_altitude_deg(elev_m));
+/// Why `prayer` does not occur on a day by method `m` at the place called `place` (if any)
+/// `elev_m` metres high: the altitude the Sun does not cross in that half of the day.
+fn absent(prayer: Prayer, m: &Method, place: Option<&str>, elev_m: f64) -> String {
+    let horizon = format!(
+        "the horizon ({:.3}°)",
+        m.horizon_altitude_deg(place, elev_m)
+    );
     let (altitude, when) = match prayer {
         Prayer::Imsak => return "no subuh that day".to_owned(),
         Prayer::Dzuhur => return "no transit".to_owned(),
@@ -153,7 +156,7 @@ fn table(
     day: &PrayerDay,
     m: &Method,
     observer: &Observer<Zone>,
-    title: &str,
+    (place, title): (Option<&str>, &str),
     detail: bool,
 ) -> String {
     let mut out = format!("{} at {title}; method {}\n", day.date, m.id);
@@ -193,7 +196,7 @@ fn table(
             None => writeln!(
                 out,
                 "{name:<8} does not occur: {}",
-                absent(prayer, m, observer.elev_m)
+                absent(prayer, m, place, observer.elev_m)
             ),
         };
     }
@@ -213,7 +216,7 @@ pub fn run(args: PrayerArgs, data_dir: &Path) -> Result<(), String> {
         detail,
     } = args;
     let date = NaiveDate::try_from(date).map_err(|e| e.to_string())?;
-    let (observer, title) = match (place, lat, lon, elev, tz) {
+    let (observer, id, title) = match (place, lat, lon, elev, tz) {
         (Some(id), ..) => {
             let (_, places) =
                 crate::prayer_table::read_places(data_dir).map_err(|e| e.to_string())?;
@@ -231,7 +234,7 @@ pub fn run(args: PrayerArgs, data_dir: &Path) -> Result<(), String> {
                 "{} ({}, {}), {}, {} ({} m), {}",
                 p.name, p.id, p.province, p.lat, p.lon, p.elev_m, observer.tz
             );
-            (observer, title)
+            (observer, Some(id), title)
         }
         (None, Some(lat), Some(lon), Some(elev), Some(tz)) => {
             let observer = Observer {
@@ -240,16 +243,16 @@ pub fn run(args: PrayerArgs, data_dir: &Path) -> Result<(), String> {
                 elev_m: elev,
                 tz,
             };
-            (observer, format!("{lat}, {lon} ({elev} m), {tz}"))
+            (observer, None, format!("{lat}, {lon} ({elev} m), {tz}"))
         }
         _ => return Err("give --place or all of --lat, --lon, --elev and --tz".into()),
     };
     let astro = Astro::load(data_dir).map_err(|e| e.to_string())?;
     let ashar = crate::prayer_table::ashar_rule(method);
-    let targets = crate::prayer_table::targets(&method, observer.elev_m, &ashar);
+    let targets = crate::prayer_table::targets(&method, id.as_deref(), observer.elev_m, &ashar);
     let day = astro
         .prayer_times(&observer, date, &targets)
         .map_err(|e| format!("{date}: {e}"))?;
-    let text = table(&day, &method, &observer, &title, detail);
+    let text = table(&day, &method, &observer, (id.as_deref(), &title), detail);
     write!(std::io::stdout(), "{text}").map_err(|e| format!("stdout: {e}"))
 }

@@ -136,6 +136,12 @@ async fn the_imsakiyah_of_yogyakarta_1447_by_both_calendars() {
         kemenag.contains("<b>Metode</b> Kementerian Agama RI (Bimas Islam): subuh −20°, isya −18°")
     );
     assert!(kemenag.contains("ihtiyat 2 menit (terbit −2, dzuhur 3)"));
+    // The horizon says what it follows: Kemenag's is fixed, Muhammadiyah's the elevation's,
+    // and Kota Bandung's by Kemenag is the place's own.
+    assert!(kemenag.contains("terbit dan maghrib −1° (ufuk tetap, tanpa ketinggian tempat)"));
+    assert!(html.contains("terbit dan maghrib −1,14° (ufuk pada 110 m)"));
+    let bandung = text(&get(&app, "/imsakiyah?place=32.73&year=1447&authority=kemenag").await);
+    assert!(bandung.contains("terbit dan maghrib −2° (ufuk khusus tempat ini)"));
     // A calendar without its own method says so.
     let ummalqura = text(&get(&app, "/imsakiyah?place=34.71&year=1447&authority=ummalqura").await);
     assert!(ummalqura.contains("tidak menetapkan metode waktu sholat sendiri"));

@@ -5,7 +5,8 @@
 //! with Bimas Islam's times of that day as Tribunnews printed them (imsak 04:16 … isya
 //! 19:16), Muhammadiyah's on Wednesday 18 February (its maklumat) with the imsak of its
 //! Majelis Tarjih's imsakiyah (04:23 on 1–4 Ramadan); and myQuran's example of Bimas
-//! Islam's table for Kota Kediri on 23 June 2026 (`data/reference/prayer_times.csv`).
+//! Islam's table for Kota Kediri on 23 June 2026 and detik's for Kota Bandung on 2 August
+//! 2024, on Kemenag's own horizon of that place (`data/reference/prayer_times.csv`).
 
 use serde_json::Value;
 
@@ -321,6 +322,57 @@ async fn kediri_on_23_june_2026_is_myqurans_example() {
     let subuh = day["detail"]["subuh"]["local"].as_str().unwrap();
     assert_eq!(subuh.len(), 8, "{subuh}");
     assert!(subuh < day["times"]["subuh"].as_str().unwrap());
+}
+
+#[actix_web::test]
+async fn kota_bandung_takes_kemenags_own_horizon_of_the_place() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let body = get(
+        &app,
+        "/api/v1/prayer-times?place=32.73&date=2024-08-02&detail=true",
+    )
+    .await
+    .json();
+    let horizon = &body["method"]["horizon"];
+    assert_eq!(horizon["altitude_deg"], -2.0);
+    assert_eq!(horizon["place_altitude_deg"], -2.0);
+    let day = &body["days"][0];
+    assert_eq!(day["detail"]["maghrib"]["sun_altitude_deg"], -2.0);
+    // detik's Bimas Islam table for Kota Bandung, Friday 2 August 2024: terbit and maghrib
+    // exact (at −1° they would be 05:58 and 17:54).
+    let exact = within_a_minute(
+        &day["times"],
+        &[
+            ("imsak", "04:33"),
+            ("subuh", "04:43"),
+            ("terbit", "05:54"),
+            ("dhuha", "06:27"),
+            ("dzuhur", "12:00"),
+            ("ashar", "15:21"),
+            ("maghrib", "17:58"),
+            ("isya", "19:05"),
+        ],
+    );
+    assert!(exact >= 5, "{exact} of 8 exact");
+    assert_eq!(day["times"]["terbit"], "05:54");
+    assert_eq!(day["times"]["maghrib"], "17:58");
+    // Muhammadiyah's horizon is the elevation's there too; other places take Kemenag's −1°.
+    let muhammadiyah = get(
+        &app,
+        "/api/v1/prayer-times?place=32.73&date=2024-08-02&method=muhammadiyah",
+    )
+    .await
+    .json();
+    assert!(muhammadiyah["method"]["horizon"]
+        .get("place_altitude_deg")
+        .is_none());
+    let yogyakarta = get(&app, "/api/v1/prayer-times?place=34.71&date=2024-08-02")
+        .await
+        .json();
+    assert_eq!(yogyakarta["method"]["horizon"]["altitude_deg"], -1.0);
+    assert!(yogyakarta["method"]["horizon"]
+        .get("place_altitude_deg")
+        .is_none());
 }
 
 #[actix_web::test]

@@ -174,6 +174,10 @@ struct Horizon {
     fixed_dip_arcmin: f64,
     dip_arcmin_per_sqrt_m: f64,
     altitude_deg: f64,
+    /// The method's own horizon at this place, where its published times sit on one (then
+    /// `altitude_deg` is this, not the formula's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    place_altitude_deg: Option<f64>,
 }
 
 /// A value per time from subuh to isya (imsak follows subuh).
@@ -204,8 +208,12 @@ impl MethodView {
                 refraction_arcmin: method.horizon.refraction_arcmin,
                 fixed_dip_arcmin: method.horizon.fixed_dip_arcmin,
                 dip_arcmin_per_sqrt_m: method.horizon.dip_arcmin_per_sqrt_m,
-                altitude_deg: (method.horizon_altitude_deg(place.elev_m.to_native()) * 1e4).round()
+                altitude_deg: (method
+                    .horizon_altitude_deg(Some(place.id.as_str()), place.elev_m.to_native())
+                    * 1e4)
+                    .round()
                     / 1e4,
+                place_altitude_deg: method.horizon.own(Some(place.id.as_str())),
             },
             imsak_minutes_before_subuh: method.imsak_minutes_before_subuh,
             ihtiyat_minutes: PerTime(method.ihtiyat_minutes),

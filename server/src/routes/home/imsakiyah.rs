@@ -415,19 +415,26 @@ fn degrees_place(place: &ArchivedPrayerPlace) -> String {
 }
 
 /// The method in one line: its name, subuh and isya, dhuha, ashar, the horizon at the
-/// place, imsak, ihtiyat and rounding (each stated once, the exceptions named).
+/// place (and what it follows: the place's own, its elevation, or neither), imsak, ihtiyat and rounding (each stated once, the exceptions named).
 fn numbers(html: &mut Html, method: &Method, place: &ArchivedPrayerPlace) {
     let words = LANG.words();
     let name = |p: Prayer| words.prayer_name(p).to_lowercase();
+    let (id, elev_m) = (Some(place.id.as_str()), place.elev_m.to_native());
     html.text(method.name).raw(": ").text(&format!(
         "subuh {}, isya {}, dhuha {}, ashar bayangan {}× benda + bayangan zuhur, terbit dan \
-         maghrib {} (ufuk pada {} m), imsak {} menit sebelum subuh, ihtiyat {}, pembulatan {}",
+         maghrib {} ({}), imsak {} menit sebelum subuh, ihtiyat {}, pembulatan {}",
         jadwal::degrees(method.subuh_altitude_deg, LANG),
         jadwal::degrees(method.isya_altitude_deg, LANG),
         jadwal::degrees(method.dhuha_altitude_deg, LANG),
         decimal(method.ashar_shadow_factor, LANG),
-        jadwal::degrees(method.horizon_altitude_deg(place.elev_m.to_native()), LANG),
-        decimal(place.elev_m.to_native(), LANG),
+        jadwal::degrees(method.horizon_altitude_deg(id, elev_m), LANG),
+        if method.horizon.own(id).is_some() {
+            "ufuk khusus tempat ini".to_owned()
+        } else if method.horizon.dip_arcmin_per_sqrt_m > 0.0 {
+            format!("ufuk pada {} m", decimal(elev_m, LANG))
+        } else {
+            "ufuk tetap, tanpa ketinggian tempat".to_owned()
+        },
         method.imsak_minutes_before_subuh,
         per_time(
             &method.ihtiyat_minutes,
