@@ -264,8 +264,11 @@ pub struct Previous {
 
 impl Previous {
     /// The previous archive at `path`, its cards only when `cards` (a generation without
-    /// cards takes none). A missing file lends nothing; an unreadable or outdated one lends
-    /// nothing, with a note on stderr (everything is then made anew).
+    /// cards takes none). A missing file lends nothing; an unreadable or outdated one (another
+    /// format or schema, a bad checksum or structure) lends nothing, with a note on stderr
+    /// (everything is then made anew). One whose meaning no longer validates (a method's
+    /// numbers changed under its prayer table) still lends: each piece is reused only where
+    /// its inputs' key matches.
     pub fn read(path: &Path, cards: bool, progress: bool) -> Previous {
         let mut aligned = AlignedVec::<16>::new();
         let read = std::fs::File::open(path).and_then(|mut file| {
@@ -280,7 +283,7 @@ impl Previous {
                 return Previous::default();
             }
         }
-        let previous = hijri::archive::open(&aligned)
+        let previous = hijri::archive::access(&aligned)
             .map_err(|e| e.to_string())
             .and_then(|archived| {
                 let cards = if cards {

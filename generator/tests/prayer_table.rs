@@ -221,3 +221,30 @@ fn a_table_of_another_shape_is_refused() {
         let _ = defining_altitude(archived, 2, &Method::KEMENAG, date);
     }
 }
+
+#[test]
+fn a_previous_archive_under_other_method_numbers_still_lends_its_table() {
+    // A method's numbers changed since the previous archive: the server refuses that archive
+    // (its table no longer matches), but the generator still takes from it what its keys
+    // vouch for, so its cards are not rendered again; the table itself is then recomputed
+    // because its inputs key differs.
+    let astro = Astro::load(data_dir()).unwrap();
+    let mut dataset = dataset(&astro);
+    dataset.prayer.methods ^= 1;
+    let bytes = hijri::archive::encode(&dataset).unwrap();
+    let mut aligned = rkyv::util::AlignedVec::<16>::new();
+    aligned.extend_from_slice(&bytes);
+    assert!(matches!(
+        hijri::archive::open(&aligned),
+        Err(hijri::archive::ArchiveError::Invalid(_))
+    ));
+    let archived = hijri::archive::access(&aligned).unwrap();
+    assert_eq!(
+        check(archived),
+        Err("a prayer table computed with other method numbers")
+    );
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("previous-other-methods.archive");
+    std::fs::write(&path, &bytes).unwrap();
+    let previous = hijri_generator::generate::Previous::read(&path, true, false);
+    assert_eq!(previous.prayer, dataset.prayer);
+}
