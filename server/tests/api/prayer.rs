@@ -108,6 +108,10 @@ async fn prayer_answers_are_recorded() {
                 "imsakiyah_invalid_method",
                 "/api/v1/imsakiyah?place=34.71&year=1447&method=isna",
             ),
+            (
+                "prayer_times_own_horizon",
+                "/api/v1/prayer-times?place=32.73&date=2024-08-02",
+            ),
         ],
     )
     .await;
@@ -137,6 +141,7 @@ async fn prayer_answers_are_recorded() {
             "invalid_year",
             "missing_parameter",
             "invalid_method",
+            "ok",
         ]
     );
     // Each refusal names its parameter.
