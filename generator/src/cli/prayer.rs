@@ -113,9 +113,15 @@ fn summary(m: &Method) -> String {
         .skip(1)
         .map(|&p| format!("{} {:+} ({})", p.name(), minutes(p), rounding(p)))
         .collect();
+    let own: String = m
+        .horizon
+        .places
+        .iter()
+        .map(|(id, altitude)| format!(" ({altitude}° at {id})"))
+        .collect();
     format!(
         "{}; subuh {}°, isya {}°, dhuha {}°, ashar shadow {} + noon shadow, horizon \
-         -({}′ + {}′ + {}′ + {}′·√h), imsak subuh - {} min; ihtiyat minutes (rounding): {}",
+         -({}′ + {}′ + {}′ + {}′·√h){own}, imsak subuh - {} min; ihtiyat minutes (rounding): {}",
         m.name,
         m.subuh_altitude_deg,
         m.isya_altitude_deg,
