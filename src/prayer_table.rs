@@ -5,9 +5,12 @@
 //! The coding: one block per place, series and Gregorian year (local civil dates), its days
 //! in order. Each day is one symbol of the series' canonical prefix code:
 //! - `NONE`: the time does not occur that day;
+//! - `NEAR` followed by [`NEAR_BITS`] bits: the first day of a block, as seconds after the
+//!   run's base (the earliest time of day of the run's first days, `PrayerTable::bases`):
+//!   a time on 1 January moves by a minute or two over the span;
 //! - `RAW` followed by [`RAW_BITS`] bits: the instant, as seconds after the date's 00:00 UTC
-//!   less 12 hours (the first day of a block, any day after one without the time, and a
-//!   change too large for a difference);
+//!   less 12 hours (a first day too far from the base, any day after one without the time,
+//!   and a change too large for a difference);
 //! - a difference `d` in `−LIMIT..=LIMIT`: the instant is the day before's plus a day plus
 //!   the day before's change (0 where the day before was the first of a run) plus `d`.
 //!
@@ -36,10 +39,16 @@ pub const LIMIT: i64 = 40;
 const NONE: usize = 0;
 /// The symbol of a raw instant.
 const RAW: usize = 1;
-/// The number of symbols: `NONE`, `RAW` and the second differences.
-pub const SYMBOLS: usize = 2 + 2 * LIMIT as usize + 1;
+/// The symbol of a block's first day near the run's base.
+const NEAR: usize = 2;
+/// The first symbol of the differences (`−LIMIT`).
+const DIFFERENCES: usize = 3;
+/// The number of symbols: `NONE`, `RAW`, `NEAR` and the differences.
+pub const SYMBOLS: usize = DIFFERENCES + 2 * LIMIT as usize + 1;
 /// Bits of a raw instant.
 pub const RAW_BITS: u32 = 18;
+/// Bits of a first day's seconds after the run's base.
+pub const NEAR_BITS: u32 = 9;
 /// A raw instant is stored as seconds after the date's 00:00 UTC plus this.
 const RAW_BIAS: i64 = 12 * 3_600;
 /// The longest code, bits.
@@ -50,16 +59,42 @@ const DAY_S: i64 = 86_400;
 /// One day of a block, before it is given its code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Symbol {
-    /// The symbol (`NONE`, `RAW` or a second difference).
+    /// The symbol (`NONE`, `RAW`, `NEAR` or a difference).
     pub symbol: u8,
-    /// The raw instant's bits, for `RAW`.
+    /// The bits that follow it, for `RAW` and `NEAR`.
     pub raw: u32,
 }
 
+/// How many bits follow `symbol` in the coding (the instant of `RAW`, the offset of `NEAR`).
+pub fn extra_bits(symbol: u8) -> u32 {
+    match usize::from(symbol) {
+        RAW => RAW_BITS,
+        NEAR => NEAR_BITS,
+        _ => 0,
+    }
+}
+
+/// The run's base for blocks whose first days' instants are `firsts` (Unix seconds) on the
+/// dates `dates`: the earliest time of day among them (seconds after the date's 00:00 UTC),
+/// 0 if none.
+pub fn base(firsts: impl IntoIterator<Item = (Date, Option<i64>)>) -> i32 {
+    firsts
+        .into_iter()
+        .filter_map(|(date, value)| Some(value? - i64::from(date.0) * DAY_S))
+        .min()
+        .and_then(|b| i32::try_from(b).ok())
+        .unwrap_or(0)
+}
+
 /// The symbols of one block whose first day is `first` and whose days' instants are
-/// `values` (Unix seconds); an error names a day whose instant is too far from its date to
-/// be coded.
-pub fn symbols(first: Date, values: &[Option<i64>], out: &mut Vec<Symbol>) -> Result<(), String> {
+/// `values` (Unix seconds), in a run whose base is `base` ([`base`]); an error names a day
+/// whose instant is too far from its date to be coded.
+pub fn symbols(
+    first: Date,
+    base: i32,
+    values: &[Option<i64>],
+    out: &mut Vec<Symbol>,
+) -> Result<(), String> {
     let mut prev: Option<i64> = None;
     let mut change: Option<i64> = None;
     for (k, value) in values.iter().enumerate() {
@@ -74,11 +109,18 @@ pub fn symbols(first: Date, values: &[Option<i64>], out: &mut Vec<Symbol>) -> Re
         };
         let step = prev.map(|p| v - p - DAY_S);
         let before = change.unwrap_or(0);
+        let near = v - i64::from(day.0) * DAY_S - i64::from(base);
         match step {
             Some(step) if (step - before).abs() <= LIMIT => {
                 out.push(Symbol {
-                    symbol: (2 + (step - before + LIMIT)) as u8,
+                    symbol: (DIFFERENCES as i64 + step - before + LIMIT) as u8,
                     raw: 0,
+                });
+            }
+            None if k == 0 && (0..1 << NEAR_BITS).contains(&near) => {
+                out.push(Symbol {
+                    symbol: NEAR as u8,
+                    raw: near as u32,
                 });
             }
             _ => {
@@ -285,8 +327,9 @@ impl BitWriter {
                 return None;
             }
             self.put(bits, len);
-            if usize::from(s.symbol) == RAW {
-                self.put(s.raw, RAW_BITS as u8);
+            let extra = extra_bits(s.symbol);
+            if extra > 0 {
+                self.put(s.raw, extra as u8);
             }
         }
         Some(())
@@ -319,9 +362,14 @@ impl Bits<'_> {
     }
 }
 
-/// Decodes the first `days` days of a block whose first day is `first` into `out`;
-/// `None` if the bits do not hold them.
-fn decode(bits: &mut Bits<'_>, code: &Code, first: Date, out: &mut [Option<i64>]) -> Option<()> {
+/// Decodes the first `days` days of a block whose first day is `first`, in a run whose base
+/// is `base`, into `out`; `None` if the bits do not hold them.
+fn decode(
+    bits: &mut Bits<'_>,
+    (code, base): (&Code, i32),
+    first: Date,
+    out: &mut [Option<i64>],
+) -> Option<()> {
     let mut prev: Option<i64> = None;
     let mut change: Option<i64> = None;
     for (k, slot) in out.iter_mut().enumerate() {
@@ -333,8 +381,13 @@ fn decode(bits: &mut Bits<'_>, code: &Code, first: Date, out: &mut [Option<i64>]
                 let day = first.add_days(k as i32);
                 Some(raw - RAW_BIAS + i64::from(day.0) * DAY_S)
             }
+            NEAR => {
+                let near = i64::from(bits.take(NEAR_BITS)?);
+                let day = first.add_days(k as i32);
+                Some(near + i64::from(base) + i64::from(day.0) * DAY_S)
+            }
             d => {
-                let d = i64::try_from(d).ok()? - 2 - LIMIT;
+                let d = i64::try_from(d).ok()? - DIFFERENCES as i64 - LIMIT;
                 let step = change.unwrap_or(0) + d;
                 Some(prev? + DAY_S + step)
             }
@@ -395,7 +448,8 @@ fn series_days(
             end,
         };
         let days = buffer.get_mut(..upto)?;
-        decode(&mut bits, &code, jan1, days)?;
+        let base = table.bases.get(run)?.to_native();
+        decode(&mut bits, (&code, base), jan1, days)?;
         let skip = usize::try_from(lo.0 - jan1.0).ok()?;
         out.extend_from_slice(days.get(skip..)?);
     }
@@ -532,7 +586,11 @@ pub fn check(dataset: &ArchivedDataset) -> Result<(), &'static str> {
     let table = &dataset.prayer;
     let places = dataset.places.len();
     if places == 0 {
-        return if table.runs.is_empty() && table.lengths.is_empty() && table.bits.is_empty() {
+        return if table.runs.is_empty()
+            && table.bases.is_empty()
+            && table.lengths.is_empty()
+            && table.bits.is_empty()
+        {
             Ok(())
         } else {
             Err("a prayer table without places")
@@ -554,6 +612,7 @@ pub fn check(dataset: &ArchivedDataset) -> Result<(), &'static str> {
         return Err("a prayer table whose years are not the span's");
     }
     if table.runs.len() != places * series_len + 1
+        || table.bases.len() != places * series_len
         || table.lengths.len() != places * series_len * years
     {
         return Err("a prayer table without one block per place, series and year");
@@ -600,42 +659,49 @@ mod tests {
     #[test]
     fn symbols_round_trip_through_the_code() {
         let first = Date::fixed(2026, 1, 1);
-        let base = i64::from(first.0) * DAY_S + 5 * 3_600;
+        let five = i64::from(first.0) * DAY_S + 5 * 3_600;
         let values: Vec<Option<i64>> = (0..365)
             .map(|k| {
                 if (100..103).contains(&k) {
                     None
                 } else {
-                    Some(base + k * DAY_S + (k * k) / 50 + (k % 3))
+                    Some(five + k * DAY_S + (k * k) / 50 + (k % 3))
                 }
             })
             .collect();
-        let mut syms = Vec::new();
-        symbols(first, &values, &mut syms).unwrap();
-        let mut counts = vec![0u64; SYMBOLS];
-        for s in &syms {
-            counts[usize::from(s.symbol)] += 1;
+        assert_eq!(base([(first, values[0]), (first, None)]), 5 * 3_600);
+        // The first day near the run's base, then too far from it.
+        for (base, first_symbol) in [(5 * 3_600 - 100, NEAR), (4 * 3_600, RAW)] {
+            let mut syms = Vec::new();
+            symbols(first, base, &values, &mut syms).unwrap();
+            assert_eq!(usize::from(syms[0].symbol), first_symbol);
+            // The second day is a difference from the first, not a raw instant.
+            assert!(usize::from(syms[1].symbol) >= DIFFERENCES);
+            let mut counts = vec![0u64; SYMBOLS];
+            for s in &syms {
+                counts[usize::from(s.symbol)] += 1;
+            }
+            let code = Code::new(&code_lengths(&counts)).unwrap();
+            let mut w = BitWriter::default();
+            w.put(0b101, 3);
+            let start = w.len;
+            w.block(&code, &syms).unwrap();
+            let mut bits = Bits {
+                bytes: &w.bytes,
+                at: start,
+                end: w.len,
+            };
+            let mut out = vec![None; 365];
+            decode(&mut bits, (&code, base), first, &mut out).unwrap();
+            assert_eq!(out, values);
+            // Cut bits never panic, they fail.
+            let mut short = Bits {
+                bytes: &w.bytes,
+                at: start,
+                end: start + 40,
+            };
+            assert!(decode(&mut short, (&code, base), first, &mut out).is_none());
         }
-        let code = Code::new(&code_lengths(&counts)).unwrap();
-        let mut w = BitWriter::default();
-        w.put(0b101, 3);
-        let start = w.len;
-        w.block(&code, &syms).unwrap();
-        let mut bits = Bits {
-            bytes: &w.bytes,
-            at: start,
-            end: w.len,
-        };
-        let mut out = vec![None; 365];
-        decode(&mut bits, &code, first, &mut out).unwrap();
-        assert_eq!(out, values);
-        // Cut bits never panic, they fail.
-        let mut short = Bits {
-            bytes: &w.bytes,
-            at: start,
-            end: start + 40,
-        };
-        assert!(decode(&mut short, &code, first, &mut out).is_none());
     }
 
     #[test]

@@ -86,6 +86,9 @@ pub struct PrayerTable {
     /// The bit offset in `bits` where each run of year blocks starts, runs ordered by place
     /// and series; one more at the end (where the last run ends).
     pub runs: Vec<u32>,
+    /// Each run's base: the earliest time of day (seconds after the date's 00:00 UTC) of its
+    /// blocks' first days, which a first day is coded from.
+    pub bases: Vec<i32>,
     /// Each block's length in bits, blocks ordered by place, series and year.
     pub lengths: Vec<u16>,
     /// The coded blocks, most significant bit first.

@@ -10,7 +10,9 @@ use std::path::Path;
 use chrono::NaiveDate;
 use hijri::date::Date;
 use hijri::prayer::{series, Method, Series, Target};
-use hijri::prayer_table::{code_lengths, symbols, BitWriter, Code, Symbol, SYMBOLS};
+use hijri::prayer_table::{
+    base, code_lengths, extra_bits, symbols, BitWriter, Code, Symbol, SYMBOLS,
+};
 use hijri::schema::{PrayerPlace, PrayerTable};
 use hijri::span;
 use hijri::zone::Zone;
@@ -23,7 +25,7 @@ use rayon::prelude::*;
 use crate::kabkota::KabKota;
 
 /// Bump when the bulk computation or the coding changes: the reuse key holds it.
-pub const TABLE_VERSION: u32 = 5;
+pub const TABLE_VERSION: u32 = 6;
 
 /// The altitudes `method` asks of the Sun at the place called `place` (if any) `elev_m`
 /// metres high, for the precise path (`hijri_astro::prayer::prayer_times`). The ashar rule
@@ -119,6 +121,8 @@ pub fn naive(day: Date) -> Result<NaiveDate, AstroError> {
 struct PlaceBlocks {
     symbols: Vec<Vec<u8>>,
     raws: Vec<Vec<u32>>,
+    /// Each series' base (its run's).
+    bases: Vec<i32>,
 }
 
 /// The exact instants of every series (stored seconds, Unix) of `place` on the `days` days
@@ -161,24 +165,35 @@ fn place_blocks(sun: &SunTable, place: &KabKota, list: &[Series]) -> Result<Plac
     let mut blocks = PlaceBlocks {
         symbols: Vec::new(),
         raws: Vec::new(),
+        bases: Vec::new(),
     };
     let mut buffer = Vec::new();
+    let jan1 = |year: i32| Date::from_ymd(year, 1, 1).ok_or("bad year");
     for column in &columns {
+        let firsts = (first_year..=last_year)
+            .map(|year| {
+                let date = jan1(year)?;
+                let at = usize::try_from(date.0 - span::FIRST.0).map_err(|e| e.to_string())?;
+                Ok((date, column.get(at).copied().flatten()))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let base = base(firsts);
+        blocks.bases.push(base);
         for year in first_year..=last_year {
-            let jan1 = Date::from_ymd(year, 1, 1).ok_or("bad year")?;
+            let jan1 = jan1(year)?;
             let dec31 = Date::from_ymd(year, 12, 31).ok_or("bad year")?;
             let from = usize::try_from(jan1.0 - span::FIRST.0).map_err(|e| e.to_string())?;
             let to = usize::try_from(dec31.0 - span::FIRST.0).map_err(|e| e.to_string())?;
             let values = column.get(from..=to).ok_or("short column")?;
             buffer.clear();
-            symbols(jan1, values, &mut buffer).map_err(|e| format!("{}: {e}", place.id))?;
+            symbols(jan1, base, values, &mut buffer).map_err(|e| format!("{}: {e}", place.id))?;
             blocks
                 .symbols
                 .push(buffer.iter().map(|s| s.symbol).collect());
             blocks.raws.push(
                 buffer
                     .iter()
-                    .filter(|s| usize::from(s.symbol) == 1)
+                    .filter(|s| extra_bits(s.symbol) > 0)
                     .map(|s| s.raw)
                     .collect(),
             );
@@ -257,7 +272,7 @@ pub fn build(
                 .iter()
                 .map(|&symbol| Symbol {
                     symbol,
-                    raw: if symbol == 1 {
+                    raw: if extra_bits(symbol) > 0 {
                         raw.next().copied().unwrap_or(0)
                     } else {
                         0
@@ -282,6 +297,10 @@ pub fn build(
         years: u16::try_from(years).unwrap_or(0),
         codes: lengths,
         runs,
+        bases: blocks
+            .iter()
+            .flat_map(|p| p.bases.iter().copied())
+            .collect(),
         lengths: block_lengths,
         bits: writer.bytes,
         declination,

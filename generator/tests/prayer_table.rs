@@ -200,6 +200,9 @@ fn a_table_of_another_shape_is_refused() {
     });
     refused(&|d| d.prayer.lengths[3] += 1);
     refused(&|d| d.prayer.runs[1] -= 1);
+    refused(&|d| {
+        d.prayer.bases.pop();
+    });
     refused(&|d| d.prayer.methods ^= 1);
     refused(&|d| d.prayer.bits.truncate(10));
     refused(&|d| d.prayer.codes[0] = vec![1; hijri::prayer_table::SYMBOLS]);
