@@ -14,6 +14,33 @@ use serde_json::json;
 use crate::common::{fetch, get, instant, snapshot, state, Answer};
 use crate::openapi::assert_documented;
 
+/// Asserts that the page at `path` with its style sheet and script, brotli as a browser
+/// asks (each answer documented), weighs at most 60 KB.
+pub async fn assert_light<S, B>(path: &str, app: &S)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let mut weight = 0;
+    for path in [path, "/page.css", "/page.js"] {
+        let answer = fetch(
+            app,
+            Method::GET,
+            path,
+            &[("accept-encoding", "gzip, deflate, br")],
+        )
+        .await;
+        assert_documented(path, &answer);
+        assert_eq!(answer.header("content-encoding"), Some("br"), "{path}");
+        weight += answer.body.len();
+    }
+    assert!(weight <= 60 * 1024, "{path}: {weight} bytes");
+}
+
 /// The answer with its HTML body as lines, for a readable snapshot.
 pub fn page_snapshot(name: &str, answer: &Answer) {
     let mut lines = answer.summary();
@@ -668,21 +695,7 @@ async fn links_policy_and_weight() {
     assert!(html.contains("<a href=\"webcal://localhost:8080/api/v1/calendar.ics\">"));
     let policy = page.header("content-security-policy").unwrap();
     assert!(policy.starts_with("default-src 'none'; script-src 'self'; style-src 'self'"));
-    // The page with its style sheet and script, brotli as a browser asks: at most 60 KB.
-    let mut weight = 0;
-    for path in ["/", "/page.css", "/page.js"] {
-        let answer = fetch(
-            &app,
-            Method::GET,
-            path,
-            &[("accept-encoding", "gzip, deflate, br")],
-        )
-        .await;
-        assert_documented(path, &answer);
-        assert_eq!(answer.header("content-encoding"), Some("br"), "{path}");
-        weight += answer.body.len();
-    }
-    assert!(weight <= 60 * 1024, "{weight} bytes");
+    assert_light("/", &app).await;
     let style = get(&app, "/page.css").await;
     let script = get(&app, "/page.js").await;
     assert!(text(&style).contains("@media print"));

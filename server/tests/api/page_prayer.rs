@@ -12,7 +12,7 @@ use actix_web::http::Method;
 
 use crate::common::{fetch, get, state};
 use crate::openapi::assert_documented;
-use crate::page::{cell, html_error_code, page_snapshot, text};
+use crate::page::{assert_light, cell, html_error_code, page_snapshot, text};
 
 /// `04:16` as the Indonesian page writes it, `04.16`.
 fn dotted(time: &str) -> String {
@@ -330,19 +330,7 @@ async fn the_pages_with_a_place_link_within_and_stay_light() {
     }
     // The page with every place in its form, its style sheet and script, brotli: at most
     // 60 KB as without a place.
-    let mut weight = 0;
-    for path in ["/?place=34.71", "/page.css", "/page.js"] {
-        let answer = fetch(
-            &app,
-            Method::GET,
-            path,
-            &[("accept-encoding", "gzip, deflate, br")],
-        )
-        .await;
-        assert_eq!(answer.header("content-encoding"), Some("br"), "{path}");
-        weight += answer.body.len();
-    }
-    assert!(weight <= 60 * 1024, "{weight} bytes");
+    assert_light("/?place=34.71", &app).await;
     let imsakiyah = fetch(
         &app,
         Method::GET,
