@@ -61,6 +61,21 @@ fn local(
         .with_timezone(&tz)
 }
 
+/// Our published minute of `prayer` on `day` by `method` less the `published` one ("HH:MM"),
+/// in minutes; `None` where nothing was published.
+fn minutes_off(
+    day: &PrayerDay,
+    method: &Method,
+    prayer: Prayer,
+    tz: FixedOffset,
+    published: &str,
+) -> Option<i64> {
+    let (h, m) = published.split_once(':')?;
+    let theirs = h.parse::<i64>().unwrap() * 60 + m.parse::<i64>().unwrap();
+    let ours = local(day, method, prayer, tz);
+    Some(i64::from(ours.hour() * 60 + ours.minute()) - theirs)
+}
+
 fn data_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
 }
@@ -185,14 +200,9 @@ fn published(m: Method) -> (usize, usize, usize, Vec<String>) {
         let date: NaiveDate = r[2].parse().unwrap();
         let day = day(&astro, (Some(&r[1]), observer), date, &m);
         for (prayer, published) in Prayer::ALL.iter().zip(&r[3..11]) {
-            if published.is_empty() {
+            let Some(diff) = minutes_off(&day, &m, *prayer, observer.tz, published) else {
                 continue;
-            }
-            let (h, min) = published.split_once(':').unwrap();
-            let minutes = h.parse::<i64>().unwrap() * 60 + min.parse::<i64>().unwrap();
-            let local = local(&day, &m, *prayer, observer.tz);
-            let ours = i64::from(local.hour() * 60 + local.minute());
-            let diff = ours - minutes;
+            };
             total += 1;
             exact += usize::from(diff == 0);
             within += usize::from(diff.abs() <= 1);
@@ -202,7 +212,7 @@ fn published(m: Method) -> (usize, usize, usize, Vec<String>) {
                     r[1],
                     r[2],
                     prayer.name(),
-                    local.format("%H:%M")
+                    local(&day, &m, *prayer, observer.tz).format("%H:%M")
                 ));
             }
         }
@@ -274,15 +284,10 @@ fn kota_bandungs_own_horizon_is_fitted_on_2024_and_holds_in_2022_and_2026() {
             let date: NaiveDate = r[2].parse().unwrap();
             let day = day(&astro, (None, &bandung), date, &method);
             for prayer in [Prayer::Terbit, Prayer::Maghrib] {
-                let Some((h, m)) = r[3 + prayer.index()].split_once(':') else {
-                    continue;
-                };
-                let theirs = h.parse::<i64>().unwrap() * 60 + m.parse::<i64>().unwrap();
-                let ours = local(&day, &method, prayer, bandung.tz);
-                out.push((
-                    r[2].clone(),
-                    i64::from(ours.hour() * 60 + ours.minute()) - theirs,
-                ));
+                let published = &r[3 + prayer.index()];
+                if let Some(d) = minutes_off(&day, &method, prayer, bandung.tz, published) {
+                    out.push((r[2].clone(), d));
+                }
             }
         }
         out
