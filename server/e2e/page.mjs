@@ -105,6 +105,15 @@ async function open({ zone = 'Asia/Jakarta', javascript = true, width = 1280, on
   return { context, page };
 }
 
+// The page printed to PDF as the browser prints it: its number of pages and the first
+// page's size in points.
+async function printedPdf(page) {
+  const pdf = Buffer.from(await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+  const pages = (pdf.match(/\/Type\s*\/Page[^s]/g) || []).length;
+  const box = (pdf.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/) || []).slice(1).map(Number);
+  return { pages, box };
+}
+
 async function api(path) {
   const response = await fetch(origin + path);
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -354,9 +363,7 @@ async function cell(page, date) {
       shown.leave.includes('cuti'),
     `10 March 2027 starts Syawal, a red day, Legi; 9 March is cuti bersama (${shown.syawal}, ${shown.leave})`,
   );
-  const pdf = Buffer.from(await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
-  const pages = (pdf.match(/\/Type\s*\/Page[^s]/g) || []).length;
-  const box = (pdf.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/) || []).slice(1).map(Number);
+  const { pages, box } = await printedPdf(page);
   check(
     pages === 1 && Math.round(box[0]) === 842 && Math.round(box[1]) === 595,
     `printed, the year is ${pages} page of ${box.map(Math.round).join(' × ')} pt (A4 landscape)`,
@@ -433,9 +440,7 @@ for (const width of [390, 1280]) {
     const printed = await page.evaluate(overflowingCells);
     check(printed.length === 0, `in print: no imsakiyah cell overflows ${JSON.stringify(printed)}`);
     await page.emulateMediaType(null);
-    const pdf = Buffer.from(await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
-    const pages = (pdf.match(/\/Type\s*\/Page[^s]/g) || []).length;
-    const box = (pdf.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/) || []).slice(1).map(Number);
+    const { pages, box } = await printedPdf(page);
     check(
       pages === 1 && Math.round(box[0]) === 595 && Math.round(box[1]) === 842,
       `printed, the imsakiyah is ${pages} page of ${box.map(Math.round).join(' × ')} pt (A4 portrait)`,
