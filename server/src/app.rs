@@ -24,6 +24,22 @@ pub fn app(
         InitError = (),
     >,
 > {
+    app_with(state, routes::ROUTES)
+}
+
+/// The service with the route table `routes` (tests add routes of their own).
+pub fn app_with(
+    state: SharedState,
+    table: &'static [routes::Route],
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = Error,
+        InitError = (),
+    >,
+> {
     let app = App::new()
         .app_data(web::Data::new(state.clone()))
         .app_data(web::Data::new(state.origins.clone()))
@@ -32,7 +48,7 @@ pub fn app(
         Some(metrics) => app.app_data(metrics.clone()),
         None => app,
     };
-    app.configure(routes::configure)
+    app.configure(|config| routes::register(config, table))
         .default_service(web::to(not_found))
         .wrap(from_fn(edge))
 }

@@ -69,6 +69,8 @@ pub struct Settings {
     /// The documentation link reported by `/meta`: [`DOCS_PATH`], after `HIJRI_PUBLIC_URL`
     /// when that is set.
     pub docs_url: String,
+    /// Where the service's own links point ([`PublicAddress`]).
+    pub public: PublicAddress,
     /// `HIJRI_LOG`: the log filter (env-filter syntax, checked).
     pub log: String,
     /// The connection limits and timeouts.
@@ -212,6 +214,13 @@ pub struct Cli {
           value_parser = expecting(public_base,
               "an absolute http or https URL without query or fragment"))]
     pub public_url: Option<String>,
+    /// Without a public URL: the addresses the service answers at (comma list of absolute
+    /// URLs, e.g. https://kalender.example.id), one chosen by an exact match of the request's
+    /// Host; links are relative for any other host.
+    #[arg(long, value_name = "URLS", env = "HIJRI_PUBLIC_HOSTS", value_delimiter = ',',
+          value_parser = expecting(public_base,
+              "a comma list of absolute http or https URLs without query or fragment"))]
+    pub public_hosts: Vec<String>,
     /// Log filter of the start-up, swap and actix lines, env-filter syntax (e.g. warn).
     #[arg(long, value_name = "FILTER", env = "HIJRI_LOG", default_value = "info",
           value_parser = expecting(|t| crate::logging::filter(t).ok().map(|_| t.to_owned()),
@@ -342,6 +351,36 @@ fn from_variable(error: clap::Error, command: &clap::Command, args: &[OsString])
     }
 }
 
+/// Where the links of the page, the feeds and the document point (never the request's
+/// `Host` or forwarding headers): [`PublicAddress::url`], else one of
+/// [`PublicAddress::hosts`] matched exactly by the request's `Host`, else nowhere (links
+/// are relative).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PublicAddress {
+    /// `HIJRI_PUBLIC_URL`, without its trailing `/`.
+    pub url: Option<String>,
+    /// `HIJRI_PUBLIC_HOSTS`, each without its trailing `/`.
+    pub hosts: Vec<String>,
+}
+
+impl PublicAddress {
+    /// The address for a request that came with the `Host` header `host`.
+    pub fn for_host(&self, host: Option<&str>) -> Option<&str> {
+        if let Some(url) = &self.url {
+            return Some(url);
+        }
+        let host = host?;
+        self.hosts
+            .iter()
+            .find(|url| {
+                let authority = url.split_once("://").map_or("", |(_, rest)| rest);
+                let authority = authority.split_once('/').map_or(authority, |(a, _)| a);
+                authority.eq_ignore_ascii_case(host)
+            })
+            .map(String::as_str)
+    }
+}
+
 impl From<Cli> for Settings {
     fn from(cli: Cli) -> Settings {
         Settings {
@@ -351,9 +390,13 @@ impl From<Cli> for Settings {
                 RateFamily::HilalMap => cli.limit_hilal_map,
                 RateFamily::Default => cli.limit_default,
             }),
-            docs_url: match cli.public_url {
+            docs_url: match &cli.public_url {
                 Some(base) => format!("{base}{DOCS_PATH}"),
                 None => DOCS_PATH.to_owned(),
+            },
+            public: PublicAddress {
+                url: cli.public_url,
+                hosts: cli.public_hosts,
             },
             connections: Connections {
                 max: cli.max_connections,
@@ -387,11 +430,15 @@ impl Settings {
 }
 
 /// The public address without its trailing `/`, if it is an absolute http(s) URL with a
-/// host and neither query nor fragment.
+/// host and neither query nor fragment, written in characters that need no escaping in
+/// HTML, JSON or iCalendar.
 fn public_base(value: &str) -> Option<String> {
     let uri: actix_web::http::Uri = value.parse().ok()?;
     let web = matches!(uri.scheme_str(), Some("http" | "https"));
-    let plain = uri.query().is_none() && !value.contains('#');
+    let plain = uri.query().is_none()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_graphic() && !"#\"'<>\\`{}|^;,".contains(c));
     (web && uri.host().is_some_and(|h| !h.is_empty()) && plain)
         .then(|| value.trim_end_matches('/').to_owned())
 }

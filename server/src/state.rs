@@ -17,7 +17,7 @@ use crate::http::connection::ClientConnections;
 use crate::http::cors::Origins;
 use crate::http::metrics::Metrics;
 use crate::http::rate_limit::{ClientIp, Limiter};
-use crate::settings::{RateFamily, Settings};
+use crate::settings::{PublicAddress, RateFamily, Settings};
 
 /// Where `/today` gets the current time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +84,8 @@ pub struct SharedState {
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
     pub docs_url: Arc<str>,
+    /// Where the service's own links point.
+    pub public: Arc<PublicAddress>,
     /// Answer from the archive's stored answers and the answer cache (tests turn this off to
     /// compare them with the answers built per request).
     pub kept_answers: bool,
@@ -118,6 +120,7 @@ impl SharedState {
                 .map(|_| Arc::new(Metrics::new(routes))),
             clock: Clock::System,
             docs_url: settings.docs_url.as_str().into(),
+            public: Arc::new(settings.public.clone()),
             kept_answers: true,
             cache_bytes: settings.cache_bytes,
         }
@@ -152,6 +155,7 @@ impl SharedState {
             recorder: &recorder,
             clock: self.clock,
             docs_url: &self.docs_url,
+            public: &self.public,
             kept_answers: self.kept_answers,
         })
     }
@@ -185,6 +189,8 @@ pub struct AppState<'a> {
     pub clock: Clock,
     /// Documentation link reported by `/meta`.
     pub docs_url: &'a str,
+    /// Where the service's own links point.
+    pub public: &'a PublicAddress,
     /// See [`SharedState::kept_answers`].
     pub kept_answers: bool,
 }

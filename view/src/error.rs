@@ -63,6 +63,8 @@ error_codes! {
     InvalidDetail = "invalid_detail", 400;
     InvalidQ = "invalid_q", 400;
     InvalidCoordinates = "invalid_coordinates", 400;
+    InvalidPlace = "invalid_place", 400;
+    InvalidParameter = "invalid_parameter", 400;
     DateOutOfSupportedRange = "date_out_of_supported_range", 400;
     DateNotFound = "date_not_found", 404;
     UnknownPlace = "unknown_place", 404;

@@ -5,6 +5,7 @@
 
 pub mod access_log;
 pub mod body;
+pub mod bounds;
 pub mod connection;
 pub mod cors;
 pub mod edge;

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use hijri_view::Calendar;
 
+use super::bounds::decode;
 use super::error::{truncated, ApiError, ErrorCode};
 
 /// The raw query string of a request.
@@ -31,12 +32,7 @@ impl<'a> Query<'a> {
         let mut found = Param::Absent;
         for pair in self.0.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let named = if key.contains('%') {
-                decoded(key).eq(name.bytes().map(Some))
-            } else {
-                key == name
-            };
-            if !named {
+            if !named(key, name) {
                 continue;
             }
             if found != Param::Absent {
@@ -109,13 +105,7 @@ impl<'a> Query<'a> {
         self.0
             .split('&')
             .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
-            .find(|(key, _)| {
-                if key.contains('%') {
-                    decoded(key).eq(name.bytes().map(Some))
-                } else {
-                    *key == name
-                }
-            })
+            .find(|(key, _)| named(key, name))
             .map(|(_, value)| value)
     }
 
@@ -147,41 +137,17 @@ impl<'a> Query<'a> {
     }
 }
 
+/// Whether the raw `key` is `name` once decoded.
+fn named(key: &str, name: &str) -> bool {
+    decode(key).is_some_and(|key| key == name)
+}
+
 /// 400 `missing_parameter` for a required parameter.
 pub fn missing(name: &str) -> ApiError {
     ApiError::new(
         ErrorCode::MissingParameter,
         format!("required parameter `{name}` is missing"),
     )
-}
-
-/// Percent-decoded bytes, `None` standing for a malformed escape (which never matches).
-fn decoded(text: &str) -> impl Iterator<Item = Option<u8>> + '_ {
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        let b = *bytes.get(i)?;
-        if b != b'%' {
-            i += 1;
-            return Some(Some(b));
-        }
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| {
-            u8::from_str_radix(std::str::from_utf8(h).ok()?, 16)
-                .ok()
-                .filter(|_| h.iter().all(u8::is_ascii_hexdigit))
-        });
-        i += if hex.is_some() { 3 } else { 1 };
-        Some(hex)
-    })
-}
-
-/// Decodes a value; `None` for a malformed escape or bytes that are not UTF-8.
-fn decode(text: &str) -> Option<Cow<'_, str>> {
-    if !text.contains('%') {
-        return Some(Cow::Borrowed(text));
-    }
-    let bytes = decoded(text).collect::<Option<Vec<u8>>>()?;
-    String::from_utf8(bytes).ok().map(Cow::Owned)
 }
 
 #[cfg(test)]

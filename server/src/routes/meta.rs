@@ -2,7 +2,7 @@
 //! `/api/v1/openapi.json` (also at `/openapi.json`).
 
 use actix_web::http::header::HeaderValue;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse};
 use hijri::criterion::MARGIN_RULE;
 use hijri::date::Date;
 use hijri::schema::ArchivedCriterion;
@@ -12,6 +12,7 @@ use hijri_view::{MonthText, Text};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
+use super::stored::{Built, Key};
 use super::{params, stored};
 use crate::http::error::ApiError;
 use crate::http::query::Query;
@@ -167,13 +168,20 @@ pub fn months(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
 }
 
 /// `GET /api/v1/openapi.json` and `GET /openapi.json`: the document, its samples calling
-/// the service's address (`HIJRI_PUBLIC_URL`, else the request's).
+/// the service's configured address ([`params::origin`]; as written, `http://127.0.0.1:8080`,
+/// without one), built once per address and kept.
 pub fn openapi(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let body = crate::interface::served(&params::origin(state, req));
-    Ok(reply::negotiated(
-        req,
-        reply::DOCUMENT,
-        HeaderValue::from_static("application/json"),
-        web::Bytes::from(body),
-    ))
+    let origin = params::origin(state, req);
+    let key = Key::new("/api/v1/openapi.json").param("origin", origin.unwrap_or_default());
+    let document = |_| reply::DOCUMENT;
+    stored::answer(req, state, state, key, document, || {
+        let body = match origin {
+            Some(origin) => crate::interface::served(origin),
+            None => crate::interface::OPENAPI.to_owned(),
+        };
+        Ok(Built::text(
+            HeaderValue::from_static("application/json"),
+            body,
+        ))
+    })
 }

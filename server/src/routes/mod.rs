@@ -14,6 +14,7 @@ pub mod holidays;
 pub mod home;
 pub mod ical;
 pub mod meta;
+pub mod parameters;
 pub mod params;
 pub mod prayer;
 pub mod stored;
@@ -25,13 +26,20 @@ use std::net::IpAddr;
 
 use actix_web::{guard, web, HttpMessage, HttpRequest, HttpResponse};
 
+use crate::http::bounds::{self, Bound};
 use crate::http::error::{method_not_allowed, ApiError};
 use crate::http::rate_limit::{Client, Limiter};
 use crate::settings::{RateFamily, DOCS_PATH};
 use crate::state::{AppState, SharedState};
+use parameters as P;
+use RateFamily as F;
 
 /// An endpoint handler: synchronous, from the request and the state as the request sees it.
 pub type Handler = fn(&HttpRequest, &AppState) -> Result<HttpResponse, ApiError>;
+
+/// How a route answers a refusal of its parameters: the error as it is (JSON), or turned
+/// into the route's HTML error page.
+pub type Refused = fn(&HttpRequest, &AppState, ApiError) -> ApiError;
 
 /// One endpoint.
 pub struct Route {
@@ -41,6 +49,10 @@ pub struct Route {
     pub family: RateFamily,
     /// Its handler.
     pub handler: Handler,
+    /// The query parameters it reads, each bounded before the handler runs.
+    pub params: &'static [Bound],
+    /// How a refusal is answered (the pages answer theirs as HTML pages).
+    pub refused: Refused,
     /// True for an operation of the API, in the OpenAPI document; false for the pages for
     /// people, their assets and the document's alias, which answer but are no API method
     /// (a client generated from the document gets none of them).
@@ -48,105 +60,172 @@ pub struct Route {
 }
 
 /// An operation of the API.
-const fn route(path: &'static str, family: RateFamily, handler: Handler) -> Route {
+const fn route(
+    path: &'static str,
+    family: RateFamily,
+    handler: Handler,
+    params: &'static [Bound],
+) -> Route {
     Route {
         path,
         family,
         handler,
+        params,
+        refused: |_, _, error| error,
         documented: true,
     }
 }
 
+impl Route {
+    /// The same route, its refusals answered by `refused` (an HTML page).
+    const fn html(self, refused: Refused) -> Route {
+        Route { refused, ..self }
+    }
+}
+
 /// A page, an asset or an alias: answered, not in the OpenAPI document.
-const fn unlisted(path: &'static str, family: RateFamily, handler: Handler) -> Route {
+const fn unlisted(
+    path: &'static str,
+    family: RateFamily,
+    handler: Handler,
+    params: &'static [Bound],
+) -> Route {
     Route {
         documented: false,
-        ..route(path, family, handler)
+        ..route(path, family, handler, params)
     }
 }
 
 /// Every endpoint of the interface, static paths first.
 pub const ROUTES: &[Route] = &[
-    route("/api/v1/today", RateFamily::Default, today::today),
-    route("/api/v1/convert", RateFamily::Default, convert::convert),
-    route("/api/v1/range", RateFamily::Default, days::range),
-    route("/api/v1/month", RateFamily::Default, days::month),
-    route("/api/v1/months", RateFamily::Default, meta::months),
-    route("/api/v1/year", RateFamily::Default, days::year),
-    route("/api/v1/table", RateFamily::Default, table::table),
-    route("/api/v1/table.csv", RateFamily::Default, table::table_csv),
-    route("/api/v1/events", RateFamily::Default, events::events),
-    route("/api/v1/events.ics", RateFamily::Default, ical::events_ics),
-    route("/api/v1/holidays", RateFamily::Default, holidays::holidays),
+    route("/api/v1/today", F::Default, today::today, P::TODAY),
+    route("/api/v1/convert", F::Default, convert::convert, P::CONVERT),
+    route("/api/v1/range", F::Default, days::range, P::RANGE),
+    route("/api/v1/month", F::Default, days::month, P::MONTH_DAYS),
+    route("/api/v1/months", F::Default, meta::months, P::MONTHS),
+    route("/api/v1/year", F::Default, days::year, P::YEAR_DAYS),
+    route("/api/v1/table", F::Default, table::table, P::TABLE),
+    route("/api/v1/table.csv", F::Default, table::table_csv, P::TABLE),
+    route("/api/v1/events", F::Default, events::events, P::EVENTS),
+    route(
+        "/api/v1/events.ics",
+        F::Default,
+        ical::events_ics,
+        P::EVENTS_ICS,
+    ),
+    route(
+        "/api/v1/holidays",
+        F::Default,
+        holidays::holidays,
+        P::HOLIDAYS,
+    ),
     route(
         "/api/v1/holidays.ics",
-        RateFamily::Default,
+        F::Default,
         holidays::holidays_ics,
+        P::HOLIDAYS_ICS,
     ),
     route(
         "/api/v1/calendar.ics",
-        RateFamily::Default,
+        F::Default,
         ical::subscription,
+        P::EVENTS_ICS,
     ),
-    route("/api/v1/days.ics", RateFamily::Default, ical::days),
-    route("/api/v1/days.csv", RateFamily::Default, days_csv::days),
-    route("/api/v1/workdays", RateFamily::Default, workdays::workdays),
-    route("/api/v1/workdays/next", RateFamily::Default, workdays::next),
-    route("/api/v1/places", RateFamily::Default, prayer::places),
+    route("/api/v1/days.ics", F::Default, ical::days, P::DAYS_ICS),
+    route("/api/v1/days.csv", F::Default, days_csv::days, P::DAYS_CSV),
+    route(
+        "/api/v1/workdays",
+        F::Default,
+        workdays::workdays,
+        P::WORKDAYS,
+    ),
+    route(
+        "/api/v1/workdays/next",
+        F::Default,
+        workdays::next,
+        P::WORKDAYS_NEXT,
+    ),
+    route("/api/v1/places", F::Default, prayer::places, P::PLACES),
     route(
         "/api/v1/prayer-times",
-        RateFamily::Default,
+        F::Default,
         prayer::prayer_times,
+        P::PRAYER_TIMES,
     ),
-    route("/api/v1/imsakiyah", RateFamily::Default, prayer::imsakiyah),
+    route(
+        "/api/v1/imsakiyah",
+        F::Default,
+        prayer::imsakiyah,
+        P::IMSAKIYAH,
+    ),
     route(
         "/api/v1/imsakiyah.ics",
-        RateFamily::Default,
+        F::Default,
         prayer::imsakiyah_ics,
+        P::IMSAKIYAH_ICS,
     ),
-    route("/api/v1/hilal/info", RateFamily::HilalInfo, hilal::info),
-    route("/api/v1/hilal/history", RateFamily::Default, hilal::history),
-    route("/api/v1/hilal/viz", RateFamily::HilalViz, cards::viz),
-    route("/api/v1/hilal/map", RateFamily::HilalMap, cards::map),
-    route("/api/v1/meta", RateFamily::Default, meta::meta),
+    route(
+        "/api/v1/hilal/info",
+        F::HilalInfo,
+        hilal::info,
+        P::HILAL_INFO,
+    ),
+    route(
+        "/api/v1/hilal/history",
+        F::Default,
+        hilal::history,
+        P::HILAL_HISTORY,
+    ),
+    route("/api/v1/hilal/viz", F::HilalViz, cards::viz, P::CARD),
+    route("/api/v1/hilal/map", F::HilalMap, cards::map, P::CARD),
+    route("/api/v1/meta", F::Default, meta::meta, P::NONE),
     route(
         "/api/v1/authorities",
-        RateFamily::Default,
+        F::Default,
         authorities::authorities,
+        P::NONE,
     ),
-    route("/api/v1/compare", RateFamily::Default, authorities::compare),
-    route("/api/v1/openapi.json", RateFamily::Default, meta::openapi),
+    route(
+        "/api/v1/compare",
+        F::Default,
+        authorities::compare,
+        P::COMPARE,
+    ),
+    route("/api/v1/openapi.json", F::Default, meta::openapi, P::NONE),
     // The same document where tooling built for the reference looks for it.
-    unlisted("/openapi.json", RateFamily::Default, meta::openapi),
-    route("/healthz", RateFamily::Default, meta::healthz),
-    unlisted("/", RateFamily::Default, home::page),
-    unlisted("/page.css", RateFamily::Default, home::style),
-    unlisted("/page.js", RateFamily::Default, home::script),
-    unlisted(home::SKY, RateFamily::Default, home::sky),
-    unlisted(home::MAP, RateFamily::Default, home::map),
-    unlisted(home::EMBED, RateFamily::Default, home::embed),
-    unlisted("/imsakiyah", RateFamily::Default, home::imsakiyah),
-    unlisted(DOCS_PATH, RateFamily::Default, docs::reference),
-    unlisted("/docs/", RateFamily::Default, docs::slash),
-    unlisted("/docs/page.js", RateFamily::Default, docs::script),
+    unlisted("/openapi.json", F::Default, meta::openapi, P::NONE),
+    route("/healthz", F::Default, meta::healthz, P::NONE),
+    unlisted("/", F::Default, home::page, P::PAGE).html(home::refused),
+    unlisted("/page.css", F::Default, home::style, P::NONE),
+    unlisted("/page.js", F::Default, home::script, P::NONE),
+    unlisted(home::SKY, F::Default, home::sky, P::NONE),
+    unlisted(home::MAP, F::Default, home::map, P::NONE),
+    unlisted(home::EMBED, F::Default, home::embed, P::EMBED).html(home::refused),
+    unlisted("/imsakiyah", F::Default, home::imsakiyah, P::IMSAKIYAH).html(home::refused_elsewhere),
+    unlisted(DOCS_PATH, F::Default, docs::reference, P::NONE),
+    unlisted("/docs/", F::Default, docs::slash, P::NONE),
+    unlisted("/docs/page.js", F::Default, docs::script, P::NONE),
     unlisted(
         "/docs/redoc.standalone.js",
-        RateFamily::Default,
+        F::Default,
         docs::redoc,
+        P::NONE,
     ),
     // The one dynamic path comes last: actix tries routes in order, and a pattern match
     // costs a regex run that the static paths above should not pay.
     route(
         "/api/v1/today/{target_date}",
-        RateFamily::Default,
+        F::Default,
         convert::today_date,
+        P::TODAY_DATE,
     ),
 ];
 
-/// Registers every route of [`ROUTES`].
-pub fn configure(config: &mut web::ServiceConfig) {
-    for route in ROUTES {
+/// Registers `routes`: each request's query held to its route's bounds, then its handler.
+pub fn register(config: &mut web::ServiceConfig, routes: &'static [Route]) {
+    for route in routes {
         let (handler, family) = (route.handler, route.family);
+        let (params, refused) = (route.params, route.refused);
         config.service(
             web::resource(route.path)
                 // The name is the route template the request log reads (no allocation).
@@ -158,7 +237,9 @@ pub fn configure(config: &mut web::ServiceConfig) {
                             let limiter = state.limiter(family);
                             let response = limiter.admit(client(&req, limiter), || {
                                 state.with_view(|view| {
-                                    let answer = handler(&req, view);
+                                    let answer = bounds::check(req.query_string(), params)
+                                        .map_err(|error| refused(&req, view, error))
+                                        .and_then(|()| handler(&req, view));
                                     if answer.is_ok() {
                                         view.recorder.commit();
                                         if let Some(metrics) = &state.metrics {

@@ -22,7 +22,6 @@ use actix_web::HttpRequest;
 
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
-use crate::settings::DOCS_PATH;
 use crate::state::AppState;
 
 /// The scope of a request's answer: the calendar its `authority` names (any letter case),
@@ -253,14 +252,14 @@ pub fn feed_window(now: i32) -> RangeInclusive<i32> {
     now - 1..=now + 2
 }
 
-/// The service's address without a trailing slash: the public URL when one is set (as
-/// `docs_url` shows it, `HIJRI_PUBLIC_URL`), else the scheme and host the request came by.
-pub fn origin(state: &AppState, req: &HttpRequest) -> String {
-    match state.docs_url.strip_suffix(DOCS_PATH) {
-        Some(base) if !base.is_empty() => base.to_owned(),
-        _ => {
-            let info = req.connection_info();
-            format!("{}://{}", info.scheme(), info.host())
-        }
-    }
+/// The service's address without a trailing slash, from configuration only
+/// ([`crate::settings::PublicAddress`]: `HIJRI_PUBLIC_URL`, else the one of
+/// `HIJRI_PUBLIC_HOSTS` the request's `Host` names exactly); `None` where links must be
+/// relative. No forwarding header is read, and no request text reaches an answer's bytes.
+pub fn origin<'a>(state: &AppState<'a>, req: &HttpRequest) -> Option<&'a str> {
+    let host = req
+        .headers()
+        .get(actix_web::http::header::HOST)
+        .and_then(|host| host.to_str().ok());
+    state.public.for_host(host)
 }

@@ -57,7 +57,7 @@ pub fn places(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
 
 /// The place a request names (`place`, required).
 fn place(query: &Query, state: &AppState) -> Result<usize, ApiError> {
-    let id = query.required("place", ErrorCode::UnknownPlace)?;
+    let id = query.required("place", ErrorCode::InvalidPlace)?;
     Ok(places::place(state.dataset, &id, "place")?)
 }
 

@@ -20,6 +20,7 @@ mod days_csv;
 mod edges;
 mod encoding;
 mod holidays;
+mod hostile;
 mod ical;
 mod lang;
 mod metrics;

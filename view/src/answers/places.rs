@@ -12,6 +12,8 @@ use crate::{truncated, ErrorCode, Refusal};
 pub const NEAREST: usize = 5;
 /// How many names an `unknown_place` refusal suggests.
 const SUGGESTIONS: usize = 3;
+/// How many characters of an unknown `place` are compared with the names.
+const COMPARED: usize = 24;
 /// The Earth's mean radius, km (distances are great-circle, on a sphere).
 const EARTH_RADIUS_KM: f64 = 6_371.0;
 /// The words of a name that say what kind of place it is, not which one: a search ignores
@@ -255,24 +257,9 @@ pub fn place(dataset: &ArchivedDataset, id: &str, name: &str) -> Result<usize, R
     if let Some(index) = dataset.places.iter().position(|p| p.id.as_str() == id) {
         return Ok(index);
     }
-    let query = Folded::of(id);
-    let mut scored: Vec<(usize, &ArchivedPrayerPlace)> = dataset
-        .places
+    let closest: Vec<String> = closest(dataset, id)
         .iter()
-        .map(|place| {
-            let folded = Folded::of(&place.name);
-            let score = match rank(&query, &folded) {
-                Some(rank) => usize::from(rank),
-                None => 3 + spelling_distance(&query.words, &folded.words),
-            };
-            (score, place)
-        })
-        .collect();
-    scored.sort_by(|(a, p), (b, q)| a.cmp(b).then_with(|| p.name.cmp(&q.name)));
-    let closest: Vec<String> = scored
-        .iter()
-        .take(SUGGESTIONS)
-        .map(|(_, p)| format!("{} ({})", p.name.as_str(), p.id.as_str()))
+        .map(|p| format!("{} ({})", p.name.as_str(), p.id.as_str()))
         .collect();
     Err(Refusal::new(
         ErrorCode::UnknownPlace,
@@ -285,28 +272,91 @@ pub fn place(dataset: &ArchivedDataset, id: &str, name: &str) -> Result<usize, R
     ))
 }
 
-/// How far `query` is from being `name` or the start of it (`jogja` is 2 from `yogyakarta`,
-/// whose first five letters are `yogya`), in characters.
-fn spelling_distance(query: &str, name: &str) -> usize {
-    let start: String = name.chars().take(query.chars().count()).collect();
-    edit_distance(query, name).min(edit_distance(query, &start))
+/// The places closest to an unknown `place` value: by id for an id-shaped value (`34.7`:
+/// the ids it starts, then those sharing the longest start with it), else by name (a
+/// search's rank, then the spelling distance of at most [`COMPARED`] characters), so the
+/// cost is bounded whatever the value's length.
+fn closest<'a>(dataset: &'a ArchivedDataset, value: &str) -> Vec<&'a ArchivedPrayerPlace> {
+    let id_shaped = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let query = Folded::of(
+        value
+            .get(..value.len().min(4 * COMPARED))
+            .unwrap_or_default(),
+    );
+    let words: String = query.words.chars().take(COMPARED).collect();
+    let query = Folded { words, ..query };
+    let mut row = Vec::new();
+    let mut scored: Vec<(usize, &ArchivedPrayerPlace)> = dataset
+        .places
+        .iter()
+        .map(|place| {
+            let score = if id_shaped {
+                let shared = common_start(value, &place.id);
+                if shared == value.len() {
+                    0
+                } else {
+                    1 + value.len() - shared
+                }
+            } else {
+                let folded = Folded::of(&place.name);
+                match rank(&query, &folded) {
+                    Some(rank) => usize::from(rank),
+                    None => 3 + spelling_distance(&query.words, &folded.words, &mut row),
+                }
+            };
+            (score, place)
+        })
+        .collect();
+    scored.sort_by(|(a, p), (b, q)| {
+        let by = if id_shaped { by_id } else { by_name };
+        a.cmp(b).then_with(|| by(p).cmp(by(q)))
+    });
+    scored
+        .into_iter()
+        .take(SUGGESTIONS)
+        .map(|(_, p)| p)
+        .collect()
 }
 
-/// Levenshtein distance between two ASCII-folded names, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut next = Vec::with_capacity(row.len());
-        next.push(i + 1);
-        for (cb, pair) in b.iter().zip(row.windows(2)) {
-            let [up_left, up] = [pair.first(), pair.get(1)].map(|v| v.copied().unwrap_or(0));
-            let left = next.last().copied().unwrap_or(0);
-            next.push((up_left + usize::from(ca != *cb)).min(up + 1).min(left + 1));
+fn by_id(place: &ArchivedPrayerPlace) -> &str {
+    &place.id
+}
+
+fn by_name(place: &ArchivedPrayerPlace) -> &str {
+    &place.name
+}
+
+/// How many bytes `a` and `b` start with in common.
+fn common_start(a: &str, b: &str) -> usize {
+    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+}
+
+/// How far `query` is from being `name` or the start of it (`jogja` is 2 from `yogyakarta`,
+/// whose first five letters are `yogya`), in characters: one Levenshtein table, whose last
+/// row holds the distance to every start of `name` (`row` is its reused buffer).
+fn spelling_distance(query: &str, name: &str, row: &mut Vec<usize>) -> usize {
+    let name: Vec<char> = name.chars().collect();
+    row.clear();
+    row.extend(0..=name.len());
+    for (i, ca) in query.chars().enumerate() {
+        let mut up_left = i;
+        if let Some(first) = row.first_mut() {
+            *first = i + 1;
         }
-        row = next;
+        for (j, cb) in name.iter().enumerate() {
+            let (Some(&left), Some(&up)) = (row.get(j), row.get(j + 1)) else {
+                break;
+            };
+            let cost = (up_left + usize::from(ca != *cb)).min(up + 1).min(left + 1);
+            up_left = up;
+            if let Some(cell) = row.get_mut(j + 1) {
+                *cell = cost;
+            }
+        }
     }
-    row.last().copied().unwrap_or(0)
+    let start = query.chars().count().min(name.len());
+    let whole = row.last().copied().unwrap_or(0);
+    row.get(start).copied().unwrap_or(whole).min(whole)
 }
 
 #[cfg(test)]
@@ -336,9 +386,15 @@ mod tests {
         // Yogyakarta to Surabaya: about 260 km as the crow flies.
         let km = distance_km((-7.7956, 110.3695), (-7.2575, 112.7521));
         assert!((km - 268.0).abs() < 5.0, "{km}");
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("jogja", "jogja"), 0);
-        assert_eq!(spelling_distance("jogja", "yogyakarta"), 2);
+        let mut row = Vec::new();
+        let mut distance = |a, b| spelling_distance(a, b, &mut row);
+        assert_eq!(distance("kitten", "sitting"), 2);
+        assert_eq!(distance("", "abc"), 0);
+        assert_eq!(distance("abc", ""), 3);
+        assert_eq!(distance("jogja", "jogja"), 0);
+        assert_eq!(distance("jogja", "yogyakarta"), 2);
+        assert_eq!(distance("sleman", "slemanx"), 0);
+        assert_eq!(distance("flaw", "lawn"), 2);
+        assert_eq!(common_start("34.7", "34.71"), 4);
     }
 }

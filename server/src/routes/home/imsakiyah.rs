@@ -55,6 +55,11 @@ pub fn escaped(out: &mut String, text: &str) {
 }
 
 /// `GET /imsakiyah`: the printable imsakiyah; an error is an HTML page with the API's
+/// A refusal of the printable imsakiyah's parameters, answered as its HTML error page.
+pub fn refused(_: &HttpRequest, state: &AppState, error: ApiError) -> ApiError {
+    error::elsewhere(state, LANG, error)
+}
+
 /// status and code.
 pub fn imsakiyah(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
@@ -116,7 +121,7 @@ fn written(req: &HttpRequest, state: &AppState, query: &Query) -> Result<HttpRes
         .param("place", asked.place.map_or("", |c| c.place.id.as_str()))
         .param("year", asked.year)
         .param("method", asked.method.map_or("", |m| m.id))
-        .param("origin", &origin);
+        .param("origin", origin.unwrap_or_default());
     let today_in = asked.today_in;
     let cache = move |_| match today_in {
         Some(zone) => reply::until_midnight(zone, now),
@@ -135,7 +140,7 @@ fn written(req: &HttpRequest, state: &AppState, query: &Query) -> Result<HttpRes
                     asked.scope.chain.names.short.as_str()
                 );
                 head(&mut html, &title, state, &asked);
-                timetable(&mut html, &fast, &origin);
+                timetable(&mut html, &fast, origin);
             }
             None => {
                 let title = format!("Imsakiyah Ramadhan {} H", asked.year);
@@ -258,7 +263,7 @@ fn chooser(html: &mut Html, state: &AppState, asked: &Asked) {
 
 /// The heading, the facts (place, calendar, zone, method), the table, 1 Syawal, the
 /// sources and the links.
-fn timetable(html: &mut Html, fast: &Imsakiyah, origin: &str) {
+fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>) {
     let words = LANG.words();
     let place = fast.place;
     let chain = fast.chain;
@@ -346,10 +351,11 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: &str) {
         .text(&place.name)
         .raw(" di atas, lalu diberi ihtiyat dan dibulatkan seperti tabel ")
         .text(fast.method.name)
-        .raw(". ")
-        .text(origin)
-        .raw("/")
-        .raw(&link(Some(place), fast.year, &chain.id))
+        .raw(". ");
+    if let Some(origin) = origin {
+        html.text(origin).raw("/");
+    }
+    html.raw(&link(Some(place), fast.year, &chain.id))
         .raw("</p>\n<p class=\"links\">");
     let query = link(Some(place), fast.year, &chain.id);
     let query = query.trim_start_matches("imsakiyah");

@@ -41,7 +41,7 @@ pub fn chosen<'r>(
     dataset: &'r ArchivedDataset,
     query: &Query,
 ) -> Result<Option<Chosen<'r>>, ApiError> {
-    let Some(id) = query.optional("place", ErrorCode::UnknownPlace)? else {
+    let Some(id) = query.optional("place", ErrorCode::InvalidPlace)? else {
         return Ok(None);
     };
     if id.trim().is_empty() {

@@ -44,7 +44,7 @@ use words::{Lang, Words};
 
 pub use card::{map, sky, MAP, SKY};
 pub use embed::{embed, EMBED, HEIGHT as EMBED_HEIGHT};
-pub use imsakiyah::imsakiyah;
+pub use imsakiyah::{imsakiyah, refused as refused_elsewhere};
 
 /// `Content-Security-Policy` of the page: this server's style sheet, script, images and
 /// answers only; forms submit to the page itself.
@@ -76,8 +76,9 @@ pub struct Page<'a, 'r> {
     /// The month shown, and whether the request chose it.
     view: View,
     chosen_view: bool,
-    /// The service's address without a trailing slash (the public URL, else the request's).
-    origin: String,
+    /// The service's configured address without a trailing slash; `None`: links are
+    /// relative ([`super::params::origin`]).
+    origin: Option<&'r str>,
     /// The place whose prayer times are shown (`place`), kept in every link.
     place: Option<jadwal::Chosen<'r>>,
 }
@@ -196,6 +197,12 @@ pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     written(req, state, &query, lang).map_err(|e| error::page(state, lang, e))
 }
 
+/// A refusal of the page's or the card's parameters, answered as the page's HTML error in
+/// the language asked for.
+pub fn refused(req: &HttpRequest, state: &AppState, error: ApiError) -> ApiError {
+    error::page(state, lang(&Query(req.query_string())), error)
+}
+
 /// What a request of the page or the card asks for: its zone, calendar and today, and the
 /// month or year `asked` reads (the month of today when it reads none).
 fn read<'a, 'r>(
@@ -253,7 +260,7 @@ fn written(
         .param("view", page.view.query())
         .param("chosen", page.chosen_view)
         .param("place", page.place.map_or("", |c| c.place.id.as_str()))
-        .param("origin", &page.origin);
+        .param("origin", page.origin.unwrap_or_default());
     let cache = |_| reply::until_midnight(page.zone, page.now);
     // The calendar is added to the key by `stored::answer` when the request names one.
     let mut response = stored::answer(req, state, &page.scope, key, cache, || {
@@ -396,28 +403,29 @@ fn preview(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
         ),
         None => words.title.to_owned(),
     };
-    let url = format!(
-        "{}/{}",
-        page.origin,
-        page.href(None).trim_start_matches("./")
-    );
     html.raw(
         "<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:title\" content=\"",
     )
     .text(&title)
     .raw("\">\n<meta property=\"og:description\" content=\"")
-    .text(words.description)
-    .raw("\">\n<meta property=\"og:url\" content=\"")
-    .raw(&url)
-    .fmt(format_args!(
+    .text(words.description);
+    // Open Graph wants absolute addresses: without a configured one there is no og:url or
+    // og:image (a preview shows the title and description).
+    if let Some(origin) = page.origin {
+        html.raw("\">\n<meta property=\"og:url\" content=\"")
+            .text(origin)
+            .raw("/")
+            .raw(page.href(None).trim_start_matches("./"));
+    }
+    html.fmt(format_args!(
         "\">\n<meta property=\"og:locale\" content=\"{}\">\n",
         page.lang.locale()
     ));
     let card = next.and_then(|next| next.cards.first());
-    match card {
-        Some(card) => {
+    match (page.origin, card) {
+        (Some(origin), Some(card)) => {
             html.raw("<meta property=\"og:image\" content=\"")
-                .raw(&page.origin)
+                .text(origin)
                 .raw("/")
                 .raw(&card.href)
                 .fmt(format_args!(
@@ -429,7 +437,7 @@ fn preview(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
                 .text(&card.alt)
                 .raw("\">\n<meta name=\"twitter:card\" content=\"summary_large_image\">\n");
         }
-        None => {
+        _ => {
             html.raw("<meta name=\"twitter:card\" content=\"summary\">\n");
         }
     }

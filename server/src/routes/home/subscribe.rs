@@ -22,8 +22,19 @@ const EXAMPLES: [&str; 3] = [
     "api/v1/compare?year=1447",
 ];
 
-/// One feed in the list: its `webcal://` link with the text, and its https address.
-fn feed(html: &mut Html, host: &str, path_and_query: &str, text: &[&str]) {
+/// One feed in the list: its `webcal://` link with the text and its https address at the
+/// public `host`, or, with none configured, its address relative to the page.
+fn feed(html: &mut Html, host: Option<&str>, path_and_query: &str, text: &[&str]) {
+    let Some(host) = host else {
+        html.raw("<li><a href=\"")
+            .raw(path_and_query)
+            .raw("\">")
+            .text(&text.join(" "))
+            .raw("</a><br><code>/")
+            .raw(path_and_query)
+            .raw("</code></li>\n");
+        return;
+    };
     html.raw("<li><a href=\"webcal://")
         .text(host)
         .raw("/")
@@ -40,8 +51,9 @@ fn feed(html: &mut Html, host: &str, path_and_query: &str, text: &[&str]) {
 /// The subscribe and build sections.
 pub fn section(html: &mut Html, page: &Page) {
     let words = page.words;
-    let origin = page.origin.as_str();
-    let host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    let host = page
+        .origin
+        .map(|origin| origin.split_once("://").map_or(origin, |(_, rest)| rest));
     html.raw(
         "<section id=\"subscribe\" aria-labelledby=\"subscribe-title\">\n\
          <h2 id=\"subscribe-title\">",
