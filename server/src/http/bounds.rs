@@ -115,14 +115,17 @@ pub fn check(query: &str, bounds: &[Bound]) -> Result<(), ApiError> {
         }
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let name = name(key)?;
-        let Some((index, bound)) = bounds.iter().enumerate().find(|(_, b)| b.name == name) else {
+        // A name that does not decode is no parameter a route reads.
+        let declared =
+            name.and_then(|name| bounds.iter().enumerate().find(|(_, b)| b.name == name));
+        let Some((index, bound)) = declared else {
             if value.len() > UNDECLARED_MAX {
                 return Err(ApiError::new(
                     ErrorCode::InvalidParameter,
                     format!(
                         "`{}` is read by no endpoint here and may be at most {UNDECLARED_MAX} \
                          bytes",
-                        truncated(&name)
+                        truncated(key)
                     ),
                 ));
             }
@@ -139,18 +142,15 @@ pub fn check(query: &str, bounds: &[Bound]) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// A parameter's decoded name, itself bounded.
-fn name(key: &str) -> Result<Cow<'_, str>, ApiError> {
-    let invalid = || {
-        ApiError::new(
-            ErrorCode::InvalidParameter,
-            format!("a parameter name is at most {NAME_MAX} bytes of percent-encoded UTF-8"),
-        )
-    };
+/// A parameter's decoded name (`None` if it does not decode), itself bounded.
+fn name(key: &str) -> Result<Option<Cow<'_, str>>, ApiError> {
     if key.len() > NAME_MAX {
-        return Err(invalid());
+        return Err(ApiError::new(
+            ErrorCode::InvalidParameter,
+            format!("a parameter name is at most {NAME_MAX} bytes"),
+        ));
     }
-    decode(key).ok_or_else(invalid)
+    Ok(decode(key))
 }
 
 /// Checks one value of `bound`: raw length, decoding, length in characters, grammar.
@@ -249,6 +249,7 @@ mod tests {
         assert_eq!(code("place=123456789"), Some("invalid_place"));
         assert_eq!(code("place=a&place=b"), Some("invalid_place"));
         assert_eq!(code("place=%ZZ"), Some("invalid_place"));
+        assert_eq!(code("%FF=1&x"), None);
         assert_eq!(code("place=%FF"), Some("invalid_place"));
         assert_eq!(code("place=a%0D%0Ab"), Some("invalid_place"));
         assert_eq!(code("year=20%F0%9F%92%A3"), Some("invalid_year"));

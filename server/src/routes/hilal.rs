@@ -125,10 +125,11 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
             }),
         }
     };
-    let (from, to) = (
+    // The clamped window: every spelling of the same months is one question.
+    let (from, to) = hilal::window(
         bound("from", HISTORY_BOUNDS.0)?,
         bound("to", HISTORY_BOUNDS.1)?,
-    );
+    )?;
     let Some(include) = include else {
         let question = Question::History { from, to };
         return stored::question(req, state, &scope, question, |_| reply::HISTORY);

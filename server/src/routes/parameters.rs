@@ -10,43 +10,43 @@ use crate::http::error::ErrorCode;
 /// `tz`: an IANA zone name (the longest is 32 characters), WIB/WITA/WIT or an offset.
 pub const TZ: Bound = Bound::token("tz", 40, ErrorCode::InvalidTimezone);
 /// `next`, a flag.
-pub const NEXT: Bound = Bound::token("next", 5, ErrorCode::InvalidNext);
+pub const NEXT: Bound = Bound::token("next", 16, ErrorCode::InvalidNext);
 /// `retro`, a flag.
-pub const RETRO: Bound = Bound::token("retro", 5, ErrorCode::InvalidRetro);
+pub const RETRO: Bound = Bound::token("retro", 16, ErrorCode::InvalidRetro);
 /// `bare`, a flag.
-pub const BARE: Bound = Bound::token("bare", 5, ErrorCode::InvalidBare);
+pub const BARE: Bound = Bound::token("bare", 16, ErrorCode::InvalidBare);
 /// `download`, a flag.
-pub const DOWNLOAD: Bound = Bound::token("download", 5, ErrorCode::InvalidDownload);
+pub const DOWNLOAD: Bound = Bound::token("download", 16, ErrorCode::InvalidDownload);
 /// `detail`, a flag.
-pub const DETAIL: Bound = Bound::token("detail", 5, ErrorCode::InvalidDetail);
+pub const DETAIL: Bound = Bound::token("detail", 16, ErrorCode::InvalidDetail);
 /// `authority`: a calendar's identifier.
 pub const AUTHORITY: Bound = Bound::token("authority", 32, ErrorCode::InvalidAuthority);
 /// `authorities`: a comma list of calendar identifiers.
 pub const AUTHORITIES: Bound = Bound::token("authorities", 256, ErrorCode::InvalidAuthority);
 /// `lang`: `id`, `en` or `ar`.
-pub const LANG: Bound = Bound::token("lang", 8, ErrorCode::InvalidLang);
+pub const LANG: Bound = Bound::token("lang", 16, ErrorCode::InvalidLang);
 /// `calendar`: `gregorian` or `hijri`.
 pub const CALENDAR: Bound = Bound::token("calendar", 16, ErrorCode::InvalidCalendar);
 /// `date`: `YYYY-MM-DD`.
-pub const DATE: Bound = Bound::token("date", 10, ErrorCode::InvalidDate);
+pub const DATE: Bound = Bound::token("date", 32, ErrorCode::InvalidDate);
 /// `start` of `/range`.
-pub const START: Bound = Bound::token("start", 10, ErrorCode::InvalidDate);
+pub const START: Bound = Bound::token("start", 32, ErrorCode::InvalidDate);
 /// `end` of `/range`.
-pub const END: Bound = Bound::token("end", 10, ErrorCode::InvalidDate);
+pub const END: Bound = Bound::token("end", 32, ErrorCode::InvalidDate);
 /// `from` of a range of days.
-pub const FROM: Bound = Bound::token("from", 10, ErrorCode::InvalidDate);
+pub const FROM: Bound = Bound::token("from", 32, ErrorCode::InvalidDate);
 /// `to` of a range of days.
-pub const TO: Bound = Bound::token("to", 10, ErrorCode::InvalidDate);
+pub const TO: Bound = Bound::token("to", 32, ErrorCode::InvalidDate);
 /// `from` of `/hilal/history`: a Hijri month `YYYY-MM`.
-pub const FROM_MONTH: Bound = Bound::token("from", 10, ErrorCode::InvalidRange);
+pub const FROM_MONTH: Bound = Bound::token("from", 32, ErrorCode::InvalidRange);
 /// `to` of `/hilal/history`.
-pub const TO_MONTH: Bound = Bound::token("to", 10, ErrorCode::InvalidRange);
+pub const TO_MONTH: Bound = Bound::token("to", 32, ErrorCode::InvalidRange);
 /// `step` of `/range`.
-pub const STEP: Bound = Bound::token("step", 8, ErrorCode::InvalidStep);
+pub const STEP: Bound = Bound::token("step", 16, ErrorCode::InvalidStep);
 /// `year`, an integer.
-pub const YEAR: Bound = Bound::token("year", 8, ErrorCode::InvalidYear);
+pub const YEAR: Bound = Bound::token("year", 16, ErrorCode::InvalidYear);
 /// `month`: a month number, or `YYYY-MM` on `/prayer-times`.
-pub const MONTH: Bound = Bound::token("month", 8, ErrorCode::InvalidMonth);
+pub const MONTH: Bound = Bound::token("month", 16, ErrorCode::InvalidMonth);
 /// `include`: `all`, `extra` or a comma list of observance slugs.
 pub const INCLUDE: Bound = Bound::token("include", 512, ErrorCode::InvalidInclude);
 /// `reminder` of the feeds.
@@ -54,11 +54,11 @@ pub const REMINDER: Bound = Bound::token("reminder", 16, ErrorCode::InvalidRemin
 /// `kind` of the holidays.
 pub const KIND: Bound = Bound::token("kind", 64, ErrorCode::InvalidKind);
 /// `week`: 5 or 6.
-pub const WEEK: Bound = Bound::token("week", 2, ErrorCode::InvalidWeek);
+pub const WEEK: Bound = Bound::token("week", 16, ErrorCode::InvalidWeek);
 /// `cuti_bersama`: `off` or `work`.
-pub const CUTI_BERSAMA: Bound = Bound::token("cuti_bersama", 8, ErrorCode::InvalidCutiBersama);
+pub const CUTI_BERSAMA: Bound = Bound::token("cuti_bersama", 16, ErrorCode::InvalidCutiBersama);
 /// `n` of `/workdays/next`.
-pub const N: Bound = Bound::token("n", 4, ErrorCode::InvalidN);
+pub const N: Bound = Bound::token("n", 16, ErrorCode::InvalidN);
 /// `q`: part of a place's name.
 pub const Q: Bound = Bound::name("q", 64, ErrorCode::InvalidQ);
 /// `lat`, degrees.
@@ -70,7 +70,7 @@ pub const PLACE: Bound = Bound::name("place", 64, ErrorCode::InvalidPlace);
 /// `method` of the prayer times.
 pub const METHOD: Bound = Bound::token("method", 32, ErrorCode::InvalidMethod);
 /// `view` of the page: `month` or `year`.
-pub const VIEW: Bound = Bound::token("view", 8, ErrorCode::InvalidKind);
+pub const VIEW: Bound = Bound::token("view", 16, ErrorCode::InvalidKind);
 
 /// What a day of one calendar takes: the calendar asked for, retro dates, and names.
 const CALENDAR_DAY: [Bound; 3] = [RETRO, AUTHORITY, LANG];

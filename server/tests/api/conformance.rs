@@ -292,11 +292,19 @@ async fn openapi_is_served_at_the_conventional_path_too() {
     let root = get(&app, "/openapi.json").await;
     assert_eq!(root.status, 200);
     assert_documented("/openapi.json", &root);
-    // The samples call the address the document was asked from.
-    let served = hijri_server::interface::served("http://localhost:8080");
-    assert_eq!(root.body, served.as_bytes());
-    assert_ne!(served, hijri_server::interface::OPENAPI);
+    // Without a configured address the samples stay as written, whatever the request's host.
+    assert_eq!(root.body, hijri_server::interface::OPENAPI.as_bytes());
     assert_eq!(root.body, prefixed.body);
+    // With one, they call it.
+    let vars = [("HIJRI_PUBLIC_URL", "https://kalender.example.id")];
+    let configured =
+        actix_web::test::init_service(hijri_server::app(state_with(real(), &vars))).await;
+    let served = hijri_server::interface::served("https://kalender.example.id");
+    assert_eq!(
+        get(&configured, "/openapi.json").await.body,
+        served.as_bytes()
+    );
+    assert_ne!(served, hijri_server::interface::OPENAPI);
     for name in ["content-type", "cache-control", "etag"] {
         assert_eq!(root.header(name), prefixed.header(name), "{name}");
     }

@@ -227,3 +227,27 @@ async fn an_unknown_place_is_suggested_by_id_or_name_at_a_bounded_cost() {
         assert_eq!(get(&app, &uri).await.code(), "invalid_place", "{query}");
     }
 }
+
+#[actix_web::test]
+async fn every_spelling_of_one_window_is_one_answer() {
+    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let asked = [
+        "from=1444-08&to=1445-02&include=sites",
+        "from=0001-01&to=1445-02&include=sites",
+        "from=0001-02&to=1445-02&include=sites",
+        "include=sites&to=1445-02",
+    ];
+    let mut answers = Vec::new();
+    for query in asked {
+        answers.push(get(&app, &format!("/api/v1/hilal/history?{query}")).await);
+    }
+    let first = &answers[0];
+    assert_eq!(first.status, 200);
+    // The input echoes the window answered, not the spelling asked.
+    assert_eq!(first.json()["input"]["from"], "1444-08");
+    assert_eq!(first.json()["input"]["to"], "1445-02");
+    for (query, answer) in asked.iter().zip(&answers) {
+        assert!(answer.body == first.body, "{query}: other bytes");
+        assert_eq!(answer.header("etag"), first.header("etag"), "{query}");
+    }
+}

@@ -354,3 +354,43 @@ fn the_changelog_names_the_service_and_interface_versions() {
         hijri_server::interface::version()
     );
 }
+
+/// The query parameters a documented operation lists: each name with its schema.
+fn query_parameters(path: &str) -> Vec<(String, Value)> {
+    let operation = &document()["paths"][path]["get"];
+    let listed = operation["parameters"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    listed
+        .iter()
+        .map(resolve)
+        .filter(|p| p["in"] == "query")
+        .map(|p| (p["name"].as_str().unwrap().to_owned(), p["schema"].clone()))
+        .collect()
+}
+
+#[test]
+fn every_documented_parameter_is_the_route_tables_with_its_bound() {
+    for route in ROUTES.iter().filter(|r| r.documented) {
+        let documented = query_parameters(route.path);
+        let mut names: Vec<&str> = documented.iter().map(|(n, _)| n.as_str()).collect();
+        let mut bounded: Vec<&str> = route.params.iter().map(|b| b.name).collect();
+        names.sort_unstable();
+        bounded.sort_unstable();
+        assert_eq!(names, bounded, "{}: the document's parameters", route.path);
+        for (name, schema) in &documented {
+            let bound = route.params.iter().find(|b| b.name == name).unwrap();
+            let schema = resolve(schema);
+            // A string's bound is its maxLength; numbers and flags are bounded by their form.
+            if schema["type"] == "string" {
+                assert_eq!(
+                    schema["maxLength"].as_u64(),
+                    Some(bound.max as u64),
+                    "{} {name}: maxLength",
+                    route.path
+                );
+            }
+        }
+    }
+}

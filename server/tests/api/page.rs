@@ -11,7 +11,7 @@
 use actix_web::http::Method;
 use serde_json::json;
 
-use crate::common::{fetch, get, instant, snapshot, state, Answer};
+use crate::common::{fetch, get, instant, real, snapshot, state, state_with, Answer};
 use crate::openapi::assert_documented;
 
 /// Asserts that the page at `path` with its style sheet and script, brotli as a browser
@@ -124,6 +124,13 @@ async fn today_and_the_month_in_the_html() {
         "<meta property=\"og:title\" content=\"1 Ramadhan 1446 H (Kemenag) · Kalender Hijriah \
          Indonesia\">"
     ));
+    // Without a configured address Open Graph has no absolute link: no og:url or og:image.
+    assert!(!html.contains("og:image") && !html.contains("og:url"));
+    assert!(html.contains("<meta name=\"twitter:card\" content=\"summary\">"));
+    let vars = [("HIJRI_PUBLIC_URL", "http://localhost:8080")];
+    let configured =
+        actix_web::test::init_service(hijri_server::app(state_with(real(), &vars))).await;
+    let html = text(&get(&configured, "/").await);
     assert!(html.contains(
         "<meta property=\"og:image\" content=\"http://localhost:8080/page/sky.png?year=1446&amp;month=10\">"
     ));
@@ -516,7 +523,7 @@ async fn the_days_off_in_the_grid_and_the_lists() {
         "{fitri}"
     );
     // And the days-off feed to subscribe to.
-    assert!(home.contains("<a href=\"webcal://localhost:8080/api/v1/holidays.ics\">"));
+    assert!(home.contains("<a href=\"api/v1/holidays.ics\">"));
 }
 
 #[actix_web::test]
@@ -692,7 +699,7 @@ async fn links_policy_and_weight() {
         }
     }
     assert!(checked > 20, "{checked} links");
-    assert!(html.contains("<a href=\"webcal://localhost:8080/api/v1/calendar.ics\">"));
+    assert!(html.contains("<a href=\"api/v1/calendar.ics\">"));
     let policy = page.header("content-security-policy").unwrap();
     assert!(policy.starts_with("default-src 'none'; script-src 'self'; style-src 'self'"));
     assert_light("/", &app).await;

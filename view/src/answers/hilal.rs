@@ -62,21 +62,16 @@ impl History<'_> {
     }
 }
 
-/// The history of the window `from..=to` intersected with [`HISTORY_BOUNDS`]; `include` is
-/// `Some("sites")` for every site's values.
-pub fn history<'a>(
-    state: &Scope<'a>,
-    from: HijriMonth,
-    to: HijriMonth,
-    include: Option<&'static str>,
-) -> Result<History<'a>, Refusal> {
+/// The window a history answers for the months `from` to `to` asked: the part of them within
+/// [`HISTORY_BOUNDS`], so every request for the same months is the same question (and its
+/// `input` echoes the window answered).
+pub fn window(from: HijriMonth, to: HijriMonth) -> Result<(HijriMonth, HijriMonth), Refusal> {
     if from > to {
         return Err(Refusal::new(
             ErrorCode::InvalidRange,
             "`from` must be on or before `to`",
         ));
     }
-    // The window is clamped to the bounds; nothing outside the requested window is returned.
     let (first, last) = (from.max(HISTORY_BOUNDS.0), to.min(HISTORY_BOUNDS.1));
     if first > last {
         return Err(Refusal::new(
@@ -87,6 +82,18 @@ pub fn history<'a>(
             ),
         ));
     }
+    Ok((first, last))
+}
+
+/// The hilal history of the months `from` to `to` (clamped by [`window`]); `include` is
+/// `Some("sites")` for every site's values.
+pub fn history<'a>(
+    state: &Scope<'a>,
+    from: HijriMonth,
+    to: HijriMonth,
+    include: Option<&'static str>,
+) -> Result<History<'a>, Refusal> {
+    let (first, last) = window(from, to)?;
     let (a, _) = coverage::month(state, first, ErrorCode::ComputationUnavailable)?;
     let (b, last_month) = coverage::month(state, last, ErrorCode::ComputationUnavailable)?;
     // The records are about the months' starts; the bounds never reach retro months, so
@@ -106,8 +113,8 @@ pub fn history<'a>(
         .ok_or_else(unavailable)?;
     Ok(History {
         input: HistoryInput {
-            from: MonthText(from),
-            to: MonthText(to),
+            from: MonthText(first),
+            to: MonthText(last),
             include,
             authority: state.echo(),
         },
