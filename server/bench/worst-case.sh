@@ -49,6 +49,11 @@ by_year() { local i; for i in $(seq 0 "$keys"); do echo "${1//YEAR/$(($2 + i))}"
 echo "| answer (largest, a new key each) | status | bytes | CPU per build |"
 echo "|---|---|---|---|"
 run() { local label=$1; shift; mapfile -t urls < <("$@"); measure "$label" "${urls[@]}"; }
+# Refusals are never kept: the same hostile request each time.
+hostile() { local i; for i in $(seq 0 "$keys"); do echo "$1"; done; }
+long=$(printf 'a%.0s' $(seq 64000))
+run "a 64,000-character place (refused)" hostile "/api/v1/prayer-times?place=$long&date=2026-03-01"
+run "an unknown 64-character place (suggested)" hostile "/api/v1/prayer-times?place=$(printf 'z%.0s' $(seq 64))&date=2026-03-01"
 run "/prayer-times, 366 days with detail" by_place "/api/v1/prayer-times?place=PLACE&from=2027-01-01&to=2027-12-31&detail=true"
 run "/prayer-times, 366 days" by_place "/api/v1/prayer-times?place=PLACE&from=2027-01-01&to=2027-12-31"
 run "/imsakiyah" by_place "/api/v1/imsakiyah?place=PLACE&year=1448"

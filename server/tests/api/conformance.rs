@@ -317,7 +317,7 @@ async fn openapi_is_served_at_the_conventional_path_too() {
         .unwrap();
     assert_eq!(
         samples,
-        "curl -s \"http://localhost:8080/api/v1/today?tz=Asia/Jakarta&next=true\""
+        "curl -s \"http://127.0.0.1:8080/api/v1/today?tz=Asia/Jakarta&next=true\""
     );
     // Behind a public address, the samples call it.
     let public = actix_web::test::init_service(hijri_server::app(crate::common::state_with(
