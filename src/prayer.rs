@@ -223,18 +223,18 @@ pub struct Method {
 impl Method {
     /// Kemenag (Bimas Islam): subuh −20°, isya −18°, dhuha 4°30′, Shafi'i ashar, terbit and
     /// maghrib with the Sun's centre at −1° (16′ + 34′ and a fixed dip of 10′: its published
-    /// terbit and maghrib follow no place's elevation) below 600 m and at −2° from 600 m up
-    /// (the places catalogue's elevation; its highland), and at −2° at four places below
-    /// 600 m whose published times sit on the highland's horizon (Kabupaten Solok Selatan
-    /// 13.11, Kabupaten Kuningan 32.08, Kabupaten Bandung Barat 32.17, whose catalogue
-    /// point is not its seat, and Kota Bogor 32.71), imsak 10 minutes before subuh; two
+    /// terbit and maghrib follow no place's elevation) below 530 m and at −2° from 530 m up
+    /// (the places catalogue's elevation; its highland), at −2° at three places below 530 m
+    /// whose published times sit on the highland's horizon (Kabupaten Solok Selatan 13.11,
+    /// Kabupaten Bandung Barat 32.17, whose catalogue point is not its seat, and Kota Bogor
+    /// 32.71) and at −1° at Kota Salatiga (33.73, 571 m), imsak 10 minutes before subuh; two
     /// minutes of ihtiyat on each time (taken off terbit) and three on dzuhur, then rounded
-    /// up (terbit down). So the 1247 published minutes of `data/reference/prayer_times.csv`
-    /// (135 kab/kota, 24 of them from 600 m up) are reproduced best (see `prayer_times.md`
-    /// beside it): 1121 exact, 1239 within a minute, against 1074 and 1187 at −1° but for Kota
-    /// Bandung, and 966 and 1180 with the dip of the terrain's elevation. The highland's
+    /// up (terbit down). So the 1253 published minutes of `data/reference/prayer_times.csv`
+    /// (140 kab/kota, 27 of them from 530 m up) are reproduced best (see `prayer_times.md`
+    /// beside it): 1127 exact, 1245 within a minute, against 1078 and 1191 at −1° but for Kota
+    /// Bandung, and 968 and 1185 with the dip of the terrain's elevation. The highland's
     /// horizon is fitted on every other highland place (−2.0°, in steps of 0.05°) and holds
-    /// on the rest (40 terbit and maghrib held out, all within a minute, 35 exact).
+    /// on the rest (26 terbit and maghrib held out, all within a minute, 24 exact).
     pub const KEMENAG: Method = Method {
         id: "kemenag",
         name: "Kementerian Agama RI (Bimas Islam)",
@@ -248,14 +248,14 @@ impl Method {
             fixed_dip_arcmin: 10.0,
             dip_arcmin_per_sqrt_m: 0.0,
             highland: Some(Highland {
-                from_m: 600.0,
+                from_m: 530.0,
                 altitude_deg: -2.0,
             }),
             places: &[
                 ("13.11", -2.0),
-                ("32.08", -2.0),
                 ("32.17", -2.0),
                 ("32.71", -2.0),
+                ("33.73", -1.0),
             ],
         },
         imsak_minutes_before_subuh: 10,
@@ -452,10 +452,11 @@ mod tests {
                 "{p:?}"
             );
         }
-        // Kemenag: −1° below 600 m, −2° from 600 m up, −2° at the places it names.
+        // Kemenag: −1° below 530 m, −2° from 530 m up, its own at the places it names.
         let kemenag = |place, elev_m| Method::KEMENAG.horizon_altitude_deg(place, elev_m);
-        assert_eq!(kemenag(None, 599.0), -1.0);
-        assert_eq!(kemenag(None, 600.0), -2.0);
+        assert_eq!(kemenag(None, 529.0), -1.0);
+        assert_eq!(kemenag(None, 530.0), -2.0);
+        assert_eq!(kemenag(Some("33.73"), 571.0), -1.0);
         assert_eq!(kemenag(None, 3185.0), -2.0);
         assert_eq!(kemenag(Some("34.71"), 114.0), -1.0);
         assert_eq!(kemenag(Some("32.73"), 714.0), -2.0);

@@ -280,7 +280,7 @@ fn a_place_by_its_id() {
     assert_eq!(bandung[6].0, "maghrib");
     assert!(bandung[6].1.starts_with("17:58") && bandung[6].1.ends_with("-2.000°"));
     let help = String::from_utf8(prayer(&["--help"]).stdout).unwrap();
-    assert!(help.contains("(-2° from 600 m)"), "{help}");
+    assert!(help.contains("(-2° from 530 m)"), "{help}");
     // An unknown place names the flag; a place with site numbers is refused.
     let out = prayer(&["--place", "99.99", "--date", "2026-02-18"]);
     assert_eq!(out.status.code(), Some(1));
