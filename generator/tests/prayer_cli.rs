@@ -272,7 +272,7 @@ fn a_place_by_its_id() {
         "muhammadiyah",
     ]);
     assert!(minutes(&muhammadiyah[1].1) - minutes(&kemenag[1].1) >= 6);
-    // Kota Bandung by its id takes Kemenag's own horizon there (detik's terbit and maghrib
+    // Kota Bandung (714 m) by its id takes Kemenag's highland horizon (detik's terbit and maghrib
     // of 2 August 2024), which the help's method line names.
     let bandung = lines(&["--place", "32.73", "--date", "2024-08-02", "--detail"]);
     assert_eq!(bandung[2].0, "terbit");
@@ -280,7 +280,7 @@ fn a_place_by_its_id() {
     assert_eq!(bandung[6].0, "maghrib");
     assert!(bandung[6].1.starts_with("17:58") && bandung[6].1.ends_with("-2.000°"));
     let help = String::from_utf8(prayer(&["--help"]).stdout).unwrap();
-    assert!(help.contains("(-2° at 32.73)"), "{help}");
+    assert!(help.contains("(-2° from 530 m)"), "{help}");
     // An unknown place names the flag; a place with site numbers is refused.
     let out = prayer(&["--place", "99.99", "--date", "2026-02-18"]);
     assert_eq!(out.status.code(), Some(1));

@@ -113,12 +113,18 @@ fn summary(m: &Method) -> String {
         .skip(1)
         .map(|&p| format!("{} {:+} ({})", p.name(), minutes(p), rounding(p)))
         .collect();
+    let highland: String = m
+        .horizon
+        .highland
+        .map(|h| format!(" ({}° from {} m)", h.altitude_deg, h.from_m))
+        .unwrap_or_default();
     let own: String = m
         .horizon
         .places
         .iter()
         .map(|(id, altitude)| format!(" ({altitude}° at {id})"))
         .collect();
+    let own = format!("{highland}{own}");
     format!(
         "{}; subuh {}°, isya {}°, dhuha {}°, ashar shadow {} + noon shadow, horizon \
          -({}′ + {}′ + {}′ + {}′·√h){own}, imsak subuh - {} min; ihtiyat minutes (rounding): {}",

@@ -174,8 +174,8 @@ struct Horizon {
     fixed_dip_arcmin: f64,
     dip_arcmin_per_sqrt_m: f64,
     altitude_deg: f64,
-    /// The method's own horizon at this place, where its published times sit on one (then
-    /// `altitude_deg` is this, not the formula's).
+    /// The method's own horizon at this place (a highland place's, or the place's own),
+    /// where its published times sit on one (then `altitude_deg` is this, not the formula's).
     #[serde(skip_serializing_if = "Option::is_none")]
     place_altitude_deg: Option<f64>,
 }
@@ -213,7 +213,9 @@ impl MethodView {
                     * 1e4)
                     .round()
                     / 1e4,
-                place_altitude_deg: method.horizon.own(Some(place.id.as_str())),
+                place_altitude_deg: method
+                    .horizon
+                    .own(Some(place.id.as_str()), place.elev_m.to_native()),
             },
             imsak_minutes_before_subuh: method.imsak_minutes_before_subuh,
             ihtiyat_minutes: PerTime(method.ihtiyat_minutes),

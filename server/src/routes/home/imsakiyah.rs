@@ -434,7 +434,7 @@ fn numbers(html: &mut Html, method: &Method, place: &ArchivedPrayerPlace) {
         jadwal::degrees(method.dhuha_altitude_deg, LANG),
         decimal(method.ashar_shadow_factor, LANG),
         jadwal::degrees(method.horizon_altitude_deg(id, elev_m), LANG),
-        if method.horizon.own(id).is_some() {
+        if method.horizon.own(id, elev_m).is_some() {
             "ufuk khusus tempat ini".to_owned()
         } else if method.horizon.dip_arcmin_per_sqrt_m > 0.0 {
             format!("ufuk pada {} m", decimal(elev_m, LANG))
