@@ -43,9 +43,10 @@ ENV HIJRI_ARCHIVE=/srv/hijri/hijri.archive \
 USER 10001:10001
 EXPOSE 8080
 # Ready when /healthz answers: the server answers only once SIGHUP is handled (under systemd
-# it says READY=1 then; a container has no NOTIFY_SOCKET). Kubernetes probes the same path
-# (docs/deploy/kubernetes/). The slim image has no curl: bash's /dev/tcp asks /healthz for its
-# status line.
+# it says READY=1 then; a container has no NOTIFY_SOCKET). Kubernetes probes /healthz on the
+# metrics listener instead (HIJRI_METRICS_BIND, docs/deploy/kubernetes/), out of reach of
+# client traffic's rate limits. The slim image has no curl: bash's /dev/tcp asks /healthz for
+# its status line.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && head -n1 <&3 | grep -q ' 200 '"]
 # SIGTERM stops it gracefully (the default stop signal). SIGHUP swaps in a new archive that

@@ -63,11 +63,14 @@ schemathesis: $(SERVE) $(ARCHIVE)
 	bash server/tests/schemathesis/run.sh
 
 ## Formatting and lints, warnings as errors; the Kubernetes manifests against the API
-## schemas (kubernetes-validate from PyPI, in a venv under target/; no cluster needed).
+## schemas (kubernetes-validate from PyPI, in a venv under target/; no cluster needed) and
+## the Deployment's memory against the archive's size and the cache (the archive must exist:
+## `make test` writes it).
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 	bash docs/deploy/kubernetes/validate.sh
+	bash docs/deploy/kubernetes/check-memory.sh $(ARCHIVE)
 
 ## Damage a small archive 1,000,000 ways (flips, cuts, re-sealed checksums): opening and every
 ## look-up must never panic; then every server handler over 20,000 damaged archives that open.

@@ -8,14 +8,14 @@ fn main() -> std::io::Result<()> {
     // The checkout's own HEAD and the branch it names (in a worktree, not the others'
     // branches: their commits must not rebuild this one).
     if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
-        println!("cargo:rerun-if-changed={dir}/HEAD");
+        watch(&format!("{dir}/HEAD"));
     }
     if let (Some(common), Some(branch)) = (
         git(&["rev-parse", "--git-common-dir"]),
         git(&["symbolic-ref", "-q", "HEAD"]),
     ) {
-        println!("cargo:rerun-if-changed={common}/{branch}");
-        println!("cargo:rerun-if-changed={common}/packed-refs");
+        watch(&format!("{common}/{branch}"));
+        watch(&format!("{common}/packed-refs"));
     }
     let revision =
         git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".to_owned());
@@ -23,6 +23,16 @@ fn main() -> std::io::Result<()> {
     let schema = std::fs::read("src/schema.rs")?;
     println!("cargo:rustc-env=HIJRI_SCHEMA_HASH={}", fnv1a32(&schema));
     Ok(())
+}
+
+/// Reruns this script when `path` changes, if it exists: cargo takes a missing path as
+/// changed on every build, which rebuilt every crate above this one each time (a repository
+/// without `packed-refs`). Packing refs removes the loose ref, which is watched; only a
+/// first commit on a branch born since the last build goes unnoticed until the next one.
+fn watch(path: &str) {
+    if std::path::Path::new(path).exists() {
+        println!("cargo:rerun-if-changed={path}");
+    }
 }
 
 /// The trimmed output of `git args`, if it succeeds and says something.

@@ -151,7 +151,7 @@ impl fmt::Debug for Archive {
 /// archive and every response body sharing its bytes are dropped.
 #[allow(
     unsafe_code,
-    reason = "one of the workspace's two unsafe blocks (the other: http/socket.rs): mapping a file (SAFETY below)"
+    reason = "the workspace's first unsafe block (the others: http/socket.rs, main.rs): mapping a file (SAFETY below)"
 )]
 pub fn open(path: &Path) -> Result<Archive, OpenError> {
     let io = |e| OpenError::Io(path.to_owned(), e);

@@ -1,6 +1,6 @@
 //! Hostile clients against the built binary on loopback (issue 23): one address holding
 //! hundreds of keep-alive connections, clients that never read or read a trickle, a burst of
-//! 2,000 connections, a forged `X-Forwarded-For` line, SIGHUP in the first 100 ms, a FIFO
+//! 2,000 connections, a forged `X-Forwarded-For` line, SIGHUP from 1 ms after exec, a FIFO
 //! renamed over the archive, requests actix cannot read, a 429 flood in the logs, and a
 //! replaced archive's mapping. Each test starts its own server, runs bounded loops for a few
 //! seconds and stops; they run one at a time (a lock), so each has the machine's loopback to
@@ -56,6 +56,8 @@ struct Server {
     child: Child,
     lines: Receiver<Value>,
     port: u16,
+    /// When `spawn` returned: the process had been through `exec`.
+    spawned: Instant,
 }
 
 impl Server {
@@ -78,6 +80,7 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
+        let spawned = Instant::now();
         let stderr = child.stderr.take().unwrap();
         let (send, lines) = channel();
         std::thread::spawn(move || {
@@ -96,20 +99,25 @@ impl Server {
             child,
             lines,
             port: 0,
+            spawned,
         }
     }
 
     /// The next log line that `wanted` accepts (within 10 s).
     fn next(&self, wanted: impl Fn(&Value) -> bool) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        self.next_within(wanted, Duration::from_secs(10))
+            .expect("a log line within 10 s")
+    }
+
+    /// The next log line that `wanted` accepts within `wait`, or `None` (also once the
+    /// process has closed its stderr: it ended).
+    fn next_within(&self, wanted: impl Fn(&Value) -> bool, wait: Duration) -> Option<Value> {
+        let deadline = Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .expect("a log line within 10 s");
+            let line = self.lines.recv_timeout(left).ok()?;
             if wanted(&line) {
-                return line;
+                return Some(line);
             }
         }
     }
@@ -137,20 +145,32 @@ impl Server {
 
     /// Waits (at most 5 s) until the kernel shows SIGHUP caught by the process.
     fn wait_until_sighup_is_caught(&self) {
-        let status = format!("/proc/{}/status", self.child.id());
         let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            let text = std::fs::read_to_string(&status).unwrap_or_default();
-            let caught = text
-                .lines()
-                .find_map(|l| l.strip_prefix("SigCgt:"))
-                .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
-            // Signal n is bit n - 1; SIGHUP is 1.
-            if caught.is_some_and(|mask| mask & 1 == 1) {
-                return;
-            }
+        while self.hangup_state() != Hangup::Caught {
             assert!(Instant::now() < deadline, "SIGHUP never caught");
             std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+
+    /// What the kernel shows of SIGHUP in the process (its main thread): caught (a handler),
+    /// else blocked (the ELF constructor ran, `main` has not released it yet), else neither
+    /// (the loader still runs, or the process is gone).
+    fn hangup_state(&self) -> Hangup {
+        let text = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        // Signal n is bit n - 1; SIGHUP is 1.
+        let has_sighup = |field: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(field))
+                .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+                .is_some_and(|mask| mask & 1 == 1)
+        };
+        if has_sighup("SigCgt:") {
+            Hangup::Caught
+        } else if has_sighup("SigBlk:") {
+            Hangup::Blocked
+        } else {
+            Hangup::Default
         }
     }
 
@@ -164,6 +184,17 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// SIGHUP in a process as `/proc/PID/status` shows it ([`Server::hangup_state`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Hangup {
+    /// Neither blocked nor caught: its default action (the end) would apply.
+    Default,
+    /// Blocked: one sent now stays pending.
+    Blocked,
+    /// A handler is in place.
+    Caught,
 }
 
 /// Waits for the server's next swap line and checks that it replaced the archive.
@@ -524,9 +555,9 @@ fn sighup_in_the_first_100_ms_is_never_fatal() {
     let _one = serial();
     for delay in (0..=100).step_by(10) {
         let mut server = Server::spawn(&archive(), &[]);
-        // "After exec": once the process runs its own code, which holds SIGHUP first thing
-        // (the dynamic loader before it takes a fraction of a millisecond of CPU; on a busy
-        // machine the new process may wait longer than that for a core).
+        // From `main`'s first line, which holds SIGHUP, whenever the machine lets the new
+        // process get there (the signal before `main`, from the loader on, is
+        // `sighup_from_1_ms_after_exec_is_never_fatal_once_the_binary_runs`'s).
         server.wait_until_sighup_is_caught();
         std::thread::sleep(Duration::from_millis(delay));
         server.hangup();
@@ -535,6 +566,87 @@ fn sighup_in_the_first_100_ms_is_never_fatal() {
         assert_replaced(&server);
         assert!(server.alive(), "SIGHUP {delay} ms after exec ended it");
     }
+}
+
+/// SIGHUP 1, 2, 3, 5 and 8 ms after `exec` (from the moment `spawn` returns, which is once
+/// the exec succeeded), ten processes each, on a small archive so each starts in
+/// milliseconds, one process at a time. The signal is blocked from the executable's ELF
+/// constructor on (`hangup_mask` in `main.rs`) and handed to the swap listener once `main`
+/// has its handler: a process signalled once the constructor had run (its SIGHUP blocked or
+/// caught, read from `/proc` just before the signal) must live and swap, and every process
+/// that lives must swap (an early hangup is never lost). Before the constructor the dynamic
+/// loader is still relocating the binary, which nothing in it can shorten: those deaths are
+/// counted, not failed (about 1.5 ms on the project's 2-core machines, longer when it is
+/// loaded). The figures are printed.
+#[test]
+fn sighup_from_1_ms_after_exec_is_never_fatal_once_the_binary_runs() {
+    use std::os::unix::process::ExitStatusExt;
+    let _one = serial();
+    let dir = scratch("early-sighup");
+    let small = dir.join("hijri.archive");
+    std::fs::write(&small, small_archive("2025-01-01", "early")).unwrap();
+    let mut failures = Vec::new();
+    for delay in [1, 2, 3, 5, 8] {
+        let wanted = Duration::from_millis(delay);
+        let (mut alive, mut swapped, mut sent) = (0, 0, Vec::new());
+        let mut states = [0; 3];
+        for _ in 0..10 {
+            let mut server = Server::spawn(&small, &[]);
+            std::thread::sleep(wanted.saturating_sub(server.spawned.elapsed()));
+            let state = server.hangup_state();
+            server.hangup();
+            sent.push(server.spawned.elapsed());
+            states[state as usize] += 1;
+            // The swap line, or none once the process closed its stderr (it ended).
+            let replaced = server
+                .next_within(
+                    |line| line["target"] == "hijri_server::swap",
+                    Duration::from_secs(10),
+                )
+                .is_some_and(|line| {
+                    line["message"]
+                        .as_str()
+                        .is_some_and(|m| m.starts_with("archive replaced"))
+                });
+            // A process that ended may not be reaped yet: give it a moment to be.
+            let deadline = Instant::now() + Duration::from_secs(2);
+            let ended = loop {
+                match server.child.try_wait().unwrap() {
+                    Some(status) => break Some(status),
+                    None if replaced || Instant::now() > deadline => break None,
+                    None => std::thread::sleep(Duration::from_millis(1)),
+                }
+            };
+            match ended {
+                Some(status) if state != Hangup::Default => failures.push(format!(
+                    "{delay} ms, SIGHUP {state:?}: ended by signal {:?}",
+                    status.signal()
+                )),
+                Some(_) => {}
+                None if replaced => {
+                    alive += 1;
+                    swapped += 1;
+                }
+                None => {
+                    alive += 1;
+                    failures.push(format!("{delay} ms, SIGHUP {state:?}: alive, no swap"));
+                }
+            }
+        }
+        sent.sort();
+        eprintln!(
+            "SIGHUP {delay} ms after exec: {alive}/10 alive, {swapped}/10 swapped; sent while \
+             the loader ran {}, blocked {}, caught {} (at {:?} after spawn at the median, \
+             {:?} at most)",
+            states[Hangup::Default as usize],
+            states[Hangup::Blocked as usize],
+            states[Hangup::Caught as usize],
+            sent[sent.len() / 2],
+            sent[sent.len() - 1]
+        );
+    }
+    assert!(failures.is_empty(), "{failures:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

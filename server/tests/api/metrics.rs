@@ -1,7 +1,8 @@
 //! The metrics: exact counters in the exposition after a few requests through the app
 //! factory (200, 404, 429, answers by tier, a refused archive swap), nothing counted without
-//! a metrics address, and the built binary serving `/metrics` on its metrics address only
-//! (404 on the public one).
+//! a metrics address, the probes' `/healthz` on the metrics listener (never rate-limited), and
+//! the built binary serving `/metrics` and that `/healthz` on its metrics address only (404
+//! for `/metrics` on the public one).
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -116,6 +117,38 @@ async fn counters_follow_the_requests() {
     assert_eq!(get(&scraper, "/api/v1/months").await.status, 404);
 }
 
+/// The probes' `/healthz` on the metrics listener: 200 with the live archive's versions, not
+/// cached, however often it is asked while the public `/healthz` is rate-limited; also when
+/// nothing is counted.
+#[actix_web::test]
+async fn the_metrics_listener_answers_probes_without_a_rate_limit() {
+    let archive = real();
+    let header = archive.default_chain().table.as_ref().unwrap();
+    let expected = serde_json::json!({
+        "status": "ok",
+        "data_version": header.data_version.as_str(),
+        "table_version": header.table_version.as_str(),
+    });
+    let limited = [
+        ("HIJRI_LIMIT_DEFAULT", "1/3600"),
+        ("HIJRI_METRICS_BIND", "127.0.0.1:0"),
+    ];
+    for vars in [&limited[..], &[("HIJRI_LIMIT_DEFAULT", "1/3600")]] {
+        let state = state_with(real(), vars);
+        let service = init_service(app(state.clone())).await;
+        assert_eq!(get(&service, "/healthz").await.status, 200);
+        assert_eq!(get(&service, "/healthz").await.status, 429);
+        let probes = init_service(App::new().configure(metrics::routes(state))).await;
+        for _ in 0..20 {
+            let health = get(&probes, metrics::HEALTH_PATH).await;
+            assert_eq!(health.status, 200);
+            assert_eq!(health.header("content-type"), Some("application/json"));
+            assert_eq!(health.header("cache-control"), Some("no-store"));
+            assert_eq!(health.json(), expected);
+        }
+    }
+}
+
 #[actix_web::test]
 async fn without_a_metrics_address_nothing_is_counted() {
     let state = state_with(real(), &[]);
@@ -152,6 +185,12 @@ fn the_binary_serves_metrics_on_their_own_address_only() {
 
     assert!(fetch(public, "/api/v1/months").starts_with("HTTP/1.1 200"));
     assert!(fetch(public, "/metrics").starts_with("HTTP/1.1 404"));
+    let health = fetch(metrics, "/healthz");
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    assert!(
+        health.contains(r#""status":"ok","data_version":""#),
+        "{health}"
+    );
     let scraped = fetch(metrics, "/metrics");
     assert!(scraped.starts_with("HTTP/1.1 200"), "{scraped}");
     assert!(scraped
