@@ -68,6 +68,7 @@ async fn scrape(state: web::Data<SharedState>) -> HttpResponse {
             ("format", &format),
         ],
         connections_refused: state.connections.refusals(),
+        cache: loaded.answers.figures(),
     });
     process::render_build_info(&mut text);
     process::render(&mut text);

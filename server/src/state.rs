@@ -51,14 +51,13 @@ pub struct Loaded {
 }
 
 impl Loaded {
-    /// A freshly loaded archive: no month served yet, no answer kept (at most `cache_bytes`
-    /// of them).
-    pub fn new(archive: Arc<Archive>, cache_bytes: u64) -> Loaded {
+    /// A freshly loaded archive: no month served yet, no answer kept in `answers` (empty).
+    pub fn new(archive: Arc<Archive>, answers: AnswerCache) -> Loaded {
         let months = archive.default_chain().months.len();
         Loaded {
             archive,
             computed: ComputedMonths::new(months),
-            answers: AnswerCache::new(cache_bytes),
+            answers,
         }
     }
 }
@@ -89,8 +88,6 @@ pub struct SharedState {
     /// Answer from the archive's stored answers and the answer cache (tests turn this off to
     /// compare them with the answers built per request).
     pub kept_answers: bool,
-    /// `HIJRI_CACHE_BYTES`: the bound of each archive's answer cache.
-    pub cache_bytes: u64,
 }
 
 impl SharedState {
@@ -105,7 +102,7 @@ impl SharedState {
         SharedState {
             live: Arc::new(ArcSwap::from_pointee(Loaded::new(
                 archive,
-                settings.cache_bytes,
+                AnswerCache::new(settings.cache_bytes),
             ))),
             origins: settings.origins.clone(),
             limiters: RateFamily::ALL
@@ -122,7 +119,6 @@ impl SharedState {
             docs_url: settings.docs_url.as_str().into(),
             public: Arc::new(settings.public.clone()),
             kept_answers: true,
-            cache_bytes: settings.cache_bytes,
         }
     }
 
@@ -160,12 +156,12 @@ impl SharedState {
         })
     }
 
-    /// Makes `archive` the live one (with an empty computed-months set and answer cache);
-    /// returns the archive it replaces, which stays mapped while requests and bodies still
-    /// use it.
+    /// Makes `archive` the live one (with an empty computed-months set and answer cache, the
+    /// cache's counts going on); returns the archive it replaces, which stays mapped while
+    /// requests and bodies still use it.
     pub fn replace(&self, archive: Arc<Archive>) -> Arc<Loaded> {
-        self.live
-            .swap(Arc::new(Loaded::new(archive, self.cache_bytes)))
+        let answers = self.live.load().answers.successor();
+        self.live.swap(Arc::new(Loaded::new(archive, answers)))
     }
 }
 

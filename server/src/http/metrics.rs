@@ -5,7 +5,8 @@
 //! with that status (so the exposition holds only series that happened) and then kept, so
 //! counting a request is an atomic add and one histogram sample, with no look-up by name; a
 //! status outside the usual set is looked up in the registry each time. Counts the registry does not see happen (rate-limit refusals,
-//! swaps, the archive's versions) are set when scraped ([`Metrics::render`]).
+//! swaps, the archive's versions, the answer cache's figures) are set when scraped
+//! ([`Metrics::render`]).
 
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -43,6 +44,12 @@ const RATE_LIMITED: &str = "hijri_rate_limited_total";
 const SWAPS: &str = "hijri_archive_swaps_total";
 const PROTOCOL_ERRORS: &str = "hijri_http_protocol_errors_total";
 const CONNECTIONS_REFUSED: &str = "hijri_connections_refused_total";
+const CACHE_HITS: &str = "hijri_cache_hits_total";
+const CACHE_MISSES: &str = "hijri_cache_misses_total";
+const CACHE_EVICTIONS: &str = "hijri_cache_evictions_total";
+const CACHE_BYTES: &str = "hijri_cache_bytes";
+const CACHE_BYTES_HELP: &str =
+    "Bytes the live archive's answer cache holds, as counted against HIJRI_CACHE_BYTES.";
 const INFO: &str = "hijri_archive_info";
 const INFO_HELP: &str = "The archive served now (always 1; its versions are the labels).";
 
@@ -72,6 +79,22 @@ pub struct Extra<'a> {
     pub archive: &'a [(&'a str, &'a str)],
     /// Connections closed at accept because their client held its limit.
     pub connections_refused: u64,
+    /// The answer cache's counts and the live cache's bytes.
+    pub cache: CacheFigures,
+}
+
+/// The answer cache's figures ([`crate::cache::AnswerCache::figures`]): counts since the
+/// process started (across archive swaps) and the bytes the live archive's cache holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheFigures {
+    /// Answers given from the cache without a build.
+    pub hits: u64,
+    /// Answers built (and kept, unless refused or too large).
+    pub misses: u64,
+    /// Answers dropped to keep the bound, or not kept for being too large.
+    pub evictions: u64,
+    /// Bytes held now.
+    pub bytes: u64,
 }
 
 /// The metadata handles are registered with (the exporter ignores it).
@@ -118,6 +141,18 @@ impl Metrics {
             (
                 CONNECTIONS_REFUSED,
                 "Connections closed at accept because their client held its connection limit.",
+            ),
+            (
+                CACHE_HITS,
+                "Kept answers given from the answer cache without building them.",
+            ),
+            (
+                CACHE_MISSES,
+                "Answers built for the answer cache (kept unless refused or too large).",
+            ),
+            (
+                CACHE_EVICTIONS,
+                "Answers dropped from the answer cache to keep its bound, or too large to keep.",
             ),
         ] {
             recorder.describe_counter(KeyName::from_const_str(name), None, help.into());
@@ -217,7 +252,22 @@ impl Metrics {
         self.recorder
             .register_counter(&Key::from_name(CONNECTIONS_REFUSED), &METADATA)
             .absolute(extra.connections_refused);
+        let cache = &extra.cache;
+        for (name, count) in [
+            (CACHE_HITS, cache.hits),
+            (CACHE_MISSES, cache.misses),
+            (CACHE_EVICTIONS, cache.evictions),
+        ] {
+            self.recorder
+                .register_counter(&Key::from_name(name), &METADATA)
+                .absolute(count);
+        }
         let mut text = self.handle.render();
+        // The live cache's size, as it is now (a new archive's cache starts empty).
+        text.push_str(&format!(
+            "# HELP {CACHE_BYTES} {CACHE_BYTES_HELP}\n# TYPE {CACHE_BYTES} gauge\n{CACHE_BYTES} {}\n",
+            cache.bytes
+        ));
         // The info gauge is a fact of the live archive, not a count: written as it is now,
         // so the old versions disappear after a swap.
         let labels: Vec<String> = extra
@@ -258,6 +308,12 @@ mod tests {
         rate_limited: &[],
         archive: &[],
         connections_refused: 0,
+        cache: CacheFigures {
+            hits: 0,
+            misses: 0,
+            evictions: 0,
+            bytes: 0,
+        },
     };
 
     fn has(text: &str, line: &str) {
@@ -318,6 +374,12 @@ mod tests {
             rate_limited: &[("default", 3)],
             archive: &[("data_version", "a\"b\\c\nd"), ("format", "2")],
             connections_refused: 7,
+            cache: CacheFigures {
+                hits: 5,
+                misses: 3,
+                evictions: 1,
+                bytes: 12_345,
+            },
         });
         for line in [
             r#"hijri_archive_swaps_total{result="ok"} 1"#,
@@ -327,6 +389,12 @@ mod tests {
             r#"hijri_responses_by_tier_total{tier="retro"} 0"#,
             r#"hijri_rate_limited_total{policy="default"} 3"#,
             "hijri_connections_refused_total 7",
+            "hijri_cache_hits_total 5",
+            "hijri_cache_misses_total 3",
+            "hijri_cache_evictions_total 1",
+            "hijri_cache_bytes 12345",
+            "# TYPE hijri_cache_bytes gauge",
+            "# TYPE hijri_cache_hits_total counter",
             r#"hijri_http_protocol_errors_total{status="431"} 1"#,
             r#"hijri_archive_info{data_version="a\"b\\c\nd",format="2"} 1"#,
             "# TYPE hijri_archive_info gauge",

@@ -7,7 +7,7 @@
 //!   answered with the stored body in the coding it negotiates, borrowed from the mapping,
 //!   under the stored `ETag` ([`question`]);
 //! - any other answer is built once per archive and kept in the answer cache
-//!   ([`crate::cache`]) in every coding ([`answer`]).
+//!   ([`crate::cache`]), each coding made on its first request ([`answer`]).
 //!
 //! Either way the request records the computed months and tiers that building the answer
 //! records, and gets the bytes the builder gives (the generator stores them with the same
@@ -189,7 +189,8 @@ pub fn answer(
         Lang::Id => key,
         lang => key.param("lang", lang.tag()),
     };
-    let kept = state.answers.get_or_build(key.as_str(), || {
+    let coding = crate::http::encoding::negotiate(req.headers());
+    let kept = state.answers.get_or_build(key.as_str(), coding, || {
         let (built, served) = state.recorder.capture(build);
         let built = built?;
         Ok(Kept {

@@ -1,8 +1,9 @@
 //! The metrics: exact counters in the exposition after a few requests through the app
-//! factory (200, 404, 429, answers by tier, a refused archive swap), nothing counted without
-//! a metrics address, the probes' `/healthz` on the metrics listener (never rate-limited), and
-//! the built binary serving `/metrics` and that `/healthz` on its metrics address only (404
-//! for `/metrics` on the public one).
+//! factory (200, 404, 429, answers by tier, a refused archive swap, the answer cache's hits,
+//! misses, evictions and bytes across a swap), nothing counted without a metrics address, the
+//! probes' `/healthz` on the metrics listener (never rate-limited), and the built binary
+//! serving `/metrics` and that `/healthz` on its metrics address only (404 for `/metrics` on
+//! the public one).
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -157,6 +158,97 @@ async fn without_a_metrics_address_nothing_is_counted() {
     assert_eq!(get(&service, "/api/v1/months").await.status, 200);
     let scraper = init_service(App::new().configure(metrics::routes(state))).await;
     assert_eq!(get(&scraper, metrics::PATH).await.status, 404);
+}
+
+/// The value of an unlabelled series in the exposition text.
+fn value(text: &str, series: &str) -> u64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+        .unwrap_or_else(|| panic!("{series} missing:\n{text}"))
+        .parse()
+        .unwrap()
+}
+
+#[actix_web::test]
+async fn the_answer_cache_is_counted_across_a_swap() {
+    let state = state_with(real(), &[("HIJRI_METRICS_BIND", "127.0.0.1:0")]);
+    let service = init_service(app(state.clone())).await;
+    let scraper = init_service(App::new().configure(metrics::routes(state.clone()))).await;
+    let scrape = || async {
+        let scraped = get(&scraper, metrics::PATH).await;
+        let text = String::from_utf8(scraped.body.to_vec()).unwrap();
+        let [hits, misses, evictions, bytes] = [
+            "hijri_cache_hits_total",
+            "hijri_cache_misses_total",
+            "hijri_cache_evictions_total",
+            "hijri_cache_bytes",
+        ]
+        .map(|series| value(&text, series));
+        assert!(text.contains("# TYPE hijri_cache_bytes gauge\n"), "{text}");
+        assert!(
+            text.contains("# TYPE hijri_cache_misses_total counter\n"),
+            "{text}"
+        );
+        (hits, misses, evictions, bytes)
+    };
+    assert_eq!(scrape().await, (0, 0, 0, 0));
+    // Another calendar's year is kept (built on the first ask, brotli made then); the
+    // default calendar's is stored in the archive and does not reach the cache.
+    let kept = "/api/v1/year?year=1447&authority=muhammadiyah";
+    let mut size = 0;
+    for accept in ["br", "br", "gzip", "identity"] {
+        let answer = crate::common::fetch(
+            &service,
+            actix_web::http::Method::GET,
+            kept,
+            &[("accept-encoding", accept)],
+        )
+        .await;
+        assert_eq!(answer.status, 200, "{accept}");
+        size = answer.body.len() as u64;
+    }
+    assert_eq!(get(&service, "/api/v1/year?year=1447").await.status, 200);
+    let (hits, misses, evictions, bytes) = scrape().await;
+    assert_eq!((hits, misses, evictions), (3, 1, 0));
+    assert_eq!(bytes, state.live.load().answers.bytes_held());
+    // The body and its brotli and gzip forms (a tenth of it or less each).
+    assert!(
+        (size..size + size / 4).contains(&bytes),
+        "{bytes} for {size}"
+    );
+    let all_codings = bytes;
+
+    // A new archive gets an empty cache; the counts go on.
+    swap::reload(&state, &archive_path());
+    assert_eq!(scrape().await, (3, 1, 0, 0));
+    assert_eq!(get(&service, kept).await.status, 200);
+    let (hits, misses, _, bytes) = scrape().await;
+    assert_eq!((hits, misses), (3, 2));
+    // Asked as it is: only the body is kept.
+    assert!((size..all_codings).contains(&bytes), "{bytes} for {size}");
+
+    // A cache too small for the answer does not keep it: each ask builds it and drops it.
+    let small = state_with(
+        real(),
+        &[
+            ("HIJRI_METRICS_BIND", "127.0.0.1:0"),
+            ("HIJRI_CACHE_BYTES", "1K"),
+        ],
+    );
+    let service = init_service(app(small.clone())).await;
+    for _ in 0..2 {
+        assert_eq!(get(&service, kept).await.status, 200);
+    }
+    let scraper = init_service(App::new().configure(metrics::routes(small))).await;
+    let text = String::from_utf8(get(&scraper, metrics::PATH).await.body.to_vec()).unwrap();
+    for (series, expected) in [
+        ("hijri_cache_hits_total", 0),
+        ("hijri_cache_misses_total", 2),
+        ("hijri_cache_evictions_total", 2),
+        ("hijri_cache_bytes", 0),
+    ] {
+        assert_eq!(value(&text, series), expected, "{series}");
+    }
 }
 
 /// The raw answer to `GET path` on a loopback port.
