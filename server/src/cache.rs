@@ -5,7 +5,7 @@
 //! for; another coding is made on its first request and the entry weighed again.
 //!
 //! It holds at most `HIJRI_CACHE_BYTES`, counted as the allocator holds it: each body and tag
-//! in its size class, the key, the entry and the cache's own slots ([`ENTRY_OVERHEAD`]); the
+//! in its size class, the key, the entry and the cache's own slots (`ENTRY_OVERHEAD`); the
 //! bound is enforced at each insertion, not later. The policy is quick_cache's CLOCK-Pro: a new
 //! answer enters a small cold part and is dropped from it unless it is asked again (or was
 //! asked shortly before it was dropped), so a flood of one-off questions passes through
@@ -37,9 +37,10 @@ const ENTRY_OVERHEAD: usize = 192;
 /// how many keys of dropped answers are remembered.
 const TYPICAL_ANSWER: u64 = 16 << 10;
 
-/// The least bytes each shard holds: an answer larger than a shard is not kept, and the
-/// largest answers are a few MB (`/hilal/history` with its sites).
-const MIN_SHARD: u64 = 8 << 20;
+/// The least bytes each shard holds: an answer above 97 % of a shard (its hot part) is not
+/// kept, and a kept answer can be 10 MB (`/days.csv` of the whole span, 9.3 MB as it is,
+/// in another language or calendar).
+const MIN_SHARD: u64 = 32 << 20;
 
 /// At most this many shards (each has its own lock).
 const MAX_SHARDS: u64 = 16;
