@@ -62,9 +62,9 @@ run "the page with a place" by_place "/?place=PLACE"
 run "the printable imsakiyah" by_place "/imsakiyah?place=PLACE&year=1448"
 run "/hilal/history with sites, by year" by_year "/api/v1/hilal/history?from=YEAR-01&to=YEAR-12&include=sites" 1440
 run "/hilal/history with sites, to the end" by_year "/api/v1/hilal/history?from=YEAR-01&to=1475-12&include=sites" 1445
-run "/year, another calendar" by_year "/api/v1/year?year=YEAR&authority=muhammadiyah" 1400
+run "/year, another calendar, retro" by_year "/api/v1/year?year=YEAR&authority=muhammadiyah&retro=true" 1380
 run "/events.ics, a year" by_year "/api/v1/events.ics?year=YEAR&include=all" 1400
-run "/days.ics, a year" by_year "/api/v1/days.ics?year=YEAR" 2000
+run "/days.ics, a year, retro, English" by_year "/api/v1/days.ics?year=YEAR&retro=true&lang=en&authority=ummalqura" 1960
 run "/holidays.ics, a year" by_year "/api/v1/holidays.ics?year=YEAR" 2030
 run "/workdays, a year" by_year "/api/v1/workdays?from=YEAR-01-01&to=YEAR-12-31" 2030
 run "/compare, a year" by_year "/api/v1/compare?year=YEAR" 1400
