@@ -324,3 +324,23 @@ async fn date_answers_carry_the_day_s_holidays_and_observances() {
         .collect();
     assert_eq!(slugs, ["tasyrik"]);
 }
+
+#[actix_web::test]
+async fn each_day_of_a_multi_day_holiday_has_its_own_hijri_date() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // 2015's retro-computed 1 Syawal is a day after the decree's first day of Idul Fitri.
+    let body = get(&app, "/api/v1/holidays?year=2015&kind=libur_nasional")
+        .await
+        .json();
+    let fitri: Vec<(&str, &str)> = body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["slug"] == "idul_fitri")
+        .map(|i| (i["date"].as_str().unwrap(), i["hijri"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        fitri,
+        [("2015-07-17", "1436-10-01"), ("2015-07-18", "1436-10-02")]
+    );
+}
