@@ -98,4 +98,14 @@ async fn the_whole_span_is_one_file_of_every_day() {
         .iter()
         .take(70 * 365)
         .all(|r| r[18..21] == ["", "", ""]));
+    // A day with two national holidays (Kenaikan Yesus Kristus and Idul Fitri, 13 May 2021)
+    // names its kind once and both holidays; no day names a kind twice.
+    assert_eq!(
+        day("2021-05-13")[18..20],
+        ["libur_nasional", "idul_fitri;kenaikan_yesus_kristus"]
+    );
+    assert!(rows[1..].iter().all(|r| {
+        let kinds: Vec<&str> = r[18].split(';').collect();
+        kinds.len() < 2 || kinds == ["libur_nasional", "cuti_bersama"]
+    }));
 }
