@@ -199,17 +199,8 @@ pub enum Lang {
 }
 
 impl Lang {
-    /// The page's `lang`: `en` (any case) for English, anything else Indonesian.
-    pub fn from_param(value: &str) -> Lang {
-        if value.eq_ignore_ascii_case("en") {
-            Lang::En
-        } else {
-            Lang::Id
-        }
-    }
-
-    /// An endpoint's `lang`: `id` or `en` (any case), Indonesian when absent; anything else
-    /// is 400 `invalid_lang`.
+    /// The `lang` of the page, `/embed` and the feeds: `id` or `en` (any case), Indonesian
+    /// when absent; anything else is 400 `invalid_lang`.
     pub fn read(query: &Query) -> Result<Lang, ApiError> {
         match query.optional("lang", ErrorCode::InvalidLang)? {
             None => Ok(Lang::Id),

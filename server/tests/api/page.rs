@@ -640,6 +640,7 @@ async fn bad_parameters_get_html_error_pages() {
             "page_invalid_calendar",
             "/?calendar=julian&year=1447&month=1",
         ),
+        ("page_invalid_lang", "/?lang=xx"),
     ] {
         let answer = get(&app, uri).await;
         assert_eq!(answer.status, 400, "{uri}");
@@ -653,9 +654,17 @@ async fn bad_parameters_get_html_error_pages() {
             "invalid_year",
             "invalid_month",
             "missing_parameter",
-            "invalid_calendar"
+            "invalid_calendar",
+            "invalid_lang"
         ]
     );
+    // The card refuses a language as the page does (the page has no Arabic either).
+    for uri in ["/embed?lang=xx", "/embed?lang=ar", "/?lang=ar"] {
+        let answer = get(&app, uri).await;
+        assert_eq!(answer.status, 400, "{uri}");
+        assert_eq!(html_error_code(&answer), "invalid_lang", "{uri}");
+        assert!(text(&answer).contains("Bahasa tidak dikenal."), "{uri}");
+    }
     let month = text(&get(&app, "/?year=1447&month=13").await);
     assert!(month.starts_with("<!DOCTYPE html>\n<html lang=\"id\">"));
     assert!(month.contains("<h1>Halaman ini tidak dapat ditampilkan</h1>"));

@@ -164,12 +164,8 @@ pub fn names(holiday: Option<&Holiday>, kind: DayKind) -> (String, String) {
 }
 
 /// A day's name in `lang`: the holiday's, or "cuti bersama" of it (`إجازة جماعية` in
-/// Arabic; a holiday without an Arabic name keeps its whole Indonesian name).
+/// Arabic, also before the Indonesian name of a holiday without an Arabic one).
 pub fn name(holiday: Option<&Holiday>, kind: DayKind, lang: Lang) -> String {
-    let lang = match (lang, holiday) {
-        (Lang::Ar, Some(h)) if h.name_ar.is_none() => Lang::Id,
-        _ => lang,
-    };
     let name = holiday.map_or("", |h| h.name_in(lang));
     match (kind, lang) {
         (DayKind::LiburNasional, _) => name.to_owned(),
@@ -416,6 +412,7 @@ pub fn holidays<'a>(
                 days: 5,
                 cuti_bersama: kinds != Kinds::Holidays,
             },
+            lang,
         ),
         warnings: WarningList(warnings),
     }

@@ -203,6 +203,8 @@ pub struct Words {
     pub error_back: &'static str,
     /// An unknown zone.
     pub error_zone: &'static str,
+    /// An unknown language.
+    pub error_lang: &'static str,
     /// A month or year outside the calendar, before the years it has.
     pub error_years: &'static str,
     /// A month that is not 1 to 12, or missing.
@@ -334,6 +336,7 @@ const ID: Words = Words {
     error_title: "Halaman ini tidak dapat ditampilkan",
     error_back: "Kembali ke kalender hari ini",
     error_zone: "Zona waktu tidak dikenal. Pilih WIB, WITA atau WIT.",
+    error_lang: "Bahasa tidak dikenal. Pilih id (Indonesia) atau en (English).",
     error_years: "Bulan atau tahun itu di luar kalender yang tersedia. Tahun yang tersedia:",
     error_month: "Bulan harus berupa angka 1 sampai 12, bersama tahunnya.",
     error_calendar: "Kalender tanggal harus hijri atau gregorian.",
@@ -449,6 +452,7 @@ const EN: Words = Words {
     error_title: "This page cannot be shown",
     error_back: "Back to today's calendar",
     error_zone: "Unknown time zone. Choose WIB, WITA or WIT.",
+    error_lang: "Unknown language. Choose id (Indonesia) or en (English).",
     error_years: "That month or year is outside the calendar. The years it has:",
     error_month: "The month must be a number from 1 to 12, with its year.",
     error_calendar: "The calendar of dates must be hijri or gregorian.",
