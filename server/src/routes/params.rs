@@ -238,6 +238,19 @@ impl Lang {
     }
 }
 
+/// A feed's `reminder`: `evening` (any case) adds a reminder at 19:00 the evening before each
+/// event; anything else is 400 `invalid_reminder`.
+pub fn reminder(query: &Query) -> Result<bool, ApiError> {
+    match query.optional("reminder", ErrorCode::InvalidReminder)? {
+        None => Ok(false),
+        Some(text) if text.eq_ignore_ascii_case("evening") => Ok(true),
+        Some(_) => Err(ApiError::new(
+            ErrorCode::InvalidReminder,
+            "`reminder` must be evening (a reminder at 19:00 the evening before each event)",
+        )),
+    }
+}
+
 /// The Gregorian years a feed serves without `year`: one back, the current one (of `now`)
 /// and two ahead.
 pub fn feed_window(now: i32) -> RangeInclusive<i32> {

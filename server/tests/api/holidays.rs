@@ -260,6 +260,13 @@ async fn the_feed_has_one_event_per_day_off() {
     assert_eq!(crate::ical::date(moved.get_start()), "2023-04-20");
     assert!(moved.get_sequence().unwrap() > 0);
     assert!(moved.get_summary().unwrap().ends_with("(cuti bersama)"));
+    // Its description is words, not the API's `kind` value.
+    let description = moved.get_description().unwrap();
+    assert!(description.starts_with("Cuti bersama: "), "{description}");
+    for event in &events {
+        let description = event.get_description().unwrap();
+        assert!(!description.contains('_'), "{description}");
+    }
     let kept = events
         .iter()
         .find(|e| uid(e) == "idul_fitri-libur_nasional-20230422@kalender-hijriah.invalid")
