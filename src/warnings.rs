@@ -43,6 +43,10 @@ pub enum Warning<'a> {
     /// This many items (events, or month starts) were left out of a list because their dates
     /// need `retro=true`; they fall before the named table.
     RetroRequired(u16, Items, &'a str),
+    /// A calendar's dates of the items' Hijri days were left out of `other_calendars`
+    /// because they fall before its table (code `retro_required`): its identifier, and the
+    /// table.
+    OtherRetro(&'a str, &'a str),
     /// This many of the dates asked for fall outside the served span ([`crate::span`]) and
     /// were left out (events of a year at the span's ends, `next` after its last day).
     OutsideSpan(u16),
@@ -60,7 +64,7 @@ impl<'a> Warning<'a> {
             Warning::Retro(_) => "retro",
             Warning::Borderline(_) | Warning::NearFajr { .. } => "borderline",
             Warning::Divergence(_) => "divergence",
-            Warning::RetroRequired(..) => "retro_required",
+            Warning::RetroRequired(..) | Warning::OtherRetro(..) => "retro_required",
             Warning::OutsideSpan(_) => "outside_span",
             Warning::Predicted(_) => "predicted",
             Warning::Undated(..) => "undated",
@@ -139,6 +143,12 @@ impl fmt::Display for Message<'_> {
                 "{n} {} fall before {table} and were left out; add retro=true to include \
                  them (retro-computed, not official).",
                 items.many()
+            ),
+            Warning::OtherRetro(calendar, table) => write!(
+                f,
+                "{calendar}'s dates that fall before {table} are retro-computed and were left \
+                 out of other_calendars; /api/v1/convert with authority={calendar} and \
+                 retro=true gives them (retro-computed, not official)."
             ),
             Warning::OutsideSpan(1) => write!(
                 f,

@@ -362,7 +362,7 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     let chain = scope.chain;
     let (first, last) = if query.given("year") {
         let year = query.integer("year", ErrorCode::InvalidYear)?;
-        let year = coverage::year(&scope, Calendar::Gregorian, year)?;
+        let year = coverage::gregorian_year_only(&scope, year)?;
         coverage::year_days(&scope, Calendar::Gregorian, year)?
     } else {
         // The window's days that are served (without retro, from the table's first day).
@@ -387,7 +387,10 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         .param("first", first)
         .param("last", last);
     kept(req, state, &scope, (key, |_| FEED), |stamp| {
-        Ok((day_feed(&scope, (lang, evening), (first, last), stamp), true))
+        Ok((
+            day_feed(&scope, (lang, evening), (first, last), stamp),
+            true,
+        ))
     })
 }
 

@@ -351,3 +351,31 @@ async fn each_day_of_a_multi_day_holiday_has_its_own_hijri_date() {
         [("2015-07-17", "1436-10-01"), ("2015-07-18", "1436-10-02")]
     );
 }
+
+#[actix_web::test]
+async fn other_calendars_say_why_a_retro_date_is_left_out() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // 2019 is before Muhammadiyah's first published month: its differing dates are
+    // retro-computed, left out of other_calendars with a warning naming the calendar.
+    let body = get(&app, "/api/v1/holidays?year=2019").await.json();
+    let items = body["items"].as_array().unwrap();
+    assert!(items
+        .iter()
+        .all(|i| i["other_calendars"].get("muhammadiyah").is_none()));
+    let warning = body["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| {
+            w["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("muhammadiyah's dates")
+        })
+        .unwrap();
+    assert_eq!(warning["code"], "retro_required");
+    assert!(warning["message"]
+        .as_str()
+        .unwrap()
+        .contains("authority=muhammadiyah and retro=true"));
+}

@@ -646,11 +646,23 @@ async fn every_feed_reads_lang_the_same_way() {
         assert_ne!(english.body, plain.body, "{feed}");
     }
     let events = text(&get(&app, "/api/v1/events.ics?year=1448&lang=en").await);
-    assert!(events.contains("SUMMARY:Eid al-Fitr 1448 AH (estimate)"), "{events}");
-    assert!(events.contains("NAME:Islamic Observances 1448 AH (Kemenag)"), "{events}");
+    assert!(
+        events.contains("SUMMARY:Eid al-Fitr 1448 AH (estimate)"),
+        "{events}"
+    );
+    assert!(
+        events.contains("NAME:Islamic Observances 1448 AH (Kemenag)"),
+        "{events}"
+    );
     let off = text(&get(&app, "/api/v1/holidays.ics?year=2027&lang=en").await);
-    assert!(off.contains("NAME:National Holidays and Collective Leave 2027"), "{off}");
-    assert!(off.contains("SUMMARY:Collective leave: Eid al-Fitr"), "{off}");
+    assert!(
+        off.contains("NAME:National Holidays and Collective Leave 2027"),
+        "{off}"
+    );
+    assert!(
+        off.contains("SUMMARY:Collective leave: Eid al-Fitr"),
+        "{off}"
+    );
     let fast = text(
         &get(
             &app,
@@ -658,6 +670,28 @@ async fn every_feed_reads_lang_the_same_way() {
         )
         .await,
     );
-    assert!(fast.contains("SUMMARY:Breaking the fast (maghrib)"), "{fast}");
+    assert!(
+        fast.contains("SUMMARY:Breaking the fast (maghrib)"),
+        "{fast}"
+    );
     assert!(fast.contains(" Ramadan 1447 AH"), "{fast}");
+}
+
+#[actix_web::test]
+async fn a_hijri_year_on_days_ics_is_named_as_one() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // days.ics has no `calendar`: the hint gives the Gregorian years of Hijri 1448.
+    let answer = get(&app, "/api/v1/days.ics?year=1448").await;
+    assert_eq!(answer.status, 400);
+    assert_eq!(answer.code(), "invalid_year");
+    let message = answer.json()["error"]["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(!message.contains("calendar="), "{message}");
+    assert!(
+        message
+            .ends_with("1448 is a hijri year, whose days fall in the gregorian years 2026 to 2027"),
+        "{message}"
+    );
 }

@@ -326,6 +326,7 @@ fn warnings_are_documented_as_objects() {
         hijri::warnings::Warning::Borderline(""),
         hijri::warnings::Warning::Divergence(""),
         hijri::warnings::Warning::RetroRequired(2, hijri::warnings::Items::Events, ""),
+        hijri::warnings::Warning::OtherRetro("", ""),
     ] {
         assert!(codes.contains(&w.code()), "{}", w.code());
     }

@@ -140,7 +140,7 @@ impl<'a> Item<'a> {
             (tier != Tier::Retro).then(|| chain.source(tier))
         });
         let others = match (observance, hijri) {
-            (Some(_), Some(hijri)) => other_dates(dataset, hijri, date),
+            (Some(_), Some(hijri)) => other_dates(dataset, hijri, date, warnings),
             _ => Vec::new(),
         };
         Item {
@@ -191,9 +191,10 @@ fn holiday_date(
     // How many days of this holiday the decree has just before `date` (at most the range's).
     let before = (1..=i32::from(last.saturating_sub(first)))
         .take_while(|&back| {
-            dataset.holidays_on(date.add_days(-back)).iter().any(|d| {
-                d.slug.as_str() == holiday.slug && d.kind.get() == DayKind::LiburNasional
-            })
+            dataset
+                .holidays_on(date.add_days(-back))
+                .iter()
+                .any(|d| d.slug.as_str() == holiday.slug && d.kind.get() == DayKind::LiburNasional)
         })
         .count();
     let offset = u8::try_from(before).ok()?;
@@ -219,19 +220,30 @@ fn holiday_date(
         })
 }
 
-/// The other calendars' Gregorian dates of `hijri` that differ from `date` (and are served
-/// without retro=true).
-fn other_dates(dataset: &ArchivedDataset, hijri: HijriDate, date: Date) -> Vec<(&str, Date)> {
-    dataset
-        .chains
-        .iter()
-        .skip(1)
-        .filter_map(|chain| {
-            let (theirs, month) = chain.to_gregorian(hijri)?;
-            let served = chain.tier_of_day(month, theirs) != Tier::Retro && span::contains(theirs);
-            (served && theirs != date).then_some((chain.id.as_str(), theirs))
-        })
-        .collect()
+/// The other calendars' Gregorian dates of `hijri` that differ from `date` and are served
+/// without retro=true; a calendar whose differing date is retro-computed is left out, and
+/// `warnings` says so.
+fn other_dates<'a>(
+    dataset: &'a ArchivedDataset,
+    hijri: HijriDate,
+    date: Date,
+    warnings: &mut Warnings<'a>,
+) -> Vec<(&'a str, Date)> {
+    let mut dates = Vec::new();
+    for chain in dataset.chains.iter().skip(1) {
+        let Some((theirs, month)) = chain.to_gregorian(hijri) else {
+            continue;
+        };
+        if theirs == date || !span::contains(theirs) {
+            continue;
+        }
+        if chain.tier_of_day(month, theirs) == Tier::Retro {
+            warnings.add(Warning::OtherRetro(&chain.id, &chain.texts.before_table));
+        } else {
+            dates.push((chain.id.as_str(), theirs));
+        }
+    }
+    dates
 }
 
 /// The records on `date`, for `/today` and `/convert` (`[]` when there are none), named in
