@@ -18,6 +18,9 @@ use crate::date::Date;
 
 /// 1 Sura Alip 1867 AJ, the first day of kurup Asapon.
 const ASAPON_EPOCH: Date = Date::fixed(1936, 3, 24);
+/// The first day of kurup Anenhing (26 August 2052): from it the dates follow the rules
+/// projected into a kurup the Kraton has not yet kept.
+pub const PROJECTED_FROM: Date = Date(ASAPON_EPOCH.0 + KURUP_DAYS);
 /// The Javanese year of [`ASAPON_EPOCH`].
 const ASAPON_YEAR: i32 = 1867;
 /// Days in a windu: five short years of 354 days and three long ones of 355.
@@ -322,5 +325,6 @@ mod tests {
         let anenhing = ASAPON_EPOCH.add_days(KURUP_DAYS);
         assert_eq!(weton(anenhing, Lang::Id), "Senin Pahing");
         assert_eq!(anenhing, Date::fixed(2052, 8, 26));
+        assert_eq!(PROJECTED_FROM, anenhing);
     }
 }

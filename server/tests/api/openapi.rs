@@ -327,6 +327,8 @@ fn warnings_are_documented_as_objects() {
         hijri::warnings::Warning::Divergence(""),
         hijri::warnings::Warning::RetroRequired(2, hijri::warnings::Items::Events, ""),
         hijri::warnings::Warning::OtherRetro("", ""),
+        hijri::warnings::Warning::ChineseUncertain,
+        hijri::warnings::Warning::JavaneseProjected,
     ] {
         assert!(codes.contains(&w.code()), "{}", w.code());
     }
