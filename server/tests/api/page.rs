@@ -530,6 +530,12 @@ async fn english_observance_names() {
         );
     }
     assert!(!html.contains("Hari Arafah"));
+    // The Hijri months as the API names them in English (CLDR), in the caption, the dates
+    // and the picker.
+    assert!(html.contains("<caption>Dhuʻl-Hijjah 1447 AH · "), "caption");
+    assert!(html.contains("(9 Dhuʻl-Hijjah 1447 AH)"), "Arafah's date");
+    assert!(html.contains("<option value=\"12\" selected>Dhuʻl-Hijjah</option>"));
+    assert!(!html.contains("Dzulhijjah"));
     let home = text(&get(&app, "/?lang=en").await);
     assert!(home.contains("<span class=\"name\">First day of Ramadan</span>"));
     assert!(home.contains("<span class=\"name\">Eid al-Fitr</span>"));
@@ -990,7 +996,7 @@ async fn the_card_for_an_iframe() {
     assert_eq!(theirs.status, 200);
     let theirs = text(&theirs);
     assert!(theirs.contains("<html lang=\"en\">"));
-    assert!(theirs.contains("1 Ramadhan 1446 AH <small>Muhammadiyah</small>"));
+    assert!(theirs.contains("1 Ramadan 1446 AH <small>Muhammadiyah</small>"));
     assert!(theirs.contains("<p class=\"j\">Saturday Pahing · 1 Pasa 1958 Je</p>"));
     assert!(theirs.contains("Next day off: <b>"));
     assert!(theirs.contains("Collective leave: Day of Silence (Saka New Year) · 27 days left"));

@@ -1,6 +1,6 @@
 //! The page's words in its two languages ([`Lang`]): Indonesian first, English by
 //! `?lang=en`. Dates are written here (weekday, day, month name, year); the Hijri month names
-//! are the contract's in both languages.
+//! are the API's in each language (`hijri::hijri`, CLDR's in English).
 
 use hijri::chinese::ChineseDate;
 use hijri::date::Date;
@@ -561,7 +561,7 @@ impl Words {
         format!(
             "{} {} {} {}",
             date.day,
-            date.month_of_year().name(),
+            self.hijri_month(date.month_of_year()),
             date.year,
             self.lang.era()
         )
@@ -574,7 +574,28 @@ impl Words {
         } else {
             format!("{first}–{last}")
         };
-        format!("{days} {} {} {}", month.name(), month.year, self.lang.era())
+        format!(
+            "{days} {} {} {}",
+            self.hijri_month(month),
+            month.year,
+            self.lang.era()
+        )
+    }
+
+    /// A Hijri month's name in the page's language, as the API names it (`Ramadhan`,
+    /// `Ramadan`).
+    pub fn hijri_month(&self, month: HijriMonth) -> &'static str {
+        month.name_in(self.lang.names())
+    }
+
+    /// The twelve Hijri month names in the page's language.
+    pub fn hijri_months(&self) -> [&'static str; 12] {
+        std::array::from_fn(|i| {
+            self.hijri_month(HijriMonth {
+                year: 1,
+                month: u8::try_from(i + 1).unwrap_or(1),
+            })
+        })
     }
 
     /// The name of a prayer time (`Terbit`, `Sunrise`).
