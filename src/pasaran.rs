@@ -55,7 +55,11 @@ impl Pasaran {
 /// The weton of a date: its weekday named in `lang` and its pasaran, which has no other
 /// name ("Rabu Legi", "Wednesday Legi").
 pub fn weton(date: Date, lang: Lang) -> String {
-    format!("{} {}", date.weekday().name_in(lang), Pasaran::of(date).name())
+    format!(
+        "{} {}",
+        date.weekday().name_in(lang),
+        Pasaran::of(date).name()
+    )
 }
 
 #[cfg(test)]

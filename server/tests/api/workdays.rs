@@ -398,7 +398,10 @@ async fn holidays_carry_long_weekends() {
         .await
         .json();
         let harpitnas = named["long_weekends"]["harpitnas"].as_array().unwrap();
-        let day = harpitnas.iter().find(|h| h["date"] == "2027-03-12").unwrap();
+        let day = harpitnas
+            .iter()
+            .find(|h| h["date"] == "2027-03-12")
+            .unwrap();
         assert_eq!(day["weekday"], friday, "{lang}");
     }
 }
