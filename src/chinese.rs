@@ -10,6 +10,16 @@ use crate::schema::ArchivedDataset;
 /// Kongzili year minus the Gregorian year of its New Year (New Year 2026 begins 2577).
 pub const KONGZILI_OFFSET: i32 = 551;
 
+/// The days whose Chinese date may be a day off, first and last of each run: the three
+/// months whose new moon falls within minutes of midnight at UTC+8, from the day the Hong
+/// Kong Observatory's table notes the month may begin to the day before the next month
+/// (`data/reference/chinese_months.csv`, `footnote_start`); 90 days.
+pub const UNCERTAIN: [(Date, Date); 3] = [
+    (Date::fixed(2057, 9, 28), Date::fixed(2057, 10, 27)),
+    (Date::fixed(2089, 9, 4), Date::fixed(2089, 10, 3)),
+    (Date::fixed(2097, 8, 7), Date::fixed(2097, 9, 5)),
+];
+
 /// A Chinese date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChineseDate {
@@ -151,6 +161,31 @@ impl ArchivedDataset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`UNCERTAIN`] runs from each footnoted month's earlier start to the day before the
+    /// next month of the reference table.
+    #[test]
+    fn uncertain_days_are_the_footnoted_months() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/reference/chinese_months.csv"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').collect())
+            .collect();
+        let iso = |text: &str| Date::parse_iso(text).unwrap();
+        let runs: Vec<(Date, Date)> = rows
+            .windows(2)
+            .filter(|pair| !pair[0][4].is_empty())
+            .map(|pair| (iso(pair[0][4]), iso(pair[1][0]).add_days(-1)))
+            .collect();
+        assert_eq!(runs, UNCERTAIN);
+        let days: i32 = UNCERTAIN.iter().map(|(a, b)| b.0 - a.0 + 1).sum();
+        assert_eq!(days, 90);
+    }
 
     fn year(year: i32) -> ChineseDate {
         ChineseDate {

@@ -18,6 +18,9 @@ use crate::date::Date;
 
 /// 1 Sura Alip 1867 AJ, the first day of kurup Asapon.
 const ASAPON_EPOCH: Date = Date::fixed(1936, 3, 24);
+/// The first day of kurup Anenhing (26 August 2052): from it the dates follow the rules
+/// projected into a kurup the Kraton has not yet kept.
+pub const PROJECTED_FROM: Date = Date(ASAPON_EPOCH.0 + KURUP_DAYS);
 /// The Javanese year of [`ASAPON_EPOCH`].
 const ASAPON_YEAR: i32 = 1867;
 /// Days in a windu: five short years of 354 days and three long ones of 355.
@@ -267,6 +270,7 @@ impl JavaneseDate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
     use crate::pasaran::weton;
 
     fn javanese(year: i32, month: u32, day: u32) -> JavaneseDate {
@@ -317,9 +321,10 @@ mod tests {
     /// Each kurup's 1 Sura Alip falls on the weekday and pasaran it is named for.
     #[test]
     fn kurups_are_named_by_their_1_sura_alip() {
-        assert_eq!(weton(ASAPON_EPOCH), "Selasa Pon");
+        assert_eq!(weton(ASAPON_EPOCH, Lang::Id), "Selasa Pon");
         let anenhing = ASAPON_EPOCH.add_days(KURUP_DAYS);
-        assert_eq!(weton(anenhing), "Senin Pahing");
+        assert_eq!(weton(anenhing, Lang::Id), "Senin Pahing");
         assert_eq!(anenhing, Date::fixed(2052, 8, 26));
+        assert_eq!(PROJECTED_FROM, anenhing);
     }
 }

@@ -1,6 +1,7 @@
 //! The Javanese five-day week (pasaran) and the weton, a weekday with its pasaran.
 
 use crate::date::Date;
+use crate::lang::Lang;
 
 /// A day of the five-day pasaran cycle, in its order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,9 +52,14 @@ impl Pasaran {
     }
 }
 
-/// The weton of a date: its Indonesian weekday and its pasaran, "Rabu Legi".
-pub fn weton(date: Date) -> String {
-    format!("{} {}", date.weekday().name(), Pasaran::of(date).name())
+/// The weton of a date: its weekday named in `lang` and its pasaran, which has no other
+/// name ("Rabu Legi", "Wednesday Legi").
+pub fn weton(date: Date, lang: Lang) -> String {
+    format!(
+        "{} {}",
+        date.weekday().name_in(lang),
+        Pasaran::of(date).name()
+    )
 }
 
 #[cfg(test)]
@@ -65,9 +71,11 @@ mod tests {
     /// kurup Asapon (Selasa Pon, 24 March 1936).
     #[test]
     fn published_wetons() {
-        assert_eq!(weton(Date::fixed(2026, 2, 18)), "Rabu Legi");
-        assert_eq!(weton(Date::fixed(1945, 8, 17)), "Jumat Legi");
-        assert_eq!(weton(Date::fixed(1936, 3, 24)), "Selasa Pon");
+        assert_eq!(weton(Date::fixed(2026, 2, 18), Lang::Id), "Rabu Legi");
+        assert_eq!(weton(Date::fixed(1945, 8, 17), Lang::Id), "Jumat Legi");
+        assert_eq!(weton(Date::fixed(1936, 3, 24), Lang::Id), "Selasa Pon");
+        assert_eq!(weton(Date::fixed(2026, 2, 18), Lang::En), "Wednesday Legi");
+        assert_eq!(weton(Date::fixed(2026, 2, 18), Lang::Ar), "الأربعاء Legi");
     }
 
     #[test]

@@ -5,13 +5,15 @@
 //! and either gets `borderline` when its deciding evening came within the band of the
 //! criterion's limits, on either side ([`Limits::near_limits`]). A list that leaves out dates needing `retro=true` says how many
 //! with `retro_required`, and one that leaves out dates outside the served span
-//! ([`crate::span`]) with `outside_span`. The texts are the chain's own, written into the archive from the
+//! ([`crate::span`]) with `outside_span`. A day's other dates add `chinese_uncertain` (a
+//! Chinese month begun near midnight) and `javanese_projected` (kurup Anenhing). The texts are the chain's own, written into the archive from the
 //! numbers of each rule ([`crate::schema::RuleTexts`], [`crate::schema::ChainTexts`]), so a
 //! warning names the calendar and its rule. Aggregates ([`Warnings`]) keep each distinct
 //! warning once, in first-seen order.
 
 use std::fmt;
 
+use crate::date::Date;
 use crate::schema::{
     Applied, ArchivedApplied, ArchivedChain, ArchivedMonth, ArchivedRecord, ArchivedRule,
     HijriMonth, Limits, Tier,
@@ -43,6 +45,10 @@ pub enum Warning<'a> {
     /// This many items (events, or month starts) were left out of a list because their dates
     /// need `retro=true`; they fall before the named table.
     RetroRequired(u16, Items, &'a str),
+    /// A calendar's dates of the items' Hijri days were left out of `other_calendars`
+    /// because they fall before its table (code `retro_required`): its identifier, and the
+    /// table.
+    OtherRetro(&'a str, &'a str),
     /// This many of the dates asked for fall outside the served span ([`crate::span`]) and
     /// were left out (events of a year at the span's ends, `next` after its last day).
     OutsideSpan(u16),
@@ -50,6 +56,12 @@ pub enum Warning<'a> {
     Predicted(u16),
     /// A holiday of the year that no rule or table could date (its English name), left out.
     Undated(&'a str, u16),
+    /// A day's Chinese date may be a day off: its month's new moon falls within minutes of
+    /// midnight at UTC+8 ([`crate::chinese::UNCERTAIN`]).
+    ChineseUncertain,
+    /// A day's Javanese date follows the rules projected into kurup Anenhing
+    /// ([`crate::javanese::PROJECTED_FROM`]).
+    JavaneseProjected,
 }
 
 impl<'a> Warning<'a> {
@@ -60,10 +72,12 @@ impl<'a> Warning<'a> {
             Warning::Retro(_) => "retro",
             Warning::Borderline(_) | Warning::NearFajr { .. } => "borderline",
             Warning::Divergence(_) => "divergence",
-            Warning::RetroRequired(..) => "retro_required",
+            Warning::RetroRequired(..) | Warning::OtherRetro(..) => "retro_required",
             Warning::OutsideSpan(_) => "outside_span",
             Warning::Predicted(_) => "predicted",
             Warning::Undated(..) => "undated",
+            Warning::ChineseUncertain => "chinese_uncertain",
+            Warning::JavaneseProjected => "javanese_projected",
         }
     }
 
@@ -140,6 +154,12 @@ impl fmt::Display for Message<'_> {
                  them (retro-computed, not official).",
                 items.many()
             ),
+            Warning::OtherRetro(calendar, table) => write!(
+                f,
+                "{calendar}'s dates that fall before {table} are retro-computed and were left \
+                 out of other_calendars; /api/v1/convert with authority={calendar} and \
+                 retro=true gives them (retro-computed, not official)."
+            ),
             Warning::OutsideSpan(1) => write!(
                 f,
                 "1 of the dates asked for falls outside the days served ({} to {}) and was \
@@ -153,6 +173,17 @@ impl fmt::Display for Message<'_> {
                  predicted (the Islamic ones from the government's calendar, which may move by \
                  a day at the sidang isbat). Cuti bersama and one-off holidays such as election \
                  days are set by decree and are never predicted."
+            ),
+            Warning::ChineseUncertain => f.write_str(
+                "The Chinese date may be one day off: the new moon that begins its month falls \
+                 within minutes of midnight at UTC+8, and the Hong Kong Observatory's table \
+                 notes that the month may begin a day earlier.",
+            ),
+            Warning::JavaneseProjected => write!(
+                f,
+                "Javanese dates from {} are projected: kurup Anenhing follows the Sultan \
+                 Agungan rules as the Kraton kept them in kurup Asapon.",
+                crate::javanese::PROJECTED_FROM
             ),
             Warning::Undated(name, year) => write!(
                 f,
@@ -204,6 +235,23 @@ impl<'a> Warnings<'a> {
     pub fn is_empty(&self) -> bool {
         self.items[0].is_none()
     }
+}
+
+/// The warnings of the other dates of the days `first..=last` (their `javanese` and
+/// `chinese`): `chinese_uncertain` if one falls in [`crate::chinese::UNCERTAIN`],
+/// `javanese_projected` if one is on or after [`crate::javanese::PROJECTED_FROM`].
+pub fn for_day_dates(first: Date, last: Date) -> Warnings<'static> {
+    let mut warnings = Warnings::default();
+    if crate::chinese::UNCERTAIN
+        .iter()
+        .any(|&(a, b)| first <= b && a <= last)
+    {
+        warnings.add(Warning::ChineseUncertain);
+    }
+    if last >= crate::javanese::PROJECTED_FROM {
+        warnings.add(Warning::JavaneseProjected);
+    }
+    warnings
 }
 
 /// The `computed` warning of `month`'s rule in `chain` (for a day computed inside a published

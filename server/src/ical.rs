@@ -20,6 +20,9 @@ pub const CALENDAR: HeaderValue = HeaderValue::from_static("text/calendar; chars
 /// months and predicted days may be corrected.
 pub const FEED: HeaderValue = HeaderValue::from_static("public, max-age=3600");
 
+/// The evening reminder's trigger: 19:00 the evening before an all-day event's midnight.
+const EVENING: &str = "-PT5H";
+
 /// How often a subscribed calendar asks again (`REFRESH-INTERVAL`, `X-PUBLISHED-TTL`).
 const REFRESH: &str = "P1D";
 
@@ -91,6 +94,16 @@ impl Ical {
             }
         }
         self.flush();
+    }
+
+    /// Writes the evening reminder of an all-day event (`reminder=evening`): a VALARM showing
+    /// `description` at 19:00 the evening before.
+    pub fn evening_alarm(&mut self, description: &str) {
+        self.raw("BEGIN", "VALARM");
+        self.raw("ACTION", "DISPLAY");
+        self.text("DESCRIPTION", description);
+        self.raw("TRIGGER", EVENING);
+        self.raw("END", "VALARM");
     }
 
     /// Writes `name;VALUE=DATE:YYYYMMDD`.

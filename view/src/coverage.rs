@@ -140,6 +140,22 @@ pub fn year_days(state: &Scope, calendar: Calendar, year: i32) -> Result<(Date, 
 /// Hijri 1364–1524, the two Hijri ones partly); anything else is `invalid_year`, with a hint
 /// when the year is one of the other calendar (`year=2025` where Hijri is the default).
 pub fn year(state: &Scope, calendar: Calendar, year: i64) -> Result<i32, Refusal> {
+    checked_year(state, calendar, year, true)
+}
+
+/// Checks the Gregorian `year` of an endpoint without `calendar` (`/days.ics`) as [`year`]
+/// does; a Hijri year is named as one, with the Gregorian years its days fall in.
+pub fn gregorian_year_only(state: &Scope, year: i64) -> Result<i32, Refusal> {
+    checked_year(state, Calendar::Gregorian, year, false)
+}
+
+/// [`year`], the hint naming `calendar` only where the endpoint has it (`with_calendar`).
+fn checked_year(
+    state: &Scope,
+    calendar: Calendar,
+    year: i64,
+    with_calendar: bool,
+) -> Result<i32, Refusal> {
     let bounds = |calendar| match calendar {
         Calendar::Gregorian => state.chain.gregorian_years_with_days(),
         Calendar::Hijri => {
@@ -158,10 +174,16 @@ pub fn year(state: &Scope, calendar: Calendar, year: i64) -> Result<i32, Refusal
             Calendar::Gregorian => Calendar::Hijri,
             Calendar::Hijri => Calendar::Gregorian,
         };
-        let hint = if inside(bounds(other)).is_some() {
-            format!("; did you mean calendar={}?", other.name())
-        } else {
-            String::new()
+        let hint = match inside(bounds(other)) {
+            Some(_) if with_calendar => format!("; did you mean calendar={}?", other.name()),
+            Some(theirs) => other_years(state, other, theirs).map_or_else(String::new, |(a, b)| {
+                format!(
+                    "; {theirs} is a {} year, whose days fall in the {} years {a} to {b}",
+                    other.name(),
+                    calendar.name()
+                )
+            }),
+            None => String::new(),
         };
         Refusal::new(
             ErrorCode::InvalidYear,
@@ -171,6 +193,21 @@ pub fn year(state: &Scope, calendar: Calendar, year: i64) -> Result<i32, Refusal
             ),
         )
     })
+}
+
+/// The first and last Gregorian years of the days of `year` when `calendar` is Hijri.
+fn other_years(state: &Scope, calendar: Calendar, year: i32) -> Option<(i32, i32)> {
+    let Calendar::Hijri = calendar else {
+        return None;
+    };
+    let month = |number| {
+        let target = HijriMonth {
+            year: u16::try_from(year).ok()?,
+            month: number,
+        };
+        state.chain.indexed_month(target).map(|(_, m)| m)
+    };
+    Some((month(1)?.start().ymd().0, month(12)?.last().ymd().0))
 }
 
 /// The index of a Hijri month of the chain; a month outside it is `outside`.

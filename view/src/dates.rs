@@ -77,12 +77,12 @@ impl Serialize for Sexagenary {
 
 impl DayDates {
     /// The other dates of `day`, the Chinese one looked up in `dataset`, the Chinese year's
-    /// animal and element named in `lang` (the Javanese names and the weton have no other
-    /// usual form: they stay Javanese).
+    /// animal and element and the weton's weekday named in `lang` (the Javanese names and the
+    /// pasaran have no other usual form: they stay Javanese).
     pub fn of(dataset: &ArchivedDataset, day: Date, lang: Lang) -> DayDates {
         DayDates {
             pasaran: Pasaran::of(day).name(),
-            weton: weton(day),
+            weton: weton(day, lang),
             javanese: JavaneseDate::of(day).map(|date| Javanese {
                 day: date.day(),
                 month: date.month().name(),

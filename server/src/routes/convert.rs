@@ -3,6 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
+use hijri::warnings;
 use hijri_view::answers::holidays::{observances_of, on_day, Item, ObservanceName};
 use hijri_view::coverage;
 use hijri_view::dates::{AnyDate, DateObject};
@@ -66,7 +67,8 @@ fn from_gregorian<'a>(
     date: Date,
     retro: bool,
 ) -> Result<Converted<'a>, ApiError> {
-    let served = coverage::days(scope, date, date, retro, ErrorCode::OutOfCoverage)?;
+    let mut served = coverage::days(scope, date, date, retro, ErrorCode::OutOfCoverage)?;
+    served.warnings.merge(warnings::for_day_dates(date, date));
     let chain = scope.chain;
     let (hijri, month) = chain
         .to_hijri(date)
@@ -91,7 +93,10 @@ fn from_hijri<'a>(
     retro: bool,
 ) -> Result<Converted<'a>, ApiError> {
     let (gregorian, month) = coverage::hijri_day(scope, date, ErrorCode::DateNotFound)?;
-    let served = coverage::days(scope, gregorian, gregorian, retro, ErrorCode::OutOfCoverage)?;
+    let mut served = coverage::days(scope, gregorian, gregorian, retro, ErrorCode::OutOfCoverage)?;
+    served
+        .warnings
+        .merge(warnings::for_day_dates(gregorian, gregorian));
     let chain = scope.chain;
     Ok(Converted {
         input: Input {

@@ -3,6 +3,7 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
+use hijri::warnings;
 use hijri_view::answers::days::RangeBody;
 use hijri_view::coverage;
 use hijri_view::dates::{AnyDate, Days};
@@ -65,7 +66,8 @@ pub fn range(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
             (input, first, last)
         }
     };
-    let served = coverage::days(&scope, first, last, retro, ErrorCode::OutOfCoverage)?;
+    let mut served = coverage::days(&scope, first, last, retro, ErrorCode::OutOfCoverage)?;
+    served.warnings.merge(warnings::for_day_dates(first, last));
     let days = Days {
         dataset: scope.dataset,
         chain: scope.chain,

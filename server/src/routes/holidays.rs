@@ -15,7 +15,7 @@ use hijri::schema::{ArchivedHolidayDay, ArchivedHolidayYear, DayKind};
 use hijri_view::answers::holidays::{self as answers, Kinds};
 use hijri_view::Question;
 
-use super::params;
+use super::params::{self, Lang};
 use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
@@ -53,12 +53,14 @@ pub fn holidays(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Api
     stored::question(req, state, &scope, question, |_| cache.clone())
 }
 
-/// `GET /api/v1/holidays.ics?year=&kind=`: one year, or without `year` the window of years
-/// every feed serves ([`params::feed_window`]; those with days off), named by its kind and
-/// year; `DTSTAMP` is the date of the last decree, or today if that is earlier.
+/// `GET /api/v1/holidays.ics?year=&kind=&lang=`: one year, or without `year` the window of
+/// years every feed serves ([`params::feed_window`]; those with days off), named by its kind
+/// and year in `lang`; `DTSTAMP` is the date of the last decree, or today if that is earlier.
 pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let kinds = kinds(&query)?;
+    let lang = Lang::read(&query)?;
+    let evening = params::reminder(&query)?;
     let now = state.clock.now();
     let key = Key::new("/api/v1/holidays.ics");
     let (key, years, year): (Key, Vec<&ArchivedHolidayYear>, _) = if query.given("year") {
@@ -83,7 +85,11 @@ pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
         .max()
         .map(Date);
     let stamp = ical::stamp(last_decree, now);
-    let key = key.param("kind", kinds.name()).param("stamp", stamp);
+    let key = key
+        .param("kind", kinds.name())
+        .param("lang", lang.tag())
+        .param("reminder", evening)
+        .param("stamp", stamp);
     stored::answer(
         req,
         state,
@@ -93,51 +99,70 @@ pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
         || {
             Ok(Built::text(
                 CALENDAR,
-                vcalendar(state, (&years, year), kinds, stamp),
+                vcalendar(state, (&years, year), (kinds, lang, evening), stamp),
             ))
         },
     )
 }
 
-/// The VCALENDAR of the days off of `years` (one `year` asked, or the window) of `kinds`.
+/// The VCALENDAR of the days off of `years` (one `year` asked, or the window) of `kinds`, in
+/// `lang`; with `evening`, each with its reminder.
 fn vcalendar(
     state: &AppState,
     (years, year): (&[&ArchivedHolidayYear], Option<u16>),
-    kinds: Kinds,
+    (kinds, lang, evening): (Kinds, Lang, bool),
     stamp: Date,
 ) -> String {
-    let (name, description) = match kinds {
-        Kinds::All => (
+    let (name, description) = match (kinds, lang) {
+        (Kinds::All, Lang::Id) => (
             "Hari Libur Nasional dan Cuti Bersama",
             "Hari libur nasional dan cuti bersama Indonesia",
         ),
-        Kinds::Holidays => ("Hari Libur Nasional", "Hari libur nasional Indonesia"),
-        Kinds::Leave => ("Cuti Bersama", "Cuti bersama Indonesia"),
+        (Kinds::Holidays, Lang::Id) => ("Hari Libur Nasional", "Hari libur nasional Indonesia"),
+        (Kinds::Leave, Lang::Id) => ("Cuti Bersama", "Cuti bersama Indonesia"),
+        (Kinds::All, Lang::En) => (
+            "National Holidays and Collective Leave",
+            "Indonesia's national holidays and collective leave (cuti bersama)",
+        ),
+        (Kinds::Holidays, Lang::En) => ("National Holidays", "Indonesia's national holidays"),
+        (Kinds::Leave, Lang::En) => (
+            "Collective Leave",
+            "Indonesia's collective leave (cuti bersama)",
+        ),
     };
     let name = match year {
         Some(year) => format!("{name} {year}"),
         None => name.to_owned(),
     };
-    let description = format!(
-        "{description}: yang ditetapkan SKB 3 Menteri (dengan perubahannya) dan perkiraan \
-         untuk tahun yang belum ditetapkan (ditandai perkiraan)."
-    );
+    let description = match lang {
+        Lang::Id => format!(
+            "{description}: yang ditetapkan SKB 3 Menteri (dengan perubahannya) dan perkiraan \
+             untuk tahun yang belum ditetapkan (ditandai perkiraan)."
+        ),
+        Lang::En => format!(
+            "{description}: as the joint decree of three ministers (SKB 3 Menteri, with its \
+             amendments) sets them, and estimates for the years not yet decreed (marked \
+             estimate)."
+        ),
+    };
     let mut ical = Ical::feed(&name, &description, 400 * 30 * years.len());
     for year in years {
         for day in year.days.iter().filter(|d| kinds.admits(d.kind.get())) {
-            vevent(&mut ical, state, year, day, stamp);
+            vevent(&mut ical, state, (year, day), (lang, evening), stamp);
         }
     }
     ical.end()
 }
 
-/// One all-day VEVENT: its `UID` names the holiday, the kind and the date the day had first
-/// (an amendment that moves it keeps the event), its `SEQUENCE` the decree that set it.
+/// One all-day VEVENT in `lang`: its `UID` names the holiday, the kind and the date the day
+/// had first (an amendment that moves it keeps the event; the language does not change it),
+/// its `SEQUENCE` the decree that set it; its `DESCRIPTION` says in words what kind of day it
+/// is and which decree set it; with `evening`, a reminder at 19:00 the evening before.
 fn vevent(
     ical: &mut Ical,
     state: &AppState,
-    year: &ArchivedHolidayYear,
-    day: &ArchivedHolidayDay,
+    (year, day): (&ArchivedHolidayYear, &ArchivedHolidayDay),
+    (lang, evening): (Lang, bool),
     stamp: Date,
 ) {
     let date = Date(day.date.to_native());
@@ -158,13 +183,19 @@ fn vevent(
     ical.raw("SEQUENCE", day.decree);
     ical.date("DTSTART", date);
     ical.date("DTEND", date.add_days(1));
-    let name = found.map_or(day.slug.as_str(), |h| h.name);
-    let mut summary = name.to_owned();
-    if kind == DayKind::CutiBersama {
+    let mut summary = match (found, lang) {
+        (None, _) => day.slug.to_string(),
+        (Some(holiday), Lang::Id) => holiday.name.to_owned(),
+        (Some(holiday), Lang::En) => answers::name(Some(holiday), kind, lang.names()),
+    };
+    if kind == DayKind::CutiBersama && lang == Lang::Id {
         summary.push_str(" (cuti bersama)");
     }
     if !year.decreed {
-        summary.push_str(" (perkiraan)");
+        summary.push_str(match lang {
+            Lang::Id => " (perkiraan)",
+            Lang::En => " (estimate)",
+        });
     }
     ical.text("SUMMARY", &summary);
     let decree = year
@@ -172,19 +203,25 @@ fn vevent(
         .get(usize::from(day.decree))
         .and_then(|i| usize::try_from(i.to_native()).ok())
         .and_then(|i| state.dataset.holidays.decrees.get(i));
-    let description = match decree {
-        Some(decree) => format!(
-            "{}: {}. {}",
-            kind.name(),
+    let what = match (kind, lang) {
+        (DayKind::LiburNasional, Lang::Id) => "Hari libur nasional",
+        (DayKind::CutiBersama, Lang::Id) => "Cuti bersama",
+        (DayKind::LiburNasional, Lang::En) => "National holiday",
+        (DayKind::CutiBersama, Lang::En) => "Collective leave (cuti bersama)",
+    };
+    let description = match (decree, lang) {
+        (Some(decree), _) => format!(
+            "{what}: {}. {}",
             decree.title.as_str(),
             decree.number.as_str()
         ),
-        None => format!(
-            "{}: perkiraan; belum ditetapkan SKB 3 Menteri.",
-            kind.name()
-        ),
+        (None, Lang::Id) => format!("{what}: perkiraan; belum ditetapkan SKB 3 Menteri."),
+        (None, Lang::En) => format!("{what}: an estimate; no joint decree (SKB) has set it yet."),
     };
     ical.text("DESCRIPTION", &description);
     ical.raw("TRANSP", "TRANSPARENT");
+    if evening {
+        ical.evening_alarm(&summary);
+    }
     ical.raw("END", "VEVENT");
 }

@@ -13,7 +13,7 @@ use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
-use hijri::hijri::{HijriDate, HijriMonth};
+use hijri::hijri::HijriMonth;
 use hijri::observance::{Selection, OBSERVANCES};
 use hijri::schema::Tier;
 use hijri::span;
@@ -27,9 +27,6 @@ use crate::http::query::Query;
 use crate::http::reply;
 use crate::ical::{self, Ical, CALENDAR, FEED, UID_DOMAIN};
 use crate::state::AppState;
-
-/// The evening reminder's trigger: 19:00 the evening before an all-day event's midnight.
-const EVENING: &str = "-PT5H";
 
 /// `GET /api/v1/events.ics?year=&calendar=&include=&retro=&authority=&reminder=`: the
 /// answer of `/events` (the window of years without `year`).
@@ -51,8 +48,11 @@ fn observances(
     (path, base): (&str, Selection),
 ) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let evening = reminder(&query)?;
-    let key = Key::new(path).param("reminder", evening);
+    let evening = params::reminder(&query)?;
+    let lang = Lang::read(&query)?;
+    let key = Key::new(path)
+        .param("reminder", evening)
+        .param("lang", lang.tag());
     if query.given("year") {
         let asked = params::events(state, query)?;
         let scope = asked.scope;
@@ -72,7 +72,7 @@ fn observances(
                 asked.retro,
             )?;
             let immutable = answers::immutable(selected.published, selected.events.len());
-            let body = feed(&scope, &selected, selection, stamp, evening);
+            let body = feed(&scope, &selected, (selection, lang), stamp, evening);
             Ok((body, immutable))
         });
     }
@@ -109,7 +109,7 @@ fn observances(
             }
         }
         selected.year = 0;
-        let body = feed(&scope, &selected, selection, stamp, evening);
+        let body = feed(&scope, &selected, (selection, lang), stamp, evening);
         Ok((body, true))
     })
 }
@@ -141,21 +141,21 @@ fn listed(include: &Option<Vec<&'static str>>) -> String {
 }
 
 /// The VCALENDAR of the `selected` observances (of the window of years when its year is 0),
-/// named by calendar and `selection`; with `evening`, each with its reminder.
+/// named by calendar and `selection` in `lang`; with `evening`, each with its reminder.
 fn feed(
     scope: &Scope,
     selected: &Selected,
-    selection: Selection,
+    (selection, lang): (Selection, Lang),
     stamp: Date,
     evening: bool,
 ) -> String {
     let mut ical = Ical::feed(
-        &observance_name(scope, selected),
-        &observance_description(scope, selection),
+        &observance_name(scope, selected, lang),
+        &observance_description(scope, selection, lang),
         8 * 64 * selected.events.len(),
     );
     for found in &selected.events {
-        vevent(&mut ical, scope, found, stamp, evening);
+        vevent(&mut ical, scope, found, (stamp, lang), evening);
     }
     ical.end()
 }
@@ -163,19 +163,6 @@ fn feed(
 /// The window of Gregorian years of a feed without `year`, at the state's clock.
 fn window(state: &AppState) -> RangeInclusive<i32> {
     params::feed_window(state.clock.now().year())
-}
-
-/// `reminder`: `evening` (any case) adds a reminder at 19:00 the evening before each event;
-/// anything else is 400 `invalid_reminder`.
-fn reminder(query: &Query) -> Result<bool, ApiError> {
-    match query.optional("reminder", ErrorCode::InvalidReminder)? {
-        None => Ok(false),
-        Some(text) if text.eq_ignore_ascii_case("evening") => Ok(true),
-        Some(_) => Err(ApiError::new(
-            ErrorCode::InvalidReminder,
-            "`reminder` must be evening (a reminder at 19:00 the evening before each event)",
-        )),
-    }
 }
 
 /// The feed's `DTSTAMP`: the last day of the calendar's table (the default calendar's for
@@ -200,14 +187,19 @@ fn uid_calendar(scope: &Scope) -> String {
     }
 }
 
-/// The name of an observance feed: its calendar, its year if one was asked, and what
-/// `include` added.
-fn observance_name(scope: &Scope, selected: &Selected) -> String {
-    let mut name = "Hari Besar Islam".to_owned();
+/// The name of an observance feed in `lang`: its calendar, its year if one was asked, and
+/// what `include` added.
+fn observance_name(scope: &Scope, selected: &Selected, lang: Lang) -> String {
+    let mut name = match lang {
+        Lang::Id => "Hari Besar Islam",
+        Lang::En => "Islamic Observances",
+    }
+    .to_owned();
     if selected.year != 0 {
-        let era = match selected.calendar {
-            Calendar::Hijri => "H",
-            Calendar::Gregorian => "M",
+        let era = match (selected.calendar, lang) {
+            (Calendar::Hijri, _) => lang.era(),
+            (Calendar::Gregorian, Lang::Id) => "M",
+            (Calendar::Gregorian, Lang::En) => "CE",
         };
         name.push_str(&format!(" {} {era}", selected.year));
     }
@@ -215,13 +207,15 @@ fn observance_name(scope: &Scope, selected: &Selected) -> String {
     if let Some(items) = &selected.include {
         let added: Vec<&str> = items
             .iter()
-            .map(|item| match *item {
-                "all" => "semua",
-                "extra" => "tambahan",
-                slug => OBSERVANCES
+            .map(|item| match (*item, lang) {
+                ("all", Lang::Id) => "semua",
+                ("all", Lang::En) => "all",
+                ("extra", Lang::Id) => "tambahan",
+                ("extra", Lang::En) => "extra",
+                (slug, _) => OBSERVANCES
                     .iter()
                     .find(|o| o.slug == slug)
-                    .map_or(slug, |o| o.name),
+                    .map_or(slug, |o| o.name_in(lang.names())),
             })
             .collect();
         name.push_str(" + ");
@@ -230,25 +224,40 @@ fn observance_name(scope: &Scope, selected: &Selected) -> String {
     name
 }
 
-/// The description of an observance feed: its calendar's name and the observances selected.
-fn observance_description(scope: &Scope, selection: Selection) -> String {
+/// The description of an observance feed in `lang`: its calendar's name and the observances
+/// selected.
+fn observance_description(scope: &Scope, selection: Selection, lang: Lang) -> String {
     let names: Vec<&str> = OBSERVANCES
         .iter()
         .enumerate()
         .filter(|(i, _)| selection.contains(*i))
-        .map(|(_, o)| o.name)
+        .map(|(_, o)| o.name_in(lang.names()))
         .collect();
-    format!(
-        "Hari besar Islam menurut {}: {}. Tanggal di luar tabel resmi adalah perkiraan hisab \
-         dan ditandai (perkiraan).",
-        scope.chain.names.indonesian.as_str(),
-        names.join(", ")
-    )
+    match lang {
+        Lang::Id => format!(
+            "Hari besar Islam menurut {}: {}. Tanggal di luar tabel resmi adalah perkiraan \
+             hisab dan ditandai (perkiraan).",
+            scope.chain.names.indonesian.as_str(),
+            names.join(", ")
+        ),
+        Lang::En => format!(
+            "Islamic observances by {}: {}. Dates outside the official table are hisab \
+             estimates, marked (estimate).",
+            scope.chain.names.english.as_str(),
+            names.join(", ")
+        ),
+    }
 }
 
-/// One all-day VEVENT; a multi-day event is one VEVENT with an exclusive `DTEND`; with
-/// `evening`, a reminder at 19:00 the evening before.
-fn vevent(ical: &mut Ical, scope: &Scope, found: &Found, stamp: Date, evening: bool) {
+/// One all-day VEVENT in `lang`; a multi-day event is one VEVENT with an exclusive `DTEND`;
+/// with `evening`, a reminder at 19:00 the evening before.
+fn vevent(
+    ical: &mut Ical,
+    scope: &Scope,
+    found: &Found,
+    (stamp, lang): (Date, Lang),
+    evening: bool,
+) {
     let o = found.occurrence;
     let month = o.month;
     let every_month = o.observance.month.is_none();
@@ -277,52 +286,52 @@ fn vevent(ical: &mut Ical, scope: &Scope, found: &Found, stamp: Date, evening: b
     ical.date("DTSTART", found.first);
     ical.date("DTEND", found.last().add_days(1));
     let estimate = found.tier != Tier::Published;
+    let (name, era) = (o.observance.name_in(lang.names()), lang.era());
     let mut summary = if every_month {
-        format!("{} {} {} H", o.observance.name, month.name(), month.year)
+        let month_name = month.name_in(lang.names());
+        format!("{name} {month_name} {} {era}", month.year)
     } else {
-        format!("{} {} H", o.observance.name, month.year)
+        format!("{name} {} {era}", month.year)
     };
     if estimate {
-        summary.push_str(" (perkiraan)");
+        summary.push_str(match lang {
+            Lang::Id => " (perkiraan)",
+            Lang::En => " (estimate)",
+        });
     }
     ical.text("SUMMARY", &summary);
-    ical.text("DESCRIPTION", &description(found));
+    ical.text("DESCRIPTION", &description(found, lang));
     ical.raw("STATUS", if estimate { "TENTATIVE" } else { "CONFIRMED" });
     ical.raw("TRANSP", "TRANSPARENT");
     if evening {
-        ical.raw("BEGIN", "VALARM");
-        ical.raw("ACTION", "DISPLAY");
-        ical.text("DESCRIPTION", &summary);
-        ical.raw("TRIGGER", EVENING);
-        ical.raw("END", "VALARM");
+        ical.evening_alarm(&summary);
     }
     ical.raw("END", "VEVENT");
 }
 
-/// The Hijri date(s) and the source tier, with the caveat of a computed date.
-fn description(found: &Found) -> String {
+/// The Hijri date(s) and the source tier, with the caveat of a computed date, in `lang`.
+fn description(found: &Found, lang: Lang) -> String {
     let o = found.occurrence;
-    let first = HijriDate {
-        year: o.month.year,
-        month: o.month.month,
-        day: o.first_day,
-    };
-    let date = if o.first_day == o.last_day {
-        first.long_text()
+    let days = if o.first_day == o.last_day {
+        o.first_day.to_string()
     } else {
-        format!(
-            "{}–{} {} {} H",
-            o.first_day,
-            o.last_day,
-            o.month.name(),
-            o.month.year
-        )
+        format!("{}–{}", o.first_day, o.last_day)
     };
+    let date = format!(
+        "{days} {} {} {}",
+        o.month.name_in(lang.names()),
+        o.month.year,
+        lang.era()
+    );
     let source = found.source;
-    match found.tier {
-        Tier::Published => format!("{date}. Sumber: {source} (tabel resmi)."),
-        Tier::Computed | Tier::Retro => format!(
+    match (found.tier, lang) {
+        (Tier::Published, Lang::Id) => format!("{date}. Sumber: {source} (tabel resmi)."),
+        (Tier::Published, Lang::En) => format!("{date}. Source: {source} (official table)."),
+        (Tier::Computed | Tier::Retro, Lang::Id) => format!(
             "{date}. Sumber: {source}. Tanggal ini perkiraan hisab dan dapat bergeser satu hari."
+        ),
+        (Tier::Computed | Tier::Retro, Lang::En) => format!(
+            "{date}. Source: {source}. This date is a hisab estimate and may move by one day."
         ),
     }
 }
@@ -342,17 +351,18 @@ fn sequence(scope: &Scope, month: HijriMonth) -> usize {
         .count()
 }
 
-/// `GET /api/v1/days.ics?authority=&lang=&year=&retro=`: one all-day event per Gregorian
-/// day with its Hijri date, over the Gregorian `year` or the window of years.
+/// `GET /api/v1/days.ics?authority=&lang=&year=&retro=&reminder=`: one all-day event per
+/// Gregorian day with its Hijri date, over the Gregorian `year` or the window of years.
 pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let scope = params::scope(state, &query)?;
     let lang = Lang::read(&query)?;
+    let evening = params::reminder(&query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let chain = scope.chain;
     let (first, last) = if query.given("year") {
         let year = query.integer("year", ErrorCode::InvalidYear)?;
-        let year = coverage::year(&scope, Calendar::Gregorian, year)?;
+        let year = coverage::gregorian_year_only(&scope, year)?;
         coverage::year_days(&scope, Calendar::Gregorian, year)?
     } else {
         // The window's days that are served (without retro, from the table's first day).
@@ -372,17 +382,26 @@ pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
     coverage::days(&scope, first, last, retro, ErrorCode::OutOfCoverage)?;
     let key = Key::new("/api/v1/days.ics")
         .param("lang", lang.tag())
+        .param("reminder", evening)
         .param("retro", retro)
         .param("first", first)
         .param("last", last);
     kept(req, state, &scope, (key, |_| FEED), |stamp| {
-        Ok((day_feed(&scope, lang, (first, last), stamp), true))
+        Ok((
+            day_feed(&scope, (lang, evening), (first, last), stamp),
+            true,
+        ))
     })
 }
 
 /// The VCALENDAR of the Hijri dates of the days `first..=last` in `scope`'s calendar, in
-/// `lang`.
-fn day_feed(scope: &Scope, lang: Lang, (first, last): (Date, Date), stamp: Date) -> String {
+/// `lang`; with `evening`, each with its reminder.
+fn day_feed(
+    scope: &Scope,
+    (lang, evening): (Lang, bool),
+    (first, last): (Date, Date),
+    stamp: Date,
+) -> String {
     let chain = scope.chain;
     let (name, description) = match lang {
         Lang::Id => (
@@ -422,16 +441,14 @@ fn day_feed(scope: &Scope, lang: Lang, (first, last): (Date, Date), stamp: Date)
             ical.raw("SEQUENCE", sequence(scope, month.hijri_month()));
             ical.date("DTSTART", day);
             ical.date("DTEND", day.add_days(1));
-            ical.text(
-                "SUMMARY",
-                &format!(
-                    "{} {} {} {}",
-                    hijri.day,
-                    hijri.month_of_year().name(),
-                    hijri.year,
-                    lang.era()
-                ),
+            let summary = format!(
+                "{} {} {} {}",
+                hijri.day,
+                hijri.month_of_year().name_in(lang.names()),
+                hijri.year,
+                lang.era()
             );
+            ical.text("SUMMARY", &summary);
             let estimate = chain.tier_of_day(month, day) != Tier::Published;
             if estimate {
                 ical.text(
@@ -444,6 +461,9 @@ fn day_feed(scope: &Scope, lang: Lang, (first, last): (Date, Date), stamp: Date)
             }
             ical.raw("STATUS", if estimate { "TENTATIVE" } else { "CONFIRMED" });
             ical.raw("TRANSP", "TRANSPARENT");
+            if evening {
+                ical.evening_alarm(&summary);
+            }
             ical.raw("END", "VEVENT");
         }
         day = day.add_days(1);

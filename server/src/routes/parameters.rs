@@ -96,9 +96,9 @@ pub const COMPARE: &[Bound] = &[YEAR, CALENDAR, AUTHORITIES, RETRO, LANG];
 /// `/events`.
 pub const EVENTS: &[Bound] = &[YEAR, CALENDAR, INCLUDE, RETRO, AUTHORITY, LANG];
 /// `/events.ics` and `/calendar.ics`.
-pub const EVENTS_ICS: &[Bound] = &[YEAR, CALENDAR, INCLUDE, RETRO, AUTHORITY, REMINDER];
+pub const EVENTS_ICS: &[Bound] = &[YEAR, CALENDAR, INCLUDE, RETRO, AUTHORITY, REMINDER, LANG];
 /// `/days.ics`.
-pub const DAYS_ICS: &[Bound] = &[AUTHORITY, LANG, YEAR, RETRO];
+pub const DAYS_ICS: &[Bound] = &[AUTHORITY, LANG, YEAR, RETRO, REMINDER];
 /// `/days.csv`.
 pub const DAYS_CSV: &[Bound] = &[YEAR];
 /// `/holidays`.

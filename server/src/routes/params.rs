@@ -198,17 +198,8 @@ pub enum Lang {
 }
 
 impl Lang {
-    /// The page's `lang`: `en` (any case) for English, anything else Indonesian.
-    pub fn from_param(value: &str) -> Lang {
-        if value.eq_ignore_ascii_case("en") {
-            Lang::En
-        } else {
-            Lang::Id
-        }
-    }
-
-    /// An endpoint's `lang`: `id` or `en` (any case), Indonesian when absent; anything else
-    /// is 400 `invalid_lang`.
+    /// The `lang` of the page, `/embed` and the feeds: `id` or `en` (any case), Indonesian
+    /// when absent; anything else is 400 `invalid_lang`.
     pub fn read(query: &Query) -> Result<Lang, ApiError> {
         match query.optional("lang", ErrorCode::InvalidLang)? {
             None => Ok(Lang::Id),
@@ -243,6 +234,19 @@ impl Lang {
             Lang::Id => "H",
             Lang::En => "AH",
         }
+    }
+}
+
+/// A feed's `reminder`: `evening` (any case) adds a reminder at 19:00 the evening before each
+/// event; anything else is 400 `invalid_reminder`.
+pub fn reminder(query: &Query) -> Result<bool, ApiError> {
+    match query.optional("reminder", ErrorCode::InvalidReminder)? {
+        None => Ok(false),
+        Some(text) if text.eq_ignore_ascii_case("evening") => Ok(true),
+        Some(_) => Err(ApiError::new(
+            ErrorCode::InvalidReminder,
+            "`reminder` must be evening (a reminder at 19:00 the evening before each event)",
+        )),
     }
 }
 

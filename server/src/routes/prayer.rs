@@ -6,13 +6,14 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
+use hijri::hijri::HijriMonth;
 use hijri::prayer::{Method, Prayer};
 use hijri::span;
 use hijri_view::answers::places;
 use hijri_view::answers::prayer::{self as answers, Imsakiyah};
 use hijri_view::{coverage, Question, Scope};
 
-use super::params;
+use super::params::{self, Lang};
 use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{missing, Query};
@@ -191,13 +192,12 @@ pub fn prayer_times(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
 
 /// The imsakiyah a request asks for (`place`, `year`, `authority`, `method`), and its key.
 fn fast<'a>(
-    req: &HttpRequest,
     state: &AppState<'a>,
+    query: &Query,
     path: &str,
 ) -> Result<(Scope<'a>, usize, u16, Option<Method>, Key), ApiError> {
-    let query = Query(req.query_string());
-    let place = place(&query, state)?;
-    let scope = params::names(params::scope(state, &query)?, &query)?;
+    let place = place(query, state)?;
+    let scope = params::scope(state, query)?;
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let (first, last) = scope.chain.hijri_years_with_days();
     let year = u16::try_from(year)
@@ -209,7 +209,7 @@ fn fast<'a>(
                 format!("`year` must be a Hijri year from {first} to {last}, got {year}"),
             )
         })?;
-    let method = method(&query)?;
+    let method = method(query)?;
     let key = Key::new(path)
         .param("place", place)
         .param("year", year)
@@ -219,7 +219,9 @@ fn fast<'a>(
 
 /// `GET /api/v1/imsakiyah?place=&year=&authority=&method=&lang=`: kept.
 pub fn imsakiyah(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let (scope, place, year, method, key) = fast(req, state, "/api/v1/imsakiyah")?;
+    let query = Query(req.query_string());
+    let (scope, place, year, method, key) = fast(state, &query, "/api/v1/imsakiyah")?;
+    let scope = params::names(scope, &query)?;
     stored::answer(
         req,
         state,
@@ -236,42 +238,62 @@ pub fn imsakiyah(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Ap
     )
 }
 
-/// `GET /api/v1/imsakiyah.ics?place=&year=&authority=&method=`: one event at imsak and one
-/// at maghrib (buka puasa) per day of Ramadan, in the place's time zone; kept.
+/// `GET /api/v1/imsakiyah.ics?place=&year=&authority=&method=&lang=`: one event at imsak and
+/// one at maghrib (buka puasa) per day of Ramadan, in the place's time zone, in `lang`; kept.
 pub fn imsakiyah_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let (scope, place, year, method, key) = fast(req, state, "/api/v1/imsakiyah.ics")?;
+    let query = Query(req.query_string());
+    let (scope, place, year, method, key) = fast(state, &query, "/api/v1/imsakiyah.ics")?;
+    let lang = Lang::read(&query)?;
     let stamp = ical::stamp(None, state.clock.now());
     stored::answer(
         req,
         state,
         &scope,
-        key.param("stamp", stamp),
+        key.param("lang", lang.tag()).param("stamp", stamp),
         |_| ical::FEED,
         || {
             let fast = answers::imsakiyah(&scope, place, year, method)?;
-            Ok(Built::text(CALENDAR, feed(&fast, stamp)))
+            Ok(Built::text(CALENDAR, feed(&fast, lang, stamp)))
         },
     )
 }
 
-/// The VCALENDAR of an imsakiyah.
-fn feed(fast: &Imsakiyah, stamp: Date) -> String {
+/// The VCALENDAR of an imsakiyah in `lang`.
+fn feed(fast: &Imsakiyah, lang: Lang, stamp: Date) -> String {
     let place = fast.place;
-    let calendar = fast.chain.names.indonesian.as_str();
+    let (calendar, era) = match lang {
+        Lang::Id => (fast.chain.names.indonesian.as_str(), "H"),
+        Lang::En => (fast.chain.names.english.as_str(), "AH"),
+    };
+    let ramadan = HijriMonth {
+        year: fast.year,
+        month: 9,
+    }
+    .name_in(lang.names());
     let name = format!(
-        "Imsakiyah {} {} H ({})",
+        "Imsakiyah {} {} {era} ({})",
         place.name.as_str(),
         fast.year,
         fast.chain.names.short.as_str()
     );
-    let description = format!(
-        "Imsak dan buka puasa (maghrib) setiap hari Ramadhan {} H di {} menurut {}; waktu \
-         sholat menurut {}.",
-        fast.year,
-        place.name.as_str(),
-        calendar,
-        fast.method.name
-    );
+    let description = match lang {
+        Lang::Id => format!(
+            "Imsak dan buka puasa (maghrib) setiap hari {ramadan} {} {era} di {} menurut {}; \
+             waktu sholat menurut {}.",
+            fast.year,
+            place.name.as_str(),
+            calendar,
+            fast.method.name
+        ),
+        Lang::En => format!(
+            "Imsak and the breaking of the fast (maghrib) every day of {ramadan} {} {era} in {} \
+             by {}; prayer times by {}.",
+            fast.year,
+            place.name.as_str(),
+            calendar,
+            fast.method.name
+        ),
+    };
     let mut ical = Ical::feed(&name, &description, 700 * fast.days.len());
     let tz = place.tz.as_str();
     timezone(&mut ical, fast);
@@ -283,7 +305,10 @@ fn feed(fast: &Imsakiyah, stamp: Date) -> String {
             ("imsak", "Imsak", at(Prayer::Imsak), at(Prayer::Subuh)),
             (
                 "maghrib",
-                "Buka puasa (maghrib)",
+                match lang {
+                    Lang::Id => "Buka puasa (maghrib)",
+                    Lang::En => "Breaking the fast (maghrib)",
+                },
                 at(Prayer::Maghrib),
                 at(Prayer::Maghrib).map(|s| s + 60 * BUKA_MINUTES),
             ),
@@ -308,7 +333,7 @@ fn feed(fast: &Imsakiyah, stamp: Date) -> String {
             ical.text(
                 "SUMMARY",
                 &format!(
-                    "{title} {} · {} Ramadhan {} H",
+                    "{title} {} · {} {ramadan} {} {era}",
                     answers::hh_mm(zone, start).unwrap_or_default(),
                     day.day,
                     fast.year
@@ -316,14 +341,22 @@ fn feed(fast: &Imsakiyah, stamp: Date) -> String {
             );
             ical.text(
                 "DESCRIPTION",
-                &format!(
-                    "{}, {} Ramadhan {} H menurut {}; metode {}.",
-                    place.name.as_str(),
-                    day.day,
-                    fast.year,
-                    calendar,
-                    fast.method.id
-                ),
+                &match lang {
+                    Lang::Id => format!(
+                        "{}, {} {ramadan} {} {era} menurut {calendar}; metode {}.",
+                        place.name.as_str(),
+                        day.day,
+                        fast.year,
+                        fast.method.id
+                    ),
+                    Lang::En => format!(
+                        "{}, {} {ramadan} {} {era} by {calendar}; method {}.",
+                        place.name.as_str(),
+                        day.day,
+                        fast.year,
+                        fast.method.id
+                    ),
+                },
             );
             ical.raw("TRANSP", "TRANSPARENT");
             ical.raw("END", "VEVENT");

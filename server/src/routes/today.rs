@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
 use hijri::span;
-use hijri::warnings::Warning;
+use hijri::warnings::{self, Warning};
 use hijri::zone::Zone;
 use hijri_view::answers::holidays::{observances_of, on_day, Item, ObservanceName};
 use hijri_view::coverage;
@@ -66,6 +66,7 @@ pub fn today(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
     let with_next = asked_next && span::contains(day.add_days(1));
     let last = if with_next { day.add_days(1) } else { day };
     let mut served = coverage::days(&scope, day, last, false, ErrorCode::OutOfCoverage)?;
+    served.warnings.merge(warnings::for_day_dates(day, last));
     if asked_next && !with_next {
         served.warnings.add(Warning::OutsideSpan(1));
     }

@@ -121,3 +121,68 @@ async fn date_answers_carry_the_day_s_other_dates() {
     assert_eq!(last["output"]["javanese"]["kurup"], "Anenhing");
     assert_eq!(last["output"]["chinese"]["month"], 12);
 }
+
+#[actix_web::test]
+async fn uncertain_chinese_and_projected_javanese_dates_are_warned() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let codes = |body: serde_json::Value| -> Vec<String> {
+        body["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["code"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let convert = |date: &'static str| {
+        let app = &app;
+        async move {
+            codes(
+                get(app, &format!("/api/v1/convert?date={date}"))
+                    .await
+                    .json(),
+            )
+        }
+    };
+    // 2057-09-28 … 2057-10-27: the footnoted month (HKO), a day either side outside it.
+    for (date, uncertain) in [
+        ("2057-09-27", false),
+        ("2057-09-28", true),
+        ("2057-10-27", true),
+        ("2057-10-28", false),
+        ("2089-09-04", true),
+        ("2097-09-05", true),
+    ] {
+        let found = convert(date).await;
+        assert_eq!(
+            found.contains(&"chinese_uncertain".to_owned()),
+            uncertain,
+            "{date}"
+        );
+    }
+    // Kurup Anenhing from 26 August 2052.
+    assert!(!convert("2052-08-25")
+        .await
+        .contains(&"javanese_projected".to_owned()));
+    assert!(convert("2052-08-26")
+        .await
+        .contains(&"javanese_projected".to_owned()));
+    // A month with such a day carries it once; /today and /range too.
+    let month = codes(
+        get(&app, "/api/v1/month?year=2089&month=9&calendar=gregorian")
+            .await
+            .json(),
+    );
+    assert_eq!(
+        month.iter().filter(|c| *c == "chinese_uncertain").count(),
+        1
+    );
+    assert!(month.contains(&"javanese_projected".to_owned()));
+    let today = codes(get(&app, "/api/v1/today/2097-08-07").await.json());
+    assert!(today.contains(&"chinese_uncertain".to_owned()));
+    let range = codes(
+        get(&app, "/api/v1/range?start=2025-03-01&end=2025-03-05")
+            .await
+            .json(),
+    );
+    assert!(range.is_empty(), "{range:?}");
+}

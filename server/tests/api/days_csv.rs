@@ -98,4 +98,47 @@ async fn the_whole_span_is_one_file_of_every_day() {
         .iter()
         .take(70 * 365)
         .all(|r| r[18..21] == ["", "", ""]));
+    // A day with two national holidays (Kenaikan Yesus Kristus and Idul Fitri, 13 May 2021)
+    // names its kind once and both holidays; no day names a kind twice.
+    assert_eq!(
+        day("2021-05-13")[18..20],
+        ["libur_nasional", "idul_fitri;kenaikan_yesus_kristus"]
+    );
+    assert!(rows[1..].iter().all(|r| {
+        let kinds: Vec<&str> = r[18].split(';').collect();
+        kinds.len() < 2 || kinds == ["libur_nasional", "cuti_bersama"]
+    }));
+}
+
+#[actix_web::test]
+async fn the_readme_gives_the_file_as_it_is() {
+    use actix_web::http::Method;
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .unwrap()
+        .replace('\n', " ");
+    let megabytes = |coding: &'static str| {
+        let app = &app;
+        async move {
+            let headers = [("accept-encoding", coding)];
+            let answer = crate::common::fetch(app, Method::GET, "/api/v1/days.csv", &headers).await;
+            format!("{:.2} MB", answer.body.len() as f64 / 1e6)
+        }
+    };
+    for (coding, words) in [
+        ("identity", "as identity"),
+        ("gzip", "with gzip"),
+        ("br", "with brotli"),
+    ] {
+        let figure = format!("{} {words}", megabytes(coding).await);
+        assert!(readme.contains(&figure), "{figure}");
+    }
+    // Its example shows every column of the header.
+    let year = get(&app, "/api/v1/days.csv?year=2027").await;
+    let header = std::str::from_utf8(&year.body)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
+    assert!(readme.contains(header), "{header}");
 }

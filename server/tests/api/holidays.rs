@@ -260,6 +260,13 @@ async fn the_feed_has_one_event_per_day_off() {
     assert_eq!(crate::ical::date(moved.get_start()), "2023-04-20");
     assert!(moved.get_sequence().unwrap() > 0);
     assert!(moved.get_summary().unwrap().ends_with("(cuti bersama)"));
+    // Its description is words, not the API's `kind` value.
+    let description = moved.get_description().unwrap();
+    assert!(description.starts_with("Cuti bersama: "), "{description}");
+    for event in &events {
+        let description = event.get_description().unwrap();
+        assert!(!description.contains('_'), "{description}");
+    }
     let kept = events
         .iter()
         .find(|e| uid(e) == "idul_fitri-libur_nasional-20230422@kalender-hijriah.invalid")
@@ -323,4 +330,52 @@ async fn date_answers_carry_the_day_s_holidays_and_observances() {
         .map(|o| o["slug"].as_str().unwrap())
         .collect();
     assert_eq!(slugs, ["tasyrik"]);
+}
+
+#[actix_web::test]
+async fn each_day_of_a_multi_day_holiday_has_its_own_hijri_date() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // 2015's retro-computed 1 Syawal is a day after the decree's first day of Idul Fitri.
+    let body = get(&app, "/api/v1/holidays?year=2015&kind=libur_nasional")
+        .await
+        .json();
+    let fitri: Vec<(&str, &str)> = body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["slug"] == "idul_fitri")
+        .map(|i| (i["date"].as_str().unwrap(), i["hijri"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        fitri,
+        [("2015-07-17", "1436-10-01"), ("2015-07-18", "1436-10-02")]
+    );
+}
+
+#[actix_web::test]
+async fn other_calendars_say_why_a_retro_date_is_left_out() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // 2019 is before Muhammadiyah's first published month: its differing dates are
+    // retro-computed, left out of other_calendars with a warning naming the calendar.
+    let body = get(&app, "/api/v1/holidays?year=2019").await.json();
+    let items = body["items"].as_array().unwrap();
+    assert!(items
+        .iter()
+        .all(|i| i["other_calendars"].get("muhammadiyah").is_none()));
+    let warning = body["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| {
+            w["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("muhammadiyah's dates")
+        })
+        .unwrap();
+    assert_eq!(warning["code"], "retro_required");
+    assert!(warning["message"]
+        .as_str()
+        .unwrap()
+        .contains("authority=muhammadiyah and retro=true"));
 }

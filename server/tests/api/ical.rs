@@ -3,7 +3,7 @@
 //! iCalendar parser (`icalendar`) and compared event by event with `/events` and `/convert`;
 //! the RFC 5545 line rules, the stable bytes, 304, `SEQUENCE` over a ledger, UIDs per
 //! calendar (the default calendar's unchanged), `DTSTAMP` never ahead of the clock, the
-//! feeds' names, the evening reminder and the one window of years.
+//! feeds' names, the evening reminder, the one window of years and the one `lang`.
 
 use hijri::schema::{Divergence, HijriMonth};
 use icalendar::{Component, DatePerhapsTime};
@@ -429,6 +429,8 @@ async fn the_evening_reminder_is_one_valarm_per_event() {
     for uri in [
         "/api/v1/calendar.ics?reminder=evening&include=extra",
         "/api/v1/events.ics?year=1447&include=extra&reminder=EVENING&authority=muhammadiyah",
+        "/api/v1/holidays.ics?year=2027&reminder=evening",
+        "/api/v1/days.ics?year=2027&reminder=evening&lang=en",
     ] {
         let answer = get(&app, uri).await;
         let events = vevents(&answer);
@@ -454,9 +456,17 @@ async fn the_evening_reminder_is_one_valarm_per_event() {
     assert!(!std::str::from_utf8(&without.body)
         .unwrap()
         .contains("VALARM"));
-    let bad = get(&app, "/api/v1/calendar.ics?reminder=morning").await;
-    assert_eq!(bad.status, 400);
-    assert_eq!(bad.code(), "invalid_reminder");
+    // Every feed of all-day events reads `reminder` the same way.
+    for feed in [
+        "/api/v1/calendar.ics?",
+        "/api/v1/events.ics?year=1447&",
+        "/api/v1/holidays.ics?",
+        "/api/v1/days.ics?",
+    ] {
+        let bad = get(&app, &format!("{feed}reminder=bogus")).await;
+        assert_eq!(bad.status, 400, "{feed}");
+        assert_eq!(bad.code(), "invalid_reminder", "{feed}");
+    }
 }
 
 #[actix_web::test]
@@ -551,7 +561,7 @@ async fn the_hijri_date_of_every_day() {
     let muharram = day(&table, "2026-06-16");
     assert_eq!(muharram.get_summary(), Some("1 Muharram 1448 H"));
     assert_eq!(muharram.property_value("STATUS"), Some("CONFIRMED"));
-    // Every day as /convert gives it, in English too, in another calendar.
+    // Every day as /convert gives it, in English too (CLDR's months), in another calendar.
     let english = vevents(
         &get(
             &app,
@@ -564,7 +574,7 @@ async fn the_hijri_date_of_every_day() {
         let on = date(event.get_start());
         let convert = get(
             &app,
-            &format!("/api/v1/convert?date={on}&authority=muhammadiyah"),
+            &format!("/api/v1/convert?date={on}&authority=muhammadiyah&lang=en"),
         )
         .await
         .json();
@@ -610,4 +620,78 @@ async fn a_day_a_correction_moved_has_a_higher_sequence() {
     assert_eq!(sequence("2027-03-10"), Some(1));
     assert_eq!(sequence("2027-06-01"), Some(0));
     assert_eq!(sequence("2027-12-31"), Some(0));
+}
+
+#[actix_web::test]
+async fn every_feed_reads_lang_the_same_way() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let text = |answer: &Answer| String::from_utf8(crate::common::decoded(answer)).unwrap();
+    for feed in [
+        "/api/v1/events.ics?year=1448",
+        "/api/v1/calendar.ics?include=extra",
+        "/api/v1/days.ics?year=2027",
+        "/api/v1/holidays.ics?year=2027",
+        "/api/v1/imsakiyah.ics?place=34.71&year=1447&authority=muhammadiyah",
+    ] {
+        // id, en in any case; nothing else (the feeds have no Arabic texts).
+        for bad in ["xx", "ar"] {
+            let answer = get(&app, &format!("{feed}&lang={bad}")).await;
+            assert_eq!(answer.status, 400, "{feed} {bad}");
+            assert_eq!(answer.code(), "invalid_lang", "{feed} {bad}");
+        }
+        let plain = get(&app, feed).await;
+        assert_eq!(plain.body, get(&app, &format!("{feed}&lang=ID")).await.body);
+        let english = get(&app, &format!("{feed}&lang=En")).await;
+        assert_eq!(english.status, 200, "{feed}");
+        assert_ne!(english.body, plain.body, "{feed}");
+    }
+    let events = text(&get(&app, "/api/v1/events.ics?year=1448&lang=en").await);
+    assert!(
+        events.contains("SUMMARY:Eid al-Fitr 1448 AH (estimate)"),
+        "{events}"
+    );
+    assert!(
+        events.contains("NAME:Islamic Observances 1448 AH (Kemenag)"),
+        "{events}"
+    );
+    let off = text(&get(&app, "/api/v1/holidays.ics?year=2027&lang=en").await);
+    assert!(
+        off.contains("NAME:National Holidays and Collective Leave 2027"),
+        "{off}"
+    );
+    assert!(
+        off.contains("SUMMARY:Collective leave: Eid al-Fitr"),
+        "{off}"
+    );
+    let fast = text(
+        &get(
+            &app,
+            "/api/v1/imsakiyah.ics?place=34.71&year=1447&authority=muhammadiyah&lang=en",
+        )
+        .await,
+    );
+    assert!(
+        fast.contains("SUMMARY:Breaking the fast (maghrib)"),
+        "{fast}"
+    );
+    assert!(fast.contains(" Ramadan 1447 AH"), "{fast}");
+}
+
+#[actix_web::test]
+async fn a_hijri_year_on_days_ics_is_named_as_one() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    // days.ics has no `calendar`: the hint gives the Gregorian years of Hijri 1448.
+    let answer = get(&app, "/api/v1/days.ics?year=1448").await;
+    assert_eq!(answer.status, 400);
+    assert_eq!(answer.code(), "invalid_year");
+    let message = answer.json()["error"]["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(!message.contains("calendar="), "{message}");
+    assert!(
+        message
+            .ends_with("1448 is a hijri year, whose days fall in the gregorian years 2026 to 2027"),
+        "{message}"
+    );
 }

@@ -326,6 +326,9 @@ fn warnings_are_documented_as_objects() {
         hijri::warnings::Warning::Borderline(""),
         hijri::warnings::Warning::Divergence(""),
         hijri::warnings::Warning::RetroRequired(2, hijri::warnings::Items::Events, ""),
+        hijri::warnings::Warning::OtherRetro("", ""),
+        hijri::warnings::Warning::ChineseUncertain,
+        hijri::warnings::Warning::JavaneseProjected,
     ] {
         assert!(codes.contains(&w.code()), "{}", w.code());
     }
@@ -391,6 +394,60 @@ fn every_documented_parameter_is_the_route_tables_with_its_bound() {
                     route.path
                 );
             }
+
+/// The prayer parameters state the bounds the code keeps: the imsakiyah's Hijri years (the
+/// calendars' years with days), `/prayer-times`' `month` without the year 0000, `/places`'
+/// `q` of one character; every parameter of lower-case values that any case matches says so;
+/// both prayer operations say their retro-computed Hijri dates need no `retro=true`.
+#[test]
+fn prayer_parameters_and_enums_say_what_the_code_accepts() {
+    let parameter = |path: &str, name: &str| -> Value {
+        document()["paths"][path]["get"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(resolve)
+            .find(|p| p["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    let archive = crate::common::real();
+    let (first, last) = archive.default_chain().hijri_years_with_days();
+    for path in ["/api/v1/imsakiyah", "/api/v1/imsakiyah.ics"] {
+        let year = &parameter(path, "year")["schema"];
+        assert_eq!(year["minimum"], i64::from(first), "{path}");
+        assert_eq!(year["maximum"], i64::from(last), "{path}");
+    }
+    let month =
+        jsonschema::validator_for(&parameter("/api/v1/prayer-times", "month")["schema"]).unwrap();
+    assert!(month.is_valid(&Value::from("2026-02")));
+    assert!(!month.is_valid(&Value::from("0000-01")));
+    // One letter is a name's part (`places::search` refuses only a `q` without any).
+    assert_eq!(parameter("/api/v1/places", "q")["schema"]["minLength"], 1);
+    for path in ["/api/v1/prayer-times", "/api/v1/imsakiyah"] {
+        let description = document()["paths"][path]["get"]["description"]
+            .as_str()
+            .unwrap();
+        assert!(
+            description.contains("retro-computed and given without `retro=true`"),
+            "{path}"
+        );
+    }
+    for (path, item) in document()["paths"].as_object().unwrap() {
+        for p in item["get"]["parameters"].as_array().into_iter().flatten() {
+            let p = resolve(p);
+            let schema = resolve(&p["schema"]);
+            let lower = schema["enum"].as_array().is_some_and(|values| {
+                values
+                    .iter()
+                    .all(|v| v.as_str().is_some_and(|s| s == s.to_lowercase()))
+            });
+            let text = p["description"].as_str().unwrap_or_default().to_lowercase();
+            assert!(
+                !lower || text.contains("any letter case") || text.contains("any case"),
+                "{path} {}",
+                p["name"]
+            );
         }
     }
 }

@@ -537,6 +537,12 @@ async fn english_observance_names() {
         );
     }
     assert!(!html.contains("Hari Arafah"));
+    // The Hijri months as the API names them in English (CLDR), in the caption, the dates
+    // and the picker.
+    assert!(html.contains("<caption>Dhuʻl-Hijjah 1447 AH · "), "caption");
+    assert!(html.contains("(9 Dhuʻl-Hijjah 1447 AH)"), "Arafah's date");
+    assert!(html.contains("<option value=\"12\" selected>Dhuʻl-Hijjah</option>"));
+    assert!(!html.contains("Dzulhijjah"));
     let home = text(&get(&app, "/?lang=en").await);
     assert!(home.contains("<span class=\"name\">First day of Ramadan</span>"));
     assert!(home.contains("<span class=\"name\">Eid al-Fitr</span>"));
@@ -647,6 +653,7 @@ async fn bad_parameters_get_html_error_pages() {
             "page_invalid_calendar",
             "/?calendar=julian&year=1447&month=1",
         ),
+        ("page_invalid_lang", "/?lang=xx"),
     ] {
         let answer = get(&app, uri).await;
         assert_eq!(answer.status, 400, "{uri}");
@@ -660,9 +667,17 @@ async fn bad_parameters_get_html_error_pages() {
             "invalid_year",
             "invalid_month",
             "missing_parameter",
-            "invalid_calendar"
+            "invalid_calendar",
+            "invalid_lang"
         ]
     );
+    // The card refuses a language as the page does (the page has no Arabic either).
+    for uri in ["/embed?lang=xx", "/embed?lang=ar", "/?lang=ar"] {
+        let answer = get(&app, uri).await;
+        assert_eq!(answer.status, 400, "{uri}");
+        assert_eq!(html_error_code(&answer), "invalid_lang", "{uri}");
+        assert!(text(&answer).contains("Bahasa tidak dikenal."), "{uri}");
+    }
     let month = text(&get(&app, "/?year=1447&month=13").await);
     assert!(month.starts_with("<!DOCTYPE html>\n<html lang=\"id\">"));
     assert!(month.contains("<h1>Halaman ini tidak dapat ditampilkan</h1>"));
@@ -988,7 +1003,7 @@ async fn the_card_for_an_iframe() {
     assert_eq!(theirs.status, 200);
     let theirs = text(&theirs);
     assert!(theirs.contains("<html lang=\"en\">"));
-    assert!(theirs.contains("1 Ramadhan 1446 AH <small>Muhammadiyah</small>"));
+    assert!(theirs.contains("1 Ramadan 1446 AH <small>Muhammadiyah</small>"));
     assert!(theirs.contains("<p class=\"j\">Saturday Pahing · 1 Pasa 1958 Je</p>"));
     assert!(theirs.contains("Next day off: <b>"));
     assert!(theirs.contains("Collective leave: Day of Silence (Saka New Year) · 27 days left"));

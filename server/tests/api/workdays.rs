@@ -389,6 +389,21 @@ async fn holidays_carry_long_weekends() {
     assert_eq!(march[0]["date"], "2027-03-12");
     assert_eq!(march[0]["weekday"], "Jumat");
     assert_eq!(march[0]["next_to"], "idul_fitri");
+    // Its weekday in the language asked, as every weekday of the answer.
+    for (lang, friday) in [("en", "Friday"), ("ar", "الجمعة")] {
+        let named = get(
+            &app,
+            &format!("/api/v1/holidays?year=2027&kind=libur_nasional&lang={lang}"),
+        )
+        .await
+        .json();
+        let harpitnas = named["long_weekends"]["harpitnas"].as_array().unwrap();
+        let day = harpitnas
+            .iter()
+            .find(|h| h["date"] == "2027-03-12")
+            .unwrap();
+        assert_eq!(day["weekday"], friday, "{lang}");
+    }
 }
 
 #[actix_web::test]

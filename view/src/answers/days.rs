@@ -2,6 +2,7 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
+use hijri::warnings;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -75,13 +76,14 @@ fn month_days<'a>(
             coverage::gregorian_month(state, year, month, ErrorCode::DateOutOfSupportedRange)?
         }
     };
-    let served = coverage::days(
+    let mut served = coverage::days(
         state,
         first,
         last,
         retro,
         ErrorCode::DateOutOfSupportedRange,
     )?;
+    served.warnings.merge(warnings::for_day_dates(first, last));
     let days = Days {
         dataset: state.dataset,
         chain: state.chain,
@@ -130,13 +132,14 @@ pub fn year<'a>(
     retro: bool,
 ) -> Result<YearBody<'a>, Refusal> {
     let (first, last) = coverage::year_days(state, calendar, year)?;
-    let served = coverage::days(
+    let mut served = coverage::days(
         state,
         first,
         last,
         retro,
         ErrorCode::DateOutOfSupportedRange,
     )?;
+    served.warnings.merge(warnings::for_day_dates(first, last));
     let outside = || coverage::outside_archive(state, ErrorCode::DateOutOfSupportedRange);
     let bounds: Vec<(Date, Date)> = match calendar {
         Calendar::Hijri => state

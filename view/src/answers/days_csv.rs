@@ -9,7 +9,7 @@ use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::javanese::JavaneseDate;
 use hijri::pasaran::Pasaran;
-use hijri::schema::{ArchivedChain, ArchivedDataset, Tier};
+use hijri::schema::{ArchivedChain, ArchivedDataset, DayKind, Tier};
 use hijri::span;
 
 use crate::answers::holidays::observances_on;
@@ -35,8 +35,8 @@ const LEADING: [&str; 10] = [
     "chinese_year",
 ];
 
-/// The columns after the calendars': the day off (`libur_nasional`, `cuti_bersama`, both
-/// `;`-joined on a day with two records), the holidays' slugs, whether the year's days off
+/// The columns after the calendars': the day off (`libur_nasional`, `cuti_bersama`, each
+/// kind once, both `;`-joined on a day with both), the holidays' slugs, whether the year's days off
 /// are `decreed` or `predicted` (empty before the first year with days off), and the
 /// observances' slugs.
 const TRAILING: [&str; 4] = ["day_off", "holidays", "holiday_status", "observances"];
@@ -144,7 +144,11 @@ fn other_dates(dataset: &ArchivedDataset, day: Date, out: &mut String) {
 /// The trailing day-off fields of `day` (`,day_off,holidays,holiday_status`).
 fn days_off(dataset: &ArchivedDataset, day: Date, out: &mut String) {
     let records = dataset.holidays_on(day);
-    let kinds: Vec<&str> = records.iter().map(|r| r.kind.get().name()).collect();
+    let kinds: Vec<&str> = DayKind::ALL
+        .into_iter()
+        .filter(|kind| records.iter().any(|r| r.kind.get() == *kind))
+        .map(DayKind::name)
+        .collect();
     let slugs: Vec<&str> = records.iter().map(|r| r.slug.as_str()).collect();
     out.push(',');
     out.push_str(&kinds.join(";"));

@@ -122,7 +122,7 @@ impl<'a> Item<'a> {
         // An Islamic holiday's Hijri date is its own (the decree's); another day's is the
         // government's calendar's, as served without retro=true.
         let hijri = default.and_then(|chain| match found.filter(|_| observance.is_some()) {
-            Some(holiday) => holiday_date(chain, holiday, date),
+            Some(holiday) => holiday_date(dataset, chain, holiday, date),
             None => chain
                 .to_hijri(date)
                 .filter(|(_, month)| chain.tier_of_day(month, date) != Tier::Retro)
@@ -140,7 +140,7 @@ impl<'a> Item<'a> {
             (tier != Tier::Retro).then(|| chain.source(tier))
         });
         let others = match (observance, hijri) {
-            (Some(_), Some(hijri)) => other_dates(dataset, hijri, date),
+            (Some(_), Some(hijri)) => other_dates(dataset, hijri, date, warnings),
             _ => Vec::new(),
         };
         Item {
@@ -164,12 +164,8 @@ pub fn names(holiday: Option<&Holiday>, kind: DayKind) -> (String, String) {
 }
 
 /// A day's name in `lang`: the holiday's, or "cuti bersama" of it (`إجازة جماعية` in
-/// Arabic; a holiday without an Arabic name keeps its whole Indonesian name).
+/// Arabic, also before the Indonesian name of a holiday without an Arabic one).
 pub fn name(holiday: Option<&Holiday>, kind: DayKind, lang: Lang) -> String {
-    let lang = match (lang, holiday) {
-        (Lang::Ar, Some(h)) if h.name_ar.is_none() => Lang::Id,
-        _ => lang,
-    };
     let name = holiday.map_or("", |h| h.name_in(lang));
     match (kind, lang) {
         (DayKind::LiburNasional, _) => name.to_owned(),
@@ -179,15 +175,31 @@ pub fn name(holiday: Option<&Holiday>, kind: DayKind, lang: Lang) -> String {
     }
 }
 
-/// The Hijri date of an Islamic `holiday` that `chain` puts nearest to `date` (the decree's
-/// day may differ from the calendar's by a day before the official table).
-fn holiday_date(chain: &ArchivedChain, holiday: &Holiday, date: Date) -> Option<HijriDate> {
+/// The Hijri date of an Islamic `holiday` on `date`: the holiday's first day is the one
+/// `chain` puts nearest to the decree's first day of it (they may differ by a day before the
+/// official table), and each later day of the decree's run is the next day of the range (the
+/// second day of Idul Fitri is 10-02 even when the calendar's 1 Syawal is a day later).
+fn holiday_date(
+    dataset: &ArchivedDataset,
+    chain: &ArchivedChain,
+    holiday: &Holiday,
+    date: Date,
+) -> Option<HijriDate> {
     let hijri::holiday::Prediction::Hijri(month, first, last) = holiday.prediction else {
         return None;
     };
-    let (near, _) = chain.to_hijri(date)?;
-    // The holiday's day of this decree: its first day, or a later one of a range (the
-    // second day of Idul Fitri) when the date is later in it.
+    // How many days of this holiday the decree has just before `date` (at most the range's).
+    let before = (1..=i32::from(last.saturating_sub(first)))
+        .take_while(|&back| {
+            dataset
+                .holidays_on(date.add_days(-back))
+                .iter()
+                .any(|d| d.slug.as_str() == holiday.slug && d.kind.get() == DayKind::LiburNasional)
+        })
+        .count();
+    let offset = u8::try_from(before).ok()?;
+    let start = date.add_days(-i32::from(offset));
+    let (near, _) = chain.to_hijri(start)?;
     let candidates = [
         near.year.saturating_sub(1),
         near.year,
@@ -195,25 +207,43 @@ fn holiday_date(chain: &ArchivedChain, holiday: &Holiday, date: Date) -> Option<
     ];
     candidates
         .into_iter()
-        .flat_map(|year| (first..=last).map(move |day| HijriDate { year, month, day }))
+        .map(|year| HijriDate {
+            year,
+            month,
+            day: first,
+        })
         .filter_map(|hijri| Some((hijri, chain.to_gregorian(hijri)?.0)))
-        .min_by_key(|(_, on)| (on.0 - date.0).abs())
-        .map(|(hijri, _)| hijri)
+        .min_by_key(|(_, on)| (on.0 - start.0).abs())
+        .map(|(hijri, _)| HijriDate {
+            day: first.saturating_add(offset),
+            ..hijri
+        })
 }
 
-/// The other calendars' Gregorian dates of `hijri` that differ from `date` (and are served
-/// without retro=true).
-fn other_dates(dataset: &ArchivedDataset, hijri: HijriDate, date: Date) -> Vec<(&str, Date)> {
-    dataset
-        .chains
-        .iter()
-        .skip(1)
-        .filter_map(|chain| {
-            let (theirs, month) = chain.to_gregorian(hijri)?;
-            let served = chain.tier_of_day(month, theirs) != Tier::Retro && span::contains(theirs);
-            (served && theirs != date).then_some((chain.id.as_str(), theirs))
-        })
-        .collect()
+/// The other calendars' Gregorian dates of `hijri` that differ from `date` and are served
+/// without retro=true; a calendar whose differing date is retro-computed is left out, and
+/// `warnings` says so.
+fn other_dates<'a>(
+    dataset: &'a ArchivedDataset,
+    hijri: HijriDate,
+    date: Date,
+    warnings: &mut Warnings<'a>,
+) -> Vec<(&'a str, Date)> {
+    let mut dates = Vec::new();
+    for chain in dataset.chains.iter().skip(1) {
+        let Some((theirs, month)) = chain.to_gregorian(hijri) else {
+            continue;
+        };
+        if theirs == date || !span::contains(theirs) {
+            continue;
+        }
+        if chain.tier_of_day(month, theirs) == Tier::Retro {
+            warnings.add(Warning::OtherRetro(&chain.id, &chain.texts.before_table));
+        } else {
+            dates.push((chain.id.as_str(), theirs));
+        }
+    }
+    dates
 }
 
 /// The records on `date`, for `/today` and `/convert` (`[]` when there are none), named in
@@ -394,6 +424,7 @@ pub fn holidays<'a>(
                 days: 5,
                 cuti_bersama: kinds != Kinds::Holidays,
             },
+            lang,
         ),
         warnings: WarningList(warnings),
     }

@@ -456,8 +456,13 @@ pub struct LongWeekends<'a> {
 /// days off (weekends included) with a day in the year, whole (it may begin in the year
 /// before or end in the next, as far as the archive has days off); and its harpitnas days: a
 /// working day with a holiday on a working weekday on one side and a weekend day on the
-/// other.
-pub fn long_weekends(dataset: &ArchivedDataset, year: i32, week: Workweek) -> LongWeekends<'_> {
+/// other, its weekday named in `lang`.
+pub fn long_weekends(
+    dataset: &ArchivedDataset,
+    year: i32,
+    week: Workweek,
+    lang: Lang,
+) -> LongWeekends<'_> {
     let off = |date: Date| dataset.day_off(date, week).filter(DayOff::is_off);
     let (Some(first), Some(last)) = (Date::from_ymd(year, 1, 1), Date::from_ymd(year, 12, 31))
     else {
@@ -503,7 +508,7 @@ pub fn long_weekends(dataset: &ArchivedDataset, year: i32, week: Workweek) -> Lo
             };
             Some(Harpitnas {
                 date: Text(date),
-                weekday: date.weekday().name(),
+                weekday: date.weekday().name_in(lang),
                 next_to: holiday.holidays().next()?.slug.as_str(),
             })
         })

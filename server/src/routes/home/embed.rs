@@ -54,8 +54,9 @@ background:#e6f2ec}p{margin:0 0 3px}.h{font-size:19px;font-weight:700;color:#0a5
 /// `GET /embed?authority=&lang=&tz=`: the card of today; an error is the page's HTML error.
 pub fn embed(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let lang = lang(&query);
-    card(req, state, &query, lang).map_err(|e| error::page(state, lang, e))
+    let (lang, shown) = lang(&query);
+    lang.and_then(|lang| card(req, state, &query, lang))
+        .map_err(|e| error::page(state, shown, e))
 }
 
 /// The card, or why it cannot be written.

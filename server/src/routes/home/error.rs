@@ -61,13 +61,14 @@ fn written(state: &AppState, lang: Lang, error: ApiError, back: &str) -> ApiErro
     error.with_html(html.into_string())
 }
 
-/// What to change, in words: the zone, the years the calendar has, the month, the calendar
+/// What to change, in words: the zone, the language, the years the calendar has, the month, the calendar
 /// of dates, the view (`invalid_kind`, which only `view` gives on the page), the calendars
 /// served.
 fn sentence(scope: &Scope, lang: Lang, code: ErrorCode) -> String {
     let words = lang.words();
     match code {
         ErrorCode::InvalidTimezone => words.error_zone.to_owned(),
+        ErrorCode::InvalidLang => words.error_lang.to_owned(),
         ErrorCode::InvalidYear | ErrorCode::DateOutOfSupportedRange | ErrorCode::OutOfCoverage => {
             let (g_first, g_last) = scope.chain.gregorian_years_with_days();
             let (h_first, h_last) = scope.chain.hijri_years_with_days();

@@ -7,7 +7,7 @@
 //! date order, ranges as ranges, with the other calendars' days where they differ.
 
 use hijri::date::{days_in_month, Date};
-use hijri::hijri::{HijriMonth, MONTH_NAMES};
+use hijri::hijri::HijriMonth;
 use hijri::javanese::JavaneseDate;
 use hijri::observance::Selection;
 use hijri::pasaran::Pasaran;
@@ -125,7 +125,7 @@ impl View {
     pub fn title(self, words: &Words) -> String {
         match self {
             View::Gregorian { year, month } => format!("{} {year}", words.month_name(month)),
-            View::Hijri(m) => format!("{} {} {}", m.name(), m.year, words.lang.era()),
+            View::Hijri(m) => format!("{} {} {}", words.hijri_month(m), m.year, words.lang.era()),
             View::Year(year) => year.to_string(),
         }
     }
@@ -328,23 +328,23 @@ pub fn hijri_span(chain: &ArchivedChain, words: &Words, first: Date, last: Date)
         (Some((a, _)), Some((b, _))) if a.month_of_year() == b.month_of_year() => {
             format!(
                 "{} {} {}",
-                a.month_of_year().name(),
+                words.hijri_month(a.month_of_year()),
                 a.year,
                 words.lang.era()
             )
         }
         (Some((a, _)), Some((b, _))) if a.year == b.year => format!(
             "{} – {} {} {}",
-            a.month_of_year().name(),
-            b.month_of_year().name(),
+            words.hijri_month(a.month_of_year()),
+            words.hijri_month(b.month_of_year()),
             b.year,
             words.lang.era()
         ),
         (Some((a, _)), Some((b, _))) => format!(
             "{} {} – {} {} {}",
-            a.month_of_year().name(),
+            words.hijri_month(a.month_of_year()),
             a.year,
-            b.month_of_year().name(),
+            words.hijri_month(b.month_of_year()),
             b.year,
             words.lang.era()
         ),
@@ -435,7 +435,7 @@ pub fn navigation(html: &mut Html, page: &Page) {
         html,
         page,
         ("hijri", words.jump_hijri),
-        &MONTH_NAMES,
+        &words.hijri_months(),
         u32::from(h.month),
         (i64::from(h.year), i64::from(hijri.0), i64::from(hijri.1)),
     );
@@ -542,7 +542,7 @@ fn cell(
         if h.day == 1 || day == first {
             html.fmt(format_args!("{} ", h.day))
                 .raw("<b>")
-                .text(h.month_of_year().name())
+                .text(words.hijri_month(h.month_of_year()))
                 .raw("</b>");
         } else {
             html.fmt(format_args!("{}", h.day));

@@ -35,7 +35,7 @@ use hijri_view::Scope;
 
 use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::{Param, Query};
+use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
 use grid::View;
@@ -179,13 +179,12 @@ impl<'r> Page<'_, 'r> {
     }
 }
 
-/// The language a request asks for: `lang=en` (any case) is English, anything else
-/// Indonesian.
-fn lang(query: &Query) -> Lang {
-    match query.get("lang") {
-        Param::Value(value) => Lang::from_param(&value),
-        _ => Lang::Id,
-    }
+/// The language a request asks for ([`Lang::read`]) and the one its error page is in: the
+/// one asked, Indonesian when it names none the page has.
+fn lang(query: &Query) -> (Result<Lang, ApiError>, Lang) {
+    let lang = Lang::read(query);
+    let shown = lang.as_ref().map_or(Lang::Id, |lang| *lang);
+    (lang, shown)
 }
 
 /// `GET /?lang=&tz=&authority=&calendar=&year=&month=&view=&place=`: the page (the printable
@@ -193,8 +192,9 @@ fn lang(query: &Query) -> Lang {
 /// and code.
 pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let lang = lang(&query);
-    written(req, state, &query, lang).map_err(|e| error::page(state, lang, e))
+    let (lang, shown) = lang(&query);
+    lang.and_then(|lang| written(req, state, &query, lang))
+        .map_err(|e| error::page(state, shown, e))
 }
 
 /// A refusal of the page's or the card's parameters, answered as the page's HTML error in

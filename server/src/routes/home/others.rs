@@ -108,7 +108,7 @@ pub fn marks(page: &Page, named: Selection, first: Date, last: Date) -> Vec<Mark
             if let (Some(hijri), true) = (theirs, differs) {
                 let mut parts = Vec::new();
                 if hijri.day == 1 {
-                    parts.push(format!("1 {}", hijri.month_of_year().name()));
+                    parts.push(format!("1 {}", words.hijri_month(hijri.month_of_year())));
                 }
                 for f in observances
                     .iter()

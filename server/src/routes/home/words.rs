@@ -1,6 +1,6 @@
 //! The page's words in its two languages ([`Lang`]): Indonesian first, English by
 //! `?lang=en`. Dates are written here (weekday, day, month name, year); the Hijri month names
-//! are the contract's in both languages.
+//! are the API's in each language (`hijri::hijri`, CLDR's in English).
 
 use hijri::chinese::ChineseDate;
 use hijri::date::Date;
@@ -203,6 +203,8 @@ pub struct Words {
     pub error_back: &'static str,
     /// An unknown zone.
     pub error_zone: &'static str,
+    /// An unknown language.
+    pub error_lang: &'static str,
     /// A month or year outside the calendar, before the years it has.
     pub error_years: &'static str,
     /// A month that is not 1 to 12, or missing.
@@ -334,6 +336,7 @@ const ID: Words = Words {
     error_title: "Halaman ini tidak dapat ditampilkan",
     error_back: "Kembali ke kalender hari ini",
     error_zone: "Zona waktu tidak dikenal. Pilih WIB, WITA atau WIT.",
+    error_lang: "Bahasa tidak dikenal. Pilih id (Indonesia) atau en (English).",
     error_years: "Bulan atau tahun itu di luar kalender yang tersedia. Tahun yang tersedia:",
     error_month: "Bulan harus berupa angka 1 sampai 12, bersama tahunnya.",
     error_calendar: "Kalender tanggal harus hijri atau gregorian.",
@@ -449,6 +452,7 @@ const EN: Words = Words {
     error_title: "This page cannot be shown",
     error_back: "Back to today's calendar",
     error_zone: "Unknown time zone. Choose WIB, WITA or WIT.",
+    error_lang: "Unknown language. Choose id (Indonesia) or en (English).",
     error_years: "That month or year is outside the calendar. The years it has:",
     error_month: "The month must be a number from 1 to 12, with its year.",
     error_calendar: "The calendar of dates must be hijri or gregorian.",
@@ -557,7 +561,7 @@ impl Words {
         format!(
             "{} {} {} {}",
             date.day,
-            date.month_of_year().name(),
+            self.hijri_month(date.month_of_year()),
             date.year,
             self.lang.era()
         )
@@ -570,7 +574,28 @@ impl Words {
         } else {
             format!("{first}–{last}")
         };
-        format!("{days} {} {} {}", month.name(), month.year, self.lang.era())
+        format!(
+            "{days} {} {} {}",
+            self.hijri_month(month),
+            month.year,
+            self.lang.era()
+        )
+    }
+
+    /// A Hijri month's name in the page's language, as the API names it (`Ramadhan`,
+    /// `Ramadan`).
+    pub fn hijri_month(&self, month: HijriMonth) -> &'static str {
+        month.name_in(self.lang.names())
+    }
+
+    /// The twelve Hijri month names in the page's language.
+    pub fn hijri_months(&self) -> [&'static str; 12] {
+        std::array::from_fn(|i| {
+            self.hijri_month(HijriMonth {
+                year: 1,
+                month: u8::try_from(i + 1).unwrap_or(1),
+            })
+        })
     }
 
     /// The name of a prayer time (`Terbit`, `Sunrise`).
