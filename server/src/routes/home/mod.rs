@@ -200,7 +200,7 @@ pub fn page(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
 /// A refusal of the page's or the card's parameters, answered as the page's HTML error in
 /// the language asked for.
 pub fn refused(req: &HttpRequest, state: &AppState, error: ApiError) -> ApiError {
-    error::page(state, lang(&Query(req.query_string())), error)
+    error::page(state, lang(&Query(req.query_string())).1, error)
 }
 
 /// What a request of the page or the card asks for: its zone, calendar and today, and the
