@@ -394,6 +394,9 @@ fn every_documented_parameter_is_the_route_tables_with_its_bound() {
                     route.path
                 );
             }
+        }
+    }
+}
 
 /// The prayer parameters state the bounds the code keeps: the imsakiyah's Hijri years (the
 /// calendars' years with days), `/prayer-times`' `month` without the year 0000, `/places`'
