@@ -264,8 +264,9 @@ pub struct Cli {
           value_parser = expecting(Listen::parse,
               "empty (no metrics listener) or an IP address and port, e.g. 127.0.0.1:9090"))]
     pub metrics_bind: Listen,
-    /// The most the answer cache holds (answers built once, in every coding, with their
-    /// keys), in bytes; K, M or G for KiB, MiB, GiB.
+    /// The most the answer cache holds (answers built once, each coding on its first
+    /// request, with their keys, as the allocator holds them), in bytes; K, M or G for KiB,
+    /// MiB, GiB.
     #[arg(long, value_name = "BYTES", env = "HIJRI_CACHE_BYTES", default_value = "64M",
           value_parser = expecting(bytes, BYTES))]
     pub cache_bytes: u64,
@@ -601,6 +602,41 @@ mod tests {
     }
 
     #[test]
+    fn the_public_address_comes_from_configuration_only() {
+        let public = |args: &[&str]| settings(args).unwrap().public;
+        let hosts = public(&[
+            "--public-hosts",
+            "https://kalender.example.id,http://localhost:8080/",
+        ]);
+        assert_eq!(
+            hosts.for_host(Some("KALENDER.example.id")),
+            Some("https://kalender.example.id")
+        );
+        assert_eq!(
+            hosts.for_host(Some("localhost:8080")),
+            Some("http://localhost:8080")
+        );
+        assert_eq!(hosts.for_host(Some("kalender.example.id.evil")), None);
+        assert_eq!(hosts.for_host(None), None);
+        let url = public(&[
+            "--public-url",
+            "https://a.example",
+            "--public-hosts",
+            "https://b.example",
+        ]);
+        assert_eq!(url.for_host(Some("b.example")), Some("https://a.example"));
+        assert_eq!(public(&[]).for_host(Some("localhost:8080")), None);
+        // Nothing that would need escaping in HTML, JSON or iCalendar is an address.
+        for bad in [
+            "https://a.example/\"><x",
+            "https://a.example/'",
+            "https://a.example/<",
+        ] {
+            assert!(settings(&["--public-hosts", bad]).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn the_public_url_makes_docs_url_absolute() {
         let docs = |url: &str| settings(&["--public-url", url]).map(|s| s.docs_url);
         assert_eq!(
@@ -648,7 +684,7 @@ mod tests {
             assert!(help.contains(&*variable.to_string_lossy()), "{variable:?}");
             variables += 1;
         }
-        assert_eq!(variables, 19);
+        assert_eq!(variables, 20);
         assert!(cli(&["--no-such-flag"]).is_err());
         assert!(cli(&["stray"]).is_err());
     }

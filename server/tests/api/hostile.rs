@@ -216,7 +216,7 @@ async fn an_unknown_place_is_suggested_by_id_or_name_at_a_bounded_cost() {
     .await;
     let cpu = thread_cpu_ns() - before;
     assert_eq!(answer.code(), "unknown_place");
-    assert!(cpu < 2_000_000, "{cpu} ns of CPU for a 64-character place");
+    assert!(cpu < 5_000_000, "{cpu} ns of CPU for a 64-character place");
     // Too long, repeated or badly encoded: 400, never a 404.
     for query in [
         "place=34.71&place=34.71",
