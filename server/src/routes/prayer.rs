@@ -261,9 +261,14 @@ pub fn imsakiyah_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse
 /// The VCALENDAR of an imsakiyah in `lang`.
 fn feed(fast: &Imsakiyah, lang: Lang, stamp: Date) -> String {
     let place = fast.place;
-    let (calendar, era) = match lang {
-        Lang::Id => (fast.chain.names.indonesian.as_str(), "H"),
-        Lang::En => (fast.chain.names.english.as_str(), "AH"),
+    let (calendar, era, by, method) = match lang {
+        Lang::Id => (
+            fast.chain.names.indonesian.as_str(),
+            "H",
+            "menurut",
+            "metode",
+        ),
+        Lang::En => (fast.chain.names.english.as_str(), "AH", "by", "method"),
     };
     let ramadan = HijriMonth {
         year: fast.year,
@@ -341,22 +346,13 @@ fn feed(fast: &Imsakiyah, lang: Lang, stamp: Date) -> String {
             );
             ical.text(
                 "DESCRIPTION",
-                &match lang {
-                    Lang::Id => format!(
-                        "{}, {} {ramadan} {} {era} menurut {calendar}; metode {}.",
-                        place.name.as_str(),
-                        day.day,
-                        fast.year,
-                        fast.method.id
-                    ),
-                    Lang::En => format!(
-                        "{}, {} {ramadan} {} {era} by {calendar}; method {}.",
-                        place.name.as_str(),
-                        day.day,
-                        fast.year,
-                        fast.method.id
-                    ),
-                },
+                &format!(
+                    "{}, {} {ramadan} {} {era} {by} {calendar}; {method} {}.",
+                    place.name.as_str(),
+                    day.day,
+                    fast.year,
+                    fast.method.id
+                ),
             );
             ical.raw("TRANSP", "TRANSPARENT");
             ical.raw("END", "VEVENT");
