@@ -141,6 +141,20 @@ fn reference_time(time: &str) -> (Method, Prayer) {
     }
 }
 
+/// Kemenag's method with one flat horizon at `altitude` degrees for every place (no
+/// height band, no named place): what the horizon fits compare.
+fn flat_kemenag(altitude: f64) -> Method {
+    Method {
+        horizon: Horizon {
+            fixed_dip_arcmin: -60.0 * altitude - 50.0,
+            highland: None,
+            places: &[],
+            ..Method::KEMENAG.horizon
+        },
+        ..Method::KEMENAG
+    }
+}
+
 #[test]
 fn unrounded_instants_agree_with_skyfield() {
     let astro = astro();
@@ -361,15 +375,7 @@ fn kota_bandungs_own_horizon_is_fitted_on_2024_and_holds_in_2022_and_2026() {
         .filter(|r| r[0] == "kemenag" && r[1] == "32.73")
         .collect();
     let differences = |altitude: f64| -> Vec<(String, i64)> {
-        let method = Method {
-            horizon: Horizon {
-                fixed_dip_arcmin: -60.0 * altitude - 50.0,
-                highland: None,
-                places: &[],
-                ..Method::KEMENAG.horizon
-            },
-            ..Method::KEMENAG
-        };
+        let method = flat_kemenag(altitude);
         let mut out = Vec::new();
         for r in &published {
             let date: NaiveDate = r[2].parse().unwrap();
@@ -435,15 +441,7 @@ fn kemenags_highland_horizon_is_fitted_on_half_the_highland_places_and_holds_on_
     ids.dedup();
     assert_eq!(ids.len(), 26);
     let differences = |altitude: f64, half: usize| -> Vec<i64> {
-        let method = Method {
-            horizon: Horizon {
-                fixed_dip_arcmin: -60.0 * altitude - 50.0,
-                highland: None,
-                places: &[],
-                ..Method::KEMENAG.horizon
-            },
-            ..Method::KEMENAG
-        };
+        let method = flat_kemenag(altitude);
         let mut out = Vec::new();
         for r in &highland {
             let index = ids.iter().position(|id| *id == r[1]).unwrap();
