@@ -735,6 +735,29 @@ fn code_outside_tests(path: &Path) -> String {
         .join("\n")
 }
 
+/// The page is escaped by construction (`server/src/routes/home/html.rs`): markup enters
+/// as literals or through `markup!`, whose `{}` values are escaped; a `format_args!` or a
+/// `Template` made by hand elsewhere in the page would pass values past that.
+#[test]
+fn the_page_writes_values_only_through_its_escaping_buffer() {
+    let root = workspace_root();
+    let mut files = Vec::new();
+    rust_files(&root.join("server/src/routes/home"), &mut files);
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| !f.ends_with("html.rs")) {
+        let code = code_outside_tests(file);
+        for form in ["format_args!", "Template(", "write_fmt"] {
+            if code.contains(form) {
+                found.push(format!(
+                    "{}: {form}",
+                    file.strip_prefix(&root).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
 #[test]
 fn the_server_and_the_view_name_no_calendar() {
     let root = workspace_root();

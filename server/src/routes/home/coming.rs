@@ -7,7 +7,7 @@ use hijri::observance::Selection;
 use hijri::schema::Tier;
 use hijri_view::answers::events::between;
 
-use super::html::Html;
+use super::html::{markup, Html};
 use super::Page;
 use super::{off, others};
 
@@ -46,7 +46,7 @@ pub fn section(html: &mut Html, page: &Page) {
         match left {
             0 => html.text(words.is_today),
             1 => html.text(words.tomorrow),
-            n => html.fmt(format_args!("{n} ")).text(words.days_left),
+            n => html.template(markup!("{} ", n)).text(words.days_left),
         };
         html.raw("</span>");
         if f.tier != Tier::Published {

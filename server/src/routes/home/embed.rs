@@ -11,7 +11,7 @@ use hijri::javanese::JavaneseDate;
 use hijri::pasaran::Pasaran;
 use hijri::schema::Tier;
 
-use super::html::Html;
+use super::html::{markup, Html};
 use super::words::Lang;
 use super::{error, lang, off, read, Page, HTML};
 use crate::http::error::{ApiError, ErrorCode};
@@ -93,7 +93,7 @@ fn written(page: &Page) -> Result<String, ApiError> {
         .to_hijri(day)
         .ok_or_else(|| coverage::outside_archive(&page.scope, ErrorCode::OutOfCoverage))?;
     let mut html = Html::with_capacity(2048);
-    html.fmt(format_args!(
+    html.template(markup!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"light\">\n<title>",
@@ -105,7 +105,9 @@ fn written(page: &Page) -> Result<String, ApiError> {
     .raw("</title>\n<meta name=\"description\" content=\"")
     .text(words.embed_description)
     .raw("\">\n<link rel=\"icon\" href=\"data:,\">\n<style>")
-    .fmt(format_args!("{}{HEIGHT}{}", STYLE.0, STYLE.1))
+    .raw(STYLE.0)
+    .template(markup!("{}", HEIGHT))
+    .raw(STYLE.1)
     .raw("</style>\n</head>\n<body>\n<main>\n<p class=\"g\">")
     .time(day, &words.long_date(day))
     .raw("</p>\n<p class=\"h\">");
@@ -137,7 +139,7 @@ fn written(page: &Page) -> Result<String, ApiError> {
         match left {
             0 => html.text(words.is_today),
             1 => html.text(words.tomorrow),
-            n => html.fmt(format_args!("{n} ")).text(words.days_left),
+            n => html.template(markup!("{} ", n)).text(words.days_left),
         };
         html.raw("</p>\n");
     }
@@ -145,7 +147,7 @@ fn written(page: &Page) -> Result<String, ApiError> {
     let link = page.link(page.here(None));
     html.raw("<p class=\"s\"><a href=\"")
         .raw(if link.starts_with('?') { "./" } else { "" })
-        .raw(&link)
+        .text(&link)
         .raw("\" target=\"_blank\" rel=\"noopener\">")
         .text(words.title)
         .raw("</a></p>\n</main>\n</body>\n</html>\n");

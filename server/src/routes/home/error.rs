@@ -5,7 +5,7 @@
 use hijri::prayer::Method;
 use hijri_view::Scope;
 
-use super::html::Html;
+use super::html::{markup, Html};
 use super::words::Lang;
 use crate::http::error::{ApiError, ErrorCode};
 use crate::state::AppState;
@@ -25,7 +25,7 @@ pub fn elsewhere(state: &AppState, lang: Lang, error: ApiError) -> ApiError {
 fn written(state: &AppState, lang: Lang, error: ApiError, back: &str) -> ApiError {
     let words = lang.words();
     let mut html = Html::with_capacity(2048);
-    html.fmt(format_args!(
+    html.template(markup!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"light dark\">\n\
@@ -48,10 +48,10 @@ fn written(state: &AppState, lang: Lang, error: ApiError, back: &str) -> ApiErro
     .text(&error.message)
     // The default calendar named, so that a calendar the browser remembered is forgotten.
     .raw("</p>\n<p><a href=\"")
-    .raw(back)
-    .raw(match lang {
+    .text(back)
+    .text(match lang {
         Lang::Id => "",
-        Lang::En => "lang=en&amp;",
+        Lang::En => "lang=en&",
     })
     .raw("authority=")
     .text(&state.chain.id)

@@ -14,7 +14,7 @@ use hijri::pasaran::Pasaran;
 use hijri::schema::{ArchivedChain, DayKind, Tier};
 use hijri_view::answers::events::{between, Found};
 
-use super::html::Html;
+use super::html::{markup, Html};
 use super::off::{self, Off};
 use super::others::{self, Mark};
 use super::words::Words;
@@ -51,14 +51,14 @@ impl View {
         View::Gregorian { year, month }
     }
 
-    /// The view's parameters in a link (`&amp;` between them).
+    /// The view's parameters in a link (`&` between them; escaped where written).
     pub fn query(self) -> String {
         match self {
             View::Gregorian { year, month } => {
-                format!("calendar=gregorian&amp;year={year}&amp;month={month}")
+                format!("calendar=gregorian&year={year}&month={month}")
             }
-            View::Hijri(m) => format!("calendar=hijri&amp;year={}&amp;month={}", m.year, m.month),
-            View::Year(year) => format!("view=year&amp;year={year}"),
+            View::Hijri(m) => format!("calendar=hijri&year={}&month={}", m.year, m.month),
+            View::Year(year) => format!("view=year&year={year}"),
         }
     }
 
@@ -364,9 +364,11 @@ pub fn navigation(html: &mut Html, page: &Page) {
         (page.view.next(), words.next, "next", ""),
     ] {
         if view.served(chain) {
-            html.fmt(format_args!(
-                "<a rel=\"{rel}\" href=\"{}\" title=\"{label}\">",
-                page.href(Some(view))
+            html.template(markup!(
+                "<a rel=\"{}\" href=\"{}\" title=\"{}\">",
+                rel,
+                page.href(Some(view)),
+                label
             ))
             .raw(arrow)
             .text(&view.title(words))
@@ -380,7 +382,7 @@ pub fn navigation(html: &mut Html, page: &Page) {
     // The year of the month, whole on one printable page.
     let whole = page.view.year_of(chain).map(View::Year);
     if let Some(year) = whole.filter(|year| *year != page.view) {
-        html.fmt(format_args!(
+        html.template(markup!(
             "<a class=\"whole\" href=\"{}\">",
             page.href(Some(year))
         ))
@@ -463,27 +465,37 @@ fn jump(
     (year, min, max): (i64, i64, i64),
 ) {
     let words = page.words;
-    html.fmt(format_args!(
+    html.template(markup!(
         "<form class=\"jump\" method=\"get\" action=\"./\">\
-         <input type=\"hidden\" name=\"calendar\" value=\"{calendar}\">"
+         <input type=\"hidden\" name=\"calendar\" value=\"{}\">",
+        calendar
     ));
     page.hidden(html, true);
-    html.fmt(format_args!(
-        "<label class=\"what\" for=\"{calendar}-month\">{label}</label> \
-         <select id=\"{calendar}-month\" name=\"month\">"
+    html.template(markup!(
+        "<label class=\"what\" for=\"{}-month\">{}</label> \
+         <select id=\"{}-month\" name=\"month\">",
+        calendar,
+        label,
+        calendar
     ));
     for (number, name) in (1..).zip(names) {
         let mark = if number == selected { " selected" } else { "" };
-        html.fmt(format_args!("<option value=\"{number}\"{mark}>"))
+        html.template(markup!("<option value=\"{}\"{}>", number, mark))
             .text(name)
             .raw("</option>");
     }
-    html.fmt(format_args!(
-        "</select> <label class=\"vh\" for=\"{calendar}-year\">{}</label> \
-         <input id=\"{calendar}-year\" name=\"year\" type=\"number\" inputmode=\"numeric\" \
-         min=\"{min}\" max=\"{max}\" value=\"{year}\" required> \
+    html.template(markup!(
+        "</select> <label class=\"vh\" for=\"{}-year\">{}</label> \
+         <input id=\"{}-year\" name=\"year\" type=\"number\" inputmode=\"numeric\" \
+         min=\"{}\" max=\"{}\" value=\"{}\" required> \
          <button type=\"submit\">{}</button></form>\n",
-        words.year, words.show
+        calendar,
+        words.year,
+        calendar,
+        min,
+        max,
+        year,
+        words.show
     ));
 }
 
@@ -526,7 +538,7 @@ fn cell(
     classes.extend(off::cell_class(&off));
     html.raw("<td");
     if !classes.is_empty() {
-        html.fmt(format_args!(" class=\"{}\"", classes.join(" ")));
+        html.template(markup!(" class=\"{}\"", classes.join(" ")));
     }
     if day == page.today {
         html.raw(" aria-current=\"date\"");
@@ -540,12 +552,12 @@ fn cell(
             html.raw("≈");
         }
         if h.day == 1 || day == first {
-            html.fmt(format_args!("{} ", h.day))
+            html.template(markup!("{} ", h.day))
                 .raw("<b>")
                 .text(words.hijri_month(h.month_of_year()))
                 .raw("</b>");
         } else {
-            html.fmt(format_args!("{}", h.day));
+            html.template(markup!("{}", h.day));
         }
         html.raw("</span>");
     }
@@ -600,8 +612,9 @@ fn legend(
         if of_kind.is_empty() {
             continue;
         }
-        html.fmt(format_args!(
-            "<li><span class=\"key {class}\" aria-hidden=\"true\">1</span>"
+        html.template(markup!(
+            "<li><span class=\"key {}\" aria-hidden=\"true\">1</span>",
+            class
         ))
         .text(text);
         if of_kind.iter().any(|o| o.predicted) {

@@ -15,7 +15,7 @@ use hijri_view::evening::Deciding;
 use hijri_view::records::{EveningRecord, KhgtView, WujudView};
 
 use super::card;
-use super::html::{decimal, Html};
+use super::html::{decimal, markup, Html};
 use super::Page;
 
 /// The next month start of the calendar shown, as its deciding evening tells it (the
@@ -33,7 +33,7 @@ pub struct Next<'r> {
 
 /// One card of the evening, as the page links it.
 pub struct Card {
-    /// Its address relative to the page (`&amp;` between parameters).
+    /// Its address relative to the page (`&` between parameters; escaped where written).
     pub href: String,
     /// Its size in pixels.
     pub width: u32,
@@ -321,11 +321,13 @@ pub fn section(html: &mut Html, page: &Page, next: &Next) {
     if !next.cards.is_empty() {
         html.raw("<ul class=\"cards\">\n");
         for card in &next.cards {
-            html.fmt(format_args!("<li><a href=\"{}\">", card.href))
-                .fmt(format_args!(
+            html.template(markup!("<li><a href=\"{}\">", card.href))
+                .template(markup!(
                     "<img src=\"{}\" width=\"{}\" height=\"{}\" loading=\"lazy\" \
                      decoding=\"async\" alt=\"",
-                    card.href, card.width, card.height
+                    card.href,
+                    card.width,
+                    card.height
                 ))
                 .text(&card.alt)
                 .raw("\">")
@@ -357,7 +359,7 @@ fn cards(page: &Page, next: &Next) -> Vec<Card> {
     let authority = if std::ptr::eq(next.chain, page.state.chain) {
         String::new()
     } else {
-        format!("&amp;authority={}", next.chain.id.as_str())
+        format!("&authority={}", next.chain.id.as_str())
     };
     let target = next.month.hijri_month();
     let date = next.evening.date();
@@ -372,7 +374,7 @@ fn cards(page: &Page, next: &Next) -> Vec<Card> {
         let (width, height) = png_size(&png.png)?;
         Some(Card {
             href: format!(
-                "{}?year={}&amp;month={}{authority}",
+                "{}?year={}&month={}{authority}",
                 card::path(kind),
                 target.year,
                 target.month

@@ -1,5 +1,8 @@
-//! The page's text buffer: markup written as it is, text escaped, numbers written in the
-//! page's language (a decimal comma in Indonesian).
+//! The page's text buffer, escaped by construction: markup enters only as a `&'static str`
+//! literal ([`Html::raw`]) or as a [`Markup`] fragment another buffer wrote; every string
+//! value is escaped on its way in ([`Html::text`], and each `{}` of [`markup!`], whose
+//! template may hold no other placeholder, checked at compile time). Numbers are written in
+//! the page's language (a decimal comma in Indonesian) by [`decimal`].
 
 use std::fmt::{self, Write};
 
@@ -7,8 +10,44 @@ use hijri::date::Date;
 
 use super::words::Lang;
 
+/// A template of literal markup with `{}` for values, each escaped or kept by its
+/// [`Piece`], for [`Html::template`]: `html.template(markup!("<a href=\"{}\">", link))`.
+macro_rules! markup {
+    ($template:literal $(, $value:expr)* $(,)?) => {{
+        const _: () = assert!(
+            $crate::routes::home::html::positional_only($template),
+            "a markup! template holds only {{}} placeholders"
+        );
+        $crate::routes::home::html::Template(format_args!(
+            $template $(, $crate::routes::home::html::Put(&$value))*
+        ))
+    }};
+}
+pub(crate) use markup;
+
+/// A template and its values, as [`markup!`] makes it (`format_args!` appears nowhere else
+/// in the page: `tests/tidy.rs`).
+pub struct Template<'a>(pub fmt::Arguments<'a>);
+
 /// An HTML document being written.
 pub struct Html(String);
+
+/// A fragment of markup: a literal, or what an [`Html`] buffer wrote (so its values were
+/// escaped there). No other way makes one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Markup(std::borrow::Cow<'static, str>);
+
+impl Markup {
+    /// A literal fragment of markup, as it is.
+    pub const fn literal(markup: &'static str) -> Markup {
+        Markup(std::borrow::Cow::Borrowed(markup))
+    }
+
+    /// The fragment's markup.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
 
 impl Html {
     /// An empty document with room for `capacity` bytes.
@@ -16,46 +55,135 @@ impl Html {
         Html(String::with_capacity(capacity))
     }
 
-    /// Appends markup as it is.
-    pub fn raw(&mut self, markup: &str) -> &mut Html {
+    /// Appends literal markup.
+    pub fn raw(&mut self, markup: &'static str) -> &mut Html {
         self.0.push_str(markup);
         self
     }
 
-    /// Appends formatted markup as it is (the values must need no escaping: numbers, ISO
-    /// dates, fixed words).
-    pub fn fmt(&mut self, args: fmt::Arguments) -> &mut Html {
+    /// Appends a fragment of markup.
+    pub fn markup(&mut self, markup: &Markup) -> &mut Html {
+        self.0.push_str(markup.as_str());
+        self
+    }
+
+    /// Appends a template with its values ([`markup!`]).
+    pub fn template(&mut self, template: Template) -> &mut Html {
         // Writing into a String cannot fail.
-        let _ = self.0.write_fmt(args);
+        let _ = self.0.write_fmt(template.0);
         self
     }
 
     /// Appends text, escaped for element content and quoted attribute values.
     pub fn text(&mut self, text: &str) -> &mut Html {
-        for c in text.chars() {
-            match c {
-                '&' => self.0.push_str("&amp;"),
-                '<' => self.0.push_str("&lt;"),
-                '>' => self.0.push_str("&gt;"),
-                '"' => self.0.push_str("&quot;"),
-                '\'' => self.0.push_str("&#39;"),
-                _ => self.0.push(c),
-            }
-        }
+        // Writing into a String cannot fail.
+        let _ = escape(&mut self.0, text);
         self
     }
 
     /// Appends `<time datetime="YYYY-MM-DD">` around `text`.
     pub fn time(&mut self, date: Date, text: &str) -> &mut Html {
-        self.fmt(format_args!("<time datetime=\"{}\">", date.iso().as_str()))
+        self.template(markup!("<time datetime=\"{}\">", date.iso().as_str()))
             .text(text)
             .raw("</time>")
+    }
+
+    /// What this buffer wrote, as a fragment for another.
+    pub fn into_markup(self) -> Markup {
+        Markup(std::borrow::Cow::Owned(self.0))
     }
 
     /// The document's bytes.
     pub fn into_string(self) -> String {
         self.0
     }
+}
+
+/// Writes `text` to `out`, escaped for element content and quoted attribute values.
+fn escape(out: &mut impl Write, text: &str) -> fmt::Result {
+    let mut start = 0;
+    for (at, c) in text.char_indices() {
+        let entity = match c {
+            '&' => "&amp;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            '"' => "&quot;",
+            '\'' => "&#39;",
+            _ => continue,
+        };
+        out.write_str(text.get(start..at).unwrap_or_default())?;
+        out.write_str(entity)?;
+        start = at + 1;
+    }
+    out.write_str(text.get(start..).unwrap_or_default())
+}
+
+/// A value a [`markup!`] template may hold: strings are escaped, numbers written as they
+/// are, [`Markup`] kept.
+pub trait Piece {
+    /// Writes the value as markup.
+    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result;
+}
+
+impl Piece for str {
+    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
+        escape(out, self)
+    }
+}
+
+impl Piece for String {
+    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
+        escape(out, self)
+    }
+}
+
+impl Piece for Markup {
+    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
+        out.write_str(self.as_str())
+    }
+}
+
+impl<T: Piece + ?Sized> Piece for &T {
+    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
+        (**self).put(out)
+    }
+}
+
+/// Integers need no escaping.
+macro_rules! numbers {
+    ($($t:ty),*) => {$(
+        impl Piece for $t {
+            fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
+                fmt::Display::fmt(self, out)
+            }
+        }
+    )*};
+}
+numbers!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
+
+/// A [`Piece`] as `format_args!` takes it.
+pub struct Put<'a, T: ?Sized>(pub &'a T);
+
+impl<T: Piece + ?Sized> fmt::Display for Put<'_, T> {
+    fn fmt(&self, out: &mut fmt::Formatter) -> fmt::Result {
+        self.0.put(out)
+    }
+}
+
+/// Whether a template's only placeholders are `{}` (besides `{{` and `}}`): a named or
+/// captured one (`{name}`) would take its value past [`Piece`].
+pub const fn positional_only(template: &str) -> bool {
+    let mut rest = template.as_bytes();
+    while let [first, tail @ ..] = rest {
+        rest = tail;
+        if *first == b'{' {
+            match rest {
+                [b'{' | b'}', tail @ ..] => rest = tail,
+                _ => return false,
+            }
+        }
+    }
+    true
 }
 
 /// `value` with at most two decimals, trailing zeros dropped, a decimal comma in
@@ -74,13 +202,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn escapes_and_decimals() {
+    fn text_and_template_values_are_escaped_markup_is_kept() {
         let mut html = Html::with_capacity(16);
         html.text("<a href=\"x\">Sya'ban & co</a>");
         assert_eq!(
             html.into_string(),
             "&lt;a href=&quot;x&quot;&gt;Sya&#39;ban &amp; co&lt;/a&gt;"
         );
+        let mut inner = Html::with_capacity(16);
+        inner.raw("<b>").text("a&b").raw("</b>");
+        let fragment = inner.into_markup();
+        let mut html = Html::with_capacity(16);
+        let hostile = String::from("\"><script>");
+        html.template(markup!(
+            "<p title=\"{}\">{} {}</p>",
+            hostile,
+            1447u16,
+            fragment
+        ));
+        assert_eq!(
+            html.into_string(),
+            "<p title=\"&quot;&gt;&lt;script&gt;\">1447 <b>a&amp;b</b></p>"
+        );
+    }
+
+    #[test]
+    fn only_positional_placeholders_pass() {
+        assert!(positional_only("<a href=\"{}\">{{}}</a>"));
+        assert!(!positional_only("<a href=\"{link}\">"));
+        assert!(!positional_only("{0}"));
+        assert!(!positional_only("{:02}"));
+        assert!(!positional_only("tail {"));
+    }
+
+    #[test]
+    fn decimals() {
         assert_eq!(decimal(2.96, Lang::Id), "2,96");
         assert_eq!(decimal(6.4, Lang::Id), "6,4");
         assert_eq!(decimal(3.0, Lang::En), "3");

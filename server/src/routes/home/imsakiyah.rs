@@ -20,7 +20,7 @@ use hijri_view::coverage;
 use hijri_view::{Calendar, Scope};
 
 use super::error;
-use super::html::{decimal, Html};
+use super::html::{decimal, markup, Html};
 use super::jadwal::{self, Chosen};
 use super::words::Lang;
 use super::{HTML, POLICY};
@@ -38,7 +38,7 @@ const LANG: Lang = Lang::Id;
 pub fn href(place: &ArchivedPrayerPlace, year: u16, authority: &str) -> String {
     let mut link = String::from("imsakiyah?place=");
     escaped(&mut link, &place.id);
-    link.push_str(&format!("&amp;year={year}&amp;authority="));
+    link.push_str(&format!("&year={year}&authority="));
     escaped(&mut link, authority);
     link
 }
@@ -158,7 +158,7 @@ fn link(place: Option<&ArchivedPrayerPlace>, year: u16, authority: &str) -> Stri
     match place {
         Some(place) => href(place, year, authority),
         None => {
-            let mut link = format!("imsakiyah?year={year}&amp;authority=");
+            let mut link = format!("imsakiyah?year={year}&authority=");
             escaped(&mut link, authority);
             link
         }
@@ -196,7 +196,7 @@ fn head(html: &mut Html, title: &str, state: &AppState, asked: &Asked) {
         back.push(id);
     }
     if !back.is_empty() {
-        html.raw("?").raw(&back.join("&amp;"));
+        html.raw("?").text(&back.join("&"));
     }
     html.raw("\">")
         .text(words.title)
@@ -206,11 +206,11 @@ fn head(html: &mut Html, title: &str, state: &AppState, asked: &Asked) {
         .raw(":</span>");
     for other in state.dataset.chains.iter() {
         html.raw(" <a href=\"")
-            .raw(&link(place, asked.year, &other.id))
+            .text(&link(place, asked.year, &other.id))
             .raw("\" title=\"")
             .text(&other.names.indonesian)
             .raw("\"")
-            .raw(super::current_mark(std::ptr::eq(other, chain)))
+            .markup(&super::current_mark(std::ptr::eq(other, chain)))
             .raw(">")
             .text(&other.names.short)
             .raw("</a>");
@@ -224,9 +224,9 @@ fn head(html: &mut Html, title: &str, state: &AppState, asked: &Asked) {
         (asked.year.checked_add(1), "next"),
     ] {
         if let Some(year) = year.filter(|y| (first..=last).contains(y)) {
-            html.fmt(format_args!(" <a rel=\"{rel}\" href=\""))
-                .raw(&link(place, year, &chain.id))
-                .fmt(format_args!("\">{year} H</a>"));
+            html.template(markup!(" <a rel=\"{}\" href=\"", rel))
+                .text(&link(place, year, &chain.id))
+                .template(markup!("\">{} H</a>", year));
         }
     }
     html.raw("</span>\n</nav>\n</header>\n<main class=\"fast\">\n");
@@ -240,13 +240,13 @@ const DESCRIPTION: &str = "Jadwal imsakiyah Ramadhan siap cetak: imsak, subuh, t
 /// Without a place: the heading and the place form (the calendar and year kept).
 fn chooser(html: &mut Html, state: &AppState, asked: &Asked) {
     let words = LANG.words();
-    html.fmt(format_args!(
+    html.template(markup!(
         "<h1>Jadwal Imsakiyah Ramadhan {} H</h1>\n<p>",
         asked.year
     ))
     .raw("Pilih kabupaten/kota untuk jadwal imsakiyahnya, siap cetak.</p>\n")
     .raw("<form class=\"jump place\" method=\"get\" action=\"imsakiyah\">")
-    .fmt(format_args!(
+    .template(markup!(
         "<input type=\"hidden\" name=\"year\" value=\"{}\">",
         asked.year
     ))
@@ -276,7 +276,7 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>) {
         .and_then(|s| chrono::DateTime::from_timestamp(s, 0))
         .map(|utc| jadwal::zone_label(place, utc))
         .unwrap_or_else(|| place.tz.as_str().to_owned());
-    html.fmt(format_args!(
+    html.template(markup!(
         "<h1>Jadwal Imsakiyah Ramadhan {} H <span class=\"sub\">",
         fast.year
     ))
@@ -285,7 +285,7 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>) {
     .text(&place.province)
     .raw("</span></h1>\n<p class=\"facts\"><b>Kalender</b> ")
     .text(&chain.names.indonesian)
-    .fmt(format_args!(": 1 Ramadhan {} H ", fast.year))
+    .template(markup!(": 1 Ramadhan {} H ", fast.year))
     .time(first, &words.long_date(first))
     .raw(" (")
     .text(tier_word(chain, first))
@@ -305,7 +305,7 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>) {
             .raw(".</p>\n");
     }
     html.raw("<div class=\"scroll\"><table class=\"fast\">\n<caption class=\"vh\">")
-        .fmt(format_args!("Imsakiyah Ramadhan {} H, ", fast.year))
+        .template(markup!("Imsakiyah Ramadhan {} H, ", fast.year))
         .text(&place.name)
         .raw(
             "</caption>\n<thead><tr><th scope=\"col\"><span class=\"long\">Ramadhan</span>\
@@ -321,7 +321,7 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>) {
     for day in &fast.days {
         let friday = day.date.weekday() == hijri::weekday::Weekday::Jumat;
         html.raw(if friday { "<tr class=\"fri\">" } else { "<tr>" })
-            .fmt(format_args!("<th scope=\"row\">{}</th><td>", day.day));
+            .template(markup!("<th scope=\"row\">{}</th><td>", day.day));
         dated(html, day.date);
         html.raw("</td>");
         for prayer in IMSAKIYAH_TIMES {
@@ -329,7 +329,9 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>) {
                 Prayer::Imsak | Prayer::Maghrib => " class=\"hl\"",
                 _ => "",
             };
-            html.fmt(format_args!("<td{class}>"))
+            html.raw("<td")
+                .raw(class)
+                .raw(">")
                 .text(&jadwal::clock(
                     words,
                     zone,
@@ -340,7 +342,7 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>) {
         html.raw("</tr>\n");
     }
     html.raw("</tbody>\n</table></div>\n<p class=\"syawal\"><b>")
-        .fmt(format_args!("1 Syawal {} H", fast.year))
+        .template(markup!("1 Syawal {} H", fast.year))
         .raw("</b> (Idul Fitri): ")
         .time(fast.syawal, &words.long_date(fast.syawal))
         .raw(" (")
@@ -355,29 +357,26 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>) {
     if let Some(origin) = origin {
         html.text(origin).raw("/");
     }
-    html.raw(&link(Some(place), fast.year, &chain.id))
+    html.text(&link(Some(place), fast.year, &chain.id))
         .raw("</p>\n<p class=\"links\">");
     let query = link(Some(place), fast.year, &chain.id);
     let query = query.trim_start_matches("imsakiyah");
     let mut month = String::from("./?place=");
     escaped(&mut month, &place.id);
-    month.push_str("&amp;authority=");
+    month.push_str("&authority=");
     escaped(&mut month, &chain.id);
     month.push_str(&format!(
-        "&amp;calendar=hijri&amp;year={}&amp;month={}",
+        "&calendar=hijri&year={}&month={}",
         fast.year,
         jadwal::RAMADAN
     ));
     html.raw("<a href=\"api/v1/imsakiyah")
-        .raw(query)
+        .text(query)
         .raw("\">JSON</a> · <a href=\"api/v1/imsakiyah.ics")
-        .raw(query)
+        .text(query)
         .raw("\">iCalendar (.ics)</a> · <a href=\"")
-        .raw(&month)
-        .fmt(format_args!(
-            "\">Kalender Ramadhan {} H</a></p>\n",
-            fast.year
-        ));
+        .text(&month)
+        .template(markup!("\">Kalender Ramadhan {} H</a></p>\n", fast.year));
 }
 
 /// A row's date: whole (`Rabu, 18 Februari 2026`), and short for a narrow screen (`Rab
@@ -387,14 +386,14 @@ fn dated(html: &mut Html, date: Date) {
     let words = LANG.words();
     let (_, month, day) = date.ymd();
     let weekday = words.weekday(date.weekday());
-    html.fmt(format_args!(
+    html.template(markup!(
         "<time datetime=\"{}\"><span class=\"long\">",
         date.iso().as_str()
     ))
     .text(&words.long_date(date))
     .raw("</span><span class=\"short\" aria-hidden=\"true\">")
     .text(super::grid::short_weekday(weekday))
-    .fmt(format_args!(" {day}/{month}</span></time>"));
+    .template(markup!(" {}/{}</span></time>", day, month));
 }
 
 /// `resmi` or `perkiraan hisab`: the tier of `day` in `chain`.

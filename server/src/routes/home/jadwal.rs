@@ -16,7 +16,7 @@ use hijri::zone::Zone;
 use hijri_view::answers::places;
 use hijri_view::answers::prayer::{self, method_of};
 
-use super::html::{decimal, Html};
+use super::html::{decimal, markup, Html};
 use super::imsakiyah;
 use super::words::Words;
 use super::Page;
@@ -148,7 +148,7 @@ fn today(html: &mut Html, page: &Page, chosen: Chosen) {
         Some(row) => {
             html.raw("<ol class=\"times\">");
             for prayer in Prayer::ALL {
-                html.fmt(format_args!(
+                html.template(markup!(
                     "<li class=\"{}\"><span class=\"k\">",
                     prayer.name()
                 ))
@@ -170,10 +170,10 @@ fn today(html: &mut Html, page: &Page, chosen: Chosen) {
     }
     if let Some(year) = coming_ramadan(page.scope.chain, page.today) {
         html.raw(" · <a href=\"")
-            .raw(&imsakiyah::href(place, year, page.scope.chain.id.as_str()))
+            .text(&imsakiyah::href(place, year, page.scope.chain.id.as_str()))
             .raw("\">")
             .text(words.imsakiyah)
-            .fmt(format_args!(" Ramadhan {year} {}</a>", words.lang.era()));
+            .template(markup!(" Ramadhan {} {}</a>", year, words.lang.era()));
     }
     html.raw("</p>\n");
 }
@@ -200,7 +200,7 @@ fn form(html: &mut Html, page: &Page) {
     page.hidden(html, false);
     // The month or year shown stays shown.
     if page.chosen_view {
-        for pair in page.view.query().split("&amp;") {
+        for pair in page.view.query().split('&') {
             if let Some((name, value)) = pair.split_once('=') {
                 html.raw("<input type=\"hidden\" name=\"")
                     .text(name)
@@ -276,7 +276,7 @@ pub fn fast_times(html: &mut Html, page: &Page, day: Date, hijri: Option<HijriDa
     let words = page.words;
     let zone = prayer::zone(chosen.place);
     for prayer in [Prayer::Imsak, Prayer::Maghrib] {
-        html.fmt(format_args!(
+        html.template(markup!(
             "<span class=\"s {}\"><span class=\"k\">",
             prayer.name()
         ))

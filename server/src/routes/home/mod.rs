@@ -39,7 +39,7 @@ use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
 use grid::View;
-use html::Html;
+use html::{markup, Html, Markup};
 use words::{Lang, Words};
 
 pub use card::{map, sky, MAP, SKY};
@@ -140,7 +140,7 @@ impl<'r> Page<'_, 'r> {
         if query.is_empty() {
             "./".to_owned()
         } else {
-            format!("?{}", query.join("&amp;"))
+            format!("?{}", query.join("&"))
         }
     }
 
@@ -148,14 +148,15 @@ impl<'r> Page<'_, 'r> {
     /// (`with_place`), so that a form keeps them as the links do.
     fn hidden(&self, html: &mut Html, with_place: bool) {
         if self.lang != Lang::Id {
-            html.fmt(format_args!(
+            html.template(markup!(
                 "<input type=\"hidden\" name=\"lang\" value=\"{}\">",
                 self.lang.tag()
             ));
         }
         if let Some(tz) = self.chosen_zone {
-            html.fmt(format_args!(
-                "<input type=\"hidden\" name=\"tz\" value=\"{tz}\">"
+            html.template(markup!(
+                "<input type=\"hidden\" name=\"tz\" value=\"{}\">",
+                tz
             ));
         }
         if let Some(authority) = self.authority {
@@ -272,7 +273,7 @@ fn written(
             let today_section = today::section(&page)?;
             let next = hilal::next_month(&page);
             head(&mut html, &page, next.as_ref());
-            html.raw(&today_section);
+            html.markup(&today_section);
             jadwal::section(&mut html, &page);
             grid::section(&mut html, &page)?;
             coming::section(&mut html, &page);
@@ -296,7 +297,7 @@ fn written(
 /// and calendar switches, and `<main>`.
 fn head(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
     let words = page.words;
-    html.fmt(format_args!(
+    html.template(markup!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"light dark\">\n<title>",
@@ -312,19 +313,19 @@ fn head(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
          <link rel=\"stylesheet\" href=\"page.css\">\n\
          <script src=\"page.js\" defer></script>\n</head>\n",
     )
-    .fmt(format_args!(
+    .template(markup!(
         "<body data-authority=\"{}\" data-default=\"{}\"{}>\n<header class=\"top\">\n\
          <p class=\"brand\"><a href=\"",
         page.scope.chain.id.as_str(),
         page.state.chain.id.as_str(),
         // The year is printed on its own page size (page.css).
-        if matches!(page.view, View::Year(_)) {
+        Markup::literal(if matches!(page.view, View::Year(_)) {
             " class=\"yearly\""
         } else {
             ""
-        }
+        })
     ))
-    .raw(&page.link(page.here(None)))
+    .text(&page.link(page.here(None)))
     .raw("\">")
     .text(words.title)
     .raw("</a></p>\n<nav class=\"switches\" aria-label=\"")
@@ -335,13 +336,14 @@ fn head(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
         Lang::En => Lang::Id,
     };
     let view = page.chosen_view.then_some(page.view);
-    html.fmt(format_args!(
-        "<a class=\"lang\" hreflang=\"{tag}\" lang=\"{tag}\" href=\"{}\">",
+    html.template(markup!(
+        "<a class=\"lang\" hreflang=\"{}\" lang=\"{}\" href=\"{}\">",
+        other.tag(),
+        other.tag(),
         page.link(Target {
             lang: other,
             ..page.here(view)
-        }),
-        tag = other.tag()
+        })
     ))
     .text(words.other_language)
     .raw("</a>\n<span id=\"zones\" class=\"zones\"><span class=\"label\">")
@@ -349,13 +351,14 @@ fn head(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
     .raw(":</span>");
     let current = page.zone_name();
     for zone in ZONES {
-        html.fmt(format_args!(
-            " <a href=\"{}\"{}>{zone}</a>",
+        html.template(markup!(
+            " <a href=\"{}\"{}>{}</a>",
             page.link(Target {
                 zone: Some(zone),
                 ..page.here(view)
             }),
-            current_mark(zone == current)
+            current_mark(zone == current),
+            zone
         ));
     }
     html.raw("</span>\n<span id=\"calendars\" class=\"zones\"><span class=\"label\">")
@@ -363,7 +366,7 @@ fn head(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
         .raw(":</span>");
     for (index, chain) in page.state.dataset.chains.iter().enumerate() {
         let authority = (index > 0).then_some(chain.id.as_str());
-        html.fmt(format_args!(
+        html.template(markup!(
             " <a href=\"{}\" title=\"",
             page.link(Target {
                 authority,
@@ -371,7 +374,7 @@ fn head(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
             })
         ))
         .text(page.lang.name(chain))
-        .fmt(format_args!(
+        .template(markup!(
             "\"{}>",
             current_mark(std::ptr::eq(chain, page.scope.chain))
         ))
@@ -382,12 +385,12 @@ fn head(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
 }
 
 /// ` aria-current="true"` on the switch's current choice.
-fn current_mark(current: bool) -> &'static str {
-    if current {
+fn current_mark(current: bool) -> Markup {
+    Markup::literal(if current {
         " aria-current=\"true\""
     } else {
         ""
-    }
+    })
 }
 
 /// The link preview (Open Graph and Twitter): the title with today's Hijri date, the
@@ -415,9 +418,9 @@ fn preview(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
         html.raw("\">\n<meta property=\"og:url\" content=\"")
             .text(origin)
             .raw("/")
-            .raw(page.href(None).trim_start_matches("./"));
+            .text(page.href(None).trim_start_matches("./"));
     }
-    html.fmt(format_args!(
+    html.template(markup!(
         "\">\n<meta property=\"og:locale\" content=\"{}\">\n",
         page.lang.locale()
     ));
@@ -427,12 +430,13 @@ fn preview(html: &mut Html, page: &Page, next: Option<&hilal::Next>) {
             html.raw("<meta property=\"og:image\" content=\"")
                 .text(origin)
                 .raw("/")
-                .raw(&card.href)
-                .fmt(format_args!(
+                .text(&card.href)
+                .template(markup!(
                     "\">\n<meta property=\"og:image:width\" content=\"{}\">\n\
                      <meta property=\"og:image:height\" content=\"{}\">\n\
                      <meta property=\"og:image:alt\" content=\"",
-                    card.width, card.height
+                    card.width,
+                    card.height
                 ))
                 .text(&card.alt)
                 .raw("\">\n<meta name=\"twitter:card\" content=\"summary_large_image\">\n");

@@ -10,7 +10,7 @@ use hijri::schema::DayKind;
 use hijri_view::answers::events::Found;
 use hijri_view::answers::holidays::names;
 
-use super::html::Html;
+use super::html::{markup, Html};
 use super::words::Lang;
 use super::Page;
 
@@ -172,7 +172,7 @@ pub fn beside(html: &mut Html, page: &Page, offs: &[&Off]) {
             html.raw(" · ");
         }
         first_kind = false;
-        html.fmt(format_args!("<span class=\"{}\">", class(kind)))
+        html.template(markup!("<span class=\"{}\">", class(kind)))
             .text(kind_words(page, kind))
             .raw("</span>: ");
         for (i, (off, last)) in ranges(&of_kind).into_iter().enumerate() {
@@ -243,7 +243,7 @@ pub fn cell_class(offs: &[&Off]) -> Option<&'static str> {
 pub fn cell(html: &mut Html, page: &Page, offs: &[&Off], named: impl Fn(&str) -> bool) {
     for off in offs {
         let kind = kind_words(page, off.kind);
-        html.fmt(format_args!("<span class=\"{}\">", class(off.kind)));
+        html.template(markup!("<span class=\"{}\">", class(off.kind)));
         match off.kind {
             DayKind::LiburNasional => {
                 let observance = off.holiday.and_then(|h| h.observance);

@@ -3,7 +3,7 @@
 //! calendar shown and language, to the days off, how Google and Apple Calendar take them; the API reference
 //! and three example calls; and the page's footer.
 
-use super::html::Html;
+use super::html::{markup, Html};
 use super::words::Lang;
 use super::Page;
 use crate::settings::DOCS_PATH;
@@ -17,7 +17,7 @@ const HOLIDAYS: &str = "api/v1/holidays.ics";
 
 /// Three calls worth trying, relative to the page.
 const EXAMPLES: [&str; 3] = [
-    "api/v1/today?tz=WITA&amp;next=true",
+    "api/v1/today?tz=WITA&next=true",
     "api/v1/convert?date=2026-02-19",
     "api/v1/compare?year=1447",
 ];
@@ -27,24 +27,24 @@ const EXAMPLES: [&str; 3] = [
 fn feed(html: &mut Html, host: Option<&str>, path_and_query: &str, text: &[&str]) {
     let Some(host) = host else {
         html.raw("<li><a href=\"")
-            .raw(path_and_query)
+            .text(path_and_query)
             .raw("\">")
             .text(&text.join(" "))
             .raw("</a><br><code>/")
-            .raw(path_and_query)
+            .text(path_and_query)
             .raw("</code></li>\n");
         return;
     };
     html.raw("<li><a href=\"webcal://")
         .text(host)
         .raw("/")
-        .raw(path_and_query)
+        .text(path_and_query)
         .raw("\">")
         .text(&text.join(" "))
         .raw("</a><br><code>https://")
         .text(host)
         .raw("/")
-        .raw(path_and_query)
+        .text(path_and_query)
         .raw("</code></li>\n");
 }
 
@@ -63,12 +63,12 @@ pub fn section(html: &mut Html, page: &Page) {
     .text(words.subscribe_intro)
     .raw("</p>\n<ul class=\"feeds\">\n");
     let shown = page.scope.chain;
-    // The calendar's parameter (none for the default one), then others with `&amp;`.
+    // The calendar's parameter (none for the default one), then others with `&`.
     let authority = |id: Option<&str>, more: &str| match (id, more.is_empty()) {
         (None, true) => String::new(),
         (None, false) => format!("?{more}"),
         (Some(id), true) => format!("?authority={id}"),
-        (Some(id), false) => format!("?authority={id}&amp;{more}"),
+        (Some(id), false) => format!("?authority={id}&{more}"),
     };
     let short = shown.names.short.as_str();
     feed(
@@ -117,7 +117,7 @@ pub fn section(html: &mut Html, page: &Page) {
         .text(words.build)
         .raw("</h2>\n<p>")
         .text(words.build_intro)
-        .fmt(format_args!(
+        .template(markup!(
             " <a href=\"{}\">",
             DOCS_PATH.trim_start_matches('/')
         ))
@@ -126,8 +126,10 @@ pub fn section(html: &mut Html, page: &Page) {
         .text(words.examples)
         .raw("</p>\n<ul class=\"examples\">\n");
     for example in EXAMPLES {
-        html.fmt(format_args!(
-            "<li><a href=\"{example}\"><code>GET /{example}</code></a></li>\n"
+        html.template(markup!(
+            "<li><a href=\"{}\"><code>GET /{}</code></a></li>\n",
+            example,
+            example
         ));
     }
     html.raw("</ul>\n</section>\n");

@@ -8,14 +8,14 @@ use hijri::javanese::JavaneseDate;
 use hijri::pasaran::Pasaran;
 use hijri::schema::{ArchivedChain, ArchivedMonth, Tier};
 
-use super::html::{decimal, Html};
+use super::html::{decimal, markup, Html, Markup};
 use super::others;
 use super::Page;
 use crate::http::error::{ApiError, ErrorCode};
 use hijri_view::coverage;
 
 /// The today section, written on its own (its errors come before the page is begun).
-pub fn section(page: &Page) -> Result<String, ApiError> {
+pub fn section(page: &Page) -> Result<Markup, ApiError> {
     let scope = &page.scope;
     let chain = scope.chain;
     let words = page.words;
@@ -36,7 +36,7 @@ pub fn section(page: &Page) -> Result<String, ApiError> {
         .text(words.today)
         .raw(" (")
         .text(&zone)
-        .fmt(format_args!(
+        .template(markup!(
             ")</span> <span class=\"hijri\" data-date=\"{}\">",
             hijri.iso().as_str()
         ))
@@ -48,7 +48,7 @@ pub fn section(page: &Page) -> Result<String, ApiError> {
     if let Some((next, _)) = next {
         html.raw("<p class=\"next\">")
             .text(words.after_maghrib)
-            .fmt(format_args!(
+            .template(markup!(
                 ": <span class=\"hijri\" data-date=\"{}\">",
                 next.iso().as_str()
             ))
@@ -58,7 +58,7 @@ pub fn section(page: &Page) -> Result<String, ApiError> {
     tier(&mut html, page, chain, month, day);
     others(&mut html, page, hijri, day);
     html.raw("</section>\n");
-    Ok(html.into_string())
+    Ok(html.into_markup())
 }
 
 /// The weton of `day` and its Javanese and Chinese dates, as wall calendars print them.
@@ -152,7 +152,7 @@ fn others(html: &mut Html, page: &Page, hijri: HijriDate, day: Date) {
             html.raw(" · ");
         }
         html.text(&chain.names.short)
-            .fmt(format_args!(
+            .template(markup!(
                 " <span class=\"hijri\" data-date=\"{}\">",
                 date.iso().as_str()
             ))

@@ -7,7 +7,7 @@ use hijri::date::{days_in_month, Date};
 use hijri::schema::{DayKind, Tier};
 
 use super::grid::{self, View};
-use super::html::Html;
+use super::html::{markup, Html};
 use super::off::{self, Off};
 use super::words::Words;
 use super::Page;
@@ -46,7 +46,7 @@ pub fn section(html: &mut Html, page: &Page, year: i32) -> Result<(), ApiError> 
     let offs = off::between(page, first, last);
     html.raw("<section id=\"year\" aria-labelledby=\"year-title\">\n<h1 id=\"year-title\">")
         .text(words.year_view)
-        .fmt(format_args!(" {year} <span class=\"sub\">"))
+        .template(markup!(" {} <span class=\"sub\">", year))
         .text(&grid::hijri_span(chain, words, first, last))
         .raw(" (")
         .text(&chain.names.short)
@@ -83,7 +83,7 @@ fn legend(html: &mut Html, words: &Words, offs: &[Off]) {
             DayKind::LiburNasional => words.holiday,
             DayKind::CutiBersama => words.leave,
         };
-        html.fmt(format_args!(
+        html.template(markup!(
             "<li><span class=\"key {}\" aria-hidden=\"true\">1</span>",
             off::class(kind)
         ))
@@ -109,8 +109,10 @@ fn mini(html: &mut Html, page: &Page, (first, last): (Date, Date), offs: &[&Off]
     let words = page.words;
     let (year, month, _) = first.ymd();
     let view = View::Gregorian { year, month };
-    html.fmt(format_args!(
-        "<section class=\"mini\" aria-labelledby=\"m{month}\">\n<h2 id=\"m{month}\"><a href=\"{}\">",
+    html.template(markup!(
+        "<section class=\"mini\" aria-labelledby=\"m{}\">\n<h2 id=\"m{}\"><a href=\"{}\">",
+        month,
+        month,
         page.href(Some(view))
     ))
     .text(words.month_name(month))
@@ -139,7 +141,7 @@ fn mini(html: &mut Html, page: &Page, (first, last): (Date, Date), offs: &[&Off]
             classes.extend(off::cell_class(&on_day));
             html.raw("<td");
             if !classes.is_empty() {
-                html.fmt(format_args!(" class=\"{}\"", classes.join(" ")));
+                html.template(markup!(" class=\"{}\"", classes.join(" ")));
             }
             if day == page.today {
                 html.raw(" aria-current=\"date\"");
