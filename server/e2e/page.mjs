@@ -51,7 +51,7 @@ const YEAR_2027 = '/?view=year&year=2027';
 const EMBED = '/embed';
 const PRAYER_1447 = '/?place=34.71&calendar=hijri&year=1447&month=9';
 const IMSAKIYAH = '/imsakiyah?place=34.71&year=1447&authority=muhammadiyah';
-// The card's height as README states it (server/src/routes/home/embed.rs, HEIGHT).
+// The card's height as docs/page/README.md states it (server/src/routes/home/embed.rs, HEIGHT).
 const EMBED_HEIGHT = 200;
 const MINIMUM = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 };
 

@@ -168,7 +168,7 @@ pub fn open(path: &Path) -> Result<Archive, OpenError> {
     }
     // SAFETY: the mapped bytes must not change while mapped. The generator never writes into
     // an archive: it writes a new file and renames it over the old one, so this mapping keeps
-    // the old file's bytes. Copying over the live file in place would break this (the README
+    // the old file's bytes. Copying over the live file in place would break this (docs/deploy.md
     // says so): the server would then see changing bytes or die of SIGBUS. `populate` maps
     // every page at once: the checksum reads them all anyway.
     let map = unsafe { MmapOptions::new().populate().map(&file) }.map_err(io)?;

@@ -989,14 +989,17 @@ async fn the_card_for_an_iframe() {
          Hari Suci Nyepi (Tahun Baru Saka) · 27 hari lagi"
     ));
     assert!(html.contains("<a href=\"./\" target=\"_blank\" rel=\"noopener\">"));
-    // Its fixed height is the one the README's iframe snippet states.
+    // Its fixed height is the one the page's docs state in their iframe snippet.
     let height = hijri_server::routes::home::EMBED_HEIGHT;
     assert!(html.contains(&format!("height:{height}px")));
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/page/README.md"
+    ))
+    .unwrap();
     assert!(
         readme.contains(&format!("height=\"{height}\"")),
-        "README states the height"
+        "docs/page/README.md states the height"
     );
     // Another calendar and language: Muhammadiyah, English, in WIT.
     let theirs = get(&app, "/embed?authority=muhammadiyah&lang=en&tz=WIT").await;

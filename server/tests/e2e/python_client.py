@@ -1,7 +1,7 @@
 """Calls the service through a client generated from its OpenAPI document (run by
 server/tests/e2e.rs: `python_client.py <base url>`, the generated package `hijri_client` on
 the path). Each call must come back as the documented model with the right values; the
-dates are those of the official table (data/official/months.csv) and of the README."""
+dates are those of the official table (data/official/months.csv) and of docs/."""
 
 import datetime
 import sys
@@ -51,7 +51,7 @@ def main(base_url: str) -> None:
     ramadhan = [m for m in answer.months if m.hijri_month == "1446-09"]
     assert [(m.start, m.length) for m in ramadhan] == [(datetime.date(2025, 3, 1), 30)], ramadhan
 
-    # The evening that decided 1 Ramadhan 1446 (the README's example).
+    # The evening that decided 1 Ramadhan 1446 (the example of docs/calendars/README.md).
     answer = hilal_info.sync(client=client, month=9, year=1446)
     assert isinstance(answer, HilalInfoResponse), answer
     assert answer.month.start == datetime.date(2025, 3, 1), answer.month

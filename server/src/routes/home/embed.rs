@@ -24,8 +24,8 @@ use hijri_view::coverage;
 /// The card's route.
 pub const EMBED: &str = "/embed";
 
-/// The card's height in CSS pixels, for the frame (`<iframe height="…">`, README); its width
-/// is the frame's, from 280 pixels on.
+/// The card's height in CSS pixels, for the frame (`<iframe height="…">`, docs/page/README.md);
+/// its width is the frame's, from 280 pixels on.
 pub const HEIGHT: u32 = 200;
 
 /// `Content-Security-Policy` of the card: nothing loaded, its one inline style sheet, and no
