@@ -277,6 +277,7 @@ mod tests {
             title: "t".into(),
             source: "https://example.invalid/".into(),
             change: "c".into(),
+            partial: false,
         }
     }
 
