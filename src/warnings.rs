@@ -203,24 +203,29 @@ impl fmt::Display for Message<'_> {
                     "The decree of {} is partial: it leaves out ",
                     year.year.to_native()
                 )?;
-                let mut names = year.days.iter().enumerate().filter(|(i, d)| {
-                    year.predicts(d)
-                        && !year
-                            .days
-                            .iter()
-                            .take(*i)
-                            .any(|before| year.predicts(before) && before.slug == d.slug)
-                });
-                let mut count = 0;
-                while let Some((_, day)) = names.next() {
-                    let name = holiday::by_slug(&day.slug).map_or(day.slug.as_str(), |h| h.name_en);
-                    let joint = match (count, names.clone().next().is_none()) {
-                        (0, _) => "",
-                        (_, true) => " and ",
-                        (_, false) => ", ",
+                let mut names = year
+                    .days
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, d)| {
+                        year.predicts(d)
+                            && !year
+                                .days
+                                .iter()
+                                .take(*i)
+                                .any(|before| year.predicts(before) && before.slug == d.slug)
+                    })
+                    .map(|(_, d)| holiday::by_slug(&d.slug).map_or(d.slug.as_str(), |h| h.name_en))
+                    .peekable();
+                let mut first = true;
+                while let Some(name) = names.next() {
+                    let joint = match (first, names.peek().is_none()) {
+                        (true, _) => "",
+                        (false, true) => " and ",
+                        (false, false) => ", ",
                     };
                     write!(f, "{joint}{name}")?;
-                    count += 1;
+                    first = false;
                 }
                 f.write_str(
                     ", whose days are predicted (status predicted), as for a year without a \
