@@ -11,7 +11,7 @@ SERVE := $(BIN)/hijri-serve
 # The committed facts the archive is made from (a change to any regenerates it).
 FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all build generate serve test e2e schemathesis lint fuzz bench bench-generate bench-announce bench-serve clean
+.PHONY: all build generate serve test accept e2e schemathesis lint fuzz bench bench-generate bench-announce bench-serve clean
 
 all: $(ARCHIVE)
 
@@ -38,6 +38,15 @@ serve: $(SERVE) $(ARCHIVE)
 ## Every test of the workspace (release, as shipped), over an up-to-date archive.
 test: $(ARCHIVE)
 	$(CARGO) test --release --workspace
+
+## Re-record what a change legitimately moves: the snapshot tests (server/tests/api) run with
+## every differing snapshot written beside its .snap as .snap.new (INSTA_FORCE_PASS: all of
+## them in one run, no assertion stops a test), then testing/accept-snapshots.sh accepts each
+## (without its `assertion_line:`) and prints which changed. Review with `git diff snapshots/`
+## before committing; a test that fails for another reason still fails here.
+accept: $(ARCHIVE)
+	INSTA_UPDATE=new INSTA_FORCE_PASS=1 $(CARGO) test --release --workspace --test api
+	bash testing/accept-snapshots.sh snapshots
 
 ## End to end over the built binaries (server/tests/e2e.rs), one test at a time (so Lighthouse
 ## has the CPU): the docs page in Debian's headless Chromium (`apt-get install -y chromium`;

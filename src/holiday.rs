@@ -252,6 +252,83 @@ impl Holiday {
     pub fn name_in(&self, lang: Lang) -> &'static str {
         lang.pick((self.name, self.name_en, self.name_ar))
     }
+
+    /// True if it is a national holiday of Gregorian `year` that a year's decree must list:
+    /// in force since before or in `year`, and dated by a rule (a one-off set by decree, an
+    /// election day, is never required).
+    pub fn in_force(&self, year: i32) -> bool {
+        i32::from(self.since) <= year && self.prediction != Prediction::Decreed
+    }
+}
+
+/// The `decree` index of a day in a decreed year that no decree set: a holiday a partial
+/// decree left out, predicted like a year without a decree ([`ArchivedHolidayYear::predicts`]).
+/// The days of a predicted year keep index 0: their year has no decree for it to name.
+pub const PREDICTED: u8 = u8::MAX;
+
+/// How a year's days off stand: every day decreed, some of them (a partial decree: the
+/// holidays it leaves out are predicted), or none (no decree yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Every day set by the year's decrees.
+    Decreed,
+    /// Decreed, but the decree leaves out holidays in force, which are predicted.
+    Partial,
+    /// No decree yet: every day predicted.
+    Predicted,
+}
+
+impl Standing {
+    /// Its name in the answers (`status`): `decreed`, `partial`, `predicted`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Standing::Decreed => "decreed",
+            Standing::Partial => "partial",
+            Standing::Predicted => "predicted",
+        }
+    }
+
+    /// The status of one day: `decreed` or `predicted`.
+    pub fn of_day(predicted: bool) -> &'static str {
+        if predicted {
+            Standing::Predicted.name()
+        } else {
+            Standing::Decreed.name()
+        }
+    }
+}
+
+impl ArchivedHolidayYear {
+    /// True if `day` (one of this year's) is predicted: its decree index names none of the
+    /// year's decrees (every day of a year without a decree; [`PREDICTED`] in a decreed one).
+    pub fn predicts(&self, day: &ArchivedHolidayDay) -> bool {
+        usize::from(day.decree) >= self.decrees.len()
+    }
+
+    /// How the year's days stand.
+    pub fn standing(&self) -> Standing {
+        if !self.decreed {
+            Standing::Predicted
+        } else if self.days.iter().any(|d| self.predicts(d)) {
+            Standing::Partial
+        } else {
+            Standing::Decreed
+        }
+    }
+
+    /// The slugs of the holidays a partial decree left out (predicted), once each, in the
+    /// year's order; empty for a year decreed in full or not at all.
+    pub fn left_out(&self) -> Vec<&str> {
+        let mut slugs: Vec<&str> = Vec::new();
+        if self.decreed {
+            for day in self.days.iter().filter(|d| self.predicts(d)) {
+                if !slugs.contains(&day.slug.as_str()) {
+                    slugs.push(&day.slug);
+                }
+            }
+        }
+        slugs
+    }
 }
 
 /// The holiday of a slug.
@@ -351,8 +428,8 @@ pub struct DayOff<'a> {
     records: &'a [ArchivedHolidayDay],
     /// The week it is seen by.
     week: Workweek,
-    /// True if its year is decreed, false if predicted.
-    pub decreed: bool,
+    /// Its year.
+    year: &'a ArchivedHolidayYear,
 }
 
 impl<'a> DayOff<'a> {
@@ -374,6 +451,12 @@ impl<'a> DayOff<'a> {
     pub fn is_holiday_only(&self) -> bool {
         !self.weekend && self.holidays().next().is_some()
     }
+
+    /// True if its record `day` is predicted, not decreed (see
+    /// [`ArchivedHolidayYear::predicts`]).
+    pub fn predicts(&self, day: &ArchivedHolidayDay) -> bool {
+        self.year.predicts(day)
+    }
 }
 
 impl ArchivedDataset {
@@ -385,7 +468,7 @@ impl ArchivedDataset {
             weekend: week.weekend(date.weekday()),
             records: self.holidays_on(date),
             week,
-            decreed: year.decreed,
+            year,
         })
     }
 }

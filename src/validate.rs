@@ -538,7 +538,10 @@ fn holidays(dataset: &ArchivedDataset) -> Result<(), Problem> {
             .map_err(at_day)?;
             last = Some(key);
             check(holiday::by_slug(&day.slug).is_some(), "an unknown holiday").map_err(at_day)?;
-            let set = usize::from(day.decree) < year.decrees.len().max(1);
+            // A decreed year's day is set by one of its decrees, or predicted (a holiday a
+            // partial decree left out); a predicted year's days name index 0.
+            let set = usize::from(day.decree) < year.decrees.len().max(1)
+                || (decreed && day.decree == holiday::PREDICTED);
             check(set, "set by no decree of its year").map_err(at_day)?;
         }
         for slug in year.undated.iter() {

@@ -14,9 +14,10 @@
 use std::fmt;
 
 use crate::date::Date;
+use crate::holiday;
 use crate::schema::{
-    Applied, ArchivedApplied, ArchivedChain, ArchivedMonth, ArchivedRecord, ArchivedRule,
-    HijriMonth, Limits, Tier,
+    Applied, ArchivedApplied, ArchivedChain, ArchivedHolidayYear, ArchivedMonth, ArchivedRecord,
+    ArchivedRule, HijriMonth, Limits, Tier,
 };
 use crate::span;
 
@@ -54,6 +55,9 @@ pub enum Warning<'a> {
     OutsideSpan(u16),
     /// The year has no decree of days off yet: its days are predicted.
     Predicted(u16),
+    /// The year's decree is partial: the holidays it leaves out are predicted (the year,
+    /// whose predicted days name them).
+    Partial(PartialYear<'a>),
     /// A holiday of the year that no rule or table could date (its English name), left out.
     Undated(&'a str, u16),
     /// A day's Chinese date may be a day off: its month's new moon falls within minutes of
@@ -75,6 +79,7 @@ impl<'a> Warning<'a> {
             Warning::RetroRequired(..) | Warning::OtherRetro(..) => "retro_required",
             Warning::OutsideSpan(_) => "outside_span",
             Warning::Predicted(_) => "predicted",
+            Warning::Partial(_) => "partial",
             Warning::Undated(..) => "undated",
             Warning::ChineseUncertain => "chinese_uncertain",
             Warning::JavaneseProjected => "javanese_projected",
@@ -84,6 +89,24 @@ impl<'a> Warning<'a> {
     /// The human-readable explanation, written without allocating.
     pub fn message(self) -> Message<'a> {
         Message(self)
+    }
+}
+
+/// The year of a [`Warning::Partial`]: two are the same warning when they are the same year.
+#[derive(Clone, Copy)]
+pub struct PartialYear<'a>(pub &'a ArchivedHolidayYear);
+
+impl PartialEq for PartialYear<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.year == other.0.year
+    }
+}
+
+impl Eq for PartialYear<'_> {}
+
+impl fmt::Debug for PartialYear<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PartialYear({})", self.0.year.to_native())
     }
 }
 
@@ -174,6 +197,41 @@ impl fmt::Display for Message<'_> {
                  a day at the sidang isbat). Cuti bersama and one-off holidays such as election \
                  days are set by decree and are never predicted."
             ),
+            Warning::Partial(PartialYear(year)) => {
+                write!(
+                    f,
+                    "The decree of {} is partial: it leaves out ",
+                    year.year.to_native()
+                )?;
+                let mut names = year
+                    .days
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, d)| {
+                        year.predicts(d)
+                            && !year
+                                .days
+                                .iter()
+                                .take(*i)
+                                .any(|before| year.predicts(before) && before.slug == d.slug)
+                    })
+                    .map(|(_, d)| holiday::by_slug(&d.slug).map_or(d.slug.as_str(), |h| h.name_en))
+                    .peekable();
+                let mut first = true;
+                while let Some(name) = names.next() {
+                    let joint = match (first, names.peek().is_none()) {
+                        (true, _) => "",
+                        (false, true) => " and ",
+                        (false, false) => ", ",
+                    };
+                    write!(f, "{joint}{name}")?;
+                    first = false;
+                }
+                f.write_str(
+                    ", whose days are predicted (status predicted), as for a year without a \
+                     decree; the decreed days stand as decreed.",
+                )
+            }
             Warning::ChineseUncertain => f.write_str(
                 "The Chinese date may be one day off: the new moon that begins its month falls \
                  within minutes of midnight at UTC+8, and the Hong Kong Observatory's table \

@@ -14,8 +14,9 @@ mod common;
 
 use common::data_dir;
 use hijri::date::Date;
+use hijri::schema::DayKind;
 use hijri_astro::Astro;
-use hijri_generator::holidays::{easter, imlek, nyepi, waisak};
+use hijri_generator::holidays::{easter, facts, imlek, nyepi, waisak};
 use std::sync::OnceLock;
 
 fn astro() -> &'static Astro {
@@ -33,6 +34,23 @@ fn reference(name: &str) -> Vec<(i32, Date)> {
             let (year, date) = line.split_once(',').unwrap();
             (year.parse().unwrap(), date.parse().unwrap())
         })
+        .collect()
+}
+
+/// The decreed years (data/holidays/decrees.csv).
+fn decreed_years() -> std::ops::RangeInclusive<u16> {
+    let (first, last) = facts::load(data_dir()).unwrap().years().unwrap();
+    first..=last
+}
+
+/// The decreed national holidays of `slug`, each with its year (data/holidays/days.csv).
+fn decreed_days(slug: &str) -> Vec<(i32, Date)> {
+    facts::load(data_dir())
+        .unwrap()
+        .days
+        .iter()
+        .filter(|d| d.slug == slug && d.kind == DayKind::LiburNasional)
+        .map(|d| (d.date.ymd().0, d.date))
         .collect()
 }
 
@@ -130,31 +148,14 @@ fn waisak_reproduces_every_decreed_date_but_1984() {
 }
 
 #[test]
-fn waisak_in_the_decreed_years_2015_2027() {
-    // The SKB 3 Menteri's Waisak of each year, with the years whose full moon of early May
-    // comes before lixia (45°) and is passed over for June's: 2015, 2023 (adhikamasa) and
-    // 2026; and 2025, whose full moon is at 23:55 WIB on 12 May.
-    let decreed = [
-        (2015, "2015-06-02"),
-        (2016, "2016-05-22"),
-        (2017, "2017-05-11"),
-        (2018, "2018-05-29"),
-        (2019, "2019-05-19"),
-        (2020, "2020-05-07"),
-        (2021, "2021-05-26"),
-        (2022, "2022-05-16"),
-        (2023, "2023-06-04"),
-        (2024, "2024-05-23"),
-        (2025, "2025-05-12"),
-        (2026, "2026-05-31"),
-        (2027, "2027-05-20"),
-    ];
+fn waisak_in_every_decreed_year() {
+    // The SKB 3 Menteri's Waisak of each decreed year (data/holidays/days.csv), with the years
+    // whose full moon of early May comes before lixia (45°) and is passed over for June's:
+    // 2015, 2023 (adhikamasa) and 2026; and 2025, whose full moon is at 23:55 WIB on 12 May.
+    let decreed = decreed_days("waisak");
+    assert_eq!(decreed.len(), decreed_years().count());
     for (year, date) in decreed {
-        assert_eq!(
-            waisak::waisak(astro(), year).unwrap(),
-            Some(day(date)),
-            "{year}"
-        );
+        assert_eq!(waisak::waisak(astro(), year).unwrap(), Some(date), "{year}");
     }
     assert_eq!(waisak::waisak(astro(), 1944).unwrap(), None);
     assert_eq!(waisak::waisak(astro(), 2101).unwrap(), None);
@@ -173,24 +174,11 @@ fn nyepi_reproduces_the_published_table_2005_2050() {
 
 #[test]
 fn nyepi_in_the_decreed_years_and_beyond_the_table() {
-    // The SKB 3 Menteri's Hari Suci Nyepi of each year 2015–2027.
-    let decreed = [
-        (2015, "2015-03-21"),
-        (2016, "2016-03-09"),
-        (2017, "2017-03-28"),
-        (2018, "2018-03-17"),
-        (2019, "2019-03-07"),
-        (2020, "2020-03-25"),
-        (2021, "2021-03-14"),
-        (2022, "2022-03-03"),
-        (2023, "2023-03-22"),
-        (2024, "2024-03-11"),
-        (2025, "2025-03-29"),
-        (2026, "2026-03-19"),
-        (2027, "2027-03-08"),
-    ];
+    // The SKB 3 Menteri's Hari Suci Nyepi of each decreed year (data/holidays/days.csv).
+    let decreed = decreed_days("nyepi");
+    assert_eq!(decreed.len(), decreed_years().count());
     for (year, date) in decreed {
-        assert_eq!(nyepi::nyepi(year), Some(day(date)), "{year}");
+        assert_eq!(nyepi::nyepi(year), Some(date), "{year}");
     }
     // Before 2005 the calendar ran other rules (the 1993–2003 Saka Kala cycle), after 2100
     // the span ends.

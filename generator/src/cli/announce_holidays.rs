@@ -12,6 +12,7 @@ use hijri::schema::DecreeKind;
 
 use crate::holidays::announce::{announce, default_id, parse_day, parse_move, Move, NewDay};
 use crate::holidays::facts::{self, decree_kind, DecreeRow};
+use crate::holidays::{check, predict};
 use crate::writer::write_atomically;
 
 /// The subcommand's description.
@@ -28,10 +29,20 @@ a national holiday (--kind keppres).
               of its year's first decree (replaces), so its feed UID stays the same, and
               its SEQUENCE in /holidays.ics rises; every other day keeps its own
 
+The year's days are then checked against the government's calendar (the chain the holidays
+are predicted with, built from --data): every national holiday in force that year must be
+among them, and every Islamic holiday at most one day from the date the calendar gives it.
+A decree that leaves holidays out is taken only with --partial: the holidays it leaves out
+stay predicted (their days status predicted, the year's answers with a `partial` warning)
+until an amendment lists them; an amendment that still leaves some out needs --partial too.
+
 Refused, with no file changed: a date outside --year, an unknown kind or holiday, a day
 already decreed (or given twice), a decree id already used, a second SKB for a year, an
 amendment before the year's SKB, a decree signed before the year's last decree, a move from
-a date that holds no day (or several). Prints one JSON line per day: change (added, moved),
+a date that holds no day (or several), a year that leaves out a holiday in force (without
+--partial; the message lists them with their predicted dates), --partial on a year that
+leaves none out, an Islamic holiday more than one day from the calendar's date (the message
+names it, its date and the calendar's). Prints one JSON line per day: change (added, moved),
 date, kind, slug, decree, replaces. Then regenerate (make generate: no card is re-rendered)
 and send the server SIGHUP.";
 
@@ -84,6 +95,9 @@ pub struct AnnounceHolidaysArgs {
     /// where the first date holds several (repeatable)
     #[arg(long = "move", value_name = "FROM=TO[:KIND:SLUG]", value_parser = parse_move)]
     moves: Vec<Move>,
+    /// Take a decree that leaves out holidays in force: they stay predicted
+    #[arg(long)]
+    partial: bool,
 }
 
 /// A decree kind as the facts name it.
@@ -133,8 +147,20 @@ pub fn run(args: AnnounceHolidaysArgs, data_dir: &Path) -> Result<(), String> {
         title: args.title,
         source: args.source,
         change,
+        partial: args.partial,
     };
     let announced = announce(&current, decree, &args.days, &args.moves)?;
+    let (chain, astro) = check::government_chain(data_dir)?;
+    let predicted =
+        predict::year(&astro, &chain, i32::from(args.year)).map_err(|e| e.to_string())?;
+    check::year(&announced.facts, args.year, (&chain, &predicted))?;
+    if args.partial && check::missing(&announced.facts, args.year, &predicted).is_empty() {
+        return Err(format!(
+            "--partial, but the decrees of {} leave out no national holiday in force: take it \
+             without --partial",
+            args.year
+        ));
+    }
     let (decrees_path, days_path) = facts::paths(data_dir);
     for (path, text) in [
         (&decrees_path, announced.facts.decrees_csv()),

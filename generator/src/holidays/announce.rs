@@ -277,6 +277,7 @@ mod tests {
             title: "t".into(),
             source: "https://example.invalid/".into(),
             change: "c".into(),
+            partial: false,
         }
     }
 
@@ -414,19 +415,31 @@ mod tests {
     #[test]
     fn the_next_years_skb_follows_the_last() {
         let facts = committed();
-        let skb = decree("skb-2028", 2028, DecreeKind::Skb, "2027-09-15");
-        let days = [parse_day("2028-01-01=libur_nasional:tahun_baru").unwrap()];
-        let out = announce(&facts, skb, &days, &[]).unwrap();
-        assert_eq!(out.facts.years(), Some((2015, 2028)));
-        assert_eq!(
-            default_id(&out.facts, DecreeKind::Amendment, 2028).unwrap(),
-            "skb-2028-a1"
+        let (first, last) = facts.years().unwrap();
+        let (next, after) = (last + 1, last + 2);
+        let skb = decree(
+            &format!("skb-{next}"),
+            next,
+            DecreeKind::Skb,
+            &format!("{last}-09-15"),
         );
-        // 2030 cannot come before 2029.
-        let skb = decree("skb-2030", 2030, DecreeKind::Skb, "2029-09-15");
-        let days = [parse_day("2030-01-01=libur_nasional:tahun_baru").unwrap()];
+        let days = [parse_day(&format!("{next}-01-01=libur_nasional:tahun_baru")).unwrap()];
+        let out = announce(&facts, skb, &days, &[]).unwrap();
+        assert_eq!(out.facts.years(), Some((first, next)));
+        assert_eq!(
+            default_id(&out.facts, DecreeKind::Amendment, next).unwrap(),
+            format!("skb-{next}-a1")
+        );
+        // The year after next cannot come before next.
+        let skb = decree(
+            &format!("skb-{after}"),
+            after,
+            DecreeKind::Skb,
+            &format!("{next}-09-15"),
+        );
+        let days = [parse_day(&format!("{after}-01-01=libur_nasional:tahun_baru")).unwrap()];
         assert!(announce(&facts, skb, &days, &[])
             .unwrap_err()
-            .contains("no decree for 2028"));
+            .contains(&format!("no decree for {next}")));
     }
 }

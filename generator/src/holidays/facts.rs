@@ -15,7 +15,7 @@ use crate::inputs::InputError;
 /// Where the facts live under `data/`.
 pub const DIR: &str = "holidays";
 /// Header of `decrees.csv`.
-const DECREES_HEADER: &str = "id,year,kind,number,date,title,source,change";
+const DECREES_HEADER: &str = "id,year,kind,number,date,title,source,change,partial";
 /// Header of `days.csv`.
 const DAYS_HEADER: &str = "date,kind,slug,decree,replaces";
 
@@ -38,6 +38,9 @@ pub struct DecreeRow {
     pub source: String,
     /// What it changed (empty for a year's SKB).
     pub change: String,
+    /// True if it was taken as partial (`announce-holidays --partial`): the holidays in force
+    /// that its year's days leave out after it are predicted, not refused.
+    pub partial: bool,
 }
 
 /// One day of a final decree.
@@ -145,8 +148,13 @@ pub fn load(data_dir: &Path) -> Result<Facts, InputError> {
 }
 
 fn decree_row(fields: &[String]) -> Result<DecreeRow, String> {
-    let [id, year, kind, number, date, title, source, change] = fields else {
-        return Err("expected 8 fields".into());
+    let [id, year, kind, number, date, title, source, change, partial] = fields else {
+        return Err("expected 9 fields".into());
+    };
+    let partial = match partial.as_str() {
+        "" => false,
+        "partial" => true,
+        other => return Err(format!("partial is empty or \"partial\", got {other:?}")),
     };
     let year: u16 = year.parse().map_err(|_| format!("bad year {year:?}"))?;
     let kind = decree_kind(kind).ok_or_else(|| {
@@ -165,6 +173,7 @@ fn decree_row(fields: &[String]) -> Result<DecreeRow, String> {
         title: title.clone(),
         source: source.clone(),
         change: change.clone(),
+        partial,
     })
 }
 
@@ -203,6 +212,11 @@ impl Facts {
     /// The decrees of `year`, by date signed (its SKB first).
     pub fn decrees_of(&self, year: u16) -> Vec<&DecreeRow> {
         self.decrees.iter().filter(|d| d.year == year).collect()
+    }
+
+    /// True if `year`'s days stand as partial: its last decree was taken as partial.
+    pub fn partial(&self, year: u16) -> bool {
+        self.decrees_of(year).last().is_some_and(|d| d.partial)
     }
 
     /// The years with a decree, first and last.
@@ -285,6 +299,7 @@ impl Facts {
                 d.title.clone(),
                 d.source.clone(),
                 d.change.clone(),
+                if d.partial { "partial" } else { "" }.to_owned(),
             ];
             let line: Vec<String> = fields.iter().map(|f| csv::field(f)).collect();
             text.push_str(&line.join(","));
@@ -330,6 +345,11 @@ mod tests {
             std::fs::read_to_string(decrees).unwrap()
         );
         assert_eq!(facts.days_csv(), std::fs::read_to_string(days).unwrap());
-        assert_eq!(facts.years(), Some((2015, 2027)));
+        // The years are those of the days: the first day's and the last day's.
+        let year = |day: Option<&DayRow>| day.and_then(|d| u16::try_from(d.date.ymd().0).ok());
+        assert_eq!(
+            facts.years(),
+            year(facts.days.first()).zip(year(facts.days.last()))
+        );
     }
 }

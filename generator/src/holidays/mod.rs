@@ -7,6 +7,7 @@
 //! `None` for a year its rule does not cover.
 
 pub mod announce;
+pub mod check;
 pub mod chinese;
 pub mod easter;
 pub mod facts;
@@ -23,9 +24,14 @@ use rayon::prelude::*;
 
 use facts::Facts;
 
-/// The archive's days off: every decreed year of `facts`, then every year to the span's
+use crate::error::GenerateError;
+use crate::inputs::InputError;
+use std::path::PathBuf;
+
+/// The archive's days off: every decreed year of `facts` (each checked, [`check::year`]: a
+/// partial one with the holidays it leaves out predicted), then every year to the span's
 /// last, predicted with the government's calendar `chain`.
-pub fn build(astro: &Astro, chain: &Chain, facts: &Facts) -> Result<Holidays, AstroError> {
+pub fn build(astro: &Astro, chain: &Chain, facts: &Facts) -> Result<Holidays, GenerateError> {
     let decrees: Vec<Decree> = facts
         .decrees
         .iter()
@@ -43,9 +49,19 @@ pub fn build(astro: &Astro, chain: &Chain, facts: &Facts) -> Result<Holidays, As
     let Some((first, last)) = facts.years() else {
         return Ok(Holidays { decrees, years });
     };
-    for year in first..=last {
-        years.push(decreed(facts, year));
-    }
+    let decreed_years: Vec<HolidayYear> = (first..=last)
+        .into_par_iter()
+        .map(|year| {
+            let predicted = predict::year(astro, chain, i32::from(year))?;
+            check::year(facts, year, (chain, &predicted)).map_err(|message| InputError {
+                path: PathBuf::from(facts::DIR).join("days.csv"),
+                line: None,
+                message,
+            })?;
+            Ok(decreed(facts, year, &predicted))
+        })
+        .collect::<Result<_, GenerateError>>()?;
+    years.extend(decreed_years);
     let span_last = span::LAST.ymd().0;
     let predicted: Vec<HolidayYear> = (i32::from(last) + 1..=span_last)
         .into_par_iter()
@@ -65,8 +81,9 @@ pub fn build(astro: &Astro, chain: &Chain, facts: &Facts) -> Result<Holidays, As
 }
 
 /// The decreed `year` of `facts`: its decrees (the SKB first) and its days, each known by
-/// the date it had first and set by the decree at its index.
-fn decreed(facts: &Facts, year: u16) -> HolidayYear {
+/// the date it had first and set by the decree at its index; for a partial year, with the
+/// days of the holidays it leaves out from `predicted`, set by no decree.
+fn decreed(facts: &Facts, year: u16, predicted: &predict::Predicted) -> HolidayYear {
     let ids: Vec<&str> = facts
         .decrees_of(year)
         .iter()
@@ -77,7 +94,7 @@ fn decreed(facts: &Facts, year: u16) -> HolidayYear {
         .filter_map(|id| facts.decrees.iter().position(|d| d.id == *id))
         .filter_map(|i| u32::try_from(i).ok())
         .collect();
-    let days = facts
+    let mut days: Vec<HolidayDay> = facts
         .days
         .iter()
         .filter(|d| d.date.ymd().0 == i32::from(year))
@@ -93,12 +110,28 @@ fn decreed(facts: &Facts, year: u16) -> HolidayYear {
             first_date: d.replaces.unwrap_or(d.date).0,
         })
         .collect();
+    let mut undated = Vec::new();
+    if facts.partial(year) {
+        days.extend(check::fill(facts, year, predicted));
+        days.sort_by(|a, b| (a.date, a.kind, &a.slug).cmp(&(b.date, b.kind, &b.slug)));
+        undated = predicted
+            .undated
+            .iter()
+            .filter(|slug| {
+                !facts
+                    .days
+                    .iter()
+                    .any(|d| d.slug == **slug && d.date.ymd().0 == i32::from(year))
+            })
+            .cloned()
+            .collect();
+    }
     HolidayYear {
         year,
         decreed: true,
         decrees: indices,
         days,
-        undated: Vec::new(),
+        undated,
     }
 }
 

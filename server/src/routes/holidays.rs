@@ -10,7 +10,7 @@ use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
-use hijri::holiday;
+use hijri::holiday::{self, Standing};
 use hijri::schema::{ArchivedHolidayDay, ArchivedHolidayYear, DayKind};
 use hijri_view::answers::holidays::{self as answers, Kinds};
 use hijri_view::Question;
@@ -34,7 +34,8 @@ fn kinds(query: &Query) -> Result<Kinds, ApiError> {
 /// The `Cache-Control` of a year: a decreed year before the clock's is settled; a later one
 /// may be amended, and a predicted one is decreed some day.
 fn cache(state: &AppState, year: &ArchivedHolidayYear) -> HeaderValue {
-    let settled = year.decreed && i32::from(year.year.to_native()) < state.clock.now().year();
+    let settled = year.standing() == Standing::Decreed
+        && i32::from(year.year.to_native()) < state.clock.now().year();
     reply::events_cache(settled)
 }
 
@@ -180,7 +181,8 @@ fn vevent(
         ),
     );
     ical.midnight_utc("DTSTAMP", stamp);
-    ical.raw("SEQUENCE", day.decree);
+    // A predicted day has no decree yet: its sequence is the first.
+    ical.raw("SEQUENCE", if year.predicts(day) { 0 } else { day.decree });
     ical.date("DTSTART", date);
     ical.date("DTEND", date.add_days(1));
     let mut summary = match (found, lang) {
@@ -191,7 +193,7 @@ fn vevent(
     if kind == DayKind::CutiBersama && lang == Lang::Id {
         summary.push_str(" (cuti bersama)");
     }
-    if !year.decreed {
+    if year.predicts(day) {
         summary.push_str(match lang {
             Lang::Id => " (perkiraan)",
             Lang::En => " (estimate)",

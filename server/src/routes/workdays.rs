@@ -6,7 +6,7 @@
 use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
-use hijri::holiday::Workweek;
+use hijri::holiday::{Standing, Workweek};
 use hijri_view::answers::workdays::{self as answers};
 
 use super::params;
@@ -27,8 +27,13 @@ fn workweek(query: &Query) -> Result<Workweek, ApiError> {
 /// decreed and before the clock's year (a later one may be amended, a predicted one decreed).
 fn cache(state: &AppState, first: i32, last: i32) -> HeaderValue {
     let now = state.clock.now().year();
-    let settled = (first..=last)
-        .all(|year| year < now && state.dataset.holiday_year(year).is_some_and(|y| y.decreed));
+    let settled = (first..=last).all(|year| {
+        year < now
+            && state
+                .dataset
+                .holiday_year(year)
+                .is_some_and(|y| y.standing() == Standing::Decreed)
+    });
     reply::events_cache(settled)
 }
 

@@ -37,7 +37,8 @@ const LEADING: [&str; 10] = [
 
 /// The columns after the calendars': the day off (`libur_nasional`, `cuti_bersama`, each
 /// kind once, both `;`-joined on a day with both), the holidays' slugs, whether the year's days off
-/// are `decreed` or `predicted` (empty before the first year with days off), and the
+/// are `decreed`, `partial` (a partial decree: the holidays it leaves out predicted) or
+/// `predicted` (empty before the first year with days off), and the
 /// observances' slugs.
 const TRAILING: [&str; 4] = ["day_off", "holidays", "holiday_status", "observances"];
 
@@ -156,7 +157,7 @@ fn days_off(dataset: &ArchivedDataset, day: Date, out: &mut String) {
     out.push_str(&slugs.join(";"));
     out.push(',');
     if let Some(year) = dataset.holiday_year(day.ymd().0) {
-        out.push_str(if year.decreed { "decreed" } else { "predicted" });
+        out.push_str(year.standing().name());
     }
 }
 

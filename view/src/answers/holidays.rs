@@ -8,7 +8,7 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
-use hijri::holiday::{self, Holiday, Workweek};
+use hijri::holiday::{self, Holiday, Standing, Workweek};
 use hijri::lang::Lang;
 use hijri::observance::{Observance, OBSERVANCES};
 use hijri::schema::{
@@ -16,7 +16,7 @@ use hijri::schema::{
     DayKind, Tier,
 };
 use hijri::span;
-use hijri::warnings::{self, Warning, Warnings};
+use hijri::warnings::{self, PartialYear, Warning, Warnings};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -103,12 +103,12 @@ pub struct Item<'a> {
 }
 
 impl<'a> Item<'a> {
-    /// The record `day` of a year `decreed` or not, its `name` in `lang`; `warnings` gathers
+    /// The record `day`, `predicted` or decreed, its `name` in `lang`; `warnings` gathers
     /// its Islamic day's month's warnings.
     fn of(
         dataset: &'a ArchivedDataset,
         day: &'a ArchivedHolidayDay,
-        (decreed, lang): (bool, Lang),
+        (predicted, lang): (bool, Lang),
         warnings: &mut Warnings<'a>,
     ) -> Item<'a> {
         let date = Date(day.date.to_native());
@@ -149,7 +149,7 @@ impl<'a> Item<'a> {
             slug: &day.slug,
             name,
             name_en,
-            status: if decreed { "decreed" } else { "predicted" },
+            status: Standing::of_day(predicted),
             observance,
             hijri: hijri.map(Text),
             source,
@@ -249,14 +249,15 @@ fn other_dates<'a>(
 /// The records on `date`, for `/today` and `/convert` (`[]` when there are none), named in
 /// `lang`.
 pub fn on_day(dataset: &ArchivedDataset, date: Date, lang: Lang) -> Vec<Item<'_>> {
-    let decreed = dataset
-        .holiday_year(date.ymd().0)
-        .is_some_and(|y| y.decreed);
+    let year = dataset.holiday_year(date.ymd().0);
     let mut ignored = Warnings::default();
     dataset
         .holidays_on(date)
         .iter()
-        .map(|day| Item::of(dataset, day, (decreed, lang), &mut ignored))
+        .map(|day| {
+            let predicted = year.is_none_or(|y| y.predicts(day));
+            Item::of(dataset, day, (predicted, lang), &mut ignored)
+        })
         .collect()
 }
 
@@ -383,8 +384,10 @@ pub fn holidays<'a>(
         })
         .collect();
     let mut warnings = Warnings::default();
-    if !year.decreed {
-        warnings.add(Warning::Predicted(year.year.to_native()));
+    match year.standing() {
+        Standing::Predicted => warnings.add(Warning::Predicted(year.year.to_native())),
+        Standing::Partial => warnings.add(Warning::Partial(PartialYear(year))),
+        Standing::Decreed => {}
     }
     for slug in year.undated.iter() {
         if let Some(h) = holiday::by_slug(slug) {
@@ -395,7 +398,7 @@ pub fn holidays<'a>(
         .days
         .iter()
         .filter(|day| kinds.admits(day.kind.get()))
-        .map(|day| Item::of(dataset, day, (year.decreed, lang), &mut warnings))
+        .map(|day| Item::of(dataset, day, (year.predicts(day), lang), &mut warnings))
         .collect();
     HolidaysAnswer {
         input: Input {
@@ -403,7 +406,7 @@ pub fn holidays<'a>(
             kind: kinds.name(),
         },
         year: number,
-        status: if year.decreed { "decreed" } else { "predicted" },
+        status: year.standing().name(),
         decree: decrees.first().map(|d| DecreeView::of(d)),
         count: items.len(),
         items,

@@ -6,10 +6,10 @@
 //! answer says in words which rule it used and whether its years are predicted.
 
 use hijri::date::Date;
-use hijri::holiday::{DayOff, Workweek};
+use hijri::holiday::{DayOff, Standing, Workweek};
 use hijri::lang::Lang;
 use hijri::schema::{ArchivedDataset, ArchivedHolidayDay};
-use hijri::warnings::Warning;
+use hijri::warnings::{PartialYear, Warning};
 use hijri::weekday::Weekday;
 use serde::Serialize;
 
@@ -129,7 +129,7 @@ struct Reason<'a> {
 }
 
 impl<'a> Reason<'a> {
-    fn holiday(day: &'a ArchivedHolidayDay, decreed: bool, lang: Lang) -> Reason<'a> {
+    fn holiday(day: &'a ArchivedHolidayDay, predicted: bool, lang: Lang) -> Reason<'a> {
         let kind = day.kind.get();
         let holiday = hijri::holiday::by_slug(&day.slug);
         let (name, name_en) = (
@@ -141,7 +141,7 @@ impl<'a> Reason<'a> {
             slug: Some(&day.slug),
             name,
             name_en,
-            status: Some(if decreed { "decreed" } else { "predicted" }),
+            status: Some(Standing::of_day(predicted)),
         }
     }
 
@@ -159,7 +159,7 @@ impl<'a> Reason<'a> {
     fn all(date: Date, off: &DayOff<'a>, lang: Lang) -> Vec<Reason<'a>> {
         let mut reasons: Vec<Reason> = off
             .holidays()
-            .map(|day| Reason::holiday(day, off.decreed, lang))
+            .map(|day| Reason::holiday(day, off.predicts(day), lang))
             .collect();
         if off.weekend {
             reasons.push(Reason::weekend(date.weekday(), lang));
@@ -199,10 +199,12 @@ fn years_warnings(dataset: &ArchivedDataset, first: i32, last: i32) -> (bool, Wa
     let mut warnings = Vec::new();
     for year in (first..=last).filter_map(|y| dataset.holiday_year(y)) {
         let number = year.year.to_native();
-        if !year.decreed {
-            predicted = true;
-            warnings.push(Warning::Predicted(number));
+        match year.standing() {
+            Standing::Predicted => warnings.push(Warning::Predicted(number)),
+            Standing::Partial => warnings.push(Warning::Partial(PartialYear(year))),
+            Standing::Decreed => {}
         }
+        predicted |= year.standing() != Standing::Decreed;
         let undated = year
             .undated
             .iter()

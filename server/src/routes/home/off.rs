@@ -63,7 +63,7 @@ pub fn between<'r>(page: &Page<'_, 'r>, first: Date, last: Date) -> Vec<Off<'r>>
                     kind: day.kind.get(),
                     slug: day.slug.as_str(),
                     holiday: holiday::by_slug(&day.slug),
-                    predicted: !days.decreed,
+                    predicted: days.predicts(day),
                 });
             }
         }
