@@ -66,7 +66,15 @@ pub enum Warning<'a> {
     /// A day's Javanese date follows the rules projected into kurup Anenhing
     /// ([`crate::javanese::PROJECTED_FROM`]).
     JavaneseProjected,
+    /// Local times of days before [`PRESENT_OFFSETS_FROM`] keep the zone's present offset
+    /// (WIB +07:00, WITA +08:00, WIT +09:00), not the legal offset of the time.
+    PresentOffset,
 }
+
+/// The first day on which Indonesia's three zones have had their present offsets (WIB
+/// +07:00, WITA +08:00, WIT +09:00): Asia/Jakarta was +07:30 and Asia/Jayapura +09:30
+/// until 1963-12-31 (and the Japanese occupation kept +09:00 in 1942–45).
+pub const PRESENT_OFFSETS_FROM: Date = Date::fixed(1964, 1, 1);
 
 impl<'a> Warning<'a> {
     /// The machine-readable code.
@@ -83,6 +91,7 @@ impl<'a> Warning<'a> {
             Warning::Undated(..) => "undated",
             Warning::ChineseUncertain => "chinese_uncertain",
             Warning::JavaneseProjected => "javanese_projected",
+            Warning::PresentOffset => "present_offset",
         }
     }
 
@@ -243,6 +252,13 @@ impl fmt::Display for Message<'_> {
                  Agungan rules as the Kraton kept them in kurup Asapon.",
                 crate::javanese::PROJECTED_FROM
             ),
+            Warning::PresentOffset => write!(
+                f,
+                "Local times before {PRESENT_OFFSETS_FROM} keep the zone's present offset (WIB \
+                 +07:00, WITA +08:00, WIT +09:00), not the legal offset of the time (Jakarta \
+                 was +07:30 until 1964, +09:00 in 1942–45); the instants are exact, and the \
+                 feeds give them in UTC."
+            ),
             Warning::Undated(name, year) => write!(
                 f,
                 "{name} of {year} is left out: no rule or published table dates it."
@@ -308,6 +324,16 @@ pub fn for_day_dates(first: Date, last: Date) -> Warnings<'static> {
     }
     if last >= crate::javanese::PROJECTED_FROM {
         warnings.add(Warning::JavaneseProjected);
+    }
+    warnings
+}
+
+/// The warning of local times from the day `first` on at an Indonesian place:
+/// `present_offset` if one is before [`PRESENT_OFFSETS_FROM`].
+pub fn for_local_times(first: Date) -> Warnings<'static> {
+    let mut warnings = Warnings::default();
+    if first < PRESENT_OFFSETS_FROM {
+        warnings.add(Warning::PresentOffset);
     }
     warnings
 }
@@ -395,5 +421,38 @@ fn near_fajr<'a>(rule: &'a ArchivedRule, month: &ArchivedMonth) -> Option<Warnin
         | ArchivedRecord::Sites(_)
         | ArchivedRecord::Wujud(_)
         | ArchivedRecord::None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{Offset, TimeZone};
+
+    /// The offset of `tz` at noon UTC of `date`, seconds east.
+    fn offset(tz: chrono_tz::Tz, date: Date) -> i32 {
+        let (y, m, d) = date.ymd();
+        let noon = chrono::Utc
+            .with_ymd_and_hms(y, m, d, 12, 0, 0)
+            .single()
+            .map(|utc| utc.with_timezone(&tz).offset().fix().local_minus_utc());
+        noon.unwrap_or_default()
+    }
+
+    #[test]
+    fn present_offsets_begin_on_1964_01_01_as_the_tz_database_says() {
+        assert_eq!(Date::from_ymd(1964, 1, 1), Some(PRESENT_OFFSETS_FROM));
+        let eve = PRESENT_OFFSETS_FROM.add_days(-1);
+        for (tz, before, present) in [
+            (chrono_tz::Tz::Asia__Jakarta, 7 * 3600 + 1800, 7 * 3600),
+            (chrono_tz::Tz::Asia__Makassar, 8 * 3600, 8 * 3600),
+            (chrono_tz::Tz::Asia__Jayapura, 9 * 3600 + 1800, 9 * 3600),
+        ] {
+            assert_eq!(offset(tz, eve), before, "{tz}");
+            assert_eq!(offset(tz, PRESENT_OFFSETS_FROM), present, "{tz}");
+        }
+        assert!(for_local_times(eve).iter().eq([Warning::PresentOffset]));
+        assert!(for_local_times(PRESENT_OFFSETS_FROM).is_empty());
+        assert_eq!(Warning::PresentOffset.code(), "present_offset");
     }
 }

@@ -506,6 +506,18 @@ fn muhammadiyah_reproduces_its_published_minutes() {
     // a minute later, the horizon; the rest a few seconds at minute boundaries, the point).
     assert_eq!((total, within), (71, 71), "{far:?}");
     assert!(exact >= 61, "{exact} exact");
+    // By zone (WIB, WITA, WIT): (values, exact, within one); no Muhammadiyah minute east of
+    // Makassar was found.
+    let d = differences(Method::MUHAMMADIYAH);
+    let places = &catalogue();
+    let by_zone = [7, 8, 9].map(|h| {
+        counts(
+            d.iter()
+                .filter(|d| places[&d.place].tz.local_minus_utc() == h * 3_600),
+        )
+    });
+    println!("muhammadiyah by zone {by_zone:?}");
+    assert_eq!(by_zone, [(34, 28, 34), (37, 33, 37), (0, 0, 0)]);
 }
 
 #[test]

@@ -9,6 +9,7 @@ use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::prayer::{Method, Prayer};
 use hijri::span;
+use hijri::warnings::PRESENT_OFFSETS_FROM;
 use hijri_view::answers::places;
 use hijri_view::answers::prayer::{self as answers, Imsakiyah};
 use hijri_view::{coverage, Question, Scope};
@@ -239,7 +240,8 @@ pub fn imsakiyah(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Ap
 }
 
 /// `GET /api/v1/imsakiyah.ics?place=&year=&authority=&method=&lang=`: one event at imsak and
-/// one at maghrib (buka puasa) per day of Ramadan, in the place's time zone, in `lang`; kept.
+/// one at maghrib (buka puasa) per day of Ramadan, in the place's time zone (UTC instants
+/// before 1964, [`PRESENT_OFFSETS_FROM`]), in `lang`; kept.
 pub fn imsakiyah_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let (scope, place, year, method, key) = fast(state, &query, "/api/v1/imsakiyah.ics")?;
@@ -299,9 +301,29 @@ fn feed(fast: &Imsakiyah, lang: Lang, stamp: Date) -> String {
             fast.method.name
         ),
     };
+    // Before 1964 the zone's legal offset was not its present one (Jakarta +07:30, +09:00 in
+    // 1942–45), which a calendar app applies to a TZID of the IANA name: those days' events
+    // are UTC instants, and the feed says so.
+    let present = |date: Date| date >= PRESENT_OFFSETS_FROM;
+    let description = if fast.days.iter().all(|day| present(day.date)) {
+        description
+    } else {
+        match lang {
+            Lang::Id => format!(
+                "{description} Waktu sebelum 1964 memakai selisih zona sekarang (WIB +07:00, \
+                 WITA +08:00, WIT +09:00), diberikan dalam UTC."
+            ),
+            Lang::En => format!(
+                "{description} Times before 1964 keep the zone's present offset (WIB +07:00, \
+                 WITA +08:00, WIT +09:00), given in UTC."
+            ),
+        }
+    };
     let mut ical = Ical::feed(&name, &description, 700 * fast.days.len());
     let tz = place.tz.as_str();
-    timezone(&mut ical, fast);
+    if fast.days.iter().any(|day| present(day.date)) {
+        timezone(&mut ical, fast);
+    }
     let zone = fast.zone();
     for day in &fast.days {
         let at = |prayer: Prayer| day.published.get(prayer.index()).copied().flatten();
@@ -333,8 +355,13 @@ fn feed(fast: &Imsakiyah, lang: Lang, stamp: Date) -> String {
                 ),
             );
             ical.midnight_utc("DTSTAMP", stamp);
-            ical.raw(&format!("DTSTART;TZID={tz}"), local_stamp(zone, start));
-            ical.raw(&format!("DTEND;TZID={tz}"), local_stamp(zone, end));
+            if present(day.date) {
+                ical.raw(&format!("DTSTART;TZID={tz}"), local_stamp(zone, start));
+                ical.raw(&format!("DTEND;TZID={tz}"), local_stamp(zone, end));
+            } else {
+                ical.raw("DTSTART", utc_stamp(start));
+                ical.raw("DTEND", utc_stamp(end));
+            }
             ical.text(
                 "SUMMARY",
                 &format!(
@@ -370,6 +397,13 @@ fn local_stamp(zone: hijri::zone::Zone, seconds: i64) -> String {
                 .format("%Y%m%dT%H%M%S")
                 .to_string()
         })
+        .unwrap_or_default()
+}
+
+/// `YYYYMMDDTHHMMSSZ`: a UTC DATE-TIME.
+fn utc_stamp(seconds: i64) -> String {
+    chrono::DateTime::from_timestamp(seconds, 0)
+        .map(|utc| utc.format("%Y%m%dT%H%M%SZ").to_string())
         .unwrap_or_default()
 }
 

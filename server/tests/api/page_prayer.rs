@@ -344,3 +344,72 @@ async fn the_pages_with_a_place_link_within_and_stay_light() {
         imsakiyah.body.len()
     );
 }
+
+#[actix_web::test]
+async fn the_imsakiyah_in_english_has_the_same_days_and_keeps_its_language() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let uri = "/imsakiyah?place=34.71&year=1447&authority=muhammadiyah&lang=en";
+    let english = get(&app, uri).await;
+    assert_eq!(english.status, 200);
+    page_snapshot("page_imsakiyah_1447_muhammadiyah_en", &english);
+    let html = text(&english);
+    assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+    assert!(html.contains(
+        "<h1>Ramadan Imsakiyah 1447 AH <span class=\"sub\">Kota Yogyakarta, DI \
+         Yogyakarta</span></h1>"
+    ));
+    assert!(html.contains("<b>Method</b> Muhammadiyah"));
+    assert!(html.contains("imsak 10 min before subuh"));
+    assert!(html.contains("sunrise and maghrib") || html.contains("terbit and maghrib"));
+    assert!(html.contains("(Eid al-Fitr)"));
+    assert!(!html.contains("Sumber:"), "no Indonesian sentence left");
+    // The same rows as the Indonesian page, the times written with a colon.
+    let indonesian = text(
+        &get(
+            &app,
+            "/imsakiyah?place=34.71&year=1447&authority=muhammadiyah",
+        )
+        .await,
+    );
+    let rows = |html: &str| -> Vec<Vec<String>> {
+        table_rows(html)
+            .iter()
+            .map(|row| {
+                row[1..]
+                    .iter()
+                    .map(|cell| {
+                        let shown = cell.split('>').nth(1).unwrap().split('<').next().unwrap();
+                        dotted(shown)
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(rows(&html), rows(&indonesian));
+    // Every link keeps the language: the years, the calendars, the JSON, the feed, the grid.
+    for link in [
+        "imsakiyah?place=34.71&amp;year=1448&amp;authority=muhammadiyah&amp;lang=en",
+        "api/v1/imsakiyah?place=34.71&amp;year=1447&amp;authority=muhammadiyah&amp;lang=en",
+        "api/v1/imsakiyah.ics?place=34.71&amp;year=1447&amp;authority=muhammadiyah&amp;lang=en",
+    ] {
+        assert!(html.contains(&format!("href=\"{link}\"")), "{link}");
+        let path = format!("/{}", link.replace("&amp;", "&"));
+        assert_eq!(get(&app, &path).await.status, 200, "{path}");
+    }
+    // The chooser in English keeps the language in its form.
+    let chooser = text(&get(&app, "/imsakiyah?lang=en").await);
+    assert!(chooser.contains("<input type=\"hidden\" name=\"lang\" value=\"en\">"));
+    assert!(chooser.contains("Choose a regency or city"));
+    // No Arabic texts: `ar` is refused, its error page in Indonesian; a bad `lang` names it.
+    let arabic = get(&app, "/imsakiyah?place=34.71&year=1447&lang=ar").await;
+    assert_eq!(arabic.status, 400);
+    assert_eq!(html_error_code(&arabic), "invalid_lang");
+    // A Ramadan before 1964 says its times keep the zone's present offset.
+    let old = text(&get(&app, "/imsakiyah?place=31.71&year=1370").await);
+    assert!(old.contains("Waktu sebelum 1964 memakai selisih zona sekarang"));
+    assert!(!indonesian.contains("Waktu sebelum 1964"));
+    // An error of an English page is in English.
+    let missing = get(&app, "/imsakiyah?place=yogya&year=1447&lang=en").await;
+    assert_eq!(missing.status, 404);
+    assert!(text(&missing).starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+}

@@ -404,3 +404,80 @@ async fn the_imsakiyah_feed_has_imsak_and_buka_puasa_in_local_time() {
     assert!(text.contains("UID:imsak-20260218-34.71-muhammadiyah-muhammadiyah@"));
     assert!(text.contains("UID:maghrib-20260218-34.71-muhammadiyah-muhammadiyah@"));
 }
+
+/// The `warnings` codes of a JSON answer.
+fn warning_codes(json: &Value) -> Vec<String> {
+    json["warnings"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .filter_map(|w| w["code"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn ramadan_1370_keeps_the_present_offset_and_the_feed_gives_utc_instants() {
+    use icalendar::{CalendarDateTime, Component, DatePerhapsTime};
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let query = "place=31.71&year=1370";
+    let json = get(&app, &format!("/api/v1/imsakiyah?{query}")).await;
+    assert_eq!(json.status, 200);
+    let json = json.json();
+    assert!(warning_codes(&json).contains(&"present_offset".to_owned()));
+    let answer = get(&app, &format!("/api/v1/imsakiyah.ics?{query}")).await;
+    assert_eq!(answer.status, 200);
+    // Unfolded (RFC 5545 folds lines at 75 octets).
+    let text = String::from_utf8(answer.body.to_vec())
+        .unwrap()
+        .replace("\r\n ", "");
+    // No TZID an app would read with Jakarta's offset of 1951 (+07:30).
+    assert!(!text.contains("TZID"), "{text}");
+    assert!(text.contains("present offset") || text.contains("selisih zona sekarang"));
+    let events = vevents(&answer);
+    let days = json["days"].as_array().unwrap();
+    assert!(!days.is_empty());
+    assert_eq!(events.len(), 2 * days.len());
+    // WIB as the JSON's local times state it: +07:00, whatever the legal offset of 1951.
+    let wib = chrono::FixedOffset::east_opt(7 * 3600).unwrap();
+    let instant = |date: &str, time: &str| {
+        let local =
+            chrono::NaiveDateTime::parse_from_str(&format!("{date} {time}"), "%Y-%m-%d %H:%M")
+                .unwrap();
+        local
+            .and_local_timezone(wib)
+            .single()
+            .unwrap()
+            .with_timezone(&chrono::Utc)
+    };
+    for (day, pair) in days.iter().zip(events.chunks(2)) {
+        let date = day["date"].as_str().unwrap();
+        assert!(date.starts_with("1951-"), "{date}");
+        for (event, time) in pair.iter().zip(["imsak", "maghrib"]) {
+            let expected = instant(date, day[time].as_str().unwrap());
+            match event.get_start() {
+                Some(DatePerhapsTime::DateTime(CalendarDateTime::Utc(at))) => {
+                    assert_eq!(at, expected, "{date} {time}");
+                }
+                other => panic!("not a UTC instant: {other:?}"),
+            }
+        }
+    }
+    // The days of the answer before 1964 carry the warning; those from 1964 do not.
+    let before = get(&app, "/api/v1/prayer-times?place=31.71&date=1963-12-31")
+        .await
+        .json();
+    assert!(warning_codes(&before).contains(&"present_offset".to_owned()));
+    let after = get(&app, "/api/v1/prayer-times?place=31.71&date=1964-01-01")
+        .await
+        .json();
+    assert!(!warning_codes(&after).contains(&"present_offset".to_owned()));
+    // A feed from 1964 on keeps its local times with the zone's TZID.
+    let modern = get(&app, "/api/v1/imsakiyah.ics?place=31.71&year=1447").await;
+    let modern = String::from_utf8(modern.body.to_vec())
+        .unwrap()
+        .replace("\r\n ", "");
+    assert!(modern.contains("DTSTART;TZID=Asia/Jakarta:"));
+    assert!(!modern.contains("present offset") && !modern.contains("selisih zona sekarang"));
+}

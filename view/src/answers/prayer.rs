@@ -14,6 +14,7 @@ use hijri::lang::Lang;
 use hijri::prayer::{Method, Prayer, Rounding};
 use hijri::prayer_table;
 use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedPrayerPlace};
+use hijri::warnings;
 use hijri::zone::Zone;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -337,7 +338,8 @@ pub fn prayer_times<'a>(
         ));
     }
     let dataset = scope.dataset;
-    let served = coverage::days(scope, from, to, true, ErrorCode::OutOfCoverage)?;
+    let mut served = coverage::days(scope, from, to, true, ErrorCode::OutOfCoverage)?;
+    served.warnings.merge(warnings::for_local_times(from));
     let archived = dataset
         .places
         .get(place)
@@ -459,13 +461,16 @@ pub fn imsakiyah<'a>(
         .months
         .get(index + 1)
         .ok_or_else(|| outside(scope, ErrorCode::OutOfCoverage))?;
-    let served = coverage::days(
+    let mut served = coverage::days(
         scope,
         month.start(),
         syawal.start(),
         true,
         ErrorCode::OutOfCoverage,
     )?;
+    served
+        .warnings
+        .merge(warnings::for_local_times(month.start()));
     let archived = dataset
         .places
         .get(place)
