@@ -94,6 +94,8 @@ pub enum Items {
     Events,
     /// Month starts of a comparison.
     Starts,
+    /// Days of a list (the puasa sunnah days).
+    Days,
 }
 
 impl Items {
@@ -102,6 +104,7 @@ impl Items {
         match self {
             Items::Events => "event",
             Items::Starts => "start",
+            Items::Days => "day",
         }
     }
 
@@ -110,6 +113,7 @@ impl Items {
         match self {
             Items::Events => "events",
             Items::Starts => "starts",
+            Items::Days => "days",
         }
     }
 }
