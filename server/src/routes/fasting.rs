@@ -143,15 +143,13 @@ fn maghribs(scope: &Scope, place: usize, method: &Method, days: &[FastDay]) -> V
         return Vec::new();
     };
     let (from, to) = (first.date.add_days(-1), last.date.add_days(-1));
-    let exact = prayer_table::exact_days(scope.dataset, place, method, from, to);
+    let exact =
+        prayer_table::exact_times(scope.dataset, place, (method, Prayer::Maghrib), from, to);
     days.iter()
         .map(|day| {
             let offset = usize::try_from(day.date.0 - 1 - from.0).ok()?;
-            let exact = exact.as_ref()?.get(offset)?;
-            prayer_table::published(method, exact)
-                .get(Prayer::Maghrib.index())
-                .copied()
-                .flatten()
+            let exact = exact.as_ref()?.get(offset).copied().flatten()?;
+            Some(method.published(Prayer::Maghrib, exact))
         })
         .collect()
 }
