@@ -275,8 +275,11 @@ fn the_month_starts_are_the_published_table_and_the_archive() {
     }
 }
 
-/// The entries of an answer by Gregorian date: (kinds, forbidden, removed).
-fn entries(body: &Value) -> BTreeMap<String, (Vec<String>, Option<String>, Vec<String>)> {
+/// An entry: its kinds, the forbidden day it is, the kinds that removes.
+type Entry = (Vec<String>, Option<String>, Vec<String>);
+
+/// The entries of an answer by Gregorian date.
+fn entries(body: &Value) -> BTreeMap<String, Entry> {
     let strings = |v: &Value| -> Vec<String> {
         v.as_array()
             .unwrap()
