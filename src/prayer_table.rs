@@ -488,6 +488,28 @@ pub fn exact_days(
     Some(out)
 }
 
+/// The exact instants of one time `prayer` (not imsak, which follows subuh) of every day
+/// `from` … `to` at `place` by `method`, decoding only its series ([`exact_days`] decodes
+/// all eight); `None` where [`exact_days`] is.
+pub fn exact_times(
+    dataset: &ArchivedDataset,
+    place: usize,
+    (method, prayer): (&Method, Prayer),
+    from: Date,
+    to: Date,
+) -> Option<Vec<Option<i64>>> {
+    if place >= dataset.places.len()
+        || !span::contains(from)
+        || !span::contains(to)
+        || to < from
+        || prayer == Prayer::Imsak
+    {
+        return None;
+    }
+    let series = series_index(method, prayer)?;
+    series_days(&dataset.prayer, place, series, from, to)
+}
+
 /// The exact instants of one day ([`exact_days`] of `date` alone).
 pub fn exact_day(
     dataset: &ArchivedDataset,

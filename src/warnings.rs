@@ -126,6 +126,8 @@ pub enum Items {
     Events,
     /// Month starts of a comparison.
     Starts,
+    /// Days of a list (the puasa sunnah days).
+    Days,
 }
 
 impl Items {
@@ -134,6 +136,7 @@ impl Items {
         match self {
             Items::Events => "event",
             Items::Starts => "start",
+            Items::Days => "day",
         }
     }
 
@@ -142,6 +145,7 @@ impl Items {
         match self {
             Items::Events => "events",
             Items::Starts => "starts",
+            Items::Days => "days",
         }
     }
 }

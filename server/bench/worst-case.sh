@@ -68,3 +68,7 @@ run "/holidays.ics, a year" by_year "/api/v1/holidays.ics?year=YEAR" 2030
 run "/workdays, a year" by_year "/api/v1/workdays?from=YEAR-01-01&to=YEAR-12-31" 2030
 run "/compare, a year" by_year "/api/v1/compare?year=YEAR" 1400
 run "the printable year" by_year "/?view=year&year=YEAR" 2030
+run "/fasting, a year, another calendar, retro" by_year "/api/v1/fasting?year=YEAR&authority=muhammadiyah&retro=true&lang=en" 1380
+run "/fasting.ics, a year, reminders at a place" by_place "/api/v1/fasting.ics?year=1448&place=PLACE"
+run "/fasting.ics, the window (4 years), reminders at a place" by_place "/api/v1/fasting.ics?place=PLACE"
+run "/month (stored, for comparison)" by_year "/api/v1/month?year=YEAR&month=9" 1440

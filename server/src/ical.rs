@@ -106,6 +106,20 @@ impl Ical {
         self.raw("END", "VALARM");
     }
 
+    /// Writes a reminder at an instant: a VALARM showing `description` at `at` (Unix
+    /// seconds), its trigger an absolute UTC DATE-TIME, so it rings at that instant in every
+    /// client's time zone (the fasting feed's reminder at the evening's maghrib).
+    pub fn alarm_at(&mut self, description: &str, at: i64) {
+        let Some(utc) = DateTime::<Utc>::from_timestamp(at, 0) else {
+            return;
+        };
+        self.raw("BEGIN", "VALARM");
+        self.raw("ACTION", "DISPLAY");
+        self.text("DESCRIPTION", description);
+        self.raw("TRIGGER;VALUE=DATE-TIME", utc.format("%Y%m%dT%H%M%SZ"));
+        self.raw("END", "VALARM");
+    }
+
     /// Writes `name;VALUE=DATE:YYYYMMDD`.
     pub fn date(&mut self, name: &str, date: Date) {
         let (y, m, d) = date.ymd();

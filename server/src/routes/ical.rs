@@ -13,7 +13,6 @@ use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::Datelike;
 use hijri::date::Date;
-use hijri::hijri::HijriMonth;
 use hijri::observance::{Selection, OBSERVANCES};
 use hijri::schema::Tier;
 use hijri::span;
@@ -282,7 +281,7 @@ fn vevent(
         );
     }
     ical.midnight_utc("DTSTAMP", stamp);
-    ical.raw("SEQUENCE", sequence(scope, month));
+    ical.raw("SEQUENCE", params::sequence(scope, month));
     ical.date("DTSTART", found.first);
     ical.date("DTEND", found.last().add_days(1));
     let estimate = found.tier != Tier::Published;
@@ -334,21 +333,6 @@ fn description(found: &Found, lang: Lang) -> String {
             "{date}. Source: {source}. This date is a hisab estimate and may move by one day."
         ),
     }
-}
-
-/// How many corrections of the ledger moved `month` (its start or its length, as the
-/// announcement found by comparing the month chain before and after it): it rises with
-/// each one, so subscribers update the events and days whose dates changed.
-fn sequence(scope: &Scope, month: HijriMonth) -> usize {
-    scope
-        .chain
-        .divergences
-        .iter()
-        .filter(|d| {
-            let [first, last] = d.moved.each_ref().map(|m| m.get());
-            (first..=last).contains(&month)
-        })
-        .count()
 }
 
 /// `GET /api/v1/days.ics?authority=&lang=&year=&retro=&reminder=`: one all-day event per
@@ -438,7 +422,7 @@ fn day_feed(
                 format_args!("day-{y:04}{m:02}{d:02}{calendar}{language}@{UID_DOMAIN}"),
             );
             ical.midnight_utc("DTSTAMP", stamp);
-            ical.raw("SEQUENCE", sequence(scope, month.hijri_month()));
+            ical.raw("SEQUENCE", params::sequence(scope, month.hijri_month()));
             ical.date("DTSTART", day);
             ical.date("DTEND", day.add_days(1));
             let summary = format!(

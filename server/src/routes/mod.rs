@@ -9,6 +9,7 @@ pub mod days;
 pub mod days_csv;
 pub mod docs;
 pub mod events;
+pub mod fasting;
 pub mod hilal;
 pub mod holidays;
 pub mod home;
@@ -112,6 +113,13 @@ pub const ROUTES: &[Route] = &[
         F::Default,
         ical::events_ics,
         P::EVENTS_ICS,
+    ),
+    route("/api/v1/fasting", F::Default, fasting::fasting, P::FASTING),
+    route(
+        "/api/v1/fasting.ics",
+        F::Default,
+        fasting::fasting_ics,
+        P::FASTING_ICS,
     ),
     route(
         "/api/v1/holidays",

@@ -97,6 +97,10 @@ pub const COMPARE: &[Bound] = &[YEAR, CALENDAR, AUTHORITIES, RETRO, LANG];
 pub const EVENTS: &[Bound] = &[YEAR, CALENDAR, INCLUDE, RETRO, AUTHORITY, LANG];
 /// `/events.ics` and `/calendar.ics`.
 pub const EVENTS_ICS: &[Bound] = &[YEAR, CALENDAR, INCLUDE, RETRO, AUTHORITY, REMINDER, LANG];
+/// `/fasting`.
+pub const FASTING: &[Bound] = &[YEAR, CALENDAR, RETRO, AUTHORITY, LANG];
+/// `/fasting.ics`.
+pub const FASTING_ICS: &[Bound] = &[YEAR, CALENDAR, RETRO, AUTHORITY, LANG, PLACE, REMINDER];
 /// `/days.ics`.
 pub const DAYS_ICS: &[Bound] = &[AUTHORITY, LANG, YEAR, RETRO, REMINDER];
 /// `/days.csv`.

@@ -1,10 +1,11 @@
 //! Parameters that several endpoints read the same way: the calendar asked for
 //! (`authority`), dates, the target month of the hilal endpoints, the parameters of the
-//! observance lists (`/events`, `/events.ics`), the language of texts (`lang`: the page and
+//! observance lists (`/events`, `/events.ics`) and of `/fasting` (a year of a calendar), the language of texts (`lang`: the page and
 //! `/days.ics`) and of names (`lang` of the JSON answers that name months, weekdays,
 //! observances or holidays), the years of a feed without `year`, and the service's address as the
 //! request sees it (the page, the document's samples). The handlers share them from here,
-//! not from each other.
+//! not from each other; so is the `SEQUENCE` of a feed's event (the corrections that moved
+//! its month).
 
 use std::ops::RangeInclusive;
 
@@ -144,20 +145,70 @@ pub struct Events<'a> {
 
 /// Reads `year`, `calendar`, `include`, `retro` and `authority`.
 pub fn events<'a>(state: &AppState<'a>, query: Query<'_>) -> Result<Events<'a>, ApiError> {
-    let year = query.integer("year", ErrorCode::InvalidYear)?;
-    let calendar = query.calendar(Calendar::Hijri)?;
+    let asked = asked_year(&query)?;
     let text = query.list("include", ErrorCode::InvalidInclude)?;
-    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
-    let scope = scope(state, &query)?;
-    let year = coverage::year(&scope, calendar, year)?;
+    let served = served_year(state, &query, asked)?;
     let include = include(text.map(|items| items.join(",")).as_deref())?;
     Ok(Events {
+        scope: served.scope,
+        year: served.year,
+        calendar: served.calendar,
+        include,
+        retro: served.retro,
+    })
+}
+
+/// A year of one calendar as `/events` and `/fasting` read it (`year`, `calendar`, `retro`,
+/// `authority`), checked against the calendar's years.
+pub struct ServedYear<'a> {
+    /// The calendar asked for (`authority`).
+    pub scope: Scope<'a>,
+    /// `year`, checked against the calendar's years.
+    pub year: i32,
+    /// `calendar`: of `year` (Hijri by default).
+    pub calendar: Calendar,
+    /// `retro`.
+    pub retro: bool,
+}
+
+/// Reads `year` (required) and `calendar` (Hijri by default), unchecked.
+pub fn asked_year(query: &Query) -> Result<(i64, Calendar), ApiError> {
+    let year = query.integer("year", ErrorCode::InvalidYear)?;
+    let calendar = query.calendar(Calendar::Hijri)?;
+    Ok((year, calendar))
+}
+
+/// Reads `retro` and `authority` and checks the `asked` year ([`asked_year`]) against the
+/// calendar's years ([`coverage::year`]: `invalid_year` outside them).
+pub fn served_year<'a>(
+    state: &AppState<'a>,
+    query: &Query,
+    (year, calendar): (i64, Calendar),
+) -> Result<ServedYear<'a>, ApiError> {
+    let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
+    let scope = scope(state, query)?;
+    let year = coverage::year(&scope, calendar, year)?;
+    Ok(ServedYear {
         scope,
         year,
         calendar,
-        include,
         retro,
     })
+}
+
+/// How many corrections of the ledger moved `month` (its start or its length, as the
+/// announcement found by comparing the month chain before and after it): it rises with
+/// each one, so subscribers update the events and days whose dates changed.
+pub fn sequence(scope: &Scope, month: HijriMonth) -> usize {
+    scope
+        .chain
+        .divergences
+        .iter()
+        .filter(|d| {
+            let [first, last] = d.moved.each_ref().map(|m| m.get());
+            (first..=last).contains(&month)
+        })
+        .count()
 }
 
 /// Reads `tz`: an IANA zone name, WIB/WITA/WIT or a UTC offset; Asia/Jakarta when absent.

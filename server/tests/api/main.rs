@@ -19,6 +19,7 @@ mod day_dates;
 mod days_csv;
 mod edges;
 mod encoding;
+mod fasting;
 mod holidays;
 mod hostile;
 mod ical;

@@ -591,6 +591,83 @@ async fn events() {
 }
 
 #[actix_web::test]
+async fn fasting() {
+    let answers = cases(
+        state(),
+        &[
+            ("fasting_hijri", "/api/v1/fasting?year=1448"),
+            (
+                "fasting_muhammadiyah",
+                "/api/v1/fasting?year=1448&authority=muhammadiyah",
+            ),
+            (
+                "fasting_gregorian_en",
+                "/api/v1/fasting?year=2026&calendar=gregorian&lang=en",
+            ),
+            ("fasting_published_ar", "/api/v1/fasting?year=1446&lang=ar"),
+            ("fasting_before_table", "/api/v1/fasting?year=1400"),
+            ("fasting_missing_year", "/api/v1/fasting"),
+            ("fasting_invalid_year", "/api/v1/fasting?year=1999"),
+            (
+                "fasting_invalid_calendar",
+                "/api/v1/fasting?year=1448&calendar=saka",
+            ),
+            (
+                "fasting_invalid_authority",
+                "/api/v1/fasting?year=1448&authority=nu",
+            ),
+            ("fasting_invalid_lang", "/api/v1/fasting?year=1448&lang=jv"),
+            ("fasting_invalid_retro", "/api/v1/fasting?year=1448&retro=2"),
+            ("fasting_ics", "/api/v1/fasting.ics?year=1447"),
+            (
+                "fasting_ics_muhammadiyah_place",
+                "/api/v1/fasting.ics?year=2027&calendar=gregorian&authority=muhammadiyah&place=34.71&lang=en",
+            ),
+            ("fasting_ics_window", "/api/v1/fasting.ics?reminder=none"),
+            (
+                "fasting_ics_unknown_place",
+                "/api/v1/fasting.ics?year=1448&place=31.7",
+            ),
+            (
+                "fasting_ics_invalid_reminder",
+                "/api/v1/fasting.ics?year=1448&reminder=morning",
+            ),
+            ("fasting_ics_invalid_lang", "/api/v1/fasting.ics?lang=ar"),
+            ("fasting_ics_invalid_year", "/api/v1/fasting.ics?year=1363"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "missing_parameter",
+            "invalid_year",
+            "invalid_calendar",
+            "invalid_authority",
+            "invalid_lang",
+            "invalid_retro",
+            "ok",
+            "ok",
+            "ok",
+            "unknown_place",
+            "invalid_reminder",
+            "invalid_lang",
+            "invalid_year"
+        ]
+    );
+    // 1446 is wholly in the published table: cached as immutable.
+    assert_eq!(
+        answers[3].header("cache-control"),
+        Some("public, max-age=86400, s-maxage=86400")
+    );
+}
+
+#[actix_web::test]
 async fn hilal_info() {
     let answers = cases(
         state(),

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod days;
 pub mod days_csv;
 pub mod events;
+pub mod fasting;
 pub mod hilal;
 pub mod holidays;
 pub mod places;
