@@ -76,7 +76,11 @@ pub fn rounded(value: f64, decimals: i32) -> f64 {
 /// An angle in degrees as degrees, minutes and seconds to 0.01″: `295°01′35.76″`.
 pub fn dms(deg: f64) -> String {
     let hundredths = (deg.abs() * 360_000.0).round();
-    let sign = if deg < 0.0 && hundredths > 0.0 { "-" } else { "" };
+    let sign = if deg < 0.0 && hundredths > 0.0 {
+        "-"
+    } else {
+        ""
+    };
     // Below 2^53 for any bearing; 360° (129,600,000 hundredths) reads as 0°.
     #[allow(
         clippy::cast_possible_truncation,

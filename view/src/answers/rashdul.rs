@@ -122,7 +122,11 @@ fn at_offset(t: f64, hours: i32) -> Option<String> {
         return Some(utc.format("%Y-%m-%dT%H:%M:%SZ").to_string());
     }
     let zone = FixedOffset::east_opt(hours * 3600)?;
-    Some(utc.with_timezone(&zone).format("%Y-%m-%dT%H:%M:%S%:z").to_string())
+    Some(
+        utc.with_timezone(&zone)
+            .format("%Y-%m-%dT%H:%M:%S%:z")
+            .to_string(),
+    )
 }
 
 impl Instant {
@@ -211,10 +215,7 @@ fn crossings(dataset: &ArchivedDataset, from: f64, to: f64, target: f64) -> Vec<
     let mut t = from;
     while t < to {
         let next = t + DAY_S;
-        if let (Some(a), Some(b)) = (
-            declination_deg(dataset, t),
-            declination_deg(dataset, next),
-        ) {
+        if let (Some(a), Some(b)) = (declination_deg(dataset, t), declination_deg(dataset, next)) {
             if (a - target <= 0.0) != (b - target <= 0.0) {
                 let rising = b > a;
                 let (mut lo, mut hi) = (t, next);
@@ -284,7 +285,10 @@ fn event(
         instant: Instant::of(at)?,
         declination_deg: rounded(declination_deg(dataset, at)?, 4),
         crossing: Instant::of(c)?,
-        days: [noon(dataset, before_t, target)?, noon(dataset, after_t, target)?],
+        days: [
+            noon(dataset, before_t, target)?,
+            noon(dataset, after_t, target)?,
+        ],
         window: Window {
             from: utc_date(*noons.get(first)?)?,
             to: utc_date(*noons.get(last)?)?,
@@ -607,7 +611,11 @@ mod tests {
             for h in hour_angles(lat, dec, q).into_iter().flatten() {
                 let (az, _) = azimuth_altitude(lat, dec, h);
                 let off = (az - q + 180.0).rem_euclid(360.0) - 180.0;
-                let off = if off.abs() > 90.0 { off.abs() - 180.0 } else { off };
+                let off = if off.abs() > 90.0 {
+                    off.abs() - 180.0
+                } else {
+                    off
+                };
                 assert!(off.abs() < 1e-9, "{lat} {dec} {q}: {az}");
             }
         }
