@@ -1,8 +1,9 @@
 //! `/api/v1/qibla`, `/api/v1/qibla/rashdul` and `/api/v1/qibla/shadow`: the direction of
 //! the Kaaba from a place or point, the yearly days the Sun stands over the Kaaba, and each
-//! day's rashdul kiblat. All three are built per request (a geodesic inverse; arithmetic
-//! over the prayer table's declination and transits, no ephemeris): microseconds each
-//! (BENCHMARKS.md, "Qibla").
+//! day's rashdul kiblat: arithmetic (a geodesic inverse; the prayer table's declination and
+//! transits, no ephemeris). The qibla and a point's shadows are built per request; a year's
+//! days and a place's shadows are built once per archive and kept by their parsed
+//! parameters (BENCHMARKS.md, "Qibla").
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::{days_in_month, Date};
@@ -11,6 +12,7 @@ use hijri::zone::Zone;
 use hijri_view::answers::{places, prayer, qibla, rashdul};
 
 use super::params;
+use super::stored::{self, Built, Key};
 use crate::http::error::{truncated, ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
@@ -59,8 +61,19 @@ pub fn rashdul(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
             "`year` must be a Gregorian year from 1945 to 2100",
         )
     })?;
-    let body = rashdul::yearly(state.dataset, year)?;
-    Ok(reply::json(req, reply::HISTORY, 4096, &body))
+    let scope = params::scope(state, &query)?;
+    let key = Key::new("/api/v1/qibla/rashdul").param("year", year);
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key,
+        |_| reply::HISTORY,
+        || {
+            let body = rashdul::yearly(state.dataset, year)?;
+            Ok(Built::json(4096, &body))
+        },
+    )
 }
 
 /// The days of a `/qibla/shadow` request: `date` or `month` (`YYYY-MM`), exactly one,
@@ -138,11 +151,37 @@ pub fn shadow(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
             rashdul::Site::Point(..) => Zone::Iana(chrono_tz::UTC),
         }
     };
-    let body = rashdul::shadow(state.dataset, site, zone, range)?;
-    Ok(reply::json(
-        req,
-        reply::HISTORY,
-        1024 + 400 * body.count(),
-        &body,
-    ))
+    let build = || rashdul::shadow(state.dataset, site, zone, range);
+    match site {
+        // A place's days are a bounded set of questions: kept by their parsed parameters.
+        rashdul::Site::Place(place) => {
+            let scope = params::scope(state, &query)?;
+            let key = Key::new("/api/v1/qibla/shadow")
+                .param("place", place)
+                .param("from", range.0)
+                .param("to", range.1)
+                .param("tz", format!("{zone:?}"));
+            stored::answer(
+                req,
+                state,
+                &scope,
+                key,
+                |_| reply::HISTORY,
+                || {
+                    let body = build()?;
+                    Ok(Built::json(1024 + 400 * body.count(), &body))
+                },
+            )
+        }
+        // A point's are not (any point on Earth): built per request.
+        rashdul::Site::Point(..) => {
+            let body = build()?;
+            Ok(reply::json(
+                req,
+                reply::HISTORY,
+                1024 + 400 * body.count(),
+                &body,
+            ))
+        }
+    }
 }
