@@ -18,6 +18,7 @@ pub mod meta;
 pub mod parameters;
 pub mod params;
 pub mod prayer;
+pub mod qibla;
 pub mod stored;
 pub mod table;
 pub mod today;
@@ -171,6 +172,19 @@ pub const ROUTES: &[Route] = &[
         F::Default,
         prayer::imsakiyah_ics,
         P::IMSAKIYAH_ICS,
+    ),
+    route("/api/v1/qibla", F::Default, qibla::qibla, P::QIBLA),
+    route(
+        "/api/v1/qibla/rashdul",
+        F::Default,
+        qibla::rashdul,
+        P::QIBLA_RASHDUL,
+    ),
+    route(
+        "/api/v1/qibla/shadow",
+        F::Default,
+        qibla::shadow,
+        P::QIBLA_SHADOW,
     ),
     route(
         "/api/v1/hilal/info",

@@ -131,5 +131,11 @@ pub const CARD: &[Bound] = &[MONTH, YEAR, RETRO, BARE, DOWNLOAD, AUTHORITY];
 pub const PAGE: &[Bound] = &[LANG, TZ, AUTHORITY, CALENDAR, YEAR, MONTH, VIEW, PLACE];
 /// `/embed`.
 pub const EMBED: &[Bound] = &[LANG, TZ, AUTHORITY];
+/// `/qibla`.
+pub const QIBLA: &[Bound] = &[PLACE, LAT, LON];
+/// `/qibla/rashdul`.
+pub const QIBLA_RASHDUL: &[Bound] = &[YEAR];
+/// `/qibla/shadow`.
+pub const QIBLA_SHADOW: &[Bound] = &[PLACE, LAT, LON, DATE, MONTH, TZ];
 /// Routes that read no parameter.
 pub const NONE: &[Bound] = &[];

@@ -318,3 +318,20 @@ pub fn origin<'a>(state: &AppState<'a>, req: &HttpRequest) -> Option<&'a str> {
         .and_then(|host| host.to_str().ok());
     state.public.for_host(host)
 }
+
+/// Reads a point from `lat` and `lon` (decimal degrees, |lat| ≤ 90, |lon| ≤ 180): `None`
+/// when neither is given; one without the other is `missing_parameter` naming the one
+/// missing, a value out of range or not a number `invalid_coordinates` naming it.
+pub fn coordinates(query: &Query) -> Result<Option<(f64, f64)>, ApiError> {
+    let lat = query.optional("lat", ErrorCode::InvalidCoordinates)?;
+    let lon = query.optional("lon", ErrorCode::InvalidCoordinates)?;
+    match (lat, lon) {
+        (None, None) => Ok(None),
+        (Some(_), None) => Err(crate::http::query::missing("lon")),
+        (None, Some(_)) => Err(crate::http::query::missing("lat")),
+        (Some(lat), Some(lon)) => Ok(Some((
+            hijri_view::answers::places::coordinate(&lat, "lat", 90.0)?,
+            hijri_view::answers::places::coordinate(&lon, "lon", 180.0)?,
+        ))),
+    }
+}

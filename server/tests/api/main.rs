@@ -30,6 +30,7 @@ mod openapi;
 mod page;
 mod page_prayer;
 mod prayer;
+mod qibla;
 mod schemas;
 mod slow_clients;
 mod snapshots;

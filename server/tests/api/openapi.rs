@@ -170,6 +170,7 @@ fn every_operation_is_documented_with_one_get() {
             "Holidays",
             "Prayer times",
             "Hilal",
+            "Qibla",
             "Service"
         ]
     );

@@ -13,6 +13,8 @@ pub mod hilal;
 pub mod holidays;
 pub mod places;
 pub mod prayer;
+pub mod qibla;
+pub mod rashdul;
 pub mod workdays;
 
 use hijri::hijri::HijriMonth;

@@ -1,0 +1,187 @@
+//! `/api/v1/qibla`, `/api/v1/qibla/rashdul` and `/api/v1/qibla/shadow`: the direction of
+//! the Kaaba from a place or point, the yearly days the Sun stands over the Kaaba, and each
+//! day's rashdul kiblat: arithmetic (a geodesic inverse; the prayer table's declination and
+//! transits, no ephemeris). The qibla and a point's shadows are built per request; a year's
+//! days and a place's shadows are built once per archive and kept by their parsed
+//! parameters (BENCHMARKS.md, "Qibla").
+
+use actix_web::{HttpRequest, HttpResponse};
+use hijri::date::{days_in_month, Date};
+use hijri::span;
+use hijri::zone::Zone;
+use hijri_view::answers::{places, prayer, qibla, rashdul};
+
+use super::params;
+use super::stored::{self, Built, Key};
+use crate::http::error::{truncated, ApiError, ErrorCode};
+use crate::http::query::Query;
+use crate::http::reply;
+use crate::state::AppState;
+
+/// The site a request names: `place`, or `lat` and `lon`, exactly one of them.
+fn site(query: &Query, state: &AppState) -> Result<rashdul::Site, ApiError> {
+    let place = query.optional("place", ErrorCode::InvalidPlace)?;
+    let point = params::coordinates(query)?;
+    match (place, point) {
+        (Some(_), Some(_)) => Err(ApiError::new(
+            ErrorCode::InvalidPlace,
+            "give either `place` (a place id) or `lat` and `lon` (a point), not both",
+        )),
+        (Some(id), None) => Ok(rashdul::Site::Place(places::place(
+            state.dataset,
+            &id,
+            "place",
+        )?)),
+        (None, Some((lat, lon))) => Ok(rashdul::Site::Point(lat, lon)),
+        (None, None) => Err(ApiError::new(
+            ErrorCode::MissingParameter,
+            "give `place` (a place id from /api/v1/places) or `lat` and `lon`",
+        )),
+    }
+}
+
+/// `GET /api/v1/qibla?place=|lat=&lon=`.
+pub fn qibla(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let body = match site(&query, state)? {
+        rashdul::Site::Place(i) => qibla::of_place(state.dataset, i)
+            .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlace, "no such place"))?,
+        rashdul::Site::Point(lat, lon) => qibla::of_point(lat, lon),
+    };
+    Ok(reply::json(req, reply::HISTORY, 1024, &body))
+}
+
+/// `GET /api/v1/qibla/rashdul?year=`.
+pub fn rashdul(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let year = query.integer("year", ErrorCode::InvalidYear)?;
+    let year = i32::try_from(year).map_err(|_| {
+        ApiError::new(
+            ErrorCode::InvalidYear,
+            "`year` must be a Gregorian year from 1945 to 2100",
+        )
+    })?;
+    let scope = params::scope(state, &query)?;
+    let key = Key::new("/api/v1/qibla/rashdul").param("year", year);
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key,
+        |_| reply::HISTORY,
+        || {
+            let body = rashdul::yearly(state.dataset, year)?;
+            Ok(Built::json(4096, &body))
+        },
+    )
+}
+
+/// The days of a `/qibla/shadow` request: `date` or `month` (`YYYY-MM`), exactly one,
+/// inside the served span.
+fn days(query: &Query) -> Result<(Date, Date), ApiError> {
+    let (from, to, named) = match (
+        query.optional("date", ErrorCode::InvalidDate)?,
+        query.optional("month", ErrorCode::InvalidMonth)?,
+    ) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::new(
+                ErrorCode::InvalidRange,
+                "give only one of `date` or `month`",
+            ))
+        }
+        (None, None) => {
+            return Err(ApiError::new(
+                ErrorCode::MissingParameter,
+                "give the days: `date` (YYYY-MM-DD) or `month` (YYYY-MM)",
+            ))
+        }
+        (Some(date), None) => {
+            let date = params::gregorian_date(&date, "date")?;
+            (date, date, "`date`")
+        }
+        (None, Some(month)) => {
+            let first = month
+                .split_once('-')
+                .filter(|(y, m)| y.len() == 4 && m.len() == 2)
+                .and_then(|(y, m)| Some((y.parse::<i32>().ok()?, m.parse::<u32>().ok()?)))
+                .and_then(|(y, m)| Some((Date::from_ymd(y, m, 1)?, y, m)))
+                .ok_or_else(|| {
+                    ApiError::new(
+                        ErrorCode::InvalidMonth,
+                        format!(
+                            "`month` must be a Gregorian month YYYY-MM, e.g. 2026-05, got \"{}\"",
+                            truncated(&month)
+                        ),
+                    )
+                })?;
+            let (first, y, m) = first;
+            let last = i32::try_from(days_in_month(y, m)).unwrap_or(1) - 1;
+            (first, first.add_days(last), "`month`")
+        }
+    };
+    if span::contains(from) && span::contains(to) {
+        Ok((from, to))
+    } else {
+        Err(ApiError::new(
+            ErrorCode::OutOfCoverage,
+            format!(
+                "{named} must fall within the days served, {} to {}",
+                span::FIRST,
+                span::LAST
+            ),
+        ))
+    }
+}
+
+/// `GET /api/v1/qibla/shadow?place=|lat=&lon=&date=|month=&tz=`: the place's civil zone, or
+/// UTC for a point, unless `tz` names another.
+pub fn shadow(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let site = site(&query, state)?;
+    let range = days(&query)?;
+    let zone = if query.given("tz") {
+        params::zone(&query)?
+    } else {
+        match site {
+            rashdul::Site::Place(i) => state
+                .dataset
+                .places
+                .get(i)
+                .map_or(Zone::Iana(chrono_tz::UTC), prayer::zone),
+            rashdul::Site::Point(..) => Zone::Iana(chrono_tz::UTC),
+        }
+    };
+    let build = || rashdul::shadow(state.dataset, site, zone, range);
+    match site {
+        // A place's days are a bounded set of questions: kept by their parsed parameters.
+        rashdul::Site::Place(place) => {
+            let scope = params::scope(state, &query)?;
+            let key = Key::new("/api/v1/qibla/shadow")
+                .param("place", place)
+                .param("from", range.0)
+                .param("to", range.1)
+                .param("tz", format!("{zone:?}"));
+            stored::answer(
+                req,
+                state,
+                &scope,
+                key,
+                |_| reply::HISTORY,
+                || {
+                    let body = build()?;
+                    Ok(Built::json(1024 + 400 * body.count(), &body))
+                },
+            )
+        }
+        // A point's are not (any point on Earth): built per request.
+        rashdul::Site::Point(..) => {
+            let body = build()?;
+            Ok(reply::json(
+                req,
+                reply::HISTORY,
+                1024 + 400 * body.count(),
+                &body,
+            ))
+        }
+    }
+}
