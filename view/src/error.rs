@@ -65,9 +65,11 @@ error_codes! {
     InvalidCoordinates = "invalid_coordinates", 400;
     InvalidPlace = "invalid_place", 400;
     InvalidParameter = "invalid_parameter", 400;
+    InvalidAt = "invalid_at", 400;
     DateOutOfSupportedRange = "date_out_of_supported_range", 400;
     DateNotFound = "date_not_found", 404;
     UnknownPlace = "unknown_place", 404;
+    NoPlaceNear = "no_place_near", 404;
     NotFound = "not_found", 404;
     MethodNotAllowed = "method_not_allowed", 405;
     ForbiddenOrigin = "forbidden_origin", 403;
@@ -82,6 +84,38 @@ pub struct Refusal {
     pub code: ErrorCode,
     /// What went wrong, for people.
     pub message: Cow<'static, str>,
+    /// The nearest place, where the refusal is that no place is near (`no_place_near`): the
+    /// error object's `nearest` field.
+    pub nearest: Option<Box<NearestPlace>>,
+}
+
+/// A place named beside a refusal's message: its id, its name and its distance from the
+/// point asked, in metres (served as km to three decimals).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NearestPlace {
+    /// The place's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its distance from the point asked, metres.
+    pub distance_m: u64,
+}
+
+impl NearestPlace {
+    /// The distance in km, to three decimals.
+    pub fn distance_km(&self) -> f64 {
+        km(self.distance_m)
+    }
+}
+
+/// Whole metres as km (three decimals: the nearest f64 to the decimal, printed as it).
+pub fn km(metres: u64) -> f64 {
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "a distance on the Earth, at most 4e7 metres: exact in an f64"
+    )]
+    let metres = metres as f64;
+    metres / 1000.0
 }
 
 impl Refusal {
@@ -90,6 +124,15 @@ impl Refusal {
         Refusal {
             code,
             message: message.into(),
+            nearest: None,
+        }
+    }
+
+    /// The same refusal, naming the nearest place in its own field.
+    pub fn with_nearest(self, nearest: NearestPlace) -> Refusal {
+        Refusal {
+            nearest: Some(Box::new(nearest)),
+            ..self
         }
     }
 }

@@ -23,7 +23,7 @@ use hijri::warnings::Warnings;
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-pub use error::{truncated, ErrorCode, Refusal};
+pub use error::{truncated, ErrorCode, NearestPlace, Refusal};
 pub use question::{Include, Media, Question, KEY_CAPACITY};
 
 /// Bodies shorter than this are never compressed, neither per request nor in the archive:

@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde::Serialize;
 
-pub use hijri_view::error::{truncated, ErrorCode};
+pub use hijri_view::error::{truncated, ErrorCode, NearestPlace};
 
 /// An error answer: a code and a human-readable message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +21,8 @@ pub struct ApiError {
     /// An HTML page sent instead of the JSON envelope (the page for people at `/` answers
     /// its errors in its own language).
     pub html: Option<String>,
+    /// The nearest place, for `no_place_near`: the error object's `nearest` field.
+    pub nearest: Option<Box<NearestPlace>>,
 }
 
 impl ApiError {
@@ -30,6 +32,7 @@ impl ApiError {
             code,
             message: message.into(),
             html: None,
+            nearest: None,
         }
     }
 
@@ -48,6 +51,7 @@ impl From<hijri_view::Refusal> for ApiError {
             code: refusal.code,
             message: refusal.message,
             html: None,
+            nearest: refusal.nearest,
         }
     }
 }
@@ -74,6 +78,14 @@ impl ResponseError for ApiError {
         struct Body<'a> {
             code: &'static str,
             message: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            nearest: Option<Nearest<'a>>,
+        }
+        #[derive(Serialize)]
+        struct Nearest<'a> {
+            id: &'a str,
+            name: &'a str,
+            distance_km: f64,
         }
         let (content_type, body) = match &self.html {
             Some(html) => ("text/html; charset=utf-8", html.clone().into_bytes()),
@@ -86,6 +98,11 @@ impl ResponseError for ApiError {
                     error: Body {
                         code: self.code.as_str(),
                         message: &self.message,
+                        nearest: self.nearest.as_deref().map(|n| Nearest {
+                            id: &n.id,
+                            name: &n.name,
+                            distance_km: n.distance_km(),
+                        }),
                     },
                 })
                 .expect("serialising strings into memory cannot fail");

@@ -189,6 +189,16 @@ fn opaque(tag: &[u8]) -> &[u8] {
     tag.strip_prefix(b"W/").unwrap_or(tag)
 }
 
+/// `Cache-Control: public, max-age=` `seconds` (at least 1).
+pub fn max_age(seconds: i64) -> HeaderValue {
+    let cache = format!("public, max-age={}", seconds.max(1));
+    #[allow(
+        clippy::expect_used,
+        reason = "the value is ASCII letters, digits and punctuation by construction"
+    )]
+    HeaderValue::from_str(&cache).expect("digits and ASCII make a header value")
+}
+
 /// `Cache-Control` of an answer about the current day in `zone`: a minute in the browser,
 /// in shared caches until the next local midnight.
 pub fn until_midnight(zone: Zone, now: chrono::DateTime<chrono::Utc>) -> HeaderValue {

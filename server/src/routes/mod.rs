@@ -162,10 +162,16 @@ pub const ROUTES: &[Route] = &[
         P::PRAYER_TIMES,
     ),
     route(
+        "/api/v1/prayer-times/next",
+        F::Default,
+        prayer::next,
+        P::PRAYER_NEXT,
+    ),
+    route(
         "/api/v1/imsakiyah",
         F::Default,
         prayer::imsakiyah,
-        P::IMSAKIYAH,
+        P::IMSAKIYAH_API,
     ),
     route(
         "/api/v1/imsakiyah.ics",

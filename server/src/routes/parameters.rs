@@ -67,6 +67,8 @@ pub const LAT: Bound = Bound::token("lat", 24, ErrorCode::InvalidCoordinates);
 pub const LON: Bound = Bound::token("lon", 24, ErrorCode::InvalidCoordinates);
 /// `place`: a place's id (its kode wilayah); the longest name is 42 characters.
 pub const PLACE: Bound = Bound::name("place", 64, ErrorCode::InvalidPlace);
+/// `at` of `/prayer-times/next`: an RFC 3339 instant (`2026-02-19T18:05:00+07:00`).
+pub const AT: Bound = Bound::token("at", 40, ErrorCode::InvalidAt);
 /// `method` of the prayer times.
 pub const METHOD: Bound = Bound::token("method", 32, ErrorCode::InvalidMethod);
 /// `view` of the page: `month` or `year`.
@@ -116,11 +118,15 @@ pub const WORKDAYS_NEXT: &[Bound] = &[DATE, N, WEEK, CUTI_BERSAMA, LANG];
 /// `/places`.
 pub const PLACES: &[Bound] = &[Q, LAT, LON];
 /// `/prayer-times`.
-pub const PRAYER_TIMES: &[Bound] = &[PLACE, DATE, MONTH, FROM, TO, METHOD, DETAIL, LANG];
-/// `/imsakiyah` (the API's and the printable page's).
+pub const PRAYER_TIMES: &[Bound] = &[PLACE, LAT, LON, DATE, MONTH, FROM, TO, METHOD, DETAIL, LANG];
+/// `/prayer-times/next`.
+pub const PRAYER_NEXT: &[Bound] = &[PLACE, LAT, LON, AT, METHOD];
+/// The printable imsakiyah page.
 pub const IMSAKIYAH: &[Bound] = &[PLACE, YEAR, AUTHORITY, METHOD, LANG];
+/// `/api/v1/imsakiyah`.
+pub const IMSAKIYAH_API: &[Bound] = &[PLACE, LAT, LON, YEAR, AUTHORITY, METHOD, LANG];
 /// `/imsakiyah.ics`.
-pub const IMSAKIYAH_ICS: &[Bound] = &[PLACE, YEAR, AUTHORITY, METHOD, LANG];
+pub const IMSAKIYAH_ICS: &[Bound] = &[PLACE, LAT, LON, YEAR, AUTHORITY, METHOD, LANG];
 /// `/hilal/info`.
 pub const HILAL_INFO: &[Bound] = &[MONTH, YEAR, RETRO, INCLUDE, AUTHORITY, LANG];
 /// `/hilal/history`.

@@ -17,12 +17,13 @@ use hijri::schema::{ArchivedChain, ArchivedMonth};
 use hijri::span;
 use hijri::zone::Zone;
 use hijri_view::answers::events::include;
+use hijri_view::answers::places;
 use hijri_view::{coverage, Calendar, Scope};
 
 use actix_web::HttpRequest;
 
 use crate::http::error::{truncated, ApiError, ErrorCode};
-use crate::http::query::Query;
+use crate::http::query::{missing, Query};
 use crate::state::AppState;
 
 /// The scope of a request's answer: the calendar its `authority` names (any letter case),
@@ -319,19 +320,59 @@ pub fn origin<'a>(state: &AppState<'a>, req: &HttpRequest) -> Option<&'a str> {
     state.public.for_host(host)
 }
 
-/// Reads a point from `lat` and `lon` (decimal degrees, |lat| ≤ 90, |lon| ≤ 180): `None`
-/// when neither is given; one without the other is `missing_parameter` naming the one
-/// missing, a value out of range or not a number `invalid_coordinates` naming it.
-pub fn coordinates(query: &Query) -> Result<Option<(f64, f64)>, ApiError> {
+/// The point a request gives, `lat` and `lon` in decimal degrees, if it gives one: the one
+/// reader of coordinates of every endpoint that takes them. A value that is no number of
+/// degrees in range is `invalid_coordinates` naming it; `lat` without `lon` (or the reverse)
+/// is `missing_parameter` naming the one missing.
+pub fn point(query: &Query) -> Result<Option<(f64, f64)>, ApiError> {
     let lat = query.optional("lat", ErrorCode::InvalidCoordinates)?;
     let lon = query.optional("lon", ErrorCode::InvalidCoordinates)?;
     match (lat, lon) {
         (None, None) => Ok(None),
-        (Some(_), None) => Err(crate::http::query::missing("lon")),
-        (None, Some(_)) => Err(crate::http::query::missing("lat")),
+        (Some(_), None) => Err(missing("lon")),
+        (None, Some(_)) => Err(missing("lat")),
         (Some(lat), Some(lon)) => Ok(Some((
-            hijri_view::answers::places::coordinate(&lat, "lat", 90.0)?,
-            hijri_view::answers::places::coordinate(&lon, "lon", 180.0)?,
+            places::coordinate(&lat, "lat", 90.0)?,
+            places::coordinate(&lon, "lon", 180.0)?,
         ))),
+    }
+}
+
+/// The place a request asks about: the one `place` names, or the nearest to the point
+/// `lat`, `lon` gives (within [`places::NEAR_KM`], else 404 `no_place_near` naming the
+/// nearest and its distance), with its distance from the point in whole metres.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// The index of the place in the archive.
+    pub place: usize,
+    /// Its distance from the point asked about, metres (`None` when `place` was given).
+    pub distance_m: Option<u64>,
+}
+
+/// Reads [`Located`]: `place`, or `lat` and `lon` ([`point`]), exactly one of them; both
+/// is `invalid_place`, neither `missing_parameter` naming `place`.
+pub fn located(state: &AppState, query: &Query) -> Result<Located, ApiError> {
+    let point = point(query)?;
+    let id = query.optional("place", ErrorCode::InvalidPlace)?;
+    match (id, point) {
+        (Some(_), Some(_)) => Err(ApiError::new(
+            ErrorCode::InvalidPlace,
+            "give either `place` (a place id) or `lat` and `lon` (a point), not both",
+        )),
+        (Some(id), None) => Ok(Located {
+            place: places::place(state.dataset, &id, "place")?,
+            distance_m: None,
+        }),
+        (None, Some((lat, lon))) => {
+            let (place, distance) = places::locate(state.dataset, lat, lon)?;
+            Ok(Located {
+                place,
+                distance_m: Some(distance),
+            })
+        }
+        (None, None) => Err(ApiError::new(
+            ErrorCode::MissingParameter,
+            "required parameter `place` is missing (or give the point: `lat` and `lon`)",
+        )),
     }
 }

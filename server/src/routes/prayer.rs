@@ -1,8 +1,13 @@
-//! `/api/v1/places`, `/api/v1/prayer-times`, `/api/v1/imsakiyah` and
-//! `/api/v1/imsakiyah.ics`: the places prayer times are served for, and their times by a
-//! method, looked up in the archive's prayer table. The whole place list is stored; a
-//! search is built per request (a pass over a few hundred places); the times and the
-//! imsakiyah are built once per archive and kept by their canonical key.
+//! `/api/v1/places`, `/api/v1/prayer-times`, `/api/v1/prayer-times/next`,
+//! `/api/v1/imsakiyah` and `/api/v1/imsakiyah.ics`: the places prayer times are served for,
+//! and their times by a method, looked up in the archive's prayer table. The whole place
+//! list is stored; a search is built per request (a pass over a few hundred places); the
+//! times and the imsakiyah are built once per archive and kept by their canonical key.
+//! Every one of them takes a place as `place` or as a point, `lat` and `lon`
+//! ([`params::located`]): a point's answer is its nearest place's, keyed by that place and
+//! the distance (whole metres) it names, so the keys are at most the distinct answers and
+//! the feed, which names no distance, is the place's own (one key, one body).
+//! `/prayer-times/next` is small and built per request.
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
@@ -14,10 +19,10 @@ use hijri_view::answers::places;
 use hijri_view::answers::prayer::{self as answers, Imsakiyah};
 use hijri_view::{coverage, Question, Scope};
 
-use super::params::{self, Lang};
+use super::params::{self, Lang, Located};
 use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::{missing, Query};
+use crate::http::query::Query;
 use crate::http::reply;
 use crate::ical::{self, Ical, CALENDAR, UID_DOMAIN};
 use crate::state::AppState;
@@ -29,38 +34,34 @@ const BUKA_MINUTES: i64 = 15;
 pub fn places(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let q = query.optional("q", ErrorCode::InvalidQ)?;
-    let (lat, lon) = (
-        query.optional("lat", ErrorCode::InvalidCoordinates)?,
-        query.optional("lon", ErrorCode::InvalidCoordinates)?,
-    );
+    if q.is_some() && (query.given("lat") || query.given("lon")) {
+        return Err(ApiError::new(
+            ErrorCode::InvalidQ,
+            "give either `q` (a name) or `lat` and `lon` (a point), not both",
+        ));
+    }
     let dataset = state.dataset;
-    match (q, lat, lon) {
-        (None, None, None) => {
-            stored::question(req, state, state, Question::Places, |_| reply::HISTORY)
-        }
-        (Some(q), None, None) => {
+    match (q, params::point(&query)?) {
+        (None, None) => stored::question(req, state, state, Question::Places, |_| reply::HISTORY),
+        (Some(q), _) => {
             let body = places::search(dataset, &q)?;
             Ok(reply::json(req, reply::HISTORY, 4096, &body))
         }
-        (None, Some(lat), Some(lon)) => {
-            let lat = places::coordinate(&lat, "lat", 90.0)?;
-            let lon = places::coordinate(&lon, "lon", 180.0)?;
+        (None, Some((lat, lon))) => {
             let body = places::nearest(dataset, lat, lon);
             Ok(reply::json(req, reply::HISTORY, 2048, &body))
         }
-        (None, Some(_), None) => Err(missing("lon")),
-        (None, None, Some(_)) => Err(missing("lat")),
-        (Some(_), _, _) => Err(ApiError::new(
-            ErrorCode::InvalidQ,
-            "give either `q` (a name) or `lat` and `lon` (a point), not both",
-        )),
     }
 }
 
-/// The place a request names (`place`, required).
-fn place(query: &Query, state: &AppState) -> Result<usize, ApiError> {
-    let id = query.required("place", ErrorCode::InvalidPlace)?;
-    Ok(places::place(state.dataset, &id, "place")?)
+/// The key of a kept answer about `at`: its place, and the distance it names when the
+/// request gave a point.
+fn place_key(key: Key, at: Located) -> Key {
+    let key = key.param("place", at.place);
+    match at.distance_m {
+        Some(metres) => key.param("distance_m", metres),
+        None => key,
+    }
 }
 
 /// The `method` parameter, if given.
@@ -158,7 +159,8 @@ fn asked_days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
 /// its parsed parameters.
 pub fn prayer_times(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let place = place(&query, state)?;
+    let at = params::located(state, &query)?;
+    let place = at.place;
     let method = method(&query)?.unwrap_or(answers::DEFAULT_METHOD);
     let detail = query.flag("detail", ErrorCode::InvalidDetail)?;
     let chain = answers::calendar_of(state.dataset, &method)
@@ -171,8 +173,7 @@ pub fn prayer_times(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
         &query,
     )?;
     let (from, to) = days(&query, &scope)?;
-    let key = Key::new("/api/v1/prayer-times")
-        .param("place", place)
+    let key = place_key(Key::new("/api/v1/prayer-times"), at)
         .param("method", method.id)
         .param("from", from)
         .param("to", to)
@@ -184,20 +185,66 @@ pub fn prayer_times(req: &HttpRequest, state: &AppState) -> Result<HttpResponse,
         key,
         |_| reply::COMPUTED_EVENTS,
         || {
-            let body = answers::prayer_times(&scope, place, &method, (from, to), detail)?;
+            let body = answers::prayer_times(&scope, place, &method, (from, to), detail)?
+                .at_distance(at.distance_m);
             let per_day = if detail { 1400 } else { 300 };
             Ok(Built::json(1024 + per_day * body.count(), &body))
         },
     )
 }
 
-/// The imsakiyah a request asks for (`place`, `year`, `authority`, `method`), and its key.
+/// The longest `Cache-Control` of `/prayer-times/next` about now, seconds (it ends at the
+/// next prayer when that comes sooner).
+const NEXT_MAX_AGE: i64 = 900;
+
+/// `GET /api/v1/prayer-times/next?place=|lat=&lon=&at=&method=`: the prayer under way at
+/// `at` (default now) and the next, built per request from the archive's table. About now,
+/// cached until the next prayer (at most [`NEXT_MAX_AGE`]); about a given `at`, like
+/// `/prayer-times`.
+pub fn next(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let located = params::located(state, &query)?;
+    let method = method(&query)?.unwrap_or(answers::DEFAULT_METHOD);
+    let asked = query.optional("at", ErrorCode::InvalidAt)?;
+    let at = match &asked {
+        None => state.clock.now().timestamp(),
+        Some(text) => chrono::DateTime::parse_from_rfc3339(text.trim())
+            .map_err(|_| {
+                ApiError::new(
+                    ErrorCode::InvalidAt,
+                    format!(
+                        "`at` must be an RFC 3339 instant such as 2026-02-19T18:05:00+07:00, \
+                         got \"{}\"",
+                        hijri_view::truncated(text)
+                    ),
+                )
+            })?
+            .timestamp(),
+    };
+    let body = answers::next_prayer(
+        state.dataset,
+        located.place,
+        located.distance_m,
+        &method,
+        at,
+    )?;
+    let cache = match asked {
+        None => reply::max_age(body.seconds_until().min(NEXT_MAX_AGE)),
+        Some(_) => reply::COMPUTED_EVENTS,
+    };
+    Ok(reply::json(req, cache, 1024, &body))
+}
+
+/// The imsakiyah a request asks for (`place` or `lat`/`lon`, `year`, `authority`,
+/// `method`), and its key (without the distance: the caller adds it where its answer names
+/// it).
 fn fast<'a>(
     state: &AppState<'a>,
     query: &Query,
     path: &str,
-) -> Result<(Scope<'a>, usize, u16, Option<Method>, Key), ApiError> {
-    let place = place(query, state)?;
+) -> Result<(Scope<'a>, Located, u16, Option<Method>, Key), ApiError> {
+    let at = params::located(state, query)?;
+    let place = at.place;
     let scope = params::scope(state, query)?;
     let year = query.integer("year", ErrorCode::InvalidYear)?;
     let (first, last) = scope.chain.hijri_years_with_days();
@@ -215,14 +262,18 @@ fn fast<'a>(
         .param("place", place)
         .param("year", year)
         .param("method", method.map_or("", |m| m.id));
-    Ok((scope, place, year, method, key))
+    Ok((scope, at, year, method, key))
 }
 
 /// `GET /api/v1/imsakiyah?place=&year=&authority=&method=&lang=`: kept.
 pub fn imsakiyah(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let (scope, place, year, method, key) = fast(state, &query, "/api/v1/imsakiyah")?;
+    let (scope, at, year, method, key) = fast(state, &query, "/api/v1/imsakiyah")?;
     let scope = params::names(scope, &query)?;
+    let key = match at.distance_m {
+        Some(metres) => key.param("distance_m", metres),
+        None => key,
+    };
     stored::answer(
         req,
         state,
@@ -230,10 +281,10 @@ pub fn imsakiyah(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Ap
         key,
         |_| reply::COMPUTED_EVENTS,
         || {
-            let fast = answers::imsakiyah(&scope, place, year, method)?;
+            let fast = answers::imsakiyah(&scope, at.place, year, method)?;
             Ok(Built::json(
                 4096 + 200 * fast.days.len(),
-                &answers::imsakiyah_body(&fast, scope.lang),
+                &answers::imsakiyah_body(&fast, scope.lang).at_distance(at.distance_m),
             ))
         },
     )
@@ -244,7 +295,8 @@ pub fn imsakiyah(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Ap
 /// before 1964, [`PRESENT_OFFSETS_FROM`]), in `lang`; kept.
 pub fn imsakiyah_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let (scope, place, year, method, key) = fast(state, &query, "/api/v1/imsakiyah.ics")?;
+    // The feed names its place, not the distance: a point's feed is its place's (one key).
+    let (scope, at, year, method, key) = fast(state, &query, "/api/v1/imsakiyah.ics")?;
     let lang = Lang::read(&query)?;
     let stamp = ical::stamp(None, state.clock.now());
     stored::answer(
@@ -254,7 +306,7 @@ pub fn imsakiyah_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse
         key.param("lang", lang.tag()).param("stamp", stamp),
         |_| ical::FEED,
         || {
-            let fast = answers::imsakiyah(&scope, place, year, method)?;
+            let fast = answers::imsakiyah(&scope, at.place, year, method)?;
             Ok(Built::text(CALENDAR, feed(&fast, lang, stamp)))
         },
     )

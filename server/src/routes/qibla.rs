@@ -21,7 +21,7 @@ use crate::state::AppState;
 /// The site a request names: `place`, or `lat` and `lon`, exactly one of them.
 fn site(query: &Query, state: &AppState) -> Result<rashdul::Site, ApiError> {
     let place = query.optional("place", ErrorCode::InvalidPlace)?;
-    let point = params::coordinates(query)?;
+    let point = params::point(query)?;
     match (place, point) {
         (Some(_), Some(_)) => Err(ApiError::new(
             ErrorCode::InvalidPlace,

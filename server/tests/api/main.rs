@@ -38,4 +38,5 @@ mod startup;
 mod stored;
 mod swap;
 mod table;
+mod where_you_stand;
 mod workdays;

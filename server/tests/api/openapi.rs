@@ -401,7 +401,7 @@ fn every_documented_parameter_is_the_route_tables_with_its_bound() {
 
 /// The prayer parameters state the bounds the code keeps: the imsakiyah's Hijri years (the
 /// calendars' years with days), `/prayer-times`' `month` without the year 0000, `/places`'
-/// `q` of one character; every parameter of lower-case values that any case matches says so;
+/// `q` of two characters; every parameter of lower-case values that any case matches says so;
 /// both prayer operations say their retro-computed Hijri dates need no `retro=true`.
 #[test]
 fn prayer_parameters_and_enums_say_what_the_code_accepts() {
@@ -426,8 +426,11 @@ fn prayer_parameters_and_enums_say_what_the_code_accepts() {
         jsonschema::validator_for(&parameter("/api/v1/prayer-times", "month")["schema"]).unwrap();
     assert!(month.is_valid(&Value::from("2026-02")));
     assert!(!month.is_valid(&Value::from("0000-01")));
-    // One letter is a name's part (`places::search` refuses only a `q` without any).
-    assert_eq!(parameter("/api/v1/places", "q")["schema"]["minLength"], 1);
+    // Two letters at least (`places::MIN_Q`: one letter matches half the list).
+    assert_eq!(
+        parameter("/api/v1/places", "q")["schema"]["minLength"],
+        hijri_view::answers::places::MIN_Q
+    );
     for path in ["/api/v1/prayer-times", "/api/v1/imsakiyah"] {
         let description = document()["paths"][path]["get"]["description"]
             .as_str()

@@ -1,15 +1,27 @@
 //! Places: the body of `/api/v1/places` (every place prayer times are served for, the whole
-//! list stored), its searches (`q`: by name, letter case, accents and "Kab."/"Kota"
-//! ignored; `lat`/`lon`: the nearest places with their distance), and the place a `place`
-//! parameter names (an unknown one is `unknown_place` with the closest names).
+//! list stored), its searches (`q`: by name and by the names people use for a place, the
+//! aliases of `data/places/aliases.csv`, letter case, accents and "Kab."/"Kota" ignored;
+//! `lat`/`lon`: the nearest places with their distance), the place a `place` parameter
+//! names (an unknown one is `unknown_place` with the closest names) and the place a point
+//! stands in (the nearest within [`NEAR_KM`], else `no_place_near`).
+
+use std::sync::OnceLock;
 
 use hijri::schema::{ArchivedDataset, ArchivedPrayerPlace};
 use serde::Serialize;
 
-use crate::{truncated, ErrorCode, Refusal};
+use crate::{truncated, ErrorCode, NearestPlace, Refusal};
 
 /// How many places a coordinate search answers with.
 pub const NEAREST: usize = 5;
+/// How far a point may be from its nearest place for the place's prayer times to be
+/// answered for it, km.
+pub const NEAR_KM: f64 = 100.0;
+/// The fewest letters or digits a name search takes (one letter matches half the list).
+pub const MIN_Q: usize = 2;
+/// The names people use for places (`jogja`, `solo`, `jaksel`), each with the place's id
+/// and its source: data, compiled in (`data/places/aliases.csv`).
+const ALIASES_CSV: &str = include_str!("../../../data/places/aliases.csv");
 /// How many names an `unknown_place` refusal suggests.
 const SUGGESTIONS: usize = 3;
 /// How many characters of an unknown `place` are compared with the names.
@@ -80,19 +92,91 @@ fn fold_char(c: char) -> char {
     }
 }
 
+/// How well a place answers a query, best first: its name exactly, one of its aliases
+/// exactly, the start of its name (or of an alias), the start of a later word of its name,
+/// a part of its name.
+const EXACT: u8 = 0;
+const ALIAS: u8 = 1;
+const PREFIX: u8 = 2;
+const WORD_PREFIX: u8 = 3;
+const PARTIAL: u8 = 4;
+
 /// How well a place's name answers a query: lower is better, `None` for no match.
 fn rank(query: &Folded, name: &Folded) -> Option<u8> {
     if query.kind.is_some_and(|kind| name.kind != Some(kind)) {
         return None;
     }
     if name.words == query.words {
-        Some(0)
+        Some(EXACT)
     } else if name.words.starts_with(&query.words) {
-        Some(1)
+        Some(PREFIX)
+    } else if name.words.match_indices(' ').any(|(at, _)| {
+        name.words
+            .get(at + 1..)
+            .is_some_and(|w| w.starts_with(&query.words))
+    }) {
+        Some(WORD_PREFIX)
     } else if name.words.contains(&query.words) {
-        Some(2)
+        Some(PARTIAL)
     } else {
         None
+    }
+}
+
+/// One alias: the name people use, folded, and the id of the place it means.
+#[derive(Debug)]
+struct Alias {
+    words: String,
+    place: &'static str,
+}
+
+/// The aliases, read once from the compiled-in table (`alias,place,source`; the alias and
+/// the id hold no comma, the source may be quoted). A row without three fields is left out
+/// (`aliases_are_well_formed` checks none is).
+fn aliases() -> &'static [Alias] {
+    static ALIASES: OnceLock<Vec<Alias>> = OnceLock::new();
+    ALIASES.get_or_init(|| {
+        ALIASES_CSV
+            .lines()
+            .skip(1)
+            .filter_map(|line| {
+                let mut fields = line.splitn(3, ',');
+                let (alias, place, _source) = (fields.next()?, fields.next()?, fields.next()?);
+                let words = Folded::of(alias).words;
+                (!words.is_empty() && !place.is_empty()).then_some(Alias {
+                    words,
+                    place: place.trim(),
+                })
+            })
+            .collect()
+    })
+}
+
+/// How well the aliases of the place `id` answer a query: [`ALIAS`] for an alias that is
+/// the query, [`PREFIX`] for one that starts with it.
+fn alias_rank(query: &Folded, id: &str) -> Option<u8> {
+    aliases()
+        .iter()
+        .filter(|alias| alias.place == id)
+        .filter_map(|alias| {
+            if alias.words == query.words {
+                Some(ALIAS)
+            } else if alias.words.starts_with(&query.words) {
+                Some(PREFIX)
+            } else {
+                None
+            }
+        })
+        .min()
+}
+
+/// The order of kinds among places of one name: a kota before a kabupaten (the kota is the
+/// place people mean by the bare name: `semarang`).
+fn kind_order(kind: Option<Kind>) -> u8 {
+    match kind {
+        Some(Kind::Kota) => 0,
+        Some(Kind::Kabupaten) => 1,
+        None => 2,
     }
 }
 
@@ -124,14 +208,34 @@ impl<'a> PlaceView<'a> {
             distance_km: None,
         }
     }
+
+    /// The same place at `distance_m` (whole metres) from the point asked about, if any.
+    pub fn at_distance(self, distance_m: Option<u64>) -> PlaceView<'a> {
+        PlaceView {
+            distance_km: distance_m.map(km_of).or(self.distance_km),
+            ..self
+        }
+    }
 }
 
-/// The body of `/api/v1/places`: the query as understood, then the places.
+/// The body of `/api/v1/places`: the query as understood, then the places (and, for a
+/// point, whether its nearest place is within [`NEAR_KM`]).
 #[derive(Serialize)]
 pub struct PlacesBody<'a> {
     input: Input<'a>,
     count: usize,
     places: Vec<PlaceView<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none", flatten)]
+    near: Option<Near>,
+}
+
+/// Whether a point's nearest place is near enough to answer for it.
+#[derive(Serialize)]
+struct Near {
+    limit_km: f64,
+    within_limit: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notice: Option<String>,
 }
 
 /// `input` of `/places`: the search, if any.
@@ -151,6 +255,7 @@ impl<'a> PlacesBody<'a> {
             input,
             count: places.len(),
             places,
+            near: None,
         }
     }
 }
@@ -163,25 +268,52 @@ pub fn all(dataset: &ArchivedDataset) -> PlacesBody<'_> {
     )
 }
 
-/// The places whose name holds `q` (exact names first, then names that start with it, then
-/// the rest, each by name); a `q` with no letter or digit is `invalid_q`.
+/// The places `q` names (ranked: the exact name, an alias, the start of the name or of an
+/// alias, the start of a later word, a part of the name; among equals by name, a kota
+/// before a kabupaten of the same name); a `q` with fewer than [`MIN_Q`] letters or digits
+/// is `invalid_q`.
 pub fn search<'a>(dataset: &'a ArchivedDataset, q: &'a str) -> Result<PlacesBody<'a>, Refusal> {
     let query = Folded::of(q);
-    if query.words.is_empty() {
+    if query
+        .words
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .count()
+        < MIN_Q
+    {
         return Err(Refusal::new(
             ErrorCode::InvalidQ,
             format!(
-                "`q` must hold part of a place's name, e.g. \"yogya\", got \"{}\"",
+                "`q` must hold at least {MIN_Q} letters or digits of a place's name, e.g. \
+                 \"yogya\", got \"{}\"",
                 truncated(q)
             ),
         ));
     }
-    let mut found: Vec<(u8, &ArchivedPrayerPlace)> = dataset
+    let mut found: Vec<(u8, Folded, &ArchivedPrayerPlace)> = dataset
         .places
         .iter()
-        .filter_map(|place| Some((rank(&query, &Folded::of(&place.name))?, place)))
+        .filter_map(|place| {
+            let name = Folded::of(&place.name);
+            let by_name = rank(&query, &name);
+            let by_alias = if query.kind.is_some_and(|kind| name.kind != Some(kind)) {
+                None
+            } else {
+                alias_rank(&query, &place.id)
+            };
+            let best = match (by_name, by_alias) {
+                (Some(a), Some(b)) => a.min(b),
+                (a, b) => a.or(b)?,
+            };
+            Some((best, name, place))
+        })
         .collect();
-    found.sort_by(|(a, p), (b, q)| a.cmp(b).then_with(|| p.name.cmp(&q.name)));
+    found.sort_by(|(a, n, p), (b, m, q)| {
+        a.cmp(b)
+            .then_with(|| n.words.cmp(&m.words))
+            .then_with(|| kind_order(n.kind).cmp(&kind_order(m.kind)))
+            .then_with(|| p.name.cmp(&q.name))
+    });
     Ok(PlacesBody::new(
         Input {
             q: Some(q),
@@ -189,7 +321,7 @@ pub fn search<'a>(dataset: &'a ArchivedDataset, q: &'a str) -> Result<PlacesBody
         },
         found
             .into_iter()
-            .map(|(_, place)| PlaceView::of(place))
+            .map(|(_, _, place)| PlaceView::of(place))
             .collect(),
     ))
 }
@@ -212,8 +344,9 @@ pub fn coordinate(text: &str, name: &str, limit: f64) -> Result<f64, Refusal> {
         })
 }
 
-/// The great-circle distance between two points, km.
-fn distance_km((lat1, lon1): (f64, f64), (lat2, lon2): (f64, f64)) -> f64 {
+/// The great-circle distance between two points, km: the haversine formula on a sphere of
+/// the Earth's mean radius (within 0.6 % of the WGS 84 geodesic: `data/reference/distances.csv`).
+pub fn distance_km((lat1, lon1): (f64, f64), (lat2, lon2): (f64, f64)) -> f64 {
     let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
     let dp = p2 - p1;
     let dl = (lon2 - lon1).to_radians();
@@ -221,8 +354,21 @@ fn distance_km((lat1, lon1): (f64, f64), (lat2, lon2): (f64, f64)) -> f64 {
     2.0 * EARTH_RADIUS_KM * h.sqrt().min(1.0).asin()
 }
 
+/// A distance in km as whole metres (the three decimals every answer gives).
+fn metres(km: f64) -> u64 {
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a distance on the Earth: 0 to 2e7 metres"
+    )]
+    let m = (km * 1000.0).round().clamp(0.0, 4.0e7) as u64;
+    m
+}
+
+use crate::error::km as km_of;
+
 /// The [`NEAREST`] places nearest to (`lat`, `lon`), nearest first, each with its distance
-/// (km, to 0.1).
+/// (km, to three decimals), and whether the nearest is within [`NEAR_KM`].
 pub fn nearest(dataset: &ArchivedDataset, lat: f64, lon: f64) -> PlacesBody<'_> {
     let mut by_distance: Vec<(f64, &ArchivedPrayerPlace)> = dataset
         .places
@@ -233,21 +379,85 @@ pub fn nearest(dataset: &ArchivedDataset, lat: f64, lon: f64) -> PlacesBody<'_> 
         })
         .collect();
     by_distance.sort_by(|(a, _), (b, _)| a.total_cmp(b));
-    PlacesBody::new(
-        Input {
-            lat: Some(lat),
-            lon: Some(lon),
-            ..Input::default()
-        },
-        by_distance
-            .into_iter()
-            .take(NEAREST)
-            .map(|(km, place)| PlaceView {
-                distance_km: Some((km * 10.0).round() / 10.0),
-                ..PlaceView::of(place)
-            })
-            .collect(),
+    let near = by_distance.first().map(|(km, place)| {
+        let within_limit = metres(*km) <= metres(NEAR_KM);
+        Near {
+            limit_km: NEAR_KM,
+            within_limit,
+            notice: (!within_limit).then(|| {
+                format!(
+                    "{}: its prayer times are not this point's, and the prayer-time endpoints \
+                     answer this point 404 no_place_near",
+                    too_far(place, metres(*km))
+                )
+            }),
+        }
+    });
+    PlacesBody {
+        near,
+        ..PlacesBody::new(
+            Input {
+                lat: Some(lat),
+                lon: Some(lon),
+                ..Input::default()
+            },
+            by_distance
+                .into_iter()
+                .take(NEAREST)
+                .map(|(km, place)| PlaceView {
+                    distance_km: Some(km_of(metres(km))),
+                    ..PlaceView::of(place)
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The nearest place and its distance, when it is farther than [`NEAR_KM`], in words.
+fn too_far(place: &ArchivedPrayerPlace, metres: u64) -> String {
+    format!(
+        "the nearest place, {} ({}), is {} km away, farther than {NEAR_KM} km",
+        place.name.as_str(),
+        place.id.as_str(),
+        km_of(metres)
     )
+}
+
+/// The place a point stands in: the index of the nearest place and its distance (whole
+/// metres), or `no_place_near` (404) naming the nearest place and its distance when it is
+/// farther than [`NEAR_KM`]. Ties go to the place first in the archive's order.
+pub fn locate(dataset: &ArchivedDataset, lat: f64, lon: f64) -> Result<(usize, u64), Refusal> {
+    let mut best: Option<(usize, f64)> = None;
+    for (index, place) in dataset.places.iter().enumerate() {
+        let km = distance_km((lat, lon), (place.lat.to_native(), place.lon.to_native()));
+        if best.is_none_or(|(_, b)| km < b) {
+            best = Some((index, km));
+        }
+    }
+    let Some((index, km)) = best else {
+        return Err(Refusal::new(
+            ErrorCode::NoPlaceNear,
+            "the archive holds no place",
+        ));
+    };
+    let distance = metres(km);
+    if distance <= metres(NEAR_KM) {
+        return Ok((index, distance));
+    }
+    let place = dataset.places.get(index);
+    let (id, name) = place.map_or(("", ""), |p| (p.id.as_str(), p.name.as_str()));
+    Err(Refusal::new(
+        ErrorCode::NoPlaceNear,
+        format!(
+            "no place prayer times are served for is within {NEAR_KM} km of `lat`, `lon`: {}",
+            place.map(|p| too_far(p, distance)).unwrap_or_default()
+        ),
+    )
+    .with_nearest(NearestPlace {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        distance_m: distance,
+    }))
 }
 
 /// The index of the place whose id is `id` (the parameter `name`), or `unknown_place`
@@ -301,7 +511,11 @@ fn closest<'a>(dataset: &'a ArchivedDataset, value: &str) -> Vec<&'a ArchivedPra
                 let folded = Folded::of(&place.name);
                 match rank(&query, &folded) {
                     Some(rank) => usize::from(rank),
-                    None => 3 + spelling_distance(&query.words, &folded.words, &mut row),
+                    None => {
+                        usize::from(PARTIAL)
+                            + 1
+                            + spelling_distance(&query.words, &folded.words, &mut row)
+                    }
                 }
             };
             (score, place)
@@ -375,10 +589,42 @@ mod tests {
         assert_eq!(Folded::of("Yogyakartà").words, "yogyakarta");
         assert_eq!(Folded::of("Kota Yogyakarta").kind, Some(Kind::Kota));
         let name = Folded::of("Kota Yogyakarta");
-        assert_eq!(rank(&Folded::of("yogya"), &name), Some(1));
-        assert_eq!(rank(&Folded::of("kota yogyakarta"), &name), Some(0));
+        assert_eq!(rank(&Folded::of("yogya"), &name), Some(PREFIX));
+        assert_eq!(rank(&Folded::of("kota yogyakarta"), &name), Some(EXACT));
         assert_eq!(rank(&Folded::of("kab yogyakarta"), &name), None);
-        assert_eq!(rank(&Folded::of("karta"), &name), Some(2));
+        assert_eq!(rank(&Folded::of("karta"), &name), Some(PARTIAL));
+        let name = Folded::of("Kabupaten Aceh Jaya");
+        assert_eq!(rank(&Folded::of("jay"), &name), Some(WORD_PREFIX));
+        assert_eq!(rank(&Folded::of("ceh"), &name), Some(PARTIAL));
+    }
+
+    #[test]
+    fn aliases_are_well_formed() {
+        let rows = ALIASES_CSV
+            .lines()
+            .skip(1)
+            .filter(|l| !l.is_empty())
+            .count();
+        assert_eq!(aliases().len(), rows, "a row of aliases.csv was left out");
+        let places = include_str!("../../../data/places/kabkota.csv");
+        let ids: Vec<&str> = places
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split(',').next())
+            .collect();
+        let mut seen = std::collections::BTreeSet::new();
+        for alias in aliases() {
+            assert!(ids.contains(&alias.place), "{alias:?}: no such place");
+            assert!(seen.insert(alias.words.clone()), "{alias:?} twice");
+            assert!(alias.words.len() >= MIN_Q, "{alias:?}");
+        }
+        for line in ALIASES_CSV.lines().skip(1) {
+            let source = line.splitn(3, ',').nth(2).unwrap_or_default();
+            assert!(source.len() > 10, "{line}: say where the alias comes from");
+        }
+        assert_eq!(alias_rank(&Folded::of("Solo"), "33.72"), Some(ALIAS));
+        assert_eq!(alias_rank(&Folded::of("jaks"), "31.71"), Some(PREFIX));
+        assert_eq!(alias_rank(&Folded::of("solo"), "13.72"), None);
     }
 
     #[test]
@@ -386,6 +632,9 @@ mod tests {
         // Yogyakarta to Surabaya: about 260 km as the crow flies.
         let km = distance_km((-7.7956, 110.3695), (-7.2575, 112.7521));
         assert!((km - 268.0).abs() < 5.0, "{km}");
+        assert_eq!(metres(1.23456), 1235);
+        assert_eq!(km_of(1235), 1.235);
+        assert_eq!(km_of(9_870_123), 9870.123);
         let mut row = Vec::new();
         let mut distance = |a, b| spelling_distance(a, b, &mut row);
         assert_eq!(distance("kitten", "sitting"), 2);
