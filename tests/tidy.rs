@@ -904,17 +904,6 @@ fn rule_kinds_are_matched_exhaustively() {
 /// The README's budget: a newcomer reads it in five minutes (issue 42).
 const README_BUDGET_BYTES: u64 = 15 * 1024;
 
-/// Pages that sibling branches add (issue 42's helpers) and that the docs already link by
-/// name. A link to one of them passes while the file is absent; once every one has landed,
-/// this list is to be emptied.
-const PENDING_PAGES: &[&str] = &[
-    "docs/prayer-times/where.md",
-    "docs/prayer-times/evidence.md",
-    "docs/falak/qibla.md",
-    "docs/falak/fasting.md",
-    "docs/holidays/decrees.md",
-];
-
 fn markdown_files(dir: &Path, found: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
@@ -1039,29 +1028,7 @@ fn every_relative_link_of_the_readme_and_the_docs_points_at_a_file() {
                 .ok()
                 .and_then(|p| p.strip_prefix(&root).ok().map(Path::to_path_buf));
             if !path.exists() {
-                // Normalise `a/../b` by hand: the file is absent, canonicalize cannot.
-                let mut parts: Vec<String> = Vec::new();
-                for part in page
-                    .strip_prefix(&root)
-                    .unwrap()
-                    .parent()
-                    .unwrap()
-                    .join(file)
-                    .components()
-                {
-                    match part {
-                        std::path::Component::ParentDir => {
-                            parts.pop();
-                        }
-                        std::path::Component::Normal(p) => {
-                            parts.push(p.to_string_lossy().into_owned())
-                        }
-                        _ => {}
-                    }
-                }
-                if !PENDING_PAGES.contains(&parts.join("/").as_str()) {
-                    broken.push(format!("{name}:{line}: {target} (no such file)"));
-                }
+                broken.push(format!("{name}:{line}: {target} (no such file)"));
                 continue;
             }
             if let (Some(anchor), Some(relative)) = (anchor, relative) {

@@ -413,7 +413,12 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>, lang: Lang
         .unwrap_or_else(|| place.tz.as_str().to_owned());
     let era = lang.era();
     let (ramadan, rmd) = texts.ramadan;
-    html.template(markup!("<h1>{} {} {} <span class=\"sub\">", texts.heading, fast.year, era))
+    html.template(markup!(
+        "<h1>{} {} {} <span class=\"sub\">",
+        texts.heading,
+        fast.year,
+        era
+    ))
     .text(&place.name)
     .raw(", ")
     .text(&place.province)
@@ -477,7 +482,9 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>, lang: Lang
                 Prayer::Imsak | Prayer::Maghrib => " class=\"hl\"",
                 _ => "",
             };
-            html.raw("<td").raw(class).raw(">")
+            html.raw("<td")
+                .raw(class)
+                .raw(">")
                 .text(&jadwal::clock(
                     words,
                     zone,
