@@ -202,6 +202,17 @@ impl Server {
         }
     }
 
+    /// Whether the next swap line, within `wait`, says the archive was replaced (false once
+    /// the process ended or `wait` passed without one).
+    fn replaced_within(&self, wait: Duration) -> bool {
+        self.next_within(|line| line["target"] == "hijri_server::swap", wait)
+            .is_some_and(|line| {
+                line["message"]
+                    .as_str()
+                    .is_some_and(|m| m.starts_with("archive replaced"))
+            })
+    }
+
     fn alive(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()
     }
@@ -626,16 +637,7 @@ fn sighup_from_1_ms_after_exec_is_never_fatal_once_the_binary_runs() {
             sent.push(server.spawned.elapsed());
             states[state as usize] += 1;
             // The swap line, or none once the process closed its stderr (it ended).
-            let replaced = server
-                .next_within(
-                    |line| line["target"] == "hijri_server::swap",
-                    Duration::from_secs(10),
-                )
-                .is_some_and(|line| {
-                    line["message"]
-                        .as_str()
-                        .is_some_and(|m| m.starts_with("archive replaced"))
-                });
+            let replaced = server.replaced_within(Duration::from_secs(10));
             // A process that ended may not be reaped yet: give it a moment to be.
             let deadline = Instant::now() + Duration::from_secs(2);
             let ended = loop {
@@ -695,22 +697,27 @@ fn started_with_sighup_ignored_no_early_sighup_is_fatal() {
         for _ in 0..10 {
             let mut server = Server::spawn_ignoring_hangups(&small);
             std::thread::sleep(wanted.saturating_sub(server.spawned.elapsed()));
+            // Ignored reads as `Default`: the constructor has not blocked it yet.
+            let state = server.hangup_state();
             server.hangup();
             let start = server.next_within(
                 |line| line["target"] == "hijri_server::start",
                 Duration::from_secs(10),
             );
-            let replaced = server
-                .next_within(
-                    |line| line["target"] == "hijri_server::swap",
-                    Duration::from_millis(500),
-                )
-                .is_some();
-            if start.is_some() && server.alive() {
+            // Blocked or caught, the signal must be a swap; ignored, it may be dropped.
+            let wait = if state == Hangup::Default {
+                Duration::from_millis(500)
+            } else {
+                Duration::from_secs(10)
+            };
+            let replaced = server.replaced_within(wait);
+            if start.is_none() || !server.alive() {
+                failures.push(format!("{delay} ms: ended ({:?})", server.child.try_wait()));
+            } else if state != Hangup::Default && !replaced {
+                failures.push(format!("{delay} ms, SIGHUP {state:?}: alive, no swap"));
+            } else {
                 alive += 1;
                 swapped += usize::from(replaced);
-            } else {
-                failures.push(format!("{delay} ms: ended ({:?})", server.child.try_wait()));
             }
         }
         eprintln!(
