@@ -8,8 +8,9 @@
 //! altitudes) and writes the instants into the archive's prayer table
 //! ([`crate::prayer_table`]); the server reads the numbers and the published minutes back
 //! from here, knowing no astronomy. The distinct targets of all methods ([`series`]) are the
-//! table's series; the table records [`methods_fingerprint`], so an archive computed with
-//! other numbers is refused at open.
+//! table's columns, each recorded by its [`Series::key`]: a method finds its times by the
+//! keys of its targets, so a new method that needs no new column reads an older archive, and
+//! an archive without a column some method needs is refused at open, naming it.
 
 /// The eight times of a day, in their order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -413,26 +414,55 @@ pub fn series() -> ([Option<Series>; MAX_SERIES], usize) {
     (out, len)
 }
 
-/// The index in [`series`] of the series of `prayer` by `method` (imsak: subuh's); `None`
-/// for a method the table was not computed for.
+/// The index in [`series`] of the series of `prayer` by `method` (imsak: subuh's): the
+/// column of a table computed now; `None` for a series no method of [`Method::ALL`] has.
 pub fn series_index(method: &Method, prayer: Prayer) -> Option<usize> {
-    let of = if prayer == Prayer::Imsak {
-        Prayer::Subuh
-    } else {
-        prayer
-    };
-    let one = Series {
-        target: method.target(of)?,
-        rounding: method.rounding_of(of),
-    };
+    let one = Series::of(method, prayer)?;
     series().0.iter().position(|s| *s == Some(one))
 }
 
-/// A fingerprint of every method's numbers and the series they give: the prayer table is
-/// computed with them, and an archive whose table records another is refused.
-pub fn methods_fingerprint() -> u64 {
-    let (list, _) = series();
-    crate::fingerprint::hash64(format!("{:?} {:?}", Method::ALL, list).as_bytes())
+impl Series {
+    /// The series of `prayer` by `method` (imsak: subuh's).
+    pub fn of(method: &Method, prayer: Prayer) -> Option<Series> {
+        let of = if prayer == Prayer::Imsak {
+            Prayer::Subuh
+        } else {
+            prayer
+        };
+        Some(Series {
+            target: method.target(of)?,
+            rounding: method.rounding_of(of),
+        })
+    }
+
+    /// Its key in the prayer table: a fingerprint of every number of its target and its
+    /// rounding, the same in every build that computes it the same way.
+    pub fn key(&self) -> u64 {
+        crate::fingerprint::hash64(format!("{self:?}").as_bytes())
+    }
+}
+
+/// The key of the series of `prayer` by `method` ([`Series::key`]); for the series of
+/// [`series`], computed once.
+pub fn key_of(method: &Method, prayer: Prayer) -> Option<u64> {
+    static KEYS: std::sync::OnceLock<Vec<(Series, u64)>> = std::sync::OnceLock::new();
+    let one = Series::of(method, prayer)?;
+    let keys = KEYS.get_or_init(column_keys);
+    Some(
+        keys.iter()
+            .find(|(s, _)| *s == one)
+            .map_or_else(|| one.key(), |(_, key)| *key),
+    )
+}
+
+/// Each series of [`series`] in order, with its key: the columns a table computed now has.
+pub fn column_keys() -> Vec<(Series, u64)> {
+    let (list, len) = series();
+    list.into_iter()
+        .take(len)
+        .flatten()
+        .map(|s| (s, s.key()))
+        .collect()
 }
 
 #[cfg(test)]

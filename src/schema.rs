@@ -64,19 +64,18 @@ pub struct PrayerPlace {
     pub tz: String,
 }
 
-/// The prayer table: for every place, series ([`crate::prayer::series`]) and Gregorian year
+/// The prayer table: for every place, column ([`crate::prayer::series`]) and Gregorian year
 /// of the span, one block of bits holding the exact instant of each day, to the second
 /// (coded as [`crate::prayer_table`] describes), and the Sun's declination of each day.
 #[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq, Default)]
 #[rkyv(derive(Debug))]
 pub struct PrayerTable {
-    /// [`crate::prayer::methods_fingerprint`] of the numbers the table was computed with.
-    pub methods: u64,
+    /// Each column's key ([`crate::prayer::Series::key`]: its target's numbers and its
+    /// rounding), in the order of its blocks; a method reads the columns of its times' keys.
+    pub columns: Vec<u64>,
     /// The generator's fingerprint of everything the table was computed from (places,
-    /// methods, ephemeris, code), so an unchanged table is reused.
+    /// columns, ephemeris, code), so an unchanged table is reused.
     pub inputs: u64,
-    /// The number of series per place.
-    pub series: u8,
     /// The first Gregorian year.
     pub first_year: i32,
     /// The number of years.
@@ -187,7 +186,8 @@ pub struct HolidayDay {
     /// ([`crate::holiday::HOLIDAYS`]).
     pub slug: String,
     /// Index of its year's decree that set it (among [`HolidayYear::decrees`]): 0 for the
-    /// SKB, more for a later amendment or presidential decree; 0 for a predicted day.
+    /// SKB, more for a later amendment or presidential decree; 0 in a year without a decree,
+    /// [`crate::holiday::PREDICTED`] for a day a partial decree left predicted.
     pub decree: u8,
     /// The date it had first (before an amendment moved it), the day it is known by.
     pub first_date: i32,

@@ -211,9 +211,9 @@ pub enum Violation {
     /// not the next (the same for a leap month), or a year that does not change exactly at
     /// a month 1 that is not leap.
     ChineseMonth(&'static str),
-    /// A prayer table whose shape does not fit the places, the methods or the span (see
-    /// [`crate::prayer_table::check`]).
-    PrayerTable(&'static str),
+    /// A prayer table that does not fit the places, the span or the code's methods (a time
+    /// of a method without its column; see [`crate::prayer_table::check`]).
+    PrayerTable(crate::prayer_table::Unfit),
     /// The default chain without a published table (the contract's `/meta` describes it).
     DefaultWithoutTable,
     /// A month of a chain without a published table that is not computed.

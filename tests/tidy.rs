@@ -800,7 +800,7 @@ fn the_server_and_the_view_name_no_calendar() {
 }
 
 #[test]
-fn the_interface_lists_the_registry_s_calendars() {
+fn the_interface_lists_the_registry_s_calendars_and_the_methods() {
     let root = workspace_root();
     let text = std::fs::read_to_string(root.join("server/openapi.json")).unwrap();
     let document: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -836,6 +836,15 @@ fn the_interface_lists_the_registry_s_calendars() {
         }
     }
     assert_eq!(listed("Source"), sources, "components/schemas/Source");
+    let methods: Vec<String> = hijri::prayer::Method::ALL
+        .iter()
+        .map(|m| m.id.to_owned())
+        .collect();
+    assert_eq!(
+        listed("PrayerMethodId"),
+        methods,
+        "components/schemas/PrayerMethodId: the code's prayer methods"
+    );
     // Nowhere else: every other place (the cards' `authorityCards` too) refers to these
     // schemas.
     for id in &ids {

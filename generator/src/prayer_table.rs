@@ -9,7 +9,7 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 use hijri::date::Date;
-use hijri::prayer::{series, Method, Series, Target};
+use hijri::prayer::{column_keys, Method, Series, Target};
 use hijri::prayer_table::{
     base, code_lengths, extra_bits, symbols, BitWriter, Code, Symbol, SYMBOLS,
 };
@@ -99,12 +99,13 @@ pub fn places(places: &[KabKota]) -> Vec<PrayerPlace> {
 }
 
 /// A fingerprint of everything the table is computed from: the places file's bytes, the
-/// methods' numbers, the astronomy's inputs, the span and [`TABLE_VERSION`].
+/// columns' keys (not the methods: a method that needs no new column keeps the table), the
+/// astronomy's inputs, the span and [`TABLE_VERSION`].
 pub fn inputs_key(places_file: &[u8], astro: &Astro) -> u64 {
     let [ephemeris, delta_t] = astro.inputs();
+    let columns: Vec<u64> = column_keys().into_iter().map(|(_, key)| key).collect();
     let version = format!(
-        "{TABLE_VERSION}|{:x}|{}|{}",
-        hijri::prayer::methods_fingerprint(),
+        "{TABLE_VERSION}|{columns:x?}|{}|{}",
         span::FIRST,
         span::LAST
     );
@@ -215,8 +216,8 @@ pub fn build(
     places: &[KabKota],
     inputs: u64,
 ) -> Result<(PrayerTable, Stats), AstroError> {
-    let (all, len) = series();
-    let list: Vec<Series> = all.iter().take(len).flatten().copied().collect();
+    let (list, columns): (Vec<Series>, Vec<u64>) = column_keys().into_iter().unzip();
+    let len = list.len();
     let first = naive(span::FIRST.add_days(-2))?;
     let last = naive(span::LAST.add_days(2))?;
     let sun = astro.sun_table(first, last)?;
@@ -290,9 +291,8 @@ pub fn build(
     }
     runs.push(offset(&writer)?);
     let table = PrayerTable {
-        methods: hijri::prayer::methods_fingerprint(),
+        columns,
         inputs,
-        series: u8::try_from(len).unwrap_or(0),
         first_year: span::FIRST.ymd().0,
         years: u16::try_from(years).unwrap_or(0),
         codes: lengths,

@@ -18,7 +18,7 @@ use chrono::{Datelike, NaiveDate};
 use hijri::date::Date;
 use hijri::prayer::{Method, Prayer};
 use hijri::prayer_table::{
-    check, defining_altitude, exact_day, exact_days, place_index, published_day,
+    check, check_for, defining_altitude, exact_day, exact_days, place_index, published_day, Unfit,
 };
 use hijri::schema::{ArchivedDataset, Dataset};
 use hijri_astro::{Astro, Observer};
@@ -62,6 +62,21 @@ fn look_ups_agree_with_the_precise_path() {
     assert_eq!(place_index(archived, "35.71"), Some(1));
     assert_eq!(place_index(archived, "99.99"), None);
 
+    let (compared, worst_alt) = agree(&astro, &dataset, archived, &Method::ALL, 997);
+    println!("{compared} times compared; defining altitudes within {worst_alt:.4}°");
+    assert!(compared > 2_700);
+}
+
+/// Every look-up of `methods` (exact instants, published minutes, defining altitudes) on
+/// every `step`-th day of the span at each place of `dataset` against the precise path:
+/// the number of times compared and the largest difference of defining altitude.
+fn agree(
+    astro: &Astro,
+    dataset: &Dataset,
+    archived: &ArchivedDataset,
+    methods: &[Method],
+    step: usize,
+) -> (usize, f64) {
     let (mut compared, mut worst_alt) = (0, 0.0_f64);
     for (index, place) in dataset.places.iter().enumerate() {
         let tz = hijri::zone::Zone::civil(place.tz.parse().unwrap());
@@ -71,10 +86,10 @@ fn look_ups_agree_with_the_precise_path() {
             elev_m: place.elev_m,
             tz,
         };
-        for k in (0..57_000).step_by(997) {
+        for k in (0..57_000).step_by(step) {
             let date = hijri::span::FIRST.add_days(k);
             let naive = NaiveDate::try_from(date).unwrap();
-            for method in Method::ALL {
+            for &method in methods {
                 let ashar = ashar_rule(method);
                 let precise = astro
                     .prayer_times(
@@ -129,8 +144,63 @@ fn look_ups_agree_with_the_precise_path() {
             }
         }
     }
-    println!("{compared} times compared; defining altitudes within {worst_alt:.4}°");
-    assert!(compared > 2_700);
+    (compared, worst_alt)
+}
+
+/// The `nu` method of ARCHITECTURE.md's recipe (subuh −20°, isya −18°, the horizon of the
+/// place's elevation, two minutes of ihtiyat on every time): it needs no new column.
+const NU: Method = Method {
+    id: "nu",
+    name: "Nahdlatul Ulama (a test's method)",
+    horizon: Method::MUHAMMADIYAH.horizon,
+    ihtiyat_minutes: [0, 2, -2, 2, 2, 2, 2, 2],
+    ..Method::KEMENAG
+};
+
+#[test]
+fn a_method_that_reuses_columns_reads_a_table_made_before_it() {
+    let astro = Astro::load(data_dir()).unwrap();
+    let dataset = dataset(&astro);
+    let bytes = rkyv::to_bytes::<rkyv::rancor::Error>(&dataset).unwrap();
+    let archived = access(&bytes);
+    let with_nu = [Method::KEMENAG, Method::MUHAMMADIYAH, NU];
+    assert_eq!(check_for(archived, &with_nu), Ok(()));
+    let (compared, _) = agree(&astro, &dataset, archived, &[NU], 4_999);
+    assert_eq!(compared, 3 * 12 * 8);
+    // Its maghrib is Muhammadiyah's instant with two minutes of ihtiyat, not one.
+    let date = Date::from_ymd(2026, 2, 18).unwrap();
+    // Its instants are Kemenag's subuh (and imsak) and Muhammadiyah's horizon.
+    let exact = exact_day(archived, 0, &NU, date).unwrap();
+    let kemenag = exact_day(archived, 0, &Method::KEMENAG, date).unwrap();
+    let muhammadiyah = exact_day(archived, 0, &Method::MUHAMMADIYAH, date).unwrap();
+    assert_eq!(exact[..2], kemenag[..2]);
+    assert_eq!(exact[2..], muhammadiyah[2..]);
+    assert_ne!(exact[..2], muhammadiyah[..2]);
+    let maghrib = Prayer::Maghrib.index();
+    let (nu, muhammadiyah) = (
+        published_day(archived, 0, &NU, date).unwrap()[maghrib].unwrap(),
+        published_day(archived, 0, &Method::MUHAMMADIYAH, date).unwrap()[maghrib].unwrap(),
+    );
+    assert_eq!(nu - muhammadiyah, 60);
+
+    // A method that needs a column the table lacks is refused, named, and reads nothing.
+    let new = Method {
+        id: "new",
+        subuh_altitude_deg: -19.5,
+        ..NU
+    };
+    let refused = check_for(archived, &[Method::KEMENAG, new]).unwrap_err();
+    assert_eq!(
+        refused,
+        Unfit::NoColumn {
+            method: "new",
+            prayer: Prayer::Subuh
+        }
+    );
+    assert!(refused
+        .to_string()
+        .starts_with("no column for subuh by `new`"));
+    assert_eq!(exact_day(archived, 0, &new, date), None);
 }
 
 #[test]
@@ -203,7 +273,10 @@ fn a_table_of_another_shape_is_refused() {
     refused(&|d| {
         d.prayer.bases.pop();
     });
-    refused(&|d| d.prayer.methods ^= 1);
+    refused(&|d| d.prayer.columns[0] ^= 1);
+    refused(&|d| {
+        d.prayer.codes.pop();
+    });
     refused(&|d| d.prayer.bits.truncate(10));
     refused(&|d| d.prayer.codes[0] = vec![1; hijri::prayer_table::SYMBOLS]);
     refused(&|d| d.prayer.declination.pop().map(|_| ()).unwrap());
@@ -233,7 +306,7 @@ fn a_previous_archive_under_other_method_numbers_still_lends_its_table() {
     // because its inputs key differs.
     let astro = Astro::load(data_dir()).unwrap();
     let mut dataset = dataset(&astro);
-    dataset.prayer.methods ^= 1;
+    dataset.prayer.columns[0] ^= 1;
     let bytes = hijri::archive::encode(&dataset).unwrap();
     let mut aligned = rkyv::util::AlignedVec::<16>::new();
     aligned.extend_from_slice(&bytes);
@@ -244,7 +317,10 @@ fn a_previous_archive_under_other_method_numbers_still_lends_its_table() {
     let archived = hijri::archive::access(&aligned).unwrap();
     assert_eq!(
         check(archived),
-        Err("a prayer table computed with other method numbers")
+        Err(Unfit::NoColumn {
+            method: "kemenag",
+            prayer: Prayer::Subuh
+        })
     );
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("previous-other-methods.archive");
     std::fs::write(&path, &bytes).unwrap();
