@@ -20,6 +20,16 @@ pub struct LabelBox {
 }
 
 impl LabelBox {
+    /// The box whose top left corner is (`left`, `top`), `width` by `height`.
+    pub fn sized(left: f64, top: f64, width: f64, height: f64) -> LabelBox {
+        LabelBox {
+            x0: left,
+            y0: top,
+            x1: left + width,
+            y1: top + height,
+        }
+    }
+
     /// The box of one line of `text` in `style` drawn at (x, baseline y), as usvg lays it
     /// out with the committed fonts ([`metrics::line`]).
     pub fn text(style: &TextStyle, x: f64, y: f64, text: &str) -> Self {

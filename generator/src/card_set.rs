@@ -328,18 +328,7 @@ fn sites_inputs(
         ))
     };
     let day = naive(Date(evening.date))?;
-    let grid = VisibilityGrid::compute(GRID_STEP_DEG, |lat, lon| {
-        criteria_at(astro, limits, day, lat, lon)
-            .map_or((f64::NAN, f64::NAN), |(alt, elong, _)| (alt, elong))
-    })?;
-    let points = points
-        .iter()
-        .map(|p| {
-            criteria_at(astro, limits, day, p.lat, p.lon)
-                .map(|(_, _, met)| p.result(met))
-                .ok_or_else(|| CardError::Input(format!("no sunset at display point {}", p.name)))
-        })
-        .collect::<Result<_, _>>()?;
+    let (grid, points) = sky(points, |lat, lon| criteria_at(astro, limits, day, lat, lon))?;
     Ok(MonthInputs {
         target: month.hijri,
         month_start: Date(month.start),
@@ -410,17 +399,9 @@ fn wujud_inputs(
         });
         Some((lag, (sunset - conjunction) / 60.0))
     };
-    let grid = VisibilityGrid::compute(GRID_STEP_DEG, |lat, lon| {
-        lag_and_age(lat, lon).unwrap_or((f64::NAN, f64::NAN))
+    let (grid, points) = sky(points, |lat, lon| {
+        lag_and_age(lat, lon).map(|(lag, age)| (lag, age, lag > 0.0 && age > 0.0))
     })?;
-    let points = points
-        .iter()
-        .map(|p| {
-            lag_and_age(p.lat, p.lon)
-                .map(|(lag, age)| p.result(lag > 0.0 && age > 0.0))
-                .ok_or_else(|| CardError::Input(format!("no sunset at display point {}", p.name)))
-        })
-        .collect::<Result<_, _>>()?;
     Ok(MonthInputs {
         target: month.hijri,
         month_start: Date(month.start),
@@ -673,6 +654,26 @@ fn local_observer(lat: f64, lon: f64) -> Observer<Zone> {
         elev_m: 0.0,
         tz: Zone::from(zone_for(lon)),
     }
+}
+
+/// The map's grid of the two values `at` gives at each point (NaN where there is no
+/// sunset) and the display points with whether its rule holds there (`at`'s third value).
+fn sky(
+    points: &[DisplayPoint],
+    at: impl Fn(f64, f64) -> Option<(f64, f64, bool)> + Sync,
+) -> Result<(VisibilityGrid, Vec<PointResult>), CardError> {
+    let grid = VisibilityGrid::compute(GRID_STEP_DEG, |lat, lon| {
+        at(lat, lon).map_or((f64::NAN, f64::NAN), |(a, b, _)| (a, b))
+    })?;
+    let points = points
+        .iter()
+        .map(|p| {
+            at(p.lat, p.lon)
+                .map(|(_, _, met)| p.result(met))
+                .ok_or_else(|| CardError::Input(format!("no sunset at display point {}", p.name)))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((grid, points))
 }
 
 /// Moon altitude, elongation and whether both limits hold, at local sunset on `day` (by the

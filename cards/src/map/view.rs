@@ -34,12 +34,7 @@ impl MapView {
 
     /// The window as a box: the area map labels stay inside.
     pub fn area(&self) -> LabelBox {
-        LabelBox {
-            x0: self.left,
-            y0: self.top,
-            x1: self.left + self.width(),
-            y1: self.top + self.height(),
-        }
+        LabelBox::sized(self.left, self.top, self.width(), self.height())
     }
 
     /// x of a longitude.

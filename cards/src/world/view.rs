@@ -85,12 +85,7 @@ impl View {
 
     /// The window as a box.
     pub fn area(&self) -> LabelBox {
-        LabelBox {
-            x0: self.left,
-            y0: self.top,
-            x1: self.left + self.width(),
-            y1: self.top + self.height(),
-        }
+        LabelBox::sized(self.left, self.top, self.width(), self.height())
     }
 
     /// x of a longitude.

@@ -76,14 +76,7 @@ fn month_days<'a>(
             coverage::gregorian_month(state, year, month, ErrorCode::DateOutOfSupportedRange)?
         }
     };
-    let mut served = coverage::days(
-        state,
-        first,
-        last,
-        retro,
-        ErrorCode::DateOutOfSupportedRange,
-    )?;
-    served.warnings.merge(warnings::for_day_dates(first, last));
+    let served = served_days(state, first, last, retro)?;
     let days = Days {
         dataset: state.dataset,
         chain: state.chain,
@@ -132,14 +125,7 @@ pub fn year<'a>(
     retro: bool,
 ) -> Result<YearBody<'a>, Refusal> {
     let (first, last) = coverage::year_days(state, calendar, year)?;
-    let mut served = coverage::days(
-        state,
-        first,
-        last,
-        retro,
-        ErrorCode::DateOutOfSupportedRange,
-    )?;
-    served.warnings.merge(warnings::for_day_dates(first, last));
+    let served = served_days(state, first, last, retro)?;
     let outside = || coverage::outside_archive(state, ErrorCode::DateOutOfSupportedRange);
     let bounds: Vec<(Date, Date)> = match calendar {
         Calendar::Hijri => state
@@ -178,4 +164,23 @@ pub fn year<'a>(
         months: YearMonths(months),
         warnings: WarningList(served.warnings),
     })
+}
+
+/// The days `first` … `last` of `state`'s chain ([`coverage::days`]), with the warnings of
+/// days given by date.
+fn served_days<'a>(
+    state: &Scope<'a>,
+    first: Date,
+    last: Date,
+    retro: bool,
+) -> Result<Span<'a>, Refusal> {
+    let mut served = coverage::days(
+        state,
+        first,
+        last,
+        retro,
+        ErrorCode::DateOutOfSupportedRange,
+    )?;
+    served.warnings.merge(warnings::for_day_dates(first, last));
+    Ok(served)
 }
