@@ -799,20 +799,89 @@ fn the_server_and_the_view_name_no_calendar() {
     );
 }
 
+/// The values of `components/schemas/<name>`'s enum in `document`, as strings.
+fn schema_enum(document: &serde_json::Value, name: &str) -> Vec<String> {
+    document["components"]["schemas"][name]["enum"]
+        .as_array()
+        .unwrap_or_else(|| panic!("components/schemas/{name} has an enum"))
+        .iter()
+        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+        .collect()
+}
+
+#[test]
+fn the_interface_states_each_vocabulary_once_as_the_code_lists_it() {
+    use hijri::prayer::Rounding;
+    let root = workspace_root();
+    let text = std::fs::read_to_string(root.join("server/openapi.json")).unwrap();
+    let document: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let listed = |name: &str| schema_enum(&document, name);
+    let names = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let rounding = [Rounding::Up, Rounding::Down, Rounding::Nearest].map(Rounding::name);
+    assert_eq!(listed("Rounding"), names(&rounding));
+    assert_eq!(
+        listed("FastingKind"),
+        names(&hijri::fasting::KINDS.map(|k| k.id))
+    );
+    assert_eq!(
+        listed("FastingForbidden"),
+        names(&hijri::fasting::FORBIDDEN.map(|f| f.id()))
+    );
+    assert_eq!(
+        listed("ObservanceEvent"),
+        names(&hijri::observance::OBSERVANCES.map(|o| o.slug))
+    );
+    assert_eq!(
+        listed("HolidayKind"),
+        names(&hijri::schema::DayKind::ALL.map(|k| k.name()))
+    );
+    assert_eq!(
+        listed("HolidaySlug"),
+        names(&hijri::holiday::HOLIDAYS.map(|h| h.slug))
+    );
+    // One schema per idea, referenced everywhere: no list of values is written twice, so a
+    // generated client has one type for each. The calendars an evening decides and the
+    // prayer methods are two vocabularies whose identifiers coincide today.
+    let mut lists: Vec<Vec<String>> = Vec::new();
+    let mut stack = vec![&document];
+    while let Some(value) = stack.pop() {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let Some(values) = map.get("enum").and_then(|e| e.as_array()) {
+                    let mut list: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+                    list.sort();
+                    lists.push(list);
+                }
+                stack.extend(map.values());
+            }
+            serde_json::Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    lists.sort();
+    let mut twice: Vec<&Vec<String>> = lists
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| &w[0])
+        .collect();
+    twice.dedup();
+    let coinciding = vec![vec![
+        "\"kemenag\"".to_owned(),
+        "\"muhammadiyah\"".to_owned(),
+    ]];
+    assert_eq!(
+        twice.into_iter().cloned().collect::<Vec<_>>(),
+        coinciding,
+        "a list of values written twice: one schema under components/schemas, referenced"
+    );
+}
+
 #[test]
 fn the_interface_lists_the_registry_s_calendars_and_the_methods() {
     let root = workspace_root();
     let text = std::fs::read_to_string(root.join("server/openapi.json")).unwrap();
     let document: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let schemas = &document["components"]["schemas"];
-    let listed = |name: &str| -> Vec<String> {
-        schemas[name]["enum"]
-            .as_array()
-            .unwrap_or_else(|| panic!("components/schemas/{name} has an enum"))
-            .iter()
-            .map(|v| v.as_str().unwrap().to_owned())
-            .collect()
-    };
+    let listed = |name: &str| schema_enum(&document, name);
     let calendars = hijri::registry::all(25);
     let ids: Vec<String> = calendars.iter().map(|a| a.id.clone()).collect();
     assert_eq!(listed("Authority"), ids, "components/schemas/Authority");
