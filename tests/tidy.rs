@@ -323,6 +323,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         "hijri",
         &[
             "hijri-view",
+            "hijri-page",
             "hijri-astro",
             "hijri-cards",
             "hijri-generator",
@@ -358,6 +359,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     (
         "hijri-view",
         &[
+            "hijri-page",
             "hijri-astro",
             "hijri-cards",
             "hijri-generator",
@@ -366,7 +368,10 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         ],
     ),
     // The generator knows no HTTP.
-    ("hijri-generator", &["hijri-server", "actix-web"]),
+    (
+        "hijri-generator",
+        &["hijri-server", "hijri-page", "actix-web"],
+    ),
     // The test builder makes archives from the core's schema: nothing else.
     (
         "hijri-testing",
@@ -376,6 +381,17 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "hijri-generator",
             "hijri-server",
             "hijri-view",
+            "actix-web",
+        ],
+    ),
+    // The page renders HTML from the archive's views: no HTTP, astronomy or drawing.
+    (
+        "hijri-page",
+        &[
+            "hijri-astro",
+            "hijri-cards",
+            "hijri-generator",
+            "hijri-server",
             "actix-web",
         ],
     ),
@@ -739,14 +755,15 @@ fn code_outside_tests(path: &Path) -> String {
         .join("\n")
 }
 
-/// The page is escaped by construction (`server/src/routes/home/html.rs`): markup enters
+/// The page is escaped by construction (`page/src/html.rs`): markup enters
 /// as literals or through `markup!`, whose `{}` values are escaped; a `format_args!` or a
 /// `Template` made by hand elsewhere in the page would pass values past that.
 #[test]
 fn the_page_writes_values_only_through_its_escaping_buffer() {
     let root = workspace_root();
     let mut files = Vec::new();
-    rust_files(&root.join("server/src/routes/home"), &mut files);
+    rust_files(&root.join("page/src"), &mut files);
+    assert!(files.len() >= 10, "found only {} files", files.len());
     let mut found = Vec::new();
     for file in files.iter().filter(|f| !f.ends_with("html.rs")) {
         let code = code_outside_tests(file);

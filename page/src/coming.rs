@@ -7,9 +7,9 @@ use hijri::observance::Selection;
 use hijri::schema::Tier;
 use hijri_view::answers::events::between;
 
-use super::html::{markup, Html};
-use super::Page;
-use super::{off, others};
+use crate::html::{markup, Html};
+use crate::page::Page;
+use crate::{off, others};
 
 /// How many observances are listed.
 const LISTED: usize = 6;

@@ -9,13 +9,13 @@ use hijri::observance::Selection;
 use hijri::schema::{ArchivedChain, Tier};
 use hijri_view::answers::events::{between, Found};
 
-use super::html::Html;
-use super::Page;
+use crate::html::Html;
+use crate::page::Page;
 
 /// The calendars other than the one shown, in the archive's order.
-pub fn chains<'r>(page: &Page<'_, 'r>) -> impl Iterator<Item = &'r ArchivedChain> + use<'r> {
+pub fn chains<'r>(page: &Page<'r>) -> impl Iterator<Item = &'r ArchivedChain> + use<'r> {
     let shown = page.scope.chain;
-    page.state
+    page.base
         .dataset
         .chains
         .iter()

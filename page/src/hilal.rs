@@ -14,9 +14,22 @@ use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, CardKind, Lim
 use hijri_view::evening::Deciding;
 use hijri_view::records::{EveningRecord, KhgtView, WujudView};
 
-use super::card;
-use super::html::{decimal, markup, Html};
-use super::Page;
+use crate::html::{decimal, markup, Html};
+use crate::page::Page;
+
+/// The route of the page's sky chart thumbnails (the server serves it).
+pub const SKY: &str = "/page/sky.png";
+/// The route of the page's map thumbnails (the server serves it).
+pub const MAP: &str = "/page/map.png";
+
+/// A card's address relative to the page.
+fn card_path(kind: CardKind) -> &'static str {
+    let route = match kind {
+        CardKind::Viz => SKY,
+        CardKind::Map => MAP,
+    };
+    route.trim_start_matches('/')
+}
 
 /// The next month start of the calendar shown, as its deciding evening tells it (the
 /// default calendar's when the one shown is decided on no evening).
@@ -47,13 +60,13 @@ pub struct Card {
 
 /// The next month start after today in the calendar shown; `None` when no calendar has
 /// its evening record.
-pub fn next_month<'r>(page: &Page<'_, 'r>) -> Option<Next<'r>> {
+pub fn next_month<'r>(page: &Page<'r>) -> Option<Next<'r>> {
     let shown = page.scope.chain;
-    let default = page.state.chain;
+    let default = page.base.chain;
     [shown, default].into_iter().find_map(|chain| {
         let index = chain.month_index_of(page.today)?;
         let month = chain.months.get(index + 1)?;
-        let evening = Evening::of(page.state.dataset, chain, month)?;
+        let evening = Evening::of(page.base.dataset, chain, month)?;
         let mut next = Next {
             chain,
             month,
@@ -352,11 +365,11 @@ fn first_day(month: HijriMonth) -> HijriDate {
 /// (naming a calendar other than the default one), each with its text alternative.
 fn cards(page: &Page, next: &Next) -> Vec<Card> {
     let words = page.words;
-    let dataset = page.state.dataset;
+    let dataset = page.base.dataset;
     let Some(chain) = dataset.chain_index(next.chain) else {
         return Vec::new();
     };
-    let authority = if std::ptr::eq(next.chain, page.state.chain) {
+    let authority = if std::ptr::eq(next.chain, page.base.chain) {
         String::new()
     } else {
         format!("&authority={}", next.chain.id.as_str())
@@ -375,7 +388,7 @@ fn cards(page: &Page, next: &Next) -> Vec<Card> {
         Some(Card {
             href: format!(
                 "{}?year={}&month={}{authority}",
-                card::path(kind),
+                card_path(kind),
                 target.year,
                 target.month
             ),

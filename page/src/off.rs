@@ -10,9 +10,9 @@ use hijri::schema::DayKind;
 use hijri_view::answers::events::Found;
 use hijri_view::answers::holidays::names;
 
-use super::html::{markup, Html};
-use super::words::Lang;
-use super::Page;
+use crate::html::{markup, Html};
+use crate::page::Page;
+use crate::words::Lang;
 
 /// How far from an observance's days its holiday's days off may lie (days): cuti bersama
 /// come up to a week before and after (7 April 2025 after Idul Fitri on 31 March), another
@@ -48,8 +48,8 @@ impl Off<'_> {
 }
 
 /// The days off from `first` to `last`, in date order (a day with two records gives both).
-pub fn between<'r>(page: &Page<'_, 'r>, first: Date, last: Date) -> Vec<Off<'r>> {
-    let dataset = page.state.dataset;
+pub fn between<'r>(page: &Page<'r>, first: Date, last: Date) -> Vec<Off<'r>> {
+    let dataset = page.base.dataset;
     let mut found = Vec::new();
     for year in first.ymd().0..=last.ymd().0 {
         let Some(days) = dataset.holiday_year(year) else {
@@ -83,7 +83,7 @@ pub fn of_observance<'o, 'r>(offs: &'o [Off<'r>], found: &Found) -> Vec<&'o Off<
 
 /// The days off from `first` to `last` and the `NEAR` days around them: those the grid's
 /// cells and its observances' lines may show.
-pub fn around<'r>(page: &Page<'_, 'r>, first: Date, last: Date) -> Vec<Off<'r>> {
+pub fn around<'r>(page: &Page<'r>, first: Date, last: Date) -> Vec<Off<'r>> {
     between(page, first.add_days(-NEAR), last.add_days(NEAR))
 }
 
@@ -92,7 +92,7 @@ const AHEAD: i32 = 400;
 
 /// The next day off from `from` on (`from` included) with the last date of its range (of
 /// one holiday and kind); `None` after the last year of days off.
-pub fn next<'r>(page: &Page<'_, 'r>, from: Date) -> Option<(Off<'r>, Date)> {
+pub fn next<'r>(page: &Page<'r>, from: Date) -> Option<(Off<'r>, Date)> {
     let offs = between(page, from, from.add_days(AHEAD));
     let refs: Vec<&Off> = offs.iter().collect();
     ranges(&refs).first().map(|(first, last)| (**first, *last))

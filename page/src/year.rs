@@ -5,14 +5,14 @@
 
 use hijri::date::{days_in_month, Date};
 use hijri::schema::{DayKind, Tier};
+use hijri_view::{coverage, ErrorCode, Refusal};
 
-use super::grid::{self, View};
-use super::html::{markup, Html};
-use super::off::{self, Off};
-use super::words::Words;
-use super::Page;
-use crate::http::error::{ApiError, ErrorCode};
-use hijri_view::coverage;
+use crate::html::{markup, Html};
+use crate::off::{self, Off};
+use crate::page::Page;
+use crate::view::View;
+use crate::words::Words;
+use crate::{cells, frame, navigation};
 
 /// One line under a month: a Hijri month start, a national holiday (a range), or the month's
 /// cuti bersama together; each by its first day.
@@ -35,8 +35,15 @@ impl Note<'_, '_> {
     }
 }
 
+/// The year page's document (the Gregorian `year`), or why it cannot be written.
+pub fn document(page: &Page, year: i32) -> Result<String, Refusal> {
+    let mut html = Html::with_capacity(64 * 1024);
+    section(&mut html, page, year)?;
+    Ok(frame::document(page, None, &html.into_markup()))
+}
+
 /// The year section: its title, the years before and after, the legend and the twelve months.
-pub fn section(html: &mut Html, page: &Page, year: i32) -> Result<(), ApiError> {
+fn section(html: &mut Html, page: &Page, year: i32) -> Result<(), Refusal> {
     let chain = page.scope.chain;
     let words = page.words;
     let outside = || coverage::outside_archive(&page.scope, ErrorCode::OutOfCoverage);
@@ -47,11 +54,11 @@ pub fn section(html: &mut Html, page: &Page, year: i32) -> Result<(), ApiError> 
     html.raw("<section id=\"year\" aria-labelledby=\"year-title\">\n<h1 id=\"year-title\">")
         .text(words.year_view)
         .template(markup!(" {} <span class=\"sub\">", year))
-        .text(&grid::hijri_span(chain, words, first, last))
+        .text(&cells::hijri_span(chain, words, first, last))
         .raw(" (")
         .text(&chain.names.short)
         .raw(")</span></h1>\n");
-    grid::navigation(html, page);
+    navigation::navigation(html, page);
     legend(html, words, &offs);
     html.raw("<div class=\"year\">\n");
     for month in 1..=12 {
@@ -117,15 +124,15 @@ fn mini(html: &mut Html, page: &Page, (first, last): (Date, Date), offs: &[&Off]
     ))
     .text(words.month_name(month))
     .raw("</a> <span class=\"sub\">")
-    .text(&grid::hijri_span(chain, words, first, last))
+    .text(&cells::hijri_span(chain, words, first, last))
     .raw("</span></h2>\n<table>\n");
-    grid::weekday_heads(html, words);
+    cells::weekday_heads(html, words);
     let mut starts = Vec::new();
-    let start = first.add_days(-grid::monday_index(first));
-    let end = last.add_days(6 - grid::monday_index(last));
+    let start = first.add_days(-cells::monday_index(first));
+    let end = last.add_days(6 - cells::monday_index(last));
     let mut day = start;
     while day <= end {
-        if grid::monday_index(day) == 0 {
+        if cells::monday_index(day) == 0 {
             html.raw("<tr>");
         }
         if (first..=last).contains(&day) {
@@ -147,12 +154,12 @@ fn mini(html: &mut Html, page: &Page, (first, last): (Date, Date), offs: &[&Off]
                 html.raw(" aria-current=\"date\"");
             }
             html.raw(">").time(day, &day.ymd().2.to_string());
-            grid::pasaran(html, day);
+            cells::pasaran(html, day);
             html.raw("</td>");
         } else {
             html.raw("<td></td>");
         }
-        if grid::monday_index(day) == 6 {
+        if cells::monday_index(day) == 6 {
             html.raw("</tr>\n");
         }
         day = day.add_days(1);

@@ -1,25 +1,32 @@
-//! The page's text buffer, escaped by construction: markup enters only as a `&'static str`
-//! literal ([`Html::raw`]) or as a [`Markup`] fragment another buffer wrote; every string
-//! value is escaped on its way in ([`Html::text`], and each `{}` of [`markup!`], whose
-//! template may hold no other placeholder, checked at compile time). Numbers are written in
-//! the page's language (a decimal comma in Indonesian) by [`decimal`].
+//! What the page's templates share: maud's [`Markup`] (every value spliced into an `html!`
+//! template is escaped by maud), a date as `<time>`, and numbers in the page's language (a
+//! decimal comma in Indonesian, [`decimal`]).
+//!
+//! The sections not yet written as `html!` templates write into an [`Html`] buffer: markup
+//! enters only as a `&'static str` literal ([`Html::raw`]), as a [`Markup`] a template made,
+//! or through [`markup!`], whose `{}` values are escaped by maud's escaper (the template may
+//! hold no other placeholder, checked at compile time); text ([`Html::text`]) is escaped by
+//! maud's escaper.
 
 use std::fmt::{self, Write};
 
 use hijri::date::Date;
+use maud::{html, Escaper};
 
-use super::words::Lang;
+pub use maud::Markup;
+
+use crate::words::Lang;
 
 /// A template of literal markup with `{}` for values, each escaped or kept by its
 /// [`Piece`], for [`Html::template`]: `html.template(markup!("<a href=\"{}\">", link))`.
 macro_rules! markup {
     ($template:literal $(, $value:expr)* $(,)?) => {{
         const _: () = assert!(
-            $crate::routes::home::html::positional_only($template),
+            $crate::html::positional_only($template),
             "a markup! template holds only {{}} placeholders"
         );
-        $crate::routes::home::html::Template(format_args!(
-            $template $(, $crate::routes::home::html::Put(&$value))*
+        $crate::html::Template(format_args!(
+            $template $(, $crate::html::Put(&$value))*
         ))
     }};
 }
@@ -31,23 +38,6 @@ pub struct Template<'a>(pub fmt::Arguments<'a>);
 
 /// An HTML document being written.
 pub struct Html(String);
-
-/// A fragment of markup: a literal, or what an [`Html`] buffer wrote (so its values were
-/// escaped there). No other way makes one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Markup(std::borrow::Cow<'static, str>);
-
-impl Markup {
-    /// A literal fragment of markup, as it is.
-    pub const fn literal(markup: &'static str) -> Markup {
-        Markup(std::borrow::Cow::Borrowed(markup))
-    }
-
-    /// The fragment's markup.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
 
 impl Html {
     /// An empty document with room for `capacity` bytes.
@@ -61,9 +51,9 @@ impl Html {
         self
     }
 
-    /// Appends a fragment of markup.
+    /// Appends what a template made.
     pub fn markup(&mut self, markup: &Markup) -> &mut Html {
-        self.0.push_str(markup.as_str());
+        self.0.push_str(&markup.0);
         self
     }
 
@@ -74,23 +64,22 @@ impl Html {
         self
     }
 
-    /// Appends text, escaped for element content and quoted attribute values.
+    /// Appends text, escaped (maud's escaper) for element content and quoted attribute
+    /// values.
     pub fn text(&mut self, text: &str) -> &mut Html {
         // Writing into a String cannot fail.
-        let _ = escape(&mut self.0, text);
+        let _ = Escaper::new(&mut self.0).write_str(text);
         self
     }
 
     /// Appends `<time datetime="YYYY-MM-DD">` around `text`.
     pub fn time(&mut self, date: Date, text: &str) -> &mut Html {
-        self.template(markup!("<time datetime=\"{}\">", date.iso().as_str()))
-            .text(text)
-            .raw("</time>")
+        self.markup(&time(date, text))
     }
 
-    /// What this buffer wrote, as a fragment for another.
+    /// What this buffer wrote, as a fragment for a template.
     pub fn into_markup(self) -> Markup {
-        Markup(std::borrow::Cow::Owned(self.0))
+        maud::PreEscaped(self.0)
     }
 
     /// The document's bytes.
@@ -99,23 +88,9 @@ impl Html {
     }
 }
 
-/// Writes `text` to `out`, escaped for element content and quoted attribute values.
-fn escape(out: &mut impl Write, text: &str) -> fmt::Result {
-    let mut start = 0;
-    for (at, c) in text.char_indices() {
-        let entity = match c {
-            '&' => "&amp;",
-            '<' => "&lt;",
-            '>' => "&gt;",
-            '"' => "&quot;",
-            '\'' => "&#39;",
-            _ => continue,
-        };
-        out.write_str(text.get(start..at).unwrap_or_default())?;
-        out.write_str(entity)?;
-        start = at + 1;
-    }
-    out.write_str(text.get(start..).unwrap_or_default())
+/// `text` in `<time datetime="YYYY-MM-DD">`.
+pub fn time(date: Date, text: &str) -> Markup {
+    html! { time datetime=(date.iso().as_str()) { (text) } }
 }
 
 /// A value a [`markup!`] template may hold: strings are escaped, numbers written as they
@@ -127,19 +102,21 @@ pub trait Piece {
 
 impl Piece for str {
     fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
-        escape(out, self)
+        let mut escaped = String::with_capacity(self.len());
+        Escaper::new(&mut escaped).write_str(self)?;
+        out.write_str(&escaped)
     }
 }
 
 impl Piece for String {
     fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
-        escape(out, self)
+        self.as_str().put(out)
     }
 }
 
 impl Piece for Markup {
     fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
-        out.write_str(self.as_str())
+        out.write_str(&self.0)
     }
 }
 
@@ -207,11 +184,9 @@ mod tests {
         html.text("<a href=\"x\">Sya'ban & co</a>");
         assert_eq!(
             html.into_string(),
-            "&lt;a href=&quot;x&quot;&gt;Sya&#39;ban &amp; co&lt;/a&gt;"
+            "&lt;a href=&quot;x&quot;&gt;Sya'ban &amp; co&lt;/a&gt;"
         );
-        let mut inner = Html::with_capacity(16);
-        inner.raw("<b>").text("a&b").raw("</b>");
-        let fragment = inner.into_markup();
+        let fragment = html! { b { "a&b" } };
         let mut html = Html::with_capacity(16);
         let hostile = String::from("\"><script>");
         html.template(markup!(

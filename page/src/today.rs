@@ -7,15 +7,14 @@ use hijri::hijri::HijriDate;
 use hijri::javanese::JavaneseDate;
 use hijri::pasaran::Pasaran;
 use hijri::schema::{ArchivedChain, ArchivedMonth, Tier};
+use hijri_view::{coverage, ErrorCode, Refusal};
 
-use super::html::{decimal, markup, Html, Markup};
-use super::others;
-use super::Page;
-use crate::http::error::{ApiError, ErrorCode};
-use hijri_view::coverage;
+use crate::html::{decimal, markup, Html, Markup};
+use crate::others;
+use crate::page::Page;
 
 /// The today section, written on its own (its errors come before the page is begun).
-pub fn section(page: &Page) -> Result<Markup, ApiError> {
+pub fn section(page: &Page) -> Result<Markup, Refusal> {
     let scope = &page.scope;
     let chain = scope.chain;
     let words = page.words;

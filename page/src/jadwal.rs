@@ -13,47 +13,16 @@ use hijri::prayer::{Method, Prayer};
 use hijri::prayer_table;
 use hijri::schema::{ArchivedDataset, ArchivedPrayerPlace};
 use hijri::zone::Zone;
-use hijri_view::answers::places;
 use hijri_view::answers::prayer::{self, method_of};
 
-use super::html::{decimal, markup, Html};
-use super::imsakiyah;
-use super::words::Words;
-use super::Page;
-use crate::http::error::{ApiError, ErrorCode};
-use crate::http::query::Query;
+use crate::html::{decimal, markup, Html};
+use crate::links;
+use crate::page::Page;
+use crate::place::Chosen;
+use crate::words::{Lang, Words};
 
 /// The Hijri month of the fast.
 pub const RAMADAN: u8 = 9;
-
-/// A place chosen by a request: its index in the archive's places, and the place.
-#[derive(Clone, Copy)]
-pub struct Chosen<'r> {
-    /// Its index in `Dataset.places` (what the prayer table is read by).
-    pub index: usize,
-    /// The place.
-    pub place: &'r ArchivedPrayerPlace,
-}
-
-/// The place `place` names (`None` when it is absent or empty, as a form's blank choice
-/// sends it); an unknown one is `unknown_place` (404) with the closest names.
-pub fn chosen<'r>(
-    dataset: &'r ArchivedDataset,
-    query: &Query,
-) -> Result<Option<Chosen<'r>>, ApiError> {
-    let Some(id) = query.optional("place", ErrorCode::InvalidPlace)? else {
-        return Ok(None);
-    };
-    if id.trim().is_empty() {
-        return Ok(None);
-    }
-    let index = places::place(dataset, &id, "place")?;
-    let place = dataset
-        .places
-        .get(index)
-        .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlace, "`place` is not in the archive"))?;
-    Ok(Some(Chosen { index, place }))
-}
 
 /// The name Indonesians give a zone at `now` (WIB, WITA, WIT by its offset), else its
 /// IANA name.
@@ -90,7 +59,7 @@ pub fn at(row: &[Option<i64>; 8], prayer: Prayer) -> Option<i64> {
 }
 
 /// `−20°`: a signed angle as the tables write it (a true minus sign).
-pub fn degrees(value: f64, lang: super::words::Lang) -> String {
+pub fn degrees(value: f64, lang: Lang) -> String {
     let text = decimal(value.abs(), lang);
     if value < 0.0 {
         format!("−{text}°")
@@ -144,7 +113,7 @@ fn today(html: &mut Html, page: &Page, chosen: Chosen) {
         .raw(" · ")
         .text(&zone_label(place, page.now))
         .raw("</p>\n");
-    match prayer_table::published_day(page.state.dataset, chosen.index, &method, page.today) {
+    match prayer_table::published_day(page.base.dataset, chosen.index, &method, page.today) {
         Some(row) => {
             html.raw("<ol class=\"times\">");
             for prayer in Prayer::ALL {
@@ -170,7 +139,7 @@ fn today(html: &mut Html, page: &Page, chosen: Chosen) {
     }
     if let Some(year) = coming_ramadan(page.scope.chain, page.today) {
         html.raw(" · <a href=\"")
-            .text(&imsakiyah::href(place, year, page.scope.chain.id.as_str()))
+            .text(&links::imsakiyah(place, year, page.scope.chain.id.as_str()))
             .raw("\">")
             .text(words.imsakiyah)
             .template(markup!(" Ramadhan {} {}</a>", year, words.lang.era()));
@@ -215,7 +184,7 @@ fn form(html: &mut Html, page: &Page) {
         .raw("</label> ");
     select(
         html,
-        page.state.dataset,
+        page.base.dataset,
         page.place.map(|c| c.index),
         words.choose_place,
     );
@@ -269,7 +238,7 @@ pub fn fast_times(html: &mut Html, page: &Page, day: Date, hijri: Option<HijriDa
         return false;
     }
     let (method, _) = method_of(page.scope.chain);
-    let Some(row) = prayer_table::published_day(page.state.dataset, chosen.index, &method, day)
+    let Some(row) = prayer_table::published_day(page.base.dataset, chosen.index, &method, day)
     else {
         return false;
     };
