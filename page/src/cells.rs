@@ -5,7 +5,8 @@ use hijri::date::Date;
 use hijri::pasaran::Pasaran;
 use hijri::schema::ArchivedChain;
 
-use crate::html::Html;
+use maud::{html, Markup};
+
 use crate::words::Words;
 
 /// A weekday's name in a column head: its first three letters (`Ahad` whole).
@@ -24,26 +25,51 @@ pub fn monday_index(day: Date) -> i32 {
 
 /// The day's pasaran (`<span class="p">Legi</span>`), as wall calendars print it beside the
 /// day's number.
-pub fn pasaran(html: &mut Html, day: Date) {
-    html.raw("<span class=\"p\">")
-        .raw(Pasaran::of(day).name())
-        .raw("</span>");
+pub fn pasaran(day: Date) -> Markup {
+    html! { span class="p" { (Pasaran::of(day).name()) } }
 }
 
-/// The table's head: the weekdays from Monday, short, with their whole names as `abbr`; then
-/// `<tbody>`.
-pub fn weekday_heads(html: &mut Html, words: &Words) {
-    html.raw("<thead><tr>");
-    for n in 0..7u8 {
-        let weekday = hijri::weekday::Weekday::from_days_since_sunday(n + 1);
-        let name = words.weekday(weekday);
-        html.raw("<th scope=\"col\" abbr=\"")
-            .text(name)
-            .raw("\">")
-            .text(short_weekday(name))
-            .raw("</th>");
+/// The table's head: the weekdays from Monday, short, with their whole names as `abbr`.
+pub fn weekday_heads(words: &Words) -> Markup {
+    html! {
+        thead {
+            tr {
+                @for n in 0..7u8 {
+                    @let name = words.weekday(hijri::weekday::Weekday::from_days_since_sunday(n + 1));
+                    th scope="col" abbr=(name) { (short_weekday(name)) }
+                }
+            }
+        }
+        "\n"
     }
-    html.raw("</tr></thead>\n<tbody>\n");
+}
+
+/// The weeks from Monday around `first..=last` as the table's body, each day's cell written
+/// by `cell`.
+pub fn weeks(first: Date, last: Date, mut cell: impl FnMut(Date) -> Markup) -> Markup {
+    let start = first.add_days(-monday_index(first));
+    let end = last.add_days(6 - monday_index(last));
+    let mut rows: Vec<Vec<Markup>> = Vec::new();
+    let mut day = start;
+    while day <= end {
+        if monday_index(day) == 0 {
+            rows.push(Vec::new());
+        }
+        let markup = cell(day);
+        if let Some(row) = rows.last_mut() {
+            row.push(markup);
+        }
+        day = day.add_days(1);
+    }
+    html! {
+        tbody {
+            "\n"
+            @for row in &rows {
+                tr { @for cell in row { (cell) } }
+                "\n"
+            }
+        }
+    }
 }
 
 /// The Hijri months from `first` to `last` in `chain`: `Ramadhan 1446 H`, `Ramadhan –

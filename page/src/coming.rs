@@ -7,7 +7,9 @@ use hijri::observance::Selection;
 use hijri::schema::Tier;
 use hijri_view::answers::events::between;
 
-use crate::html::{markup, Html};
+use maud::{html, Markup};
+
+use crate::html::{days_left, time};
 use crate::page::Page;
 use crate::{off, others};
 
@@ -17,7 +19,7 @@ const LISTED: usize = 6;
 const AHEAD: i32 = 400;
 
 /// The coming observances section.
-pub fn section(html: &mut Html, page: &Page) {
+pub fn section(page: &Page) -> Markup {
     let chain = page.scope.chain;
     let words = page.words;
     let today = page.today;
@@ -26,37 +28,34 @@ pub fn section(html: &mut Html, page: &Page) {
     found.sort_by_key(|f| f.first);
     found.truncate(LISTED);
     let (Some(first), Some(last)) = (found.first(), found.last()) else {
-        return;
+        return html! {};
     };
     let offs = off::around(page, first.first, last.last());
-    html.raw("<section id=\"coming\" aria-labelledby=\"coming-title\">\n<h2 id=\"coming-title\">")
-        .text(words.coming)
-        .raw("</h2>\n<ol class=\"coming\">\n");
-    for f in &found {
-        let o = f.occurrence.observance;
-        let left = f.first.0 - today.0;
-        html.raw("<li><span class=\"name\">")
-            .text(words.observance(o))
-            .raw("</span> ")
-            .time(f.first, &words.long_date(f.first));
-        if f.last() != f.first {
-            html.raw(" – ").time(f.last(), &words.long_date(f.last()));
+    html! {
+        section id="coming" aria-labelledby="coming-title" {
+            "\n" h2 id="coming-title" { (words.coming) }
+            "\n"
+            ol class="coming" {
+                "\n"
+                @for f in &found {
+                    li {
+                        span class="name" { (words.observance(f.occurrence.observance)) }
+                        " " (time(f.first, &words.long_date(f.first)))
+                        @if f.last() != f.first {
+                            " – " (time(f.last(), &words.long_date(f.last())))
+                        }
+                        " " span class="left" { (days_left(words, f.first.0 - today.0)) }
+                        @if f.tier != Tier::Published {
+                            " " span class="tag" { (words.estimate) }
+                        }
+                        (off::beside(page, &off::of_observance(&offs, f)))
+                        (others::side_by_side(page, f))
+                    }
+                    "\n"
+                }
+            }
+            "\n"
         }
-        html.raw(" <span class=\"left\">");
-        match left {
-            0 => html.text(words.is_today),
-            1 => html.text(words.tomorrow),
-            n => html.template(markup!("{} ", n)).text(words.days_left),
-        };
-        html.raw("</span>");
-        if f.tier != Tier::Published {
-            html.raw(" <span class=\"tag\">")
-                .text(words.estimate)
-                .raw("</span>");
-        }
-        off::beside(html, page, &off::of_observance(&offs, f));
-        others::side_by_side(html, page, f);
-        html.raw("</li>\n");
+        "\n"
     }
-    html.raw("</ol>\n</section>\n");
 }

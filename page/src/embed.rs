@@ -10,7 +10,9 @@ use hijri::pasaran::Pasaran;
 use hijri::schema::Tier;
 use hijri_view::{coverage, ErrorCode, Refusal};
 
-use crate::html::{markup, Html};
+use maud::{html, PreEscaped, DOCTYPE};
+
+use crate::html::{days_left, metas, time};
 use crate::off;
 use crate::page::Page;
 
@@ -41,64 +43,68 @@ pub fn document(page: &Page) -> Result<String, Refusal> {
     let (hijri, month) = chain
         .to_hijri(day)
         .ok_or_else(|| coverage::outside_archive(&page.scope, ErrorCode::OutOfCoverage))?;
-    let mut html = Html::with_capacity(2048);
-    html.template(markup!(
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"color-scheme\" content=\"light\">\n<title>",
-        page.lang.tag()
-    ))
-    .text(words.today)
-    .raw(" · ")
-    .text(words.title)
-    .raw("</title>\n<meta name=\"description\" content=\"")
-    .text(words.embed_description)
-    .raw("\">\n<link rel=\"icon\" href=\"data:,\">\n<style>")
-    .raw(STYLE.0)
-    .template(markup!("{}", HEIGHT))
-    .raw(STYLE.1)
-    .raw("</style>\n</head>\n<body>\n<main>\n<p class=\"g\">")
-    .time(day, &words.long_date(day))
-    .raw("</p>\n<p class=\"h\">");
-    if chain.tier_of_day(month, day) != Tier::Published {
-        html.raw("≈");
-    }
-    html.text(&words.hijri(hijri))
-        .raw(" <small>")
-        .text(&chain.names.short)
-        .raw("</small></p>\n<p class=\"j\">")
-        .text(words.weekday(day.weekday()))
-        .raw(" ")
-        .raw(Pasaran::of(day).name());
-    if let Some(javanese) = JavaneseDate::of(day) {
-        html.raw(" · ").text(&words.javanese_date(javanese));
-    }
-    html.raw("</p>\n");
-    if let Some((off, last)) = off::next(page, day) {
-        html.raw("<p class=\"n\">")
-            .text(words.next_off)
-            .raw(": <b>")
-            .time(off.date, &words.short_date(off.date));
-        if last != off.date {
-            html.raw("–").time(last, &words.short_date(last));
-        }
-        html.raw("</b> ").text(&off::full_name(page, &off));
-        let left = off.date.0 - day.0;
-        html.raw(" · ");
-        match left {
-            0 => html.text(words.is_today),
-            1 => html.text(words.tomorrow),
-            n => html.template(markup!("{} ", n)).text(words.days_left),
-        };
-        html.raw("</p>\n");
-    }
+    let estimate = chain.tier_of_day(month, day) != Tier::Published;
     // The page in the same language and calendar, from the card's own address.
     let link = page.link(page.here(None));
-    html.raw("<p class=\"s\"><a href=\"")
-        .raw(if link.starts_with('?') { "./" } else { "" })
-        .text(&link)
-        .raw("\" target=\"_blank\" rel=\"noopener\">")
-        .text(words.title)
-        .raw("</a></p>\n</main>\n</body>\n</html>\n");
-    Ok(html.into_string())
+    let link = if link.starts_with('?') {
+        format!("./{link}")
+    } else {
+        link
+    };
+    let next = off::next(page, day);
+    Ok(html! {
+        (DOCTYPE) "\n"
+        html lang=(page.lang.tag()) {
+            "\n"
+            head {
+                (metas("light"))
+                "\n" title { (words.today) " · " (words.title) }
+                "\n" meta name="description" content=(words.embed_description);
+                "\n" link rel="icon" href="data:,";
+                // The style sheet is this file's constant.
+                "\n" style { (PreEscaped(STYLE.0)) (HEIGHT) (PreEscaped(STYLE.1)) }
+                "\n"
+            }
+            "\n"
+            body {
+                "\n"
+                main {
+                    "\n" p class="g" { (time(day, &words.long_date(day))) }
+                    "\n"
+                    p class="h" {
+                        @if estimate { "≈" }
+                        (words.hijri(hijri)) " " small { (chain.names.short.as_str()) }
+                    }
+                    "\n"
+                    p class="j" {
+                        (words.weekday(day.weekday())) " " (Pasaran::of(day).name())
+                        @if let Some(javanese) = JavaneseDate::of(day) {
+                            " · " (words.javanese_date(javanese))
+                        }
+                    }
+                    "\n"
+                    @if let Some((off, last)) = &next {
+                        p class="n" {
+                            (words.next_off) ": "
+                            b {
+                                (time(off.date, &words.short_date(off.date)))
+                                @if *last != off.date {
+                                    "–" (time(*last, &words.short_date(*last)))
+                                }
+                            }
+                            " " (off::full_name(page, off))
+                            " · " (days_left(words, off.date.0 - day.0))
+                        }
+                        "\n"
+                    }
+                    p class="s" { a href=(link) target="_blank" rel="noopener" { (words.title) } }
+                    "\n"
+                }
+                "\n"
+            }
+            "\n"
+        }
+        "\n"
+    }
+    .into_string())
 }

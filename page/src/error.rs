@@ -6,6 +6,7 @@ use hijri::prayer::Method;
 use hijri_view::{ErrorCode, Scope};
 use maud::{html, DOCTYPE};
 
+use crate::html::metas;
 use crate::words::Lang;
 
 /// Where an error page's link goes back to.
@@ -35,9 +36,7 @@ pub fn document(base: &Scope, lang: Lang, code: ErrorCode, message: &str, back: 
         html lang=(lang.tag()) {
             "\n"
             head {
-                "\n" meta charset="utf-8";
-                "\n" meta name="viewport" content="width=device-width, initial-scale=1";
-                "\n" meta name="color-scheme" content="light dark";
+                (metas("light dark"))
                 "\n" meta name="robots" content="noindex";
                 "\n" title { (words.error_title) " · " (words.title) }
                 "\n" link rel="icon" href="data:,";

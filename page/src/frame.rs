@@ -5,6 +5,7 @@
 use maud::{html, Markup, DOCTYPE};
 
 use crate::hilal::Next;
+use crate::html::metas;
 use crate::page::{Page, Target, ZONES};
 use crate::subscribe;
 use crate::view::View;
@@ -28,9 +29,7 @@ pub fn document(page: &Page, next: Option<&Next>, main: &Markup) -> String {
         html lang=(page.lang.tag()) {
             "\n"
             head {
-                "\n" meta charset="utf-8";
-                "\n" meta name="viewport" content="width=device-width, initial-scale=1";
-                "\n" meta name="color-scheme" content="light dark";
+                (metas("light dark"))
                 "\n" title { (words.title) }
                 "\n" meta name="description" content=(words.description);
                 "\n" (preview(page, next))

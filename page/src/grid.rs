@@ -13,7 +13,9 @@ use hijri::schema::{ArchivedChain, DayKind, Tier};
 use hijri_view::answers::events::{between, Found};
 use hijri_view::{coverage, ErrorCode, Refusal};
 
-use crate::html::{markup, Html};
+use maud::{html, Markup};
+
+use crate::html::time;
 use crate::off::{self, Off};
 use crate::others::{self, Mark};
 use crate::page::Page;
@@ -28,7 +30,7 @@ fn named() -> Selection {
 }
 
 /// The grid section.
-pub fn section(html: &mut Html, page: &Page) -> Result<(), Refusal> {
+pub fn section(page: &Page) -> Result<Markup, Refusal> {
     let chain = page.scope.chain;
     let words = page.words;
     let view = page.view;
@@ -44,40 +46,34 @@ pub fn section(html: &mut Html, page: &Page) -> Result<(), Refusal> {
     found.sort_by_key(|f| f.first);
     let marks = others::marks(page, named(), shown_first, shown_last);
     let offs = off::around(page, shown_first, shown_last);
-
-    html.raw("<section id=\"month\" aria-labelledby=\"month-title\">\n<h2 id=\"month-title\">")
-        .text(words.month)
-        .raw(": ")
-        .text(&view.title(words))
-        .raw("</h2>\n");
-    navigation::navigation(html, page);
-    html.raw("<table class=\"grid\">\n<caption>")
-        .text(&caption(chain, words, view, first, last))
-        .raw("</caption>\n");
-    cells::weekday_heads(html, words);
+    // Each day's cell, with what it shows.
     let (mut computed, mut fasting) = (false, false);
-    let mut day = start;
-    while day <= end {
-        if cells::monday_index(day) == 0 {
-            html.raw("<tr>");
-        }
-        let (c, f) = cell(html, page, (&found, &marks, &offs), day, (first, last));
+    let body = cells::weeks(first, last, |day| {
+        let (markup, c, f) = cell(page, (&found, &marks, &offs), day, (first, last));
         computed |= c;
         fasting |= f;
-        if cells::monday_index(day) == 6 {
-            html.raw("</tr>\n");
-        }
-        day = day.add_days(1);
-    }
-    html.raw("</tbody>\n</table>\n");
+        markup
+    });
     let shown: Vec<&Off> = offs
         .iter()
         .filter(|o| (start..=end).contains(&o.date))
         .collect();
-    legend(html, page, (computed, !marks.is_empty(), fasting), &shown);
-    listed(html, page, &found, &offs, (first, last));
-    html.raw("</section>\n");
-    Ok(())
+    Ok(html! {
+        section id="month" aria-labelledby="month-title" {
+            "\n" h2 id="month-title" { (words.month) ": " (view.title(words)) }
+            "\n" (navigation::navigation(page))
+            table class="grid" {
+                "\n" caption { (caption(chain, words, view, first, last)) }
+                "\n" (cells::weekday_heads(words))
+                (body)
+                "\n"
+            }
+            "\n"
+            (legend(page, (computed, !marks.is_empty(), fasting), &shown))
+            (listed(page, &found, &offs, (first, last)))
+        }
+        "\n"
+    })
 }
 
 /// The caption: the month and the months of the other calendar it touches.
@@ -100,15 +96,14 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
 }
 
 /// One day's cell, with its days off, the marks of the other calendars on it and in
-/// Ramadan the place's imsak and maghrib; returns whether the day is computed and whether
-/// it shows the times.
+/// Ramadan the place's imsak and maghrib; with whether the day is computed and whether it
+/// shows the times.
 fn cell(
-    html: &mut Html,
     page: &Page,
     (found, marks, offs): (&[Found], &[Mark], &[Off]),
     day: Date,
     (first, last): (Date, Date),
-) -> (bool, bool) {
+) -> (Markup, bool, bool) {
     let chain = page.scope.chain;
     let words = page.words;
     let hijri = chain.to_hijri(day);
@@ -136,106 +131,84 @@ fn cell(
         classes.push("alt");
     }
     classes.extend(off::cell_class(&off));
-    html.raw("<td");
-    if !classes.is_empty() {
-        html.template(markup!(" class=\"{}\"", classes.join(" ")));
-    }
-    if day == page.today {
-        html.raw(" aria-current=\"date\"");
-    }
+    let class = (!classes.is_empty()).then(|| classes.join(" "));
+    let current = (day == page.today).then_some("date");
     let (_, _, d) = day.ymd();
-    html.raw(">").time(day, &d.to_string());
-    cells::pasaran(html, day);
-    if let Some((h, _)) = hijri {
-        html.raw("<span class=\"h\">");
-        if computed {
-            html.raw("≈");
+    let fasting = jadwal::fast_times(page, day, hijri.map(|(h, _)| h));
+    let javanese_new_year =
+        JavaneseDate::of(day).is_some_and(|j| j.day() == 1 && j.month().number() == 1);
+    let markup = html! {
+        td class=[class] aria-current=[current] {
+            (time(day, &d.to_string()))
+            (cells::pasaran(day))
+            @if let Some((h, _)) = hijri {
+                span class="h" {
+                    @if computed { "≈" }
+                    @if h.day == 1 || day == first {
+                        (h.day) " " b { (words.hijri_month(h.month_of_year())) }
+                    } @else {
+                        (h.day)
+                    }
+                }
+            }
+            @if let Some(fasting) = &fasting { (fasting) }
+            @for f in &named {
+                span class="o" { (words.observance(f.occurrence.observance)) }
+            }
+            @if javanese_new_year {
+                span class="o" { (words.javanese_new_year) }
+            }
+            (off::cell(page, &off, |slug| {
+                named.iter().any(|f| f.occurrence.observance.slug == slug)
+            }))
+            @for mark in &marked {
+                span class="x" {
+                    @if mark.estimated { "≈" }
+                    (mark.text)
+                }
+            }
         }
-        if h.day == 1 || day == first {
-            html.template(markup!("{} ", h.day))
-                .raw("<b>")
-                .text(words.hijri_month(h.month_of_year()))
-                .raw("</b>");
-        } else {
-            html.template(markup!("{}", h.day));
-        }
-        html.raw("</span>");
-    }
-    let fasting = jadwal::fast_times(html, page, day, hijri.map(|(h, _)| h));
-    for f in &named {
-        html.raw("<span class=\"o\">")
-            .text(words.observance(f.occurrence.observance))
-            .raw("</span>");
-    }
-    if JavaneseDate::of(day).is_some_and(|j| j.day() == 1 && j.month().number() == 1) {
-        html.raw("<span class=\"o\">")
-            .text(words.javanese_new_year)
-            .raw("</span>");
-    }
-    off::cell(html, page, &off, |slug| {
-        named.iter().any(|f| f.occurrence.observance.slug == slug)
-    });
-    for mark in marked {
-        html.raw("<span class=\"x\">");
-        if mark.estimated {
-            html.raw("≈");
-        }
-        html.text(&mark.text).raw("</span>");
-    }
-    html.raw("</td>");
-    (computed, fasting)
+    };
+    (markup, computed, fasting.is_some())
 }
 
 /// The legend of the marks (the computed mark only when the grid has computed days, the
 /// other calendars' only when it has theirs, each kind of day off only when it has one, with
 /// "predicted" when one of them is; the Ramadan times' place when the grid shows them).
-fn legend(
-    html: &mut Html,
-    page: &Page,
-    (computed, others, fasting): (bool, bool, bool),
-    offs: &[&Off],
-) {
+fn legend(page: &Page, (computed, others, fasting): (bool, bool, bool), offs: &[&Off]) -> Markup {
     let words = page.words;
-    html.raw("<ul class=\"legend\">")
-        .raw("<li><span class=\"key now\"></span>")
-        .text(words.legend_today)
-        .raw("</li><li><span class=\"key first\"></span>")
-        .text(words.legend_first)
-        .raw("</li><li><span class=\"key obs\"></span>")
-        .text(words.legend_observance)
-        .raw("</li>");
-    for (kind, class, text) in [
+    let kinds: Vec<(&str, &str, bool)> = [
         (DayKind::LiburNasional, "off", words.holiday),
         (DayKind::CutiBersama, "leave", words.leave),
-    ] {
+    ]
+    .into_iter()
+    .filter_map(|(kind, class, text)| {
         let of_kind: Vec<&&Off> = offs.iter().filter(|o| o.kind == kind).collect();
-        if of_kind.is_empty() {
-            continue;
+        (!of_kind.is_empty()).then(|| (class, text, of_kind.iter().any(|o| o.predicted)))
+    })
+    .collect();
+    html! {
+        ul class="legend" {
+            li { span class="key now" {} (words.legend_today) }
+            li { span class="key first" {} (words.legend_first) }
+            li { span class="key obs" {} (words.legend_observance) }
+            @for (class, text, predicted) in &kinds {
+                li {
+                    span class={ "key " (class) } aria-hidden="true" { "1" }
+                    (text)
+                    @if *predicted { " (" (words.predicted) ")" }
+                }
+            }
+            @if others {
+                li { span class="key alt" {} (words.legend_other) }
+            }
+            @if computed {
+                li { span class="key est" { "≈" } (words.legend_computed) }
+            }
+            @if fasting { (jadwal::legend(page)) }
         }
-        html.template(markup!(
-            "<li><span class=\"key {}\" aria-hidden=\"true\">1</span>",
-            class
-        ))
-        .text(text);
-        if of_kind.iter().any(|o| o.predicted) {
-            html.raw(" (").text(words.predicted).raw(")");
-        }
-        html.raw("</li>");
+        "\n"
     }
-    if others {
-        html.raw("<li><span class=\"key alt\"></span>")
-            .text(words.legend_other)
-            .raw("</li>");
-    }
-    if computed {
-        html.raw("<li><span class=\"key est\">≈</span>")
-            .text(words.legend_computed)
-            .raw("</li>");
-    }
-    if fasting {
-        jadwal::legend(html, page);
-    }
-    html.raw("</ul>\n");
 }
 
 /// One entry of the month's list: an observance, or days off that no observance of the
@@ -260,13 +233,7 @@ impl Entry<'_, '_, '_> {
 /// name them too; a narrow screen has room only for their mark): a range as a range, an
 /// observance with its days off and the other calendars' days where they differ, the days
 /// off no observance names on their own.
-fn listed(
-    html: &mut Html,
-    page: &Page,
-    found: &[Found],
-    offs: &[Off],
-    (first, last): (Date, Date),
-) {
+fn listed(page: &Page, found: &[Found], offs: &[Off], (first, last): (Date, Date)) -> Markup {
     let words = page.words;
     let mut entries: Vec<Entry> = found
         .iter()
@@ -288,39 +255,36 @@ fn listed(
             .into_iter()
             .map(|(off, last)| Entry::Off(off, last)),
     );
-    if entries.is_empty() {
-        return;
-    }
     entries.sort_by_key(Entry::first);
-    html.raw("<h3>")
-        .text(words.in_this_month)
-        .raw("</h3>\n<ul class=\"listed\">\n");
-    for entry in entries {
-        let (f, days) = match entry {
-            Entry::Observance(f, days) => (f, days),
-            Entry::Off(off, last) => {
-                off::entry(html, page, off, last);
-                continue;
+    html! {
+        @if !entries.is_empty() {
+            h3 { (words.in_this_month) }
+            "\n"
+            ul class="listed" {
+                "\n"
+                @for entry in &entries {
+                    @match entry {
+                        Entry::Off(off, last) => { (off::entry(page, off, *last)) }
+                        Entry::Observance(f, days) => {
+                            li {
+                                (time(f.first, &words.long_date(f.first)))
+                                @if f.last() != f.first {
+                                    " – " (time(f.last(), &words.long_date(f.last())))
+                                }
+                                ": " (words.observance(f.occurrence.observance))
+                                " (" (words.hijri_days(f.occurrence.month, f.occurrence.first_day, f.occurrence.last_day)) ")"
+                                @if f.tier != Tier::Published {
+                                    " " span class="tag" { (words.estimate) }
+                                }
+                                (off::beside(page, days))
+                                (others::side_by_side(page, f))
+                            }
+                            "\n"
+                        }
+                    }
+                }
             }
-        };
-        let o = f.occurrence;
-        html.raw("<li>").time(f.first, &words.long_date(f.first));
-        if f.last() != f.first {
-            html.raw(" – ").time(f.last(), &words.long_date(f.last()));
+            "\n"
         }
-        html.raw(": ")
-            .text(words.observance(o.observance))
-            .raw(" (")
-            .text(&words.hijri_days(o.month, o.first_day, o.last_day))
-            .raw(")");
-        if f.tier != Tier::Published {
-            html.raw(" <span class=\"tag\">")
-                .text(words.estimate)
-                .raw("</span>");
-        }
-        off::beside(html, page, &days);
-        others::side_by_side(html, page, f);
-        html.raw("</li>\n");
     }
-    html.raw("</ul>\n");
 }

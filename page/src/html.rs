@@ -1,90 +1,21 @@
-//! What the page's templates share: maud's [`Markup`] (every value spliced into an `html!`
-//! template is escaped by maud), a date as `<time>`, and numbers in the page's language (a
-//! decimal comma in Indonesian, [`decimal`]).
-//!
-//! The sections not yet written as `html!` templates write into an [`Html`] buffer: markup
-//! enters only as a `&'static str` literal ([`Html::raw`]), as a [`Markup`] a template made,
-//! or through [`markup!`], whose `{}` values are escaped by maud's escaper (the template may
-//! hold no other placeholder, checked at compile time); text ([`Html::text`]) is escaped by
-//! maud's escaper.
-
-use std::fmt::{self, Write};
+//! What the page's templates share. Every document is written with maud's `html!`, which
+//! escapes each value spliced into it (text and quoted attribute values alike); markup
+//! enters only as a template's literals, or as the `Markup` another template made. Here: a
+//! date as `<time>`, how far a day is, and numbers in the page's language (a decimal comma
+//! in Indonesian, [`decimal`]).
 
 use hijri::date::Date;
-use maud::{html, Escaper};
+use maud::{html, Markup};
 
-pub use maud::Markup;
+use crate::words::{Lang, Words};
 
-use crate::words::Lang;
-
-/// A template of literal markup with `{}` for values, each escaped or kept by its
-/// [`Piece`], for [`Html::template`]: `html.template(markup!("<a href=\"{}\">", link))`.
-macro_rules! markup {
-    ($template:literal $(, $value:expr)* $(,)?) => {{
-        const _: () = assert!(
-            $crate::html::positional_only($template),
-            "a markup! template holds only {{}} placeholders"
-        );
-        $crate::html::Template(format_args!(
-            $template $(, $crate::html::Put(&$value))*
-        ))
-    }};
-}
-pub(crate) use markup;
-
-/// A template and its values, as [`markup!`] makes it (`format_args!` appears nowhere else
-/// in the page: `tests/tidy.rs`).
-pub struct Template<'a>(pub fmt::Arguments<'a>);
-
-/// An HTML document being written.
-pub struct Html(String);
-
-impl Html {
-    /// An empty document with room for `capacity` bytes.
-    pub fn with_capacity(capacity: usize) -> Html {
-        Html(String::with_capacity(capacity))
-    }
-
-    /// Appends literal markup.
-    pub fn raw(&mut self, markup: &'static str) -> &mut Html {
-        self.0.push_str(markup);
-        self
-    }
-
-    /// Appends what a template made.
-    pub fn markup(&mut self, markup: &Markup) -> &mut Html {
-        self.0.push_str(&markup.0);
-        self
-    }
-
-    /// Appends a template with its values ([`markup!`]).
-    pub fn template(&mut self, template: Template) -> &mut Html {
-        // Writing into a String cannot fail.
-        let _ = self.0.write_fmt(template.0);
-        self
-    }
-
-    /// Appends text, escaped (maud's escaper) for element content and quoted attribute
-    /// values.
-    pub fn text(&mut self, text: &str) -> &mut Html {
-        // Writing into a String cannot fail.
-        let _ = Escaper::new(&mut self.0).write_str(text);
-        self
-    }
-
-    /// Appends `<time datetime="YYYY-MM-DD">` around `text`.
-    pub fn time(&mut self, date: Date, text: &str) -> &mut Html {
-        self.markup(&time(date, text))
-    }
-
-    /// What this buffer wrote, as a fragment for a template.
-    pub fn into_markup(self) -> Markup {
-        maud::PreEscaped(self.0)
-    }
-
-    /// The document's bytes.
-    pub fn into_string(self) -> String {
-        self.0
+/// The first lines of every document's head: its character set, the viewport, and the
+/// colour schemes it is drawn in (`light dark`, or `light` for the embed).
+pub fn metas(scheme: &str) -> Markup {
+    html! {
+        "\n" meta charset="utf-8";
+        "\n" meta name="viewport" content="width=device-width, initial-scale=1";
+        "\n" meta name="color-scheme" content=(scheme);
     }
 }
 
@@ -93,74 +24,13 @@ pub fn time(date: Date, text: &str) -> Markup {
     html! { time datetime=(date.iso().as_str()) { (text) } }
 }
 
-/// A value a [`markup!`] template may hold: strings are escaped, numbers written as they
-/// are, [`Markup`] kept.
-pub trait Piece {
-    /// Writes the value as markup.
-    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result;
-}
-
-impl Piece for str {
-    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
-        let mut escaped = String::with_capacity(self.len());
-        Escaper::new(&mut escaped).write_str(self)?;
-        out.write_str(&escaped)
+/// How far a day is from today: `hari ini`, `besok`, `12 hari lagi`.
+pub fn days_left(words: &Words, days: i32) -> Markup {
+    match days {
+        0 => html! { (words.is_today) },
+        1 => html! { (words.tomorrow) },
+        n => html! { (n) " " (words.days_left) },
     }
-}
-
-impl Piece for String {
-    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
-        self.as_str().put(out)
-    }
-}
-
-impl Piece for Markup {
-    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
-        out.write_str(&self.0)
-    }
-}
-
-impl<T: Piece + ?Sized> Piece for &T {
-    fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
-        (**self).put(out)
-    }
-}
-
-/// Integers need no escaping.
-macro_rules! numbers {
-    ($($t:ty),*) => {$(
-        impl Piece for $t {
-            fn put(&self, out: &mut fmt::Formatter) -> fmt::Result {
-                fmt::Display::fmt(self, out)
-            }
-        }
-    )*};
-}
-numbers!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
-
-/// A [`Piece`] as `format_args!` takes it.
-pub struct Put<'a, T: ?Sized>(pub &'a T);
-
-impl<T: Piece + ?Sized> fmt::Display for Put<'_, T> {
-    fn fmt(&self, out: &mut fmt::Formatter) -> fmt::Result {
-        self.0.put(out)
-    }
-}
-
-/// Whether a template's only placeholders are `{}` (besides `{{` and `}}`): a named or
-/// captured one (`{name}`) would take its value past [`Piece`].
-pub const fn positional_only(template: &str) -> bool {
-    let mut rest = template.as_bytes();
-    while let [first, tail @ ..] = rest {
-        rest = tail;
-        if *first == b'{' {
-            match rest {
-                [b'{' | b'}', tail @ ..] => rest = tail,
-                _ => return false,
-            }
-        }
-    }
-    true
 }
 
 /// `value` with at most two decimals, trailing zeros dropped, a decimal comma in
@@ -174,40 +44,35 @@ pub fn decimal(value: f64, lang: Lang) -> String {
     }
 }
 
+/// `−20°`: a signed angle as the tables write it (a true minus sign).
+pub fn degrees(value: f64, lang: Lang) -> String {
+    let text = decimal(value.abs(), lang);
+    if value < 0.0 {
+        format!("−{text}°")
+    } else {
+        format!("{text}°")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn text_and_template_values_are_escaped_markup_is_kept() {
-        let mut html = Html::with_capacity(16);
-        html.text("<a href=\"x\">Sya'ban & co</a>");
+    fn values_are_escaped_and_markup_is_kept() {
+        let hostile = "\"><script>Sya'ban & co";
+        let inner = html! { b { "a&b" } };
+        let page = html! { p title=(hostile) { (hostile) " " (1447u16) " " (inner) } };
         assert_eq!(
-            html.into_string(),
-            "&lt;a href=&quot;x&quot;&gt;Sya'ban &amp; co&lt;/a&gt;"
+            page.into_string(),
+            "<p title=\"&quot;&gt;&lt;script&gt;Sya'ban &amp; co\">&quot;&gt;&lt;script&gt;\
+             Sya'ban &amp; co 1447 <b>a&amp;b</b></p>"
         );
-        let fragment = html! { b { "a&b" } };
-        let mut html = Html::with_capacity(16);
-        let hostile = String::from("\"><script>");
-        html.template(markup!(
-            "<p title=\"{}\">{} {}</p>",
-            hostile,
-            1447u16,
-            fragment
-        ));
+        let day = Date::from_ymd(2026, 2, 19).unwrap_or(Date(0));
         assert_eq!(
-            html.into_string(),
-            "<p title=\"&quot;&gt;&lt;script&gt;\">1447 <b>a&amp;b</b></p>"
+            time(day, "<19>").into_string(),
+            "<time datetime=\"2026-02-19\">&lt;19&gt;</time>"
         );
-    }
-
-    #[test]
-    fn only_positional_placeholders_pass() {
-        assert!(positional_only("<a href=\"{}\">{{}}</a>"));
-        assert!(!positional_only("<a href=\"{link}\">"));
-        assert!(!positional_only("{0}"));
-        assert!(!positional_only("{:02}"));
-        assert!(!positional_only("tail {"));
     }
 
     #[test]

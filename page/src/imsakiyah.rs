@@ -17,8 +17,9 @@ use hijri::warnings::PRESENT_OFFSETS_FROM;
 use hijri_view::answers::prayer::{self as answers, Imsakiyah, IMSAKIYAH_TIMES};
 use hijri_view::{Refusal, Scope};
 
-use crate::html::{markup, Html};
-use crate::page::current_mark;
+use maud::{html, Markup, DOCTYPE};
+
+use crate::html::{metas, time};
 use crate::place::Chosen;
 use crate::words::imsakiyah::texts;
 use crate::words::Lang;
@@ -46,34 +47,48 @@ pub struct Asked<'r> {
 
 /// The imsakiyah's document, or why it cannot be written.
 pub fn document(asked: &Asked) -> Result<String, Refusal> {
-    let mut html = Html::with_capacity(24 * 1024);
-    match asked.place {
+    let lang = asked.lang;
+    let (title, main) = match asked.place {
         Some(chosen) => {
             let fast = answers::imsakiyah(&asked.scope, chosen.index, asked.year, asked.method)?;
             let title = format!(
                 "{} {} {} · {} ({})",
-                texts(asked.lang).title,
+                texts(lang).title,
                 asked.year,
-                asked.lang.era(),
+                lang.era(),
                 chosen.place.name.as_str(),
                 asked.scope.chain.names.short.as_str()
             );
-            head(&mut html, &title, asked);
-            timetable(&mut html, &fast, asked.origin, asked.lang);
+            (title, timetable(&fast, asked.origin, lang))
         }
         None => {
-            let title = format!(
-                "{} {} {}",
-                texts(asked.lang).title,
-                asked.year,
-                asked.lang.era()
-            );
-            head(&mut html, &title, asked);
-            chooser(&mut html, asked);
+            let title = format!("{} {} {}", texts(lang).title, asked.year, lang.era());
+            (title, chooser(asked))
         }
+    };
+    Ok(html! {
+        (DOCTYPE) "\n"
+        html lang=(lang.tag()) {
+            "\n"
+            head {
+                (metas("light dark"))
+                "\n" title { (title) " · " (lang.words().title) }
+                "\n" meta name="description" content=(texts(lang).description);
+                "\n" link rel="icon" href="data:,";
+                "\n" link rel="stylesheet" href="page.css";
+                "\n"
+            }
+            "\n"
+            body class="fasting" {
+                "\n" (header(asked))
+                main class="fast" { "\n" (main) }
+                "\n"
+            }
+            "\n"
+        }
+        "\n"
     }
-    html.raw("</main>\n</body>\n</html>\n");
-    Ok(html.into_string())
+    .into_string())
 }
 
 /// A link to this page for `place` (or none), `year`, the calendar `authority` and `lang`.
@@ -93,31 +108,13 @@ fn link(place: Option<&ArchivedPrayerPlace>, year: u16, authority: &str, lang: L
     link
 }
 
-/// The document's head, and the header: a link back to the calendar page with the place,
-/// the calendars and the years before and after (not printed); then `<main>`.
-fn head(html: &mut Html, title: &str, asked: &Asked) {
+/// The header: a link back to the calendar page with the place, the calendars and the
+/// years before and after (not printed).
+fn header(asked: &Asked) -> Markup {
     let lang = asked.lang;
     let words = lang.words();
     let chain = asked.scope.chain;
     let place = asked.place.map(|c| c.place);
-    html.template(markup!(
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n",
-        lang.tag()
-    ))
-    .raw(
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"color-scheme\" content=\"light dark\">\n<title>",
-    )
-    .text(title)
-    .raw(" · ")
-    .text(words.title)
-    .raw("</title>\n<meta name=\"description\" content=\"")
-    .text(texts(lang).description)
-    .raw(
-        "\">\n<link rel=\"icon\" href=\"data:,\">\n\
-         <link rel=\"stylesheet\" href=\"page.css\">\n</head>\n<body class=\"fasting\">\n\
-         <header class=\"top\">\n<p class=\"brand\"><a href=\"./",
-    );
     let mut back = Vec::new();
     if lang != Lang::Id {
         back.push(format!("lang={}", lang.tag()));
@@ -130,81 +127,74 @@ fn head(html: &mut Html, title: &str, asked: &Asked) {
         links::escaped(&mut id, &place.id);
         back.push(id);
     }
-    if !back.is_empty() {
-        html.raw("?").text(&back.join("&"));
-    }
-    html.raw("\">")
-        .text(words.title)
-        .raw("</a></p>\n<nav class=\"switches\" aria-label=\"")
-        .text(texts(lang).switches)
-        .raw("\">\n")
-        .raw("<span class=\"zones\"><span class=\"label\">")
-        .text(words.calendar)
-        .raw(":</span>");
-    for other in asked.base.dataset.chains.iter() {
-        html.raw(" <a href=\"")
-            .text(&link(place, asked.year, &other.id, lang))
-            .raw("\" title=\"")
-            .text(lang.name(other))
-            .raw("\"")
-            .markup(&current_mark(std::ptr::eq(other, chain)))
-            .raw(">")
-            .text(&other.names.short)
-            .raw("</a>");
-    }
-    html.raw("</span>\n<span class=\"zones\"><span class=\"label\">")
-        .text(words.year)
-        .raw(":</span>");
+    let back = if back.is_empty() {
+        "./".to_owned()
+    } else {
+        format!("./?{}", back.join("&"))
+    };
     let (first, last) = chain.hijri_years_with_days();
-    for (year, rel) in [
+    let years = [
         (asked.year.checked_sub(1), "prev"),
         (asked.year.checked_add(1), "next"),
-    ] {
-        if let Some(year) = year.filter(|y| (first..=last).contains(y)) {
-            html.template(markup!(" <a rel=\"{}\" href=\"", rel))
-                .text(&link(place, year, &chain.id, lang))
-                .template(markup!("\">{} {}</a>", year, lang.era()));
+    ]
+    .into_iter()
+    .filter_map(|(year, rel)| Some((year.filter(|y| (first..=last).contains(y))?, rel)));
+    html! {
+        header class="top" {
+            "\n" p class="brand" { a href=(back) { (words.title) } }
+            "\n"
+            nav class="switches" aria-label=(texts(lang).switches) {
+                "\n"
+                span class="zones" {
+                    span class="label" { (words.calendar) ":" }
+                    @for other in asked.base.dataset.chains.iter() {
+                        " "
+                        a href=(link(place, asked.year, &other.id, lang)) title=(lang.name(other))
+                            aria-current=[std::ptr::eq(other, chain).then_some("true")] {
+                            (other.names.short.as_str())
+                        }
+                    }
+                }
+                "\n"
+                span class="zones" {
+                    span class="label" { (words.year) ":" }
+                    @for (year, rel) in years {
+                        " " a rel=(rel) href=(link(place, year, &chain.id, lang)) { (year) " " (lang.era()) }
+                    }
+                }
+                "\n"
+            }
+            "\n"
         }
+        "\n"
     }
-    html.raw("</span>\n</nav>\n</header>\n<main class=\"fast\">\n");
 }
 
 /// Without a place: the heading and the place form (the calendar and year kept).
-fn chooser(html: &mut Html, asked: &Asked) {
+fn chooser(asked: &Asked) -> Markup {
     let lang = asked.lang;
     let (words, texts) = (lang.words(), texts(lang));
-    html.template(markup!(
-        "<h1>{} {} {}</h1>\n<p>",
-        texts.heading,
-        asked.year,
-        lang.era()
-    ))
-    .text(texts.choose)
-    .raw("</p>\n<form class=\"jump place\" method=\"get\" action=\"imsakiyah\">");
-    if lang != Lang::Id {
-        html.template(markup!(
-            "<input type=\"hidden\" name=\"lang\" value=\"{}\">",
-            lang.tag()
-        ));
+    html! {
+        h1 { (texts.heading) " " (asked.year) " " (lang.era()) }
+        "\n" p { (texts.choose) }
+        "\n"
+        form class="jump place" method="get" action="imsakiyah" {
+            @if lang != Lang::Id {
+                input type="hidden" name="lang" value=(lang.tag());
+            }
+            input type="hidden" name="year" value=(asked.year);
+            input type="hidden" name="authority" value=(asked.scope.chain.id.as_str());
+            label class="what" for="place" { (words.place) }
+            " " (jadwal::select(asked.base.dataset, None, words.choose_place))
+            " " button type="submit" { (words.show) }
+        }
+        "\n"
     }
-    html.template(markup!(
-        "<input type=\"hidden\" name=\"year\" value=\"{}\">",
-        asked.year
-    ))
-    .raw("<input type=\"hidden\" name=\"authority\" value=\"")
-    .text(&asked.scope.chain.id)
-    .raw("\"><label class=\"what\" for=\"place\">")
-    .text(words.place)
-    .raw("</label> ");
-    jadwal::select(html, asked.base.dataset, None, words.choose_place);
-    html.raw(" <button type=\"submit\">")
-        .text(words.show)
-        .raw("</button></form>\n");
 }
 
 /// The heading, the facts (place, calendar, zone, method), the table, 1 Syawal, the
 /// sources and the links.
-fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>, lang: Lang) {
+fn timetable(fast: &Imsakiyah, origin: Option<&str>, lang: Lang) -> Markup {
     let (words, texts) = (lang.words(), texts(lang));
     let place = fast.place;
     let chain = fast.chain;
@@ -219,115 +209,13 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>, lang: Lang
         .unwrap_or_else(|| place.tz.as_str().to_owned());
     let era = lang.era();
     let (ramadan, rmd) = texts.ramadan;
-    html.template(markup!(
-        "<h1>{} {} {} <span class=\"sub\">",
-        texts.heading,
-        fast.year,
-        era
-    ))
-    .text(&place.name)
-    .raw(", ")
-    .text(&place.province)
-    .raw("</span></h1>\n<p class=\"facts\"><b>")
-    .text(texts.calendar)
-    .raw("</b> ")
-    .text(lang.name(chain))
-    .template(markup!(": 1 {} {} {} ", ramadan, fast.year, era))
-    .time(first, &words.long_date(first))
-    .raw(" (")
-    .text(tier_word(chain, first, lang))
-    .raw(") · <b>")
-    .text(texts.time)
-    .raw("</b> ")
-    .text(&label)
-    .raw(", ")
-    .text(&method::degrees_place(place, lang))
-    .raw("</p>\n<p class=\"facts\"><b>")
-    .text(texts.method)
-    .raw("</b> ");
-    method::numbers(html, &fast.method, place, lang);
-    html.raw("</p>\n");
-    // The calendar has no method of its own (and none was asked for).
-    if fast.method_fallback {
-        html.raw("<p class=\"facts\">")
-            .text(lang.name(chain))
-            .text(texts.fallback[0])
-            .text(fast.method.name)
-            .text(texts.fallback[1])
-            .raw("</p>\n");
-    }
-    if first < PRESENT_OFFSETS_FROM {
-        html.raw("<p class=\"facts\">")
-            .text(texts.present_offset)
-            .raw("</p>\n");
-    }
-    html.raw("<div class=\"scroll\"><table class=\"fast\">\n<caption class=\"vh\">")
-        .template(markup!("{} {} {}, ", texts.title, fast.year, era))
-        .text(&place.name)
-        .raw("</caption>\n<thead><tr><th scope=\"col\"><span class=\"long\">")
-        .text(ramadan)
-        .raw("</span><span class=\"short\" aria-hidden=\"true\">")
-        .text(rmd)
-        .raw("</span></th><th scope=\"col\">")
-        .text(texts.date)
-        .raw("</th>");
-    for prayer in IMSAKIYAH_TIMES {
-        html.raw("<th scope=\"col\">")
-            .text(words.prayer_name(prayer))
-            .raw("</th>");
-    }
-    html.raw("</tr></thead>\n<tbody>\n");
-    for day in &fast.days {
-        let friday = day.date.weekday() == hijri::weekday::Weekday::Jumat;
-        html.raw(if friday { "<tr class=\"fri\">" } else { "<tr>" })
-            .template(markup!("<th scope=\"row\">{}</th><td>", day.day));
-        dated(html, day.date, lang);
-        html.raw("</td>");
-        for prayer in IMSAKIYAH_TIMES {
-            let class = match prayer {
-                Prayer::Imsak | Prayer::Maghrib => " class=\"hl\"",
-                _ => "",
-            };
-            html.raw("<td")
-                .raw(class)
-                .raw(">")
-                .text(&jadwal::clock(
-                    words,
-                    zone,
-                    jadwal::at(&day.published, prayer),
-                ))
-                .raw("</td>");
-        }
-        html.raw("</tr>\n");
-    }
     let syawal = HijriMonth {
         year: fast.year,
         month: jadwal::RAMADAN + 1,
     }
     .name_in(lang.names());
-    html.raw("</tbody>\n</table></div>\n<p class=\"syawal\"><b>")
-        .template(markup!("1 {} {} {}", syawal, fast.year, era))
-        .raw("</b> ")
-        .text(texts.eid)
-        .raw(": ")
-        .time(fast.syawal, &words.long_date(fast.syawal))
-        .raw(" (")
-        .text(tier_word(chain, fast.syawal, lang))
-        .raw(")</p>\n<p class=\"source\">")
-        .text(texts.source[0])
-        .text(lang.name(chain))
-        .text(texts.source[1])
-        .text(&place.name)
-        .text(texts.source[2])
-        .text(fast.method.name)
-        .raw(". ");
-    if let Some(origin) = origin {
-        html.text(origin).raw("/");
-    }
-    html.text(&link(Some(place), fast.year, &chain.id, lang))
-        .raw("</p>\n<p class=\"links\">");
-    let query = link(Some(place), fast.year, &chain.id, lang);
-    let query = query.trim_start_matches("imsakiyah");
+    let this = link(Some(place), fast.year, &chain.id, lang);
+    let query = this.trim_start_matches("imsakiyah");
     let mut month = String::from("./?place=");
     links::escaped(&mut month, &place.id);
     month.push_str("&authority=");
@@ -341,32 +229,92 @@ fn timetable(html: &mut Html, fast: &Imsakiyah, origin: Option<&str>, lang: Lang
         month.push_str("&lang=");
         month.push_str(lang.tag());
     }
-    html.raw("<a href=\"api/v1/imsakiyah")
-        .text(query)
-        .raw("\">JSON</a> · <a href=\"api/v1/imsakiyah.ics")
-        .text(query)
-        .raw("\">iCalendar (.ics)</a> · <a href=\"")
-        .text(&month)
-        .raw("\">")
-        .text(words.calendar)
-        .template(markup!(" {} {} {}</a></p>\n", ramadan, fast.year, era));
+    html! {
+        h1 { (texts.heading) " " (fast.year) " " (era) " " span class="sub" { (place.name.as_str()) ", " (place.province.as_str()) } }
+        "\n"
+        p class="facts" {
+            b { (texts.calendar) } " " (lang.name(chain)) ": 1 " (ramadan) " " (fast.year) " " (era) " "
+            (time(first, &words.long_date(first))) " (" (tier_word(chain, first, lang)) ") · "
+            b { (texts.time) } " " (label) ", " (method::degrees_place(place, lang))
+        }
+        "\n"
+        p class="facts" { b { (texts.method) } " " (method::numbers(&fast.method, place, lang)) }
+        "\n"
+        // The calendar has no method of its own (and none was asked for).
+        @if fast.method_fallback {
+            p class="facts" { (lang.name(chain)) (texts.fallback[0]) (fast.method.name) (texts.fallback[1]) }
+            "\n"
+        }
+        @if first < PRESENT_OFFSETS_FROM {
+            p class="facts" { (texts.present_offset) }
+            "\n"
+        }
+        div class="scroll" {
+            table class="fast" {
+                "\n" caption class="vh" { (texts.title) " " (fast.year) " " (era) ", " (place.name.as_str()) }
+                "\n"
+                thead {
+                    tr {
+                        th scope="col" { span class="long" { (ramadan) } span class="short" aria-hidden="true" { (rmd) } }
+                        th scope="col" { (texts.date) }
+                        @for prayer in IMSAKIYAH_TIMES {
+                            th scope="col" { (words.prayer_name(prayer)) }
+                        }
+                    }
+                }
+                "\n"
+                tbody {
+                    "\n"
+                    @for day in &fast.days {
+                        tr class=[(day.date.weekday() == hijri::weekday::Weekday::Jumat).then_some("fri")] {
+                            th scope="row" { (day.day) }
+                            td { (dated(day.date, lang)) }
+                            @for prayer in IMSAKIYAH_TIMES {
+                                td class=[matches!(prayer, Prayer::Imsak | Prayer::Maghrib).then_some("hl")] {
+                                    (jadwal::clock(words, zone, jadwal::at(&day.published, prayer)))
+                                }
+                            }
+                        }
+                        "\n"
+                    }
+                }
+                "\n"
+            }
+        }
+        "\n"
+        p class="syawal" {
+            b { "1 " (syawal) " " (fast.year) " " (era) } " " (texts.eid) ": "
+            (time(fast.syawal, &words.long_date(fast.syawal))) " (" (tier_word(chain, fast.syawal, lang)) ")"
+        }
+        "\n"
+        p class="source" {
+            (texts.source[0]) (lang.name(chain)) (texts.source[1]) (place.name.as_str()) (texts.source[2]) (fast.method.name) ". "
+            @if let Some(origin) = origin { (origin) "/" }
+            (this)
+        }
+        "\n"
+        p class="links" {
+            a href={ "api/v1/imsakiyah" (query) } { "JSON" }
+            " · " a href={ "api/v1/imsakiyah.ics" (query) } { "iCalendar (.ics)" }
+            " · " a href=(month) { (words.calendar) " " (ramadan) " " (fast.year) " " (era) }
+        }
+        "\n"
+    }
 }
 
 /// A row's date: whole (`Rabu, 18 Februari 2026`), and short for a narrow screen (`Rab
 /// 18/2`, the weekday as the grid's heads write it; hidden from screen readers, which read
 /// the whole one).
-fn dated(html: &mut Html, date: Date, lang: Lang) {
+fn dated(date: Date, lang: Lang) -> Markup {
     let words = lang.words();
     let (_, month, day) = date.ymd();
     let weekday = words.weekday(date.weekday());
-    html.template(markup!(
-        "<time datetime=\"{}\"><span class=\"long\">",
-        date.iso().as_str()
-    ))
-    .text(&words.long_date(date))
-    .raw("</span><span class=\"short\" aria-hidden=\"true\">")
-    .text(cells::short_weekday(weekday))
-    .template(markup!(" {}/{}</span></time>", day, month));
+    html! {
+        time datetime=(date.iso().as_str()) {
+            span class="long" { (words.long_date(date)) }
+            span class="short" aria-hidden="true" { (cells::short_weekday(weekday)) " " (day) "/" (month) }
+        }
+    }
 }
 
 /// `resmi` or `perkiraan hisab`: the tier of `day` in `chain`.

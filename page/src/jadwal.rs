@@ -15,11 +15,13 @@ use hijri::schema::{ArchivedDataset, ArchivedPrayerPlace};
 use hijri::zone::Zone;
 use hijri_view::answers::prayer::{self, method_of};
 
-use crate::html::{decimal, markup, Html};
+use maud::{html, Markup};
+
+use crate::html::{degrees, time};
 use crate::links;
 use crate::page::Page;
 use crate::place::Chosen;
-use crate::words::{Lang, Words};
+use crate::words::Words;
 
 /// The Hijri month of the fast.
 pub const RAMADAN: u8 = 9;
@@ -58,16 +60,6 @@ pub fn at(row: &[Option<i64>; 8], prayer: Prayer) -> Option<i64> {
     row.get(prayer.index()).copied().flatten()
 }
 
-/// `−20°`: a signed angle as the tables write it (a true minus sign).
-pub fn degrees(value: f64, lang: Lang) -> String {
-    let text = decimal(value.abs(), lang);
-    if value < 0.0 {
-        format!("−{text}°")
-    } else {
-        format!("{text}°")
-    }
-}
-
 /// The Hijri year whose Ramadan is the coming one in `chain` on `today`: this year's
 /// until its last day, then the next year's.
 pub fn coming_ramadan(page_chain: &hijri::schema::ArchivedChain, today: Date) -> Option<u16> {
@@ -81,193 +73,166 @@ pub fn coming_ramadan(page_chain: &hijri::schema::ArchivedChain, today: Date) ->
 
 /// The "Jadwal sholat" section: with a place, today's eight times, the method and a link to
 /// the coming Ramadan's imsakiyah; without one, an invitation; then the place form.
-pub fn section(html: &mut Html, page: &Page) {
+pub fn section(page: &Page) -> Markup {
     let words = page.words;
-    html.raw("<section id=\"prayer\" class=\"prayer\" aria-labelledby=\"prayer-title\">\n<h2 id=\"prayer-title\">")
-        .text(words.prayer);
-    match page.place {
-        Some(chosen) => {
-            html.raw(": ").text(&chosen.place.name).raw("</h2>\n");
-            today(html, page, chosen);
+    html! {
+        section id="prayer" class="prayer" aria-labelledby="prayer-title" {
+            "\n"
+            @match page.place {
+                Some(chosen) => {
+                    h2 id="prayer-title" { (words.prayer) ": " (chosen.place.name.as_str()) }
+                    "\n" (today(page, chosen))
+                }
+                None => {
+                    h2 id="prayer-title" { (words.prayer) }
+                    "\n" p { (words.prayer_intro) } "\n"
+                }
+            }
+            (form(page))
         }
-        None => {
-            html.raw("</h2>\n<p>")
-                .text(words.prayer_intro)
-                .raw("</p>\n");
-        }
+        "\n"
     }
-    form(html, page);
-    html.raw("</section>\n");
 }
 
 /// Today's times at `chosen`, its province and zone, the method, and the imsakiyah link.
-fn today(html: &mut Html, page: &Page, chosen: Chosen) {
+fn today(page: &Page, chosen: Chosen) -> Markup {
     let words = page.words;
     let place = chosen.place;
     let (method, own) = method_of(page.scope.chain);
     let zone = prayer::zone(place);
-    html.raw("<p class=\"where\">")
-        .text(&place.province)
-        .raw(" · ")
-        .time(page.today, &words.long_date(page.today))
-        .raw(" · ")
-        .text(&zone_label(place, page.now))
-        .raw("</p>\n");
-    match prayer_table::published_day(page.base.dataset, chosen.index, &method, page.today) {
-        Some(row) => {
-            html.raw("<ol class=\"times\">");
-            for prayer in Prayer::ALL {
-                html.template(markup!(
-                    "<li class=\"{}\"><span class=\"k\">",
-                    prayer.name()
-                ))
-                .text(words.prayer_name(prayer))
-                .raw("</span> <span class=\"t\">")
-                .text(&clock(words, zone, at(&row, prayer)))
-                .raw("</span></li>");
+    let row = prayer_table::published_day(page.base.dataset, chosen.index, &method, page.today);
+    let ramadan = coming_ramadan(page.scope.chain, page.today);
+    html! {
+        p class="where" {
+            (place.province.as_str()) " · " (time(page.today, &words.long_date(page.today)))
+            " · " (zone_label(place, page.now))
+        }
+        "\n"
+        @if let Some(row) = row {
+            ol class="times" {
+                @for prayer in Prayer::ALL {
+                    li class=(prayer.name()) {
+                        span class="k" { (words.prayer_name(prayer)) }
+                        " " span class="t" { (clock(words, zone, at(&row, prayer))) }
+                    }
+                }
             }
-            html.raw("</ol>\n");
+            "\n"
+        } @else {
+            p { (words.prayer_outside) } "\n"
         }
-        None => {
-            html.raw("<p>").text(words.prayer_outside).raw("</p>\n");
+        p class="how" {
+            (words.method) ": " (method_numbers(words, &method))
+            @if !own { " (" (words.method_fallback) ")" }
+            @if let Some(year) = ramadan {
+                " · "
+                a href=(links::imsakiyah(place, year, page.scope.chain.id.as_str())) {
+                    (words.imsakiyah) " Ramadhan " (year) " " (words.lang.era())
+                }
+            }
         }
+        "\n"
     }
-    html.raw("<p class=\"how\">").text(words.method).raw(": ");
-    method_numbers(html, words, &method);
-    if !own {
-        html.raw(" (").text(words.method_fallback).raw(")");
-    }
-    if let Some(year) = coming_ramadan(page.scope.chain, page.today) {
-        html.raw(" · <a href=\"")
-            .text(&links::imsakiyah(place, year, page.scope.chain.id.as_str()))
-            .raw("\">")
-            .text(words.imsakiyah)
-            .template(markup!(" Ramadhan {} {}</a>", year, words.lang.era()));
-    }
-    html.raw("</p>\n");
 }
 
 /// `Kemenag (Bimas Islam): subuh −20°, isya −18°`: the method's name and its two
 /// twilight altitudes.
-fn method_numbers(html: &mut Html, words: &Words, method: &Method) {
-    html.text(method.name)
-        .raw(" — ")
-        .text(words.prayer_name(Prayer::Subuh))
-        .raw(" ")
-        .text(&degrees(method.subuh_altitude_deg, words.lang))
-        .raw(", ")
-        .text(words.prayer_name(Prayer::Isya))
-        .raw(" ")
-        .text(&degrees(method.isya_altitude_deg, words.lang));
+fn method_numbers(words: &Words, method: &Method) -> Markup {
+    html! {
+        (method.name) " — " (words.prayer_name(Prayer::Subuh)) " "
+        (degrees(method.subuh_altitude_deg, words.lang)) ", "
+        (words.prayer_name(Prayer::Isya)) " " (degrees(method.isya_altitude_deg, words.lang))
+    }
 }
 
 /// The place form: a `<select>` of every place by province, the page's other choices kept
 /// as hidden fields, submitted to the page itself.
-fn form(html: &mut Html, page: &Page) {
+fn form(page: &Page) -> Markup {
     let words = page.words;
-    html.raw("<form class=\"jump place\" method=\"get\" action=\"./\">");
-    page.hidden(html, false);
     // The month or year shown stays shown.
-    if page.chosen_view {
-        for pair in page.view.query().split('&') {
-            if let Some((name, value)) = pair.split_once('=') {
-                html.raw("<input type=\"hidden\" name=\"")
-                    .text(name)
-                    .raw("\" value=\"")
-                    .text(value)
-                    .raw("\">");
+    let view = page.view.query();
+    let shown: Vec<(&str, &str)> = if page.chosen_view {
+        view.split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    html! {
+        form class="jump place" method="get" action="./" {
+            (page.hidden(false))
+            @for (name, value) in &shown {
+                input type="hidden" name=(name) value=(value);
             }
+            label class="what" for="place" { (words.place) }
+            " " (select(page.base.dataset, page.place.map(|c| c.index), words.choose_place))
+            " " button type="submit" { (words.show) }
         }
+        "\n"
     }
-    html.raw("<label class=\"what\" for=\"place\">")
-        .text(words.place)
-        .raw("</label> ");
-    select(
-        html,
-        page.base.dataset,
-        page.place.map(|c| c.index),
-        words.choose_place,
-    );
-    html.raw(" <button type=\"submit\">")
-        .text(words.show)
-        .raw("</button></form>\n");
 }
 
 /// `<select id="place" name="place" required>`: a blank first choice, then every place of
 /// the archive grouped by province (provinces and places in alphabetical order), `selected`
 /// marked.
-pub fn select(html: &mut Html, dataset: &ArchivedDataset, selected: Option<usize>, blank: &str) {
-    html.raw("<select id=\"place\" name=\"place\" required><option value=\"\">")
-        .text(blank)
-        .raw("</option>");
+pub fn select(dataset: &ArchivedDataset, selected: Option<usize>, blank: &str) -> Markup {
     let mut sorted: Vec<(usize, &ArchivedPrayerPlace)> =
         dataset.places.iter().enumerate().collect();
     sorted.sort_by(|(_, a), (_, b)| {
         (a.province.as_str(), a.name.as_str()).cmp(&(b.province.as_str(), b.name.as_str()))
     });
-    let mut province: Option<&str> = None;
+    let mut provinces: Vec<(&str, Vec<(usize, &ArchivedPrayerPlace)>)> = Vec::new();
     for (index, place) in sorted {
-        if province != Some(place.province.as_str()) {
-            if province.is_some() {
-                html.raw("</optgroup>");
+        match provinces.last_mut() {
+            Some((province, places)) if *province == place.province.as_str() => {
+                places.push((index, place));
             }
-            html.raw("<optgroup label=\"")
-                .text(&place.province)
-                .raw("\">");
-            province = Some(place.province.as_str());
+            _ => provinces.push((place.province.as_str(), vec![(index, place)])),
         }
-        html.raw("<option value=\"").text(&place.id).raw("\"");
-        if selected == Some(index) {
-            html.raw(" selected");
+    }
+    html! {
+        select id="place" name="place" required {
+            option value="" { (blank) }
+            @for (province, places) in &provinces {
+                optgroup label=(province) {
+                    @for (index, place) in places {
+                        option value=(place.id.as_str()) selected[selected == Some(*index)] { (place.name.as_str()) }
+                    }
+                }
+            }
         }
-        html.raw(">").text(&place.name).raw("</option>");
     }
-    if province.is_some() {
-        html.raw("</optgroup>");
-    }
-    html.raw("</select>");
 }
 
 /// In a grid cell of a Ramadan day (in the calendar shown), with a place chosen: its imsak
-/// and maghrib, small. Returns true if it wrote them.
-pub fn fast_times(html: &mut Html, page: &Page, day: Date, hijri: Option<HijriDate>) -> bool {
-    let Some(chosen) = page.place else {
-        return false;
-    };
+/// and maghrib, small; `None` on other days.
+pub fn fast_times(page: &Page, day: Date, hijri: Option<HijriDate>) -> Option<Markup> {
+    let chosen = page.place?;
     if hijri.is_none_or(|h| h.month != RAMADAN) {
-        return false;
+        return None;
     }
     let (method, _) = method_of(page.scope.chain);
-    let Some(row) = prayer_table::published_day(page.base.dataset, chosen.index, &method, day)
-    else {
-        return false;
-    };
+    let row = prayer_table::published_day(page.base.dataset, chosen.index, &method, day)?;
     let words = page.words;
     let zone = prayer::zone(chosen.place);
-    for prayer in [Prayer::Imsak, Prayer::Maghrib] {
-        html.template(markup!(
-            "<span class=\"s {}\"><span class=\"k\">",
-            prayer.name()
-        ))
-        .text(words.prayer_name(prayer))
-        .raw("</span> ")
-        .text(&clock(words, zone, at(&row, prayer)))
-        .raw("</span>");
-    }
-    true
+    Some(html! {
+        @for prayer in [Prayer::Imsak, Prayer::Maghrib] {
+            span class={ "s " (prayer.name()) } {
+                span class="k" { (words.prayer_name(prayer)) }
+                " " (clock(words, zone, at(&row, prayer)))
+            }
+        }
+    })
 }
 
 /// The legend's line for the Ramadan times of the grid: which two times, where, in what zone.
-pub fn legend(html: &mut Html, page: &Page) {
-    let Some(chosen) = page.place else {
-        return;
-    };
-    let words = page.words;
-    html.raw("<li class=\"fast\">")
-        .text(words.legend_fast)
-        .raw(" ")
-        .text(&chosen.place.name)
-        .raw(" (")
-        .text(&zone_label(chosen.place, page.now))
-        .raw(")</li>");
+pub fn legend(page: &Page) -> Markup {
+    html! {
+        @if let Some(chosen) = page.place {
+            li class="fast" {
+                (page.words.legend_fast) " " (chosen.place.name.as_str())
+                " (" (zone_label(chosen.place, page.now)) ")"
+            }
+        }
+    }
 }

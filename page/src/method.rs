@@ -5,8 +5,9 @@
 use hijri::prayer::{Method, Prayer, Rounding};
 use hijri::schema::ArchivedPrayerPlace;
 
-use crate::html::{decimal, Html};
-use crate::jadwal;
+use maud::{html, Markup};
+
+use crate::html::{self, decimal};
 use crate::words::imsakiyah::texts;
 use crate::words::Lang;
 
@@ -28,11 +29,11 @@ pub fn degrees_place(place: &ArchivedPrayerPlace, lang: Lang) -> String {
 /// The method in one line: its name, subuh and isya, dhuha, ashar, the horizon at the
 /// place (and what it follows: the place's own, its elevation, or neither), imsak, ihtiyat
 /// and rounding (each stated once, the exceptions named), in `lang`.
-pub fn numbers(html: &mut Html, method: &Method, place: &ArchivedPrayerPlace, lang: Lang) {
+pub fn numbers(method: &Method, place: &ArchivedPrayerPlace, lang: Lang) -> Markup {
     let words = lang.words();
     let name = |p: Prayer| words.prayer_name(p).to_lowercase();
     let (id, elev_m) = (Some(place.id.as_str()), place.elev_m.to_native());
-    let degrees = |value: f64| jadwal::degrees(value, lang);
+    let degrees = |value: f64| html::degrees(value, lang);
     let (subuh, isya, dhuha, horizon) = (
         degrees(method.subuh_altitude_deg),
         degrees(method.isya_altitude_deg),
@@ -86,7 +87,7 @@ pub fn numbers(html: &mut Html, method: &Method, place: &ArchivedPrayerPlace, la
             },
         ),
     };
-    html.text(method.name).raw(": ").text(&line);
+    html! { (method.name) ": " (line) }
 }
 
 /// `2`, `−2`.

@@ -4,50 +4,25 @@
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 
-use crate::html::{markup, Html};
+use maud::{html, Markup};
+
 use crate::page::Page;
 use crate::view::View;
 
 /// Links to the months (or years) before and after, to the year whole, and the jump forms.
-pub fn navigation(html: &mut Html, page: &Page) {
+pub fn navigation(page: &Page) -> Markup {
     let chain = page.scope.chain;
     let words = page.words;
-    html.raw("<nav class=\"months\" aria-label=\"")
-        .text(words.month)
-        .raw("\">\n");
-    for (view, label, rel, arrow) in [
-        (page.view.previous(), words.previous, "prev", "‹ "),
-        (page.view.next(), words.next, "next", ""),
-    ] {
-        if view.served(chain) {
-            html.template(markup!(
-                "<a rel=\"{}\" href=\"{}\" title=\"{}\">",
-                rel,
-                page.href(Some(view)),
-                label
-            ))
-            .raw(arrow)
-            .text(&view.title(words))
-            .raw(if arrow.is_empty() {
-                " ›</a>\n"
-            } else {
-                "</a>\n"
-            });
-        }
-    }
+    let around = [
+        (page.view.previous(), words.previous, "prev"),
+        (page.view.next(), words.next, "next"),
+    ];
     // The year of the month, whole on one printable page.
-    let whole = page.view.year_of(chain).map(View::Year);
-    if let Some(year) = whole.filter(|year| *year != page.view) {
-        html.template(markup!(
-            "<a class=\"whole\" href=\"{}\">",
-            page.href(Some(year))
-        ))
-        .text(words.year_view)
-        .raw(" ")
-        .text(&year.title(words))
-        .raw("</a>\n");
-    }
-    html.raw("<div class=\"jumps\">\n");
+    let whole = page
+        .view
+        .year_of(chain)
+        .map(View::Year)
+        .filter(|year| *year != page.view);
     let gregorian = chain.gregorian_years();
     let hijri = chain.hijri_years();
     let (g_year, g_month, h) = match page.view {
@@ -77,8 +52,7 @@ pub fn navigation(html: &mut Html, page: &Page) {
         year: hijri.0,
         month: 1,
     });
-    jump(
-        html,
+    let gregorian_jump = jump(
         page,
         ("gregorian", words.jump_gregorian),
         &words.months,
@@ -89,15 +63,33 @@ pub fn navigation(html: &mut Html, page: &Page) {
             i64::from(gregorian.1),
         ),
     );
-    jump(
-        html,
+    let hijri_jump = jump(
         page,
         ("hijri", words.jump_hijri),
         &words.hijri_months(),
         u32::from(h.month),
         (i64::from(h.year), i64::from(hijri.0), i64::from(hijri.1)),
     );
-    html.raw("</div>\n</nav>\n");
+    html! {
+        nav class="months" aria-label=(words.month) {
+            "\n"
+            @for (view, label, rel) in around {
+                @if view.served(chain) {
+                    a rel=(rel) href=(page.href(Some(view))) title=(label) {
+                        @if rel == "prev" { "‹ " (view.title(words)) } @else { (view.title(words)) " ›" }
+                    }
+                    "\n"
+                }
+            }
+            @if let Some(year) = whole {
+                a class="whole" href=(page.href(Some(year))) { (words.year_view) " " (year.title(words)) }
+                "\n"
+            }
+            div class="jumps" { "\n" (gregorian_jump) (hijri_jump) }
+            "\n"
+        }
+        "\n"
+    }
 }
 
 /// The day of a Gregorian month the Hijri picker follows: `today` if it is in the month,
@@ -113,44 +105,28 @@ fn focus(today: Date, year: i32, month: u32) -> Date {
 
 /// One jump form: the month by name, the year in its bounds.
 fn jump(
-    html: &mut Html,
     page: &Page,
     (calendar, label): (&str, &str),
     names: &[&str; 12],
     selected: u32,
     (year, min, max): (i64, i64, i64),
-) {
+) -> Markup {
     let words = page.words;
-    html.template(markup!(
-        "<form class=\"jump\" method=\"get\" action=\"./\">\
-         <input type=\"hidden\" name=\"calendar\" value=\"{}\">",
-        calendar
-    ));
-    page.hidden(html, true);
-    html.template(markup!(
-        "<label class=\"what\" for=\"{}-month\">{}</label> \
-         <select id=\"{}-month\" name=\"month\">",
-        calendar,
-        label,
-        calendar
-    ));
-    for (number, name) in (1..).zip(names) {
-        let mark = if number == selected { " selected" } else { "" };
-        html.template(markup!("<option value=\"{}\"{}>", number, mark))
-            .text(name)
-            .raw("</option>");
+    html! {
+        form class="jump" method="get" action="./" {
+            input type="hidden" name="calendar" value=(calendar);
+            (page.hidden(true))
+            label class="what" for={ (calendar) "-month" } { (label) }
+            " "
+            select id={ (calendar) "-month" } name="month" {
+                @for (number, name) in (1..).zip(names) {
+                    option value=(number) selected[number == selected] { (name) }
+                }
+            }
+            " " label class="vh" for={ (calendar) "-year" } { (words.year) }
+            " " input id={ (calendar) "-year" } name="year" type="number" inputmode="numeric" min=(min) max=(max) value=(year) required;
+            " " button type="submit" { (words.show) }
+        }
+        "\n"
     }
-    html.template(markup!(
-        "</select> <label class=\"vh\" for=\"{}-year\">{}</label> \
-         <input id=\"{}-year\" name=\"year\" type=\"number\" inputmode=\"numeric\" \
-         min=\"{}\" max=\"{}\" value=\"{}\" required> \
-         <button type=\"submit\">{}</button></form>\n",
-        calendar,
-        words.year,
-        calendar,
-        min,
-        max,
-        year,
-        words.show
-    ));
 }

@@ -7,7 +7,8 @@ use hijri::date::Date;
 use hijri::zone::Zone;
 use hijri_view::Scope;
 
-use crate::html::{markup, Html, Markup};
+use maud::{html, Markup};
+
 use crate::links;
 use crate::place::Chosen;
 use crate::view::View;
@@ -110,28 +111,20 @@ impl<'r> Page<'r> {
 
     /// The page's choices as a form's hidden fields: the language, zone, calendar and place
     /// (`with_place`), so that a form keeps them as the links do.
-    pub fn hidden(&self, html: &mut Html, with_place: bool) {
-        if self.lang != Lang::Id {
-            html.template(markup!(
-                "<input type=\"hidden\" name=\"lang\" value=\"{}\">",
-                self.lang.tag()
-            ));
-        }
-        if let Some(tz) = self.chosen_zone {
-            html.template(markup!(
-                "<input type=\"hidden\" name=\"tz\" value=\"{}\">",
-                tz
-            ));
-        }
-        if let Some(authority) = self.authority {
-            html.raw("<input type=\"hidden\" name=\"authority\" value=\"")
-                .text(authority)
-                .raw("\">");
-        }
-        if let Some(chosen) = self.place.filter(|_| with_place) {
-            html.raw("<input type=\"hidden\" name=\"place\" value=\"")
-                .text(&chosen.place.id)
-                .raw("\">");
+    pub fn hidden(&self, with_place: bool) -> Markup {
+        html! {
+            @if self.lang != Lang::Id {
+                input type="hidden" name="lang" value=(self.lang.tag());
+            }
+            @if let Some(tz) = self.chosen_zone {
+                input type="hidden" name="tz" value=(tz);
+            }
+            @if let Some(authority) = self.authority {
+                input type="hidden" name="authority" value=(authority);
+            }
+            @if let Some(chosen) = self.place.filter(|_| with_place) {
+                input type="hidden" name="place" value=(chosen.place.id.as_str());
+            }
         }
     }
 
@@ -142,16 +135,4 @@ impl<'r> Page<'r> {
             .find(|name| Zone::parse(name) == Some(self.zone));
         known.map_or_else(|| self.zone.to_string(), |name| (*name).to_owned())
     }
-}
-
-/// ` aria-current="true"` on a switch's current choice.
-pub fn current_mark(current: bool) -> Markup {
-    maud::PreEscaped(
-        if current {
-            " aria-current=\"true\""
-        } else {
-            ""
-        }
-        .to_owned(),
-    )
 }

@@ -9,7 +9,9 @@ use hijri::pasaran::Pasaran;
 use hijri::schema::{ArchivedChain, ArchivedMonth, Tier};
 use hijri_view::{coverage, ErrorCode, Refusal};
 
-use crate::html::{decimal, markup, Html, Markup};
+use maud::{html, Markup};
+
+use crate::html::{decimal, time};
 use crate::others;
 use crate::page::Page;
 
@@ -27,112 +29,81 @@ pub fn section(page: &Page) -> Result<Markup, Refusal> {
         .filter(|next| hijri::span::contains(*next))
         .and_then(|next| chain.to_hijri(next));
     let zone = page.zone_name();
-
-    let mut html = Html::with_capacity(2048);
-    html.raw("<section id=\"today\" class=\"today\" data-zone=\"")
-        .text(&zone)
-        .raw("\" aria-labelledby=\"today-title\">\n<h1 id=\"today-title\"><span class=\"kicker\">")
-        .text(words.today)
-        .raw(" (")
-        .text(&zone)
-        .template(markup!(
-            ")</span> <span class=\"hijri\" data-date=\"{}\">",
-            hijri.iso().as_str()
-        ))
-        .text(&words.hijri(hijri))
-        .raw("</span></h1>\n<p class=\"greg\">")
-        .time(day, &words.long_date(day))
-        .raw("</p>\n");
-    other_dates(&mut html, page, day);
-    if let Some((next, _)) = next {
-        html.raw("<p class=\"next\">")
-            .text(words.after_maghrib)
-            .template(markup!(
-                ": <span class=\"hijri\" data-date=\"{}\">",
-                next.iso().as_str()
-            ))
-            .text(&words.hijri(next))
-            .raw("</span></p>\n");
-    }
-    tier(&mut html, page, chain, month, day);
-    others(&mut html, page, hijri, day);
-    html.raw("</section>\n");
-    Ok(html.into_markup())
+    Ok(html! {
+        section id="today" class="today" data-zone=(zone) aria-labelledby="today-title" {
+            "\n"
+            h1 id="today-title" {
+                span class="kicker" { (words.today) " (" (zone) ")" }
+                " " span class="hijri" data-date=(hijri.iso().as_str()) { (words.hijri(hijri)) }
+            }
+            "\n" p class="greg" { (time(day, &words.long_date(day))) }
+            "\n"
+            (other_dates(page, day))
+            @if let Some((next, _)) = next {
+                p class="next" {
+                    (words.after_maghrib) ": "
+                    span class="hijri" data-date=(next.iso().as_str()) { (words.hijri(next)) }
+                }
+                "\n"
+            }
+            (tier(page, chain, month, day))
+            (others(page, hijri, day))
+        }
+        "\n"
+    })
 }
 
 /// The weton of `day` and its Javanese and Chinese dates, as wall calendars print them.
-fn other_dates(html: &mut Html, page: &Page, day: Date) {
+fn other_dates(page: &Page, day: Date) -> Markup {
     let words = page.words;
-    html.raw("<p class=\"jawa\">")
-        .text(words.weekday(day.weekday()))
-        .raw(" ")
-        .raw(Pasaran::of(day).name());
-    if let Some(javanese) = JavaneseDate::of(day) {
-        html.raw(" · ")
-            .text(words.javanese)
-            .raw(": ")
-            .text(&words.javanese_date(javanese));
+    html! {
+        p class="jawa" {
+            (words.weekday(day.weekday())) " " (Pasaran::of(day).name())
+            @if let Some(javanese) = JavaneseDate::of(day) {
+                " · " (words.javanese) ": " (words.javanese_date(javanese))
+            }
+            @if let Some(chinese) = page.scope.dataset.chinese_date(day) {
+                " · " (words.chinese) ": " (words.chinese_date(chinese))
+            }
+        }
+        "\n"
     }
-    if let Some(chinese) = page.scope.dataset.chinese_date(day) {
-        html.raw(" · ")
-            .text(words.chinese)
-            .raw(": ")
-            .text(&words.chinese_date(chinese));
-    }
-    html.raw("</p>\n");
 }
 
 /// The tier of `day` in words: official, or a hisab estimate with the reason.
-fn tier(html: &mut Html, page: &Page, chain: &ArchivedChain, month: &ArchivedMonth, day: Date) {
+fn tier(page: &Page, chain: &ArchivedChain, month: &ArchivedMonth, day: Date) -> Markup {
     let words = page.words;
     let tier = chain.tier_of_day(month, day);
+    let short = chain.names.short.as_str();
     if tier == Tier::Published {
-        html.raw("<p class=\"tier\">")
-            .text(words.official)
-            .raw(" (")
-            .text(&chain.names.short)
-            .raw(")</p>\n");
-        return;
+        return html! { p class="tier" { (words.official) " (" (short) ")" } "\n" };
     }
-    html.raw("<p class=\"tier est\"><strong>")
-        .text(words.estimate)
-        .raw("</strong>");
-    if let Some((first, last)) = chain.coverage() {
-        let (edge, date) = match tier {
-            Tier::Retro => (words.before_table, first),
-            Tier::Published | Tier::Computed => (words.beyond_table, last),
-        };
-        html.raw(": ")
-            .text(edge)
-            .raw(" (")
-            .text(&chain.names.short)
-            .raw(") ")
-            .time(date, &words.date(date));
-    }
+    let edge = chain.coverage().map(|(first, last)| match tier {
+        Tier::Retro => (words.before_table, first),
+        Tier::Published | Tier::Computed => (words.beyond_table, last),
+    });
     let criterion = chain
         .rule_for(month.hijri_month())
         .and_then(|span| span.rule.criterion());
-    if let Some(criterion) = criterion {
-        let limits = criterion.limits.get();
-        html.raw("; ")
-            .text(words.computed_with)
-            .raw(" ")
-            .text(&criterion.name)
-            .raw(" (")
-            .text(words.altitude)
-            .raw(" ≥ ")
-            .text(&decimal(limits.min_moon_alt_deg(), page.lang))
-            .raw("°, ")
-            .text(words.elongation)
-            .raw(" ≥ ")
-            .text(&decimal(limits.min_elongation_deg(), page.lang))
-            .raw("°)");
+    html! {
+        p class="tier est" {
+            strong { (words.estimate) }
+            @if let Some((edge, date)) = edge {
+                ": " (edge) " (" (short) ") " (time(date, &words.date(date)))
+            }
+            @if let Some(criterion) = criterion {
+                @let limits = criterion.limits.get();
+                "; " (words.computed_with) " " (criterion.name.as_str()) " ("
+                (words.altitude) " ≥ " (decimal(limits.min_moon_alt_deg(), page.lang)) "°, "
+                (words.elongation) " ≥ " (decimal(limits.min_elongation_deg(), page.lang)) "°)"
+            }
+        }
+        "\n"
     }
-    html.raw("</p>\n");
 }
 
 /// The other calendars' dates for `day`, only those that differ from `hijri`.
-fn others(html: &mut Html, page: &Page, hijri: HijriDate, day: Date) {
+fn others(page: &Page, hijri: HijriDate, day: Date) -> Markup {
     let words = page.words;
     let differing: Vec<(&ArchivedChain, HijriDate)> = others::chains(page)
         .filter_map(|chain| {
@@ -140,24 +111,18 @@ fn others(html: &mut Html, page: &Page, hijri: HijriDate, day: Date) {
             (theirs != hijri).then_some((chain, theirs))
         })
         .collect();
-    if differing.is_empty() {
-        return;
-    }
-    html.raw("<p class=\"others\">")
-        .text(words.other_calendars)
-        .raw(": ");
-    for (i, (chain, date)) in differing.into_iter().enumerate() {
-        if i > 0 {
-            html.raw(" · ");
+    html! {
+        @if !differing.is_empty() {
+            p class="others" {
+                (words.other_calendars) ": "
+                @for (i, (chain, date)) in differing.iter().enumerate() {
+                    @if i > 0 { " · " }
+                    (chain.names.short.as_str()) " "
+                    span class="hijri" data-date=(date.iso().as_str()) { (words.hijri(*date)) }
+                    (others::estimate_tag(page, chain, day))
+                }
+            }
+            "\n"
         }
-        html.text(&chain.names.short)
-            .template(markup!(
-                " <span class=\"hijri\" data-date=\"{}\">",
-                date.iso().as_str()
-            ))
-            .text(&words.hijri(date))
-            .raw("</span>");
-        others::estimate_tag(html, page, chain, day);
     }
-    html.raw("</p>\n");
 }
