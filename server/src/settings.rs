@@ -12,8 +12,8 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use crate::http::cors::Origins;
 use crate::http::rate_limit::{RateLimit, TrustedProxies};
 
-/// The path of the docs page: `docs_url` of `/meta` links to it.
-pub const DOCS_PATH: &str = "/docs";
+/// The path of the docs page: `docs_url` of `/meta` links to it (and the page for people).
+pub use hijri_page::DOCS_PATH;
 
 /// The rate-limited endpoint families.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -74,7 +74,7 @@ fn reminder(query: &Query) -> Result<bool, ApiError> {
 /// ([`params::feed_window`]); kept per day (`DTSTAMP` in the key).
 pub fn fasting_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let lang = Lang::read(&query)?;
+    let lang = params::lang(&query)?;
     let evening = reminder(&query)?;
     let place_id = query.optional("place", ErrorCode::InvalidPlace)?;
     let place = places::place(

@@ -60,7 +60,7 @@ pub fn holidays(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, Api
 pub fn holidays_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let kinds = kinds(&query)?;
-    let lang = Lang::read(&query)?;
+    let lang = params::lang(&query)?;
     let evening = params::reminder(&query)?;
     let now = state.clock.now();
     let key = Key::new("/api/v1/holidays.ics");

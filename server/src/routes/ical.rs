@@ -48,7 +48,7 @@ fn observances(
 ) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let evening = params::reminder(&query)?;
-    let lang = Lang::read(&query)?;
+    let lang = params::lang(&query)?;
     let key = Key::new(path)
         .param("reminder", evening)
         .param("lang", lang.tag());
@@ -340,7 +340,7 @@ fn description(found: &Found, lang: Lang) -> String {
 pub fn days(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let scope = params::scope(state, &query)?;
-    let lang = Lang::read(&query)?;
+    let lang = params::lang(&query)?;
     let evening = params::reminder(&query)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let chain = scope.chain;

@@ -240,52 +240,20 @@ pub fn names<'a>(scope: Scope<'a>, query: &Query) -> Result<Scope<'a>, ApiError>
     Ok(Scope { lang, ..scope })
 }
 
-/// The language of texts for people: Indonesian (the default) or English.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    /// Bahasa Indonesia (the default).
-    Id,
-    /// English.
-    En,
-}
+/// The language of texts for people: Indonesian (the default) or English (the page's).
+pub use hijri_page::Lang;
 
-impl Lang {
-    /// The `lang` of the page, `/embed` and the feeds: `id` or `en` (any case), Indonesian
-    /// when absent; anything else is 400 `invalid_lang`.
-    pub fn read(query: &Query) -> Result<Lang, ApiError> {
-        match query.optional("lang", ErrorCode::InvalidLang)? {
-            None => Ok(Lang::Id),
-            Some(text) if text.eq_ignore_ascii_case("id") => Ok(Lang::Id),
-            Some(text) if text.eq_ignore_ascii_case("en") => Ok(Lang::En),
-            Some(text) => Err(ApiError::new(
+/// The `lang` of the page, `/embed` and the feeds: `id` or `en` (any case), Indonesian
+/// when absent; anything else is 400 `invalid_lang`.
+pub fn lang(query: &Query) -> Result<Lang, ApiError> {
+    match query.optional("lang", ErrorCode::InvalidLang)? {
+        None => Ok(Lang::Id),
+        Some(text) => Lang::parse(&text).ok_or_else(|| {
+            ApiError::new(
                 ErrorCode::InvalidLang,
                 format!("`lang` must be id or en, got \"{}\"", truncated(&text)),
-            )),
-        }
-    }
-
-    /// The BCP 47 tag (`lang` of a document, the parameter's value).
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::Id => "id",
-            Lang::En => "en",
-        }
-    }
-
-    /// The same language for names.
-    pub fn names(self) -> Names {
-        match self {
-            Lang::Id => Names::Id,
-            Lang::En => Names::En,
-        }
-    }
-
-    /// The Hijri era after a year: `1447 H`, `1447 AH`.
-    pub fn era(self) -> &'static str {
-        match self {
-            Lang::Id => "H",
-            Lang::En => "AH",
-        }
+            )
+        }),
     }
 }
 

@@ -297,7 +297,7 @@ pub fn imsakiyah_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse
     let query = Query(req.query_string());
     // The feed names its place, not the distance: a point's feed is its place's (one key).
     let (scope, at, year, method, key) = fast(state, &query, "/api/v1/imsakiyah.ics")?;
-    let lang = Lang::read(&query)?;
+    let lang = params::lang(&query)?;
     let stamp = ical::stamp(None, state.clock.now());
     stored::answer(
         req,

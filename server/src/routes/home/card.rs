@@ -12,20 +12,6 @@ use crate::http::query::Query;
 use crate::routes::{params, stored};
 use crate::state::AppState;
 
-/// The route of the sky chart.
-pub const SKY: &str = "/page/sky.png";
-/// The route of the map.
-pub const MAP: &str = "/page/map.png";
-
-/// The card's address relative to the page.
-pub fn path(kind: CardKind) -> &'static str {
-    let route = match kind {
-        CardKind::Viz => SKY,
-        CardKind::Map => MAP,
-    };
-    route.trim_start_matches('/')
-}
-
 /// `GET /page/sky.png?year=&month=&authority=`: the sky chart of the month's deciding
 /// evening.
 pub fn sky(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {

@@ -11,9 +11,57 @@ use hijri::prayer::Prayer;
 use hijri::schema::ArchivedChain;
 use hijri::weekday::Weekday;
 
-pub use crate::routes::params::Lang;
+use hijri::lang::Lang as Names;
+
+mod en;
+mod id;
+pub mod imsakiyah;
+
+/// The language of texts for people: Indonesian (the default) or English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// Bahasa Indonesia (the default).
+    Id,
+    /// English.
+    En,
+}
 
 impl Lang {
+    /// The language a `lang` value names: `id` or `en` (any case).
+    pub fn parse(text: &str) -> Option<Lang> {
+        if text.eq_ignore_ascii_case("id") {
+            Some(Lang::Id)
+        } else if text.eq_ignore_ascii_case("en") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+
+    /// The BCP 47 tag (`lang` of a document, the parameter's value).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Id => "id",
+            Lang::En => "en",
+        }
+    }
+
+    /// The same language for names.
+    pub fn names(self) -> Names {
+        match self {
+            Lang::Id => Names::Id,
+            Lang::En => Names::En,
+        }
+    }
+
+    /// The Hijri era after a year: `1447 H`, `1447 AH`.
+    pub fn era(self) -> &'static str {
+        match self {
+            Lang::Id => "H",
+            Lang::En => "AH",
+        }
+    }
+
     /// The locale of the link preview (`og:locale`).
     pub fn locale(self) -> &'static str {
         match self {
@@ -33,8 +81,8 @@ impl Lang {
     /// The page's fixed texts in this language.
     pub fn words(self) -> &'static Words {
         match self {
-            Lang::Id => &ID,
-            Lang::En => &EN,
+            Lang::Id => &id::ID,
+            Lang::En => &en::EN,
         }
     }
 }
@@ -246,250 +294,6 @@ pub struct Words {
     /// The language.
     pub lang: Lang,
 }
-
-const ID: Words = Words {
-    title: "Kalender Hijriah Indonesia",
-    description: "Tanggal Hijriah hari ini, kalender bulanan, hari besar Islam, dan data hilal, \
-                  dengan tanggal kalender lain bila berbeda.",
-    other_language: "English",
-    switches: "Bahasa, zona waktu dan kalender",
-    zone: "Zona waktu",
-    calendar: "Kalender",
-    today: "Hari ini",
-    after_maghrib: "setelah magrib",
-    official: "resmi",
-    estimate: "perkiraan hisab",
-    beyond_table: "di luar tabel resmi, yang berakhir",
-    before_table: "sebelum tabel resmi, yang mulai",
-    computed_with: "dihitung dengan kriteria",
-    altitude: "tinggi hilal",
-    elongation: "elongasi",
-    other_calendars: "Kalender lain hari ini",
-    month: "Kalender bulanan",
-    previous: "Bulan sebelumnya",
-    next: "Bulan berikutnya",
-    jump_gregorian: "Bulan Masehi",
-    jump_hijri: "Bulan Hijriah",
-    year: "Tahun",
-    show: "Tampilkan",
-    legend_today: "hari ini",
-    legend_first: "awal bulan Hijriah",
-    legend_observance: "hari besar",
-    legend_computed: "perkiraan hisab (belum ditetapkan)",
-    legend_other: "awal bulan atau hari besar menurut kalender lain",
-    holiday: "libur nasional",
-    leave: "cuti bersama",
-    predicted: "perkiraan, belum ada SKB",
-    year_view: "Kalender setahun",
-    legend_pasaran: "pasaran (hari pasaran Jawa)",
-    embed_description: "Tanggal Masehi, Hijriah dan pasaran hari ini, dan hari libur berikutnya.",
-    javanese: "Jawa",
-    chinese: "Imlek",
-    chinese_month: "bulan",
-    leap_month: "sisipan",
-    javanese_new_year: "Tahun Baru Jawa (1 Sura)",
-    next_off: "Libur berikutnya",
-    in_this_month: "Hari besar di bulan ini",
-    coming: "Hari besar mendatang",
-    is_today: "hari ini",
-    tomorrow: "besok",
-    days_left: "hari lagi",
-    hilal: "Hilal awal bulan berikutnya",
-    evening_of: "Petang",
-    deciding_site: "lokasi penentu",
-    minimum: "minimal",
-    visible: "memenuhi kriteria",
-    borderline: "mendekati batas",
-    not_met: "belum memenuhi kriteria",
-    istikmal: "bulan digenapkan 30 hari (istikmal)",
-    conjunction: "ijtimak",
-    sunset: "magrib",
-    before_sunset: "ijtimak sebelum magrib",
-    above_horizon: "bulan di atas ufuk saat magrib",
-    upper_limb: "piringan atas",
-    clock_separator: '.',
-    month_starts: "jatuh pada",
-    decided: "sudah ditetapkan",
-    sky_card: "Peta langit saat magrib",
-    map_card: "Peta visibilitas hilal",
-    for_start: "penentu awal",
-    subscribe: "Langganan kalender",
-    subscribe_intro: "Tambahkan hari besar Islam ke kalender Anda; tanggalnya ikut diperbarui \
-                      bila ditetapkan atau dikoreksi.",
-    feed: "Hari besar menurut",
-    days_feed: "Tanggal Hijriah setiap hari menurut",
-    holidays_feed: "Hari libur nasional dan cuti bersama (SKB 3 Menteri)",
-    with_reminder: "dengan pengingat pukul 19.00 malam sebelumnya",
-    google: "Google Calendar: Kalender lain › + › Dari URL, lalu tempel alamat https di \
-             atas. Google mengambilnya dari servernya sendiri, jadi alamatnya harus https \
-             publik (bukan localhost), dan membacanya ulang menurut jadwalnya, tiap 8 sampai \
-             24 jam.",
-    apple: "Apple Calendar (iPhone, Mac) dan kebanyakan aplikasi ponsel: buka tautan webcal \
-            di atas; kalender ini meminta penyegaran harian, dan Apple Calendar membiarkan \
-            Anda memilih (setiap hari sudah cukup).",
-    build: "Untuk pengembang",
-    build_intro: "Semua data di halaman ini berasal dari API publik yang sama:",
-    docs: "dokumentasi API",
-    examples: "Tiga contoh:",
-    footer: "Tabel resmi",
-    calendars: "Aturan dan sumber tiap kalender",
-    error_title: "Halaman ini tidak dapat ditampilkan",
-    error_back: "Kembali ke kalender hari ini",
-    error_zone: "Zona waktu tidak dikenal. Pilih WIB, WITA atau WIT.",
-    error_lang: "Bahasa tidak dikenal. Pilih id (Indonesia) atau en (English).",
-    error_years: "Bulan atau tahun itu di luar kalender yang tersedia. Tahun yang tersedia:",
-    error_month: "Bulan harus berupa angka 1 sampai 12, bersama tahunnya.",
-    error_calendar: "Kalender tanggal harus hijri atau gregorian.",
-    error_view: "Tampilan harus month (sebulan) atau year (setahun).",
-    error_authority: "Kalender itu tidak dikenal. Kalender yang tersedia:",
-    error_other: "Permintaan ini tidak dapat dijawab.",
-    prayer: "Jadwal sholat",
-    prayer_intro: "Pilih kabupaten/kota untuk melihat waktu sholat hari ini, dan di bulan \
-                   Ramadhan imsak dan maghrib setiap hari di kalender bulanan.",
-    prayer_outside: "Waktu sholat hari ini tidak tersedia.",
-    place: "Kabupaten/kota",
-    choose_place: "Pilih kabupaten/kota",
-    method: "Metode",
-    method_fallback: "kalender ini tidak menetapkan metode sendiri",
-    imsakiyah: "Jadwal imsakiyah",
-    legend_fast: "imsak dan maghrib (buka puasa) di",
-    error_place: "Tempat itu tidak dikenal. Pilih kabupaten/kota dari daftar di halaman \
-                  kalender.",
-    error_method: "Metode waktu sholat itu tidak dikenal. Metode yang tersedia:",
-    prayers: [
-        "Imsak", "Subuh", "Terbit", "Dhuha", "Dzuhur", "Ashar", "Maghrib", "Isya",
-    ],
-    months: hijri::date::MONTH_NAMES,
-    lang: Lang::Id,
-};
-
-const EN: Words = Words {
-    title: "Indonesian Hijri Calendar",
-    description: "Today's Hijri date, the month grid, Islamic observances and the hilal data, \
-                  with the other calendars' dates where they differ.",
-    other_language: "Bahasa Indonesia",
-    switches: "Language, time zone and calendar",
-    zone: "Time zone",
-    calendar: "Calendar",
-    today: "Today",
-    after_maghrib: "after maghrib",
-    official: "official",
-    estimate: "hisab estimate",
-    beyond_table: "beyond the official table, which ends",
-    before_table: "before the official table, which starts",
-    computed_with: "computed with the criterion",
-    altitude: "altitude",
-    elongation: "elongation",
-    other_calendars: "Other calendars today",
-    month: "Month",
-    previous: "Previous month",
-    next: "Next month",
-    jump_gregorian: "Gregorian month",
-    jump_hijri: "Hijri month",
-    year: "Year",
-    show: "Show",
-    legend_today: "today",
-    legend_first: "first day of a Hijri month",
-    legend_observance: "observance",
-    legend_computed: "hisab estimate (not yet decided)",
-    legend_other: "another calendar's month start or observance",
-    holiday: "national holiday",
-    leave: "collective leave (cuti bersama)",
-    predicted: "predicted, not yet decreed",
-    year_view: "Year calendar",
-    legend_pasaran: "pasaran (the Javanese five-day week)",
-    embed_description: "Today's Gregorian and Hijri dates, its pasaran, and the next day off.",
-    javanese: "Javanese",
-    chinese: "Chinese",
-    chinese_month: "month",
-    leap_month: "leap",
-    javanese_new_year: "Javanese New Year (1 Sura)",
-    next_off: "Next day off",
-    in_this_month: "Observances this month",
-    coming: "Coming observances",
-    is_today: "today",
-    tomorrow: "tomorrow",
-    days_left: "days left",
-    hilal: "The hilal of the next month",
-    evening_of: "Evening of",
-    deciding_site: "deciding site",
-    minimum: "minimum",
-    visible: "meets the criterion",
-    borderline: "near the limits",
-    not_met: "does not meet the criterion",
-    istikmal: "the month is completed to 30 days (istikmal)",
-    conjunction: "conjunction",
-    sunset: "sunset",
-    before_sunset: "conjunction before sunset",
-    above_horizon: "Moon above the horizon at sunset",
-    upper_limb: "upper limb",
-    clock_separator: ':',
-    month_starts: "falls on",
-    decided: "decided",
-    sky_card: "The sky at sunset",
-    map_card: "Where the hilal is visible",
-    for_start: "deciding",
-    subscribe: "Subscribe",
-    subscribe_intro: "Add the Islamic observances to your calendar; the dates follow the \
-                      decisions and corrections.",
-    feed: "Observances by",
-    days_feed: "The Hijri date on every day by",
-    holidays_feed: "Indonesia's national holidays and collective leave (SKB 3 Menteri)",
-    with_reminder: "with a reminder at 19:00 the evening before",
-    google: "Google Calendar: Other calendars › + › From URL, and paste the https address \
-             above. Google fetches it from its own servers, so it must be a public https \
-             address (not localhost), and reads it again on its own schedule, every 8 to 24 \
-             hours.",
-    apple: "Apple Calendar (iPhone, Mac) and most phone apps: open the webcal link above; \
-            the feed asks for a daily refresh, and Apple Calendar lets you choose (daily is \
-            enough).",
-    build: "For developers",
-    build_intro: "Everything on this page comes from the same public API:",
-    docs: "API reference",
-    examples: "Three examples:",
-    footer: "The official table",
-    calendars: "Each calendar's rules and sources",
-    error_title: "This page cannot be shown",
-    error_back: "Back to today's calendar",
-    error_zone: "Unknown time zone. Choose WIB, WITA or WIT.",
-    error_lang: "Unknown language. Choose id (Indonesia) or en (English).",
-    error_years: "That month or year is outside the calendar. The years it has:",
-    error_month: "The month must be a number from 1 to 12, with its year.",
-    error_calendar: "The calendar of dates must be hijri or gregorian.",
-    error_view: "The view must be month or year.",
-    error_authority: "Unknown calendar. The calendars served:",
-    error_other: "This request cannot be answered.",
-    prayer: "Prayer times",
-    prayer_intro: "Choose a regency or city to see today's prayer times, and in Ramadan the \
-                   imsak and maghrib of every day in the month grid.",
-    prayer_outside: "Today's prayer times are not available.",
-    place: "Regency or city",
-    choose_place: "Choose a regency or city",
-    method: "Method",
-    method_fallback: "this calendar sets no method of its own",
-    imsakiyah: "Imsakiyah timetable",
-    legend_fast: "imsak and maghrib (breaking the fast) at",
-    error_place: "Unknown place. Choose a regency or city from the list on the calendar page.",
-    error_method: "Unknown prayer-time method. The methods served:",
-    prayers: [
-        "Imsak", "Subuh", "Sunrise", "Dhuha", "Dzuhur", "Ashar", "Maghrib", "Isya",
-    ],
-    months: [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ],
-    lang: Lang::En,
-};
 
 impl Words {
     /// The name of `weekday` (the API's, `hijri::weekday`).

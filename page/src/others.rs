@@ -9,13 +9,15 @@ use hijri::observance::Selection;
 use hijri::schema::{ArchivedChain, Tier};
 use hijri_view::answers::events::{between, Found};
 
-use super::html::Html;
-use super::Page;
+use maud::{html, Markup};
+
+use crate::html::time;
+use crate::page::Page;
 
 /// The calendars other than the one shown, in the archive's order.
-pub fn chains<'r>(page: &Page<'_, 'r>) -> impl Iterator<Item = &'r ArchivedChain> + use<'r> {
+pub fn chains<'r>(page: &Page<'r>) -> impl Iterator<Item = &'r ArchivedChain> + use<'r> {
     let shown = page.scope.chain;
-    page.state
+    page.base
         .dataset
         .chains
         .iter()
@@ -30,17 +32,17 @@ pub fn estimated(chain: &ArchivedChain, day: Date) -> bool {
 }
 
 /// ` (perkiraan hisab)` after a date of `chain` that is an estimate.
-pub fn estimate_tag(html: &mut Html, page: &Page, chain: &ArchivedChain, day: Date) {
-    if estimated(chain, day) {
-        html.raw(" <span class=\"tag\">")
-            .text(page.words.estimate)
-            .raw("</span>");
+pub fn estimate_tag(page: &Page, chain: &ArchivedChain, day: Date) -> Markup {
+    html! {
+        @if estimated(chain, day) {
+            " " span class="tag" { (page.words.estimate) }
+        }
     }
 }
 
 /// The days (first and last) of every calendar where one differs from the shown one's
 /// `found`, each by its short name: `Kemenag: Kamis 19 Feb · Muhammadiyah: Rabu 18 Feb`.
-pub fn side_by_side(html: &mut Html, page: &Page, found: &Found) {
+pub fn side_by_side(page: &Page, found: &Found) -> Markup {
     let words = page.words;
     let o = found.occurrence;
     let length = i32::from(o.last_day - o.first_day);
@@ -54,26 +56,26 @@ pub fn side_by_side(html: &mut Html, page: &Page, found: &Found) {
             Some((chain, first))
         })
         .collect();
-    if theirs.iter().all(|(_, first)| *first == found.first) {
-        return;
-    }
-    let days = |html: &mut Html, first: Date| {
-        html.time(first, &words.short_date(first));
-        if length > 0 {
-            let last = first.add_days(length);
-            html.raw("–").time(last, &words.short_date(last));
+    let days = |first: Date| {
+        let last = first.add_days(length);
+        html! {
+            (time(first, &words.short_date(first)))
+            @if length > 0 {
+                "–" (time(last, &words.short_date(last)))
+            }
         }
     };
-    html.raw("<span class=\"split\">")
-        .text(&page.scope.chain.names.short)
-        .raw(": ");
-    days(html, found.first);
-    for (chain, first) in theirs {
-        html.raw(" · ").text(&chain.names.short).raw(": ");
-        days(html, first);
-        estimate_tag(html, page, chain, first);
+    html! {
+        @if !theirs.iter().all(|(_, first)| *first == found.first) {
+            span class="split" {
+                (page.scope.chain.names.short.as_str()) ": " (days(found.first))
+                @for (chain, first) in &theirs {
+                    " · " (chain.names.short.as_str()) ": " (days(*first))
+                    (estimate_tag(page, chain, *first))
+                }
+            }
+        }
     }
-    html.raw("</span>");
 }
 
 /// One mark of the grid: what other calendars keep on a day where their date differs.

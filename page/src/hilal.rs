@@ -14,9 +14,24 @@ use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedMonth, CardKind, Lim
 use hijri_view::evening::Deciding;
 use hijri_view::records::{EveningRecord, KhgtView, WujudView};
 
-use super::card;
-use super::html::{decimal, markup, Html};
-use super::Page;
+use maud::{html, Markup};
+
+use crate::html::{decimal, time};
+use crate::page::Page;
+
+/// The route of the page's sky chart thumbnails (the server serves it).
+pub const SKY: &str = "/page/sky.png";
+/// The route of the page's map thumbnails (the server serves it).
+pub const MAP: &str = "/page/map.png";
+
+/// A card's address relative to the page.
+fn card_path(kind: CardKind) -> &'static str {
+    let route = match kind {
+        CardKind::Viz => SKY,
+        CardKind::Map => MAP,
+    };
+    route.trim_start_matches('/')
+}
 
 /// The next month start of the calendar shown, as its deciding evening tells it (the
 /// default calendar's when the one shown is decided on no evening).
@@ -47,13 +62,13 @@ pub struct Card {
 
 /// The next month start after today in the calendar shown; `None` when no calendar has
 /// its evening record.
-pub fn next_month<'r>(page: &Page<'_, 'r>) -> Option<Next<'r>> {
+pub fn next_month<'r>(page: &Page<'r>) -> Option<Next<'r>> {
     let shown = page.scope.chain;
-    let default = page.state.chain;
+    let default = page.base.chain;
     [shown, default].into_iter().find_map(|chain| {
         let index = chain.month_index_of(page.today)?;
         let month = chain.months.get(index + 1)?;
-        let evening = Evening::of(page.state.dataset, chain, month)?;
+        let evening = Evening::of(page.base.dataset, chain, month)?;
         let mut next = Next {
             chain,
             month,
@@ -150,19 +165,14 @@ fn verdict(page: &Page, evening: &Evening) -> String {
 
 /// ` · <span class="measure">name value° (minimum min°) ✓</span>`: a value (degrees, 2
 /// decimals) against its limit.
-fn measure(html: &mut Html, page: &Page, name: &str, value: f64, min: f64, ok: bool) {
+fn measure(page: &Page, name: &str, value: f64, min: f64, ok: bool) -> Markup {
     let lang = page.lang;
-    html.raw(" · <span class=\"measure\">")
-        .text(name)
-        .raw(" ")
-        .text(&decimal(value, lang))
-        .raw("° (")
-        .text(page.words.minimum)
-        .raw(" ")
-        .text(&decimal(min, lang))
-        .raw("°) ")
-        .raw(mark(ok))
-        .raw("</span>");
+    html! {
+        " · "
+        span class="measure" {
+            (name) " " (decimal(value, lang)) "° (" (page.words.minimum) " " (decimal(min, lang)) "°) " (mark(ok))
+        }
+    }
 }
 
 /// ✓ or ✗.
@@ -175,168 +185,112 @@ fn mark(ok: bool) -> &'static str {
 }
 
 /// ` · ijtimak 9 Desember 2026 07.51 WIB`: the conjunction (Unix seconds) in the page's zone.
-fn conjunction(html: &mut Html, page: &Page, instant: i64) {
+fn conjunction(page: &Page, instant: i64) -> Markup {
     let Some(local) = DateTime::from_timestamp(instant, 0).map(|t| t.with_timezone(&page.zone))
     else {
-        return;
+        return html! {};
     };
     let date = Date::from(local.date_naive());
     let words = page.words;
-    html.raw(" · ")
-        .text(words.conjunction)
-        .raw(" ")
-        .time(date, &words.date(date))
-        .raw(" ")
-        .text(&words.clock(local.hour(), local.minute()))
-        .raw(" ")
-        .text(&page.zone_name());
+    html! {
+        " · " (words.conjunction) " " (time(date, &words.date(date))) " "
+        (words.clock(local.hour(), local.minute())) " " (page.zone_name())
+    }
 }
 
 /// The deciding site and its measures under a site criterion.
-fn sites(html: &mut Html, page: &Page, deciding: &Deciding) {
+fn sites(page: &Page, deciding: &Deciding) -> Markup {
     let words = page.words;
     let (values, limits) = (deciding.values, deciding.criterion.limits.get());
-    html.raw(" · ")
-        .text(words.deciding_site)
-        .raw(": ")
-        .text(&deciding.site.name);
-    measure(
-        html,
-        page,
-        words.altitude,
-        two_decimals(values.moon_alt.to_native()),
-        limits.min_moon_alt_deg(),
-        values.alt_ok,
-    );
-    measure(
-        html,
-        page,
-        words.elongation,
-        two_decimals(values.elongation.to_native()),
-        limits.min_elongation_deg(),
-        values.elong_ok,
-    );
+    html! {
+        " · " (words.deciding_site) ": " (deciding.site.name.as_str())
+        (measure(page, words.altitude, two_decimals(values.moon_alt.to_native()), limits.min_moon_alt_deg(), values.alt_ok))
+        (measure(page, words.elongation, two_decimals(values.elongation.to_native()), limits.min_elongation_deg(), values.elong_ok))
+    }
 }
 
 /// KHGT's conjunction, deciding place (with its sunset) and measures against its limits.
-fn khgt(html: &mut Html, page: &Page, view: &KhgtView, limits: Limits) {
+fn khgt(page: &Page, view: &KhgtView, limits: Limits) -> Markup {
     let words = page.words;
-    conjunction(html, page, view.conjunction_utc.0 .0);
-    let Some(place) = &view.deciding_place else {
-        return;
-    };
-    html.raw(" · ").text(words.deciding_site).raw(": ");
-    match place.name {
-        Some(name) => html.text(name),
-        None => html.text(&format!(
-            "{}°, {}°",
-            decimal(place.lat, page.lang),
-            decimal(place.lon, page.lang)
-        )),
-    };
-    html.raw(" (")
-        .text(words.sunset)
-        .raw(" ")
-        .text(&place.sunset.0.to_string())
-        .raw(" ")
-        .text(place.tz)
-        .raw(")");
-    measure(
-        html,
-        page,
-        words.altitude,
-        place.moon_alt_deg,
-        limits.min_moon_alt_deg(),
-        place.alt_ok,
-    );
-    measure(
-        html,
-        page,
-        words.elongation,
-        place.elongation_deg,
-        limits.min_elongation_deg(),
-        place.elong_ok,
-    );
+    html! {
+        (conjunction(page, view.conjunction_utc.0 .0))
+        @if let Some(place) = &view.deciding_place {
+            " · " (words.deciding_site) ": "
+            @match place.name {
+                Some(name) => { (name) }
+                None => { (decimal(place.lat, page.lang)) "°, " (decimal(place.lon, page.lang)) "°" }
+            }
+            " (" (words.sunset) " " (place.sunset.0.to_string()) " " (place.tz) ")"
+            (measure(page, words.altitude, place.moon_alt_deg, limits.min_moon_alt_deg(), place.alt_ok))
+            (measure(page, words.elongation, place.elongation_deg, limits.min_elongation_deg(), place.elong_ok))
+        }
+    }
 }
 
 /// Wujudul hilal's conjunction and place, and its two conditions there.
-fn wujud(html: &mut Html, page: &Page, view: &WujudView) {
+fn wujud(page: &Page, view: &WujudView) -> Markup {
     let words = page.words;
-    conjunction(html, page, view.conjunction_utc.0 .0);
-    html.raw(" · ")
-        .text(words.deciding_site)
-        .raw(": ")
-        .text(view.place.name)
-        .raw(" · <span class=\"measure\">")
-        .text(words.before_sunset)
-        .raw(" ")
-        .raw(mark(view.conjunction_before_sunset))
-        .raw("</span> · <span class=\"measure\">")
-        .text(words.above_horizon)
-        .raw(" (")
-        .text(words.upper_limb)
-        .raw(" ")
-        .text(&decimal(view.upper_limb_alt_deg, page.lang))
-        .raw("°) ")
-        .raw(mark(view.moonset_after_sunset))
-        .raw("</span>");
+    html! {
+        (conjunction(page, view.conjunction_utc.0 .0))
+        " · " (words.deciding_site) ": " (view.place.name)
+        " · " span class="measure" { (words.before_sunset) " " (mark(view.conjunction_before_sunset)) }
+        " · "
+        span class="measure" {
+            (words.above_horizon) " (" (words.upper_limb) " " (decimal(view.upper_limb_alt_deg, page.lang)) "°) "
+            (mark(view.moonset_after_sunset))
+        }
+    }
 }
 
 /// The hilal section of `next`.
-pub fn section(html: &mut Html, page: &Page, next: &Next) {
+pub fn section(page: &Page, next: &Next) -> Markup {
     let words = page.words;
     let target = next.month.hijri_month();
     let date = next.evening.date();
-    html.raw("<section id=\"hilal\" aria-labelledby=\"hilal-title\">\n<h2 id=\"hilal-title\">")
-        .text(words.hilal);
-    if !std::ptr::eq(next.chain, page.scope.chain) {
-        html.raw(" (").text(&next.chain.names.short).raw(")");
-    }
-    html.raw("</h2>\n<p class=\"hilal\">")
-        .text(words.evening_of)
-        .raw(" ")
-        .time(date, &words.long_date(date));
-    if let Some(hijri) = next.evening.hijri(next.chain, target) {
-        html.raw(" (").text(&words.hijri(hijri)).raw(")");
-    }
-    match &next.evening {
-        Evening::Sites(deciding) => sites(html, page, deciding),
-        Evening::Khgt(view, limits) => khgt(html, page, view, *limits),
-        Evening::Wujud(view) => wujud(html, page, view),
-    }
-    html.raw(" · <strong>")
-        .text(&verdict(page, &next.evening))
-        .raw("</strong>: ")
-        .text(&words.hijri(first_day(target)))
-        .raw(" ")
-        .text(words.month_starts)
-        .raw(" ")
-        .time(next.month.start(), &words.long_date(next.month.start()));
+    let start = next.month.start();
     let decided = if next.month.tier() == Tier::Published {
         words.decided
     } else {
         words.estimate
     };
-    html.raw(" (").text(decided).raw(").</p>\n");
-    if !next.cards.is_empty() {
-        html.raw("<ul class=\"cards\">\n");
-        for card in &next.cards {
-            html.template(markup!("<li><a href=\"{}\">", card.href))
-                .template(markup!(
-                    "<img src=\"{}\" width=\"{}\" height=\"{}\" loading=\"lazy\" \
-                     decoding=\"async\" alt=\"",
-                    card.href,
-                    card.width,
-                    card.height
-                ))
-                .text(&card.alt)
-                .raw("\">")
-                .text(card.label)
-                .raw("</a></li>\n");
+    html! {
+        section id="hilal" aria-labelledby="hilal-title" {
+            "\n"
+            h2 id="hilal-title" {
+                (words.hilal)
+                @if !std::ptr::eq(next.chain, page.scope.chain) { " (" (next.chain.names.short.as_str()) ")" }
+            }
+            "\n"
+            p class="hilal" {
+                (words.evening_of) " " (time(date, &words.long_date(date)))
+                @if let Some(hijri) = next.evening.hijri(next.chain, target) { " (" (words.hijri(hijri)) ")" }
+                @match &next.evening {
+                    Evening::Sites(deciding) => { (sites(page, deciding)) }
+                    Evening::Khgt(view, limits) => { (khgt(page, view, *limits)) }
+                    Evening::Wujud(view) => { (wujud(page, view)) }
+                }
+                " · " strong { (verdict(page, &next.evening)) } ": " (words.hijri(first_day(target)))
+                " " (words.month_starts) " " (time(start, &words.long_date(start))) " (" (decided) ")."
+            }
+            "\n"
+            @if !next.cards.is_empty() {
+                ul class="cards" {
+                    "\n"
+                    @for card in &next.cards {
+                        li {
+                            a href=(card.href) {
+                                img src=(card.href) width=(card.width) height=(card.height) loading="lazy" decoding="async" alt=(card.alt);
+                                (card.label)
+                            }
+                        }
+                        "\n"
+                    }
+                }
+                "\n"
+            }
         }
-        html.raw("</ul>\n");
+        "\n"
     }
-    html.raw("</section>\n");
 }
 
 /// The first day of `month`.
@@ -352,11 +306,11 @@ fn first_day(month: HijriMonth) -> HijriDate {
 /// (naming a calendar other than the default one), each with its text alternative.
 fn cards(page: &Page, next: &Next) -> Vec<Card> {
     let words = page.words;
-    let dataset = page.state.dataset;
+    let dataset = page.base.dataset;
     let Some(chain) = dataset.chain_index(next.chain) else {
         return Vec::new();
     };
-    let authority = if std::ptr::eq(next.chain, page.state.chain) {
+    let authority = if std::ptr::eq(next.chain, page.base.chain) {
         String::new()
     } else {
         format!("&authority={}", next.chain.id.as_str())
@@ -375,7 +329,7 @@ fn cards(page: &Page, next: &Next) -> Vec<Card> {
         Some(Card {
             href: format!(
                 "{}?year={}&month={}{authority}",
-                card::path(kind),
+                card_path(kind),
                 target.year,
                 target.month
             ),

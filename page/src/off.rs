@@ -10,9 +10,11 @@ use hijri::schema::DayKind;
 use hijri_view::answers::events::Found;
 use hijri_view::answers::holidays::names;
 
-use super::html::{markup, Html};
-use super::words::Lang;
-use super::Page;
+use maud::{html, Markup};
+
+use crate::html::time;
+use crate::page::Page;
+use crate::words::Lang;
 
 /// How far from an observance's days its holiday's days off may lie (days): cuti bersama
 /// come up to a week before and after (7 April 2025 after Idul Fitri on 31 March), another
@@ -48,8 +50,8 @@ impl Off<'_> {
 }
 
 /// The days off from `first` to `last`, in date order (a day with two records gives both).
-pub fn between<'r>(page: &Page<'_, 'r>, first: Date, last: Date) -> Vec<Off<'r>> {
-    let dataset = page.state.dataset;
+pub fn between<'r>(page: &Page<'r>, first: Date, last: Date) -> Vec<Off<'r>> {
+    let dataset = page.base.dataset;
     let mut found = Vec::new();
     for year in first.ymd().0..=last.ymd().0 {
         let Some(days) = dataset.holiday_year(year) else {
@@ -83,7 +85,7 @@ pub fn of_observance<'o, 'r>(offs: &'o [Off<'r>], found: &Found) -> Vec<&'o Off<
 
 /// The days off from `first` to `last` and the `NEAR` days around them: those the grid's
 /// cells and its observances' lines may show.
-pub fn around<'r>(page: &Page<'_, 'r>, first: Date, last: Date) -> Vec<Off<'r>> {
+pub fn around<'r>(page: &Page<'r>, first: Date, last: Date) -> Vec<Off<'r>> {
     between(page, first.add_days(-NEAR), last.add_days(NEAR))
 }
 
@@ -92,7 +94,7 @@ const AHEAD: i32 = 400;
 
 /// The next day off from `from` on (`from` included) with the last date of its range (of
 /// one holiday and kind); `None` after the last year of days off.
-pub fn next<'r>(page: &Page<'_, 'r>, from: Date) -> Option<(Off<'r>, Date)> {
+pub fn next<'r>(page: &Page<'r>, from: Date) -> Option<(Off<'r>, Date)> {
     let offs = between(page, from, from.add_days(AHEAD));
     let refs: Vec<&Off> = offs.iter().collect();
     ranges(&refs).first().map(|(first, last)| (**first, *last))
@@ -137,53 +139,57 @@ pub fn name<'r>(page: &Page, off: &Off<'r>) -> &'r str {
 }
 
 /// ` <span class="tag">perkiraan, belum ada SKB</span>` if any of `offs` is predicted.
-fn predicted_tag(html: &mut Html, page: &Page, offs: &[&Off]) {
-    if offs.iter().any(|off| off.predicted) {
-        html.raw(" <span class=\"tag\">")
-            .text(page.words.predicted)
-            .raw("</span>");
+fn predicted_tag(page: &Page, offs: &[&Off]) -> Markup {
+    html! {
+        @if offs.iter().any(|off| off.predicted) {
+            " " span class="tag" { (page.words.predicted) }
+        }
     }
 }
 
 /// A range of days: `Rabu 10 Mar–Kamis 11 Mar` (one day alone).
-fn short_range(html: &mut Html, page: &Page, first: Date, last: Date) {
+fn short_range(page: &Page, first: Date, last: Date) -> Markup {
     let words = page.words;
-    html.time(first, &words.short_date(first));
-    if last != first {
-        html.raw("–").time(last, &words.short_date(last));
+    html! {
+        (time(first, &words.short_date(first)))
+        @if last != first {
+            "–" (time(last, &words.short_date(last)))
+        }
     }
 }
 
 /// The line under an observance of a list with its days off: `libur nasional: Rabu 10
 /// Mar–Kamis 11 Mar · cuti bersama: Selasa 9 Mar, Jumat 12 Mar`, and whether they are
 /// predicted; nothing if it has none.
-pub fn beside(html: &mut Html, page: &Page, offs: &[&Off]) {
-    if offs.is_empty() {
-        return;
-    }
-    html.raw("<span class=\"split days-off\">");
-    let mut first_kind = true;
-    for kind in DayKind::ALL {
-        let of_kind: Vec<&Off> = offs.iter().copied().filter(|o| o.kind == kind).collect();
-        if of_kind.is_empty() {
-            continue;
-        }
-        if !first_kind {
-            html.raw(" · ");
-        }
-        first_kind = false;
-        html.template(markup!("<span class=\"{}\">", class(kind)))
-            .text(kind_words(page, kind))
-            .raw("</span>: ");
-        for (i, (off, last)) in ranges(&of_kind).into_iter().enumerate() {
-            if i > 0 {
-                html.raw(", ");
+pub fn beside(page: &Page, offs: &[&Off]) -> Markup {
+    let kinds: Vec<(DayKind, Vec<&Off>)> = DayKind::ALL
+        .into_iter()
+        .map(|kind| {
+            (
+                kind,
+                offs.iter()
+                    .copied()
+                    .filter(|o| o.kind == kind)
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .filter(|(_, of_kind)| !of_kind.is_empty())
+        .collect();
+    html! {
+        @if !offs.is_empty() {
+            span class="split days-off" {
+                @for (k, (kind, of_kind)) in kinds.iter().enumerate() {
+                    @if k > 0 { " · " }
+                    span class=(class(*kind)) { (kind_words(page, *kind)) } ": "
+                    @for (i, (off, last)) in ranges(of_kind).into_iter().enumerate() {
+                        @if i > 0 { ", " }
+                        (short_range(page, off.date, last))
+                    }
+                }
+                (predicted_tag(page, offs))
             }
-            short_range(html, page, off.date, last);
         }
     }
-    predicted_tag(html, page, offs);
-    html.raw("</span>");
 }
 
 /// The day's name in the page's language as the answers give it: the holiday's name, or
@@ -198,31 +204,26 @@ pub fn full_name(page: &Page, off: &Off) -> String {
 
 /// An entry of the month's list for days off that no observance of the list names (a range
 /// of one holiday and kind): its days, its name with its kind, and whether it is predicted.
-pub fn entry(html: &mut Html, page: &Page, off: &Off, last: Date) {
+pub fn entry(page: &Page, off: &Off, last: Date) -> Markup {
     let words = page.words;
-    html.raw("<li>").time(off.date, &words.long_date(off.date));
-    if last != off.date {
-        html.raw(" – ").time(last, &words.long_date(last));
-    }
     let name = full_name(page, off);
-    html.raw(": ");
-    match off.kind {
-        // "Hari Suci Nyepi — libur nasional".
-        DayKind::LiburNasional => {
-            html.text(&name)
-                .raw(" — <span class=\"off\">")
-                .text(page.words.holiday)
-                .raw("</span>");
+    html! {
+        li {
+            (time(off.date, &words.long_date(off.date)))
+            @if last != off.date {
+                " – " (time(last, &words.long_date(last)))
+            }
+            ": "
+            @match off.kind {
+                // "Hari Suci Nyepi — libur nasional".
+                DayKind::LiburNasional => { (name) " — " span class="off" { (words.holiday) } }
+                // "Cuti bersama Wafat Yesus Kristus", as the decrees name it.
+                DayKind::CutiBersama => { span class="leave" { (name) } }
+            }
+            (predicted_tag(page, &[off]))
         }
-        // "Cuti bersama Wafat Yesus Kristus", as the decrees name it.
-        DayKind::CutiBersama => {
-            html.raw("<span class=\"leave\">")
-                .text(&name)
-                .raw("</span>");
-        }
+        "\n"
     }
-    predicted_tag(html, page, &[off]);
-    html.raw("</li>\n");
 }
 
 /// The class of a grid cell with the days off `offs` (of that day): `libur` (the red day)
@@ -240,31 +241,25 @@ pub fn cell_class(offs: &[&Off]) -> Option<&'static str> {
 /// The texts of a grid cell's days off: a national holiday's name (only its kind when
 /// `named` says an observance of the cell already names it) and its kind for screen
 /// readers; a cuti bersama as such. The cell's class draws the red day.
-pub fn cell(html: &mut Html, page: &Page, offs: &[&Off], named: impl Fn(&str) -> bool) {
-    for off in offs {
-        let kind = kind_words(page, off.kind);
-        html.template(markup!("<span class=\"{}\">", class(off.kind)));
-        match off.kind {
-            DayKind::LiburNasional => {
-                let observance = off.holiday.and_then(|h| h.observance);
-                if observance.is_some_and(&named) {
-                    html.text(kind);
-                } else {
-                    html.text(name(page, off))
-                        .raw("<span class=\"vh\"> (")
-                        .text(kind)
-                        .raw(")</span>");
+pub fn cell(page: &Page, offs: &[&Off], named: impl Fn(&str) -> bool) -> Markup {
+    html! {
+        @for off in offs {
+            @let kind = kind_words(page, off.kind);
+            span class=(class(off.kind)) {
+                @match off.kind {
+                    DayKind::LiburNasional => {
+                        @if off.holiday.and_then(|h| h.observance).is_some_and(&named) {
+                            (kind)
+                        } @else {
+                            (name(page, off)) span class="vh" { " (" (kind) ")" }
+                        }
+                    }
+                    DayKind::CutiBersama => { (kind) }
+                }
+                @if off.predicted {
+                    span class="vh" { " (" (page.words.predicted) ")" }
                 }
             }
-            DayKind::CutiBersama => {
-                html.text(kind);
-            }
         }
-        if off.predicted {
-            html.raw("<span class=\"vh\"> (")
-                .text(page.words.predicted)
-                .raw(")</span>");
-        }
-        html.raw("</span>");
     }
 }

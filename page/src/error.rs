@@ -3,62 +3,63 @@
 //! a link back to today's page in the default calendar.
 
 use hijri::prayer::Method;
-use hijri_view::Scope;
+use hijri_view::{ErrorCode, Scope};
+use maud::{html, DOCTYPE};
 
-use super::html::{markup, Html};
-use super::words::Lang;
-use crate::http::error::{ApiError, ErrorCode};
-use crate::state::AppState;
+use crate::html::metas;
+use crate::words::Lang;
 
-/// `error` answered as an HTML page in `lang`.
-pub fn page(state: &AppState, lang: Lang, error: ApiError) -> ApiError {
-    written(state, lang, error, "?")
+/// Where an error page's link goes back to.
+#[derive(Clone, Copy)]
+pub enum Back {
+    /// The page at `/`, from itself.
+    Page,
+    /// The page at `/`, from another path (the imsakiyah).
+    Elsewhere,
 }
 
-/// `error` of a page at another path than `/` (the imsakiyah) answered as an HTML page in
-/// `lang`, its link back going to `/`.
-pub fn elsewhere(state: &AppState, lang: Lang, error: ApiError) -> ApiError {
-    written(state, lang, error, "./?")
-}
-
-/// The error page, its link back to `back` with the default calendar.
-fn written(state: &AppState, lang: Lang, error: ApiError, back: &str) -> ApiError {
+/// The HTML page of a refusal with `code` and the API's `message`, in `lang`, its link
+/// back going to today's page in the default calendar of `base`.
+pub fn document(base: &Scope, lang: Lang, code: ErrorCode, message: &str, back: Back) -> String {
+    let back = match back {
+        Back::Page => "?",
+        Back::Elsewhere => "./?",
+    };
     let words = lang.words();
-    let mut html = Html::with_capacity(2048);
-    html.template(markup!(
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"color-scheme\" content=\"light dark\">\n\
-         <meta name=\"robots\" content=\"noindex\">\n<title>",
-        lang.tag()
-    ))
-    .text(words.error_title)
-    .raw(" · ")
-    .text(words.title)
-    .raw(
-        "</title>\n<link rel=\"icon\" href=\"data:,\">\n\
-         <link rel=\"stylesheet\" href=\"page.css\">\n</head>\n<body>\n<main class=\"error\">\n<h1>",
-    )
-    .text(words.error_title)
-    .raw("</h1>\n<p>")
-    .text(&sentence(&state.scope, lang, error.code))
-    .raw("</p>\n<p class=\"detail\"><code>")
-    .text(error.code.as_str())
-    .raw("</code>: ")
-    .text(&error.message)
     // The default calendar named, so that a calendar the browser remembered is forgotten.
-    .raw("</p>\n<p><a href=\"")
-    .text(back)
-    .text(match lang {
+    let again = match lang {
         Lang::Id => "",
         Lang::En => "lang=en&",
-    })
-    .raw("authority=")
-    .text(&state.chain.id)
-    .raw("\">")
-    .text(words.error_back)
-    .raw("</a></p>\n</main>\n</body>\n</html>\n");
-    error.with_html(html.into_string())
+    };
+    html! {
+        (DOCTYPE) "\n"
+        html lang=(lang.tag()) {
+            "\n"
+            head {
+                (metas("light dark"))
+                "\n" meta name="robots" content="noindex";
+                "\n" title { (words.error_title) " · " (words.title) }
+                "\n" link rel="icon" href="data:,";
+                "\n" link rel="stylesheet" href="page.css";
+                "\n"
+            }
+            "\n"
+            body {
+                "\n"
+                main class="error" {
+                    "\n" h1 { (words.error_title) }
+                    "\n" p { (sentence(base, lang, code)) }
+                    "\n" p class="detail" { code { (code.as_str()) } ": " (message) }
+                    "\n" p { a href={ (back) (again) "authority=" (base.chain.id.as_str()) } { (words.error_back) } }
+                    "\n"
+                }
+                "\n"
+            }
+            "\n"
+        }
+        "\n"
+    }
+    .into_string()
 }
 
 /// What to change, in words: the zone, the language, the years the calendar has, the month, the calendar
