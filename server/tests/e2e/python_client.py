@@ -11,8 +11,8 @@ from hijri_client.api.dates import convert, table, year
 from hijri_client.api.hilal import hilal_info
 from hijri_client.api.observances import events
 from hijri_client.models import (
+    CalendarSystem,
     ConvertResponse,
-    EventsCalendar,
     EventsResponse,
     HilalInfoResponse,
     TableResponse,
@@ -39,7 +39,7 @@ def main(base_url: str) -> None:
     assert answer.warnings == []
 
     # The observances of 2025: Idul Fitri 1446 on 2025-03-31 (official table).
-    answer = events.sync(client=client, year=2025, calendar=EventsCalendar.GREGORIAN)
+    answer = events.sync(client=client, year=2025, calendar=CalendarSystem.GREGORIAN)
     assert isinstance(answer, EventsResponse), answer
     fitri = [e for e in answer.events if e.event.value == "idul_fitri"]
     assert [e.gregorian for e in fitri] == [datetime.date(2025, 3, 31)], fitri
