@@ -11,7 +11,7 @@ use crate::validate::{self, Problem};
 /// The first 8 bytes of every archive.
 pub const MAGIC: [u8; 8] = *b"HIJRIARC";
 /// Version of the file layout; bump it when the header or the encoding changes.
-pub const FORMAT_VERSION: u32 = 12;
+pub const FORMAT_VERSION: u32 = 13;
 /// Fingerprint of `src/schema.rs`, embedded at build time.
 pub const SCHEMA_HASH: u32 = parse_u32(env!("HIJRI_SCHEMA_HASH"));
 /// Length of the header; the rkyv body starts 16-byte aligned after it.

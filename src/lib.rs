@@ -12,6 +12,7 @@ pub mod calendar;
 pub mod chinese;
 pub mod criterion;
 pub mod date;
+pub mod eclipse;
 pub mod fasting;
 pub mod fingerprint;
 pub mod fixed;

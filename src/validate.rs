@@ -214,6 +214,8 @@ pub enum Violation {
     /// A prayer table that does not fit the places, the span or the code's methods (a time
     /// of a method without its column; see [`crate::prayer_table::check`]).
     PrayerTable(crate::prayer_table::Unfit),
+    /// Eclipses out of order or of the wrong shape (see [`crate::eclipse::check`]).
+    Eclipses(String),
     /// The default chain without a published table (the contract's `/meta` describes it).
     DefaultWithoutTable,
     /// A month of a chain without a published table that is not computed.
@@ -378,6 +380,7 @@ impl fmt::Display for Violation {
             Violation::HolidayDay(what) => write!(f, "day off: {what}"),
             Violation::ChineseMonth(what) => write!(f, "Chinese month: {what}"),
             Violation::PrayerTable(what) => write!(f, "prayer table: {what}"),
+            Violation::Eclipses(what) => write!(f, "eclipses: {what}"),
             Violation::TierWithoutTable(tier) => write!(
                 f,
                 "a {} month in a chain without a published table (all its months are computed)",
@@ -435,6 +438,10 @@ pub fn dataset(dataset: &ArchivedDataset) -> Result<(), Problem> {
     crate::prayer_table::check(dataset).map_err(|what| Problem {
         place: Place::Archive,
         violation: Violation::PrayerTable(what),
+    })?;
+    crate::eclipse::check(dataset).map_err(|what| Problem {
+        place: Place::Archive,
+        violation: Violation::Eclipses(what),
     })?;
     bodies(dataset)
 }

@@ -17,6 +17,7 @@
 
 pub mod conjunction;
 pub mod delta_t;
+pub mod eclipse;
 pub mod ephemeris;
 pub mod error;
 pub mod evening;

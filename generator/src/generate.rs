@@ -18,6 +18,7 @@ use crate::error::GenerateError;
 use crate::calendars::{self, Context};
 use crate::card_set;
 use crate::chain::ChainError;
+use crate::eclipses;
 use crate::holidays;
 use crate::inputs;
 use crate::kabkota::KabKota;
@@ -145,6 +146,7 @@ pub fn build_calendar(data_dir: &Path, progress: bool) -> Result<Built, Generate
         chinese_months,
         places: Vec::new(),
         prayer: PrayerTable::default(),
+        eclipses: Vec::new(),
     };
     Ok(Built { dataset, astro })
 }
@@ -337,6 +339,7 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
     }
     // Before the stored answers: `/places` is one.
     add_prayer_table(places, &mut built, previous.prayer, options.progress)?;
+    add_eclipses(&mut built, options.progress)?;
     add_answers(&mut built.dataset, &previous.codings, options.progress)?;
     let bytes = hijri::archive::encode(&built.dataset).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
@@ -378,6 +381,35 @@ pub fn add_prayer_table(
     ));
     built.dataset.places = prayer_table::places(&places);
     built.dataset.prayer = table;
+    Ok(())
+}
+
+/// Puts every eclipse of the span into the archive, each marked where a place of the
+/// archive sees it (so after [`add_prayer_table`]).
+pub fn add_eclipses(built: &mut Built, progress: bool) -> Result<(), GenerateError> {
+    let report = Progress::new(progress);
+    report.phase("eclipses: every solar and lunar eclipse of the span, seen from every place");
+    let started = Instant::now();
+    // From the span's first midnight (UTC) to the midnight after its last day.
+    let midnight =
+        |day: hijri::date::Date| chrono::DateTime::from_timestamp(i64::from(day.0) * 86_400, 0);
+    let (Some(from), Some(to)) = (midnight(span::FIRST), midnight(span::LAST.add_days(1))) else {
+        return Err(GenerateError::Astro(hijri_astro::AstroError::NoEvent(
+            "the span's days are not instants".into(),
+        )));
+    };
+    built.dataset.eclipses = eclipses::build(&built.astro, &built.dataset.places, from, to)?;
+    report.done(&format!(
+        "{} eclipses ({} seen in Indonesia) in {:.1} s",
+        built.dataset.eclipses.len(),
+        built
+            .dataset
+            .eclipses
+            .iter()
+            .filter(|e| e.seen_in_indonesia)
+            .count(),
+        started.elapsed().as_secs_f64()
+    ));
     Ok(())
 }
 

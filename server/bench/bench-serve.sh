@@ -9,7 +9,8 @@
 # /holidays of a decreed year (2027) and a predicted one (2040), both stored, /compare,
 # /month with authority, the stored Gregorian /month of February 2026 beside the kept
 # /prayer-times of that month (by each method, one with detail), /imsakiyah and the stored
-# /places, /hilal/history with include=sites, /table.csv, the page, and
+# /places, the eclipses of a year and one eclipse at a place (kept) and a point (per request),
+# /hilal/history with include=sites, /table.csv, the page, and
 # /convert, /hilal/history, a PNG card and the kept /holidays.ics of a year. Every answer is asked once before
 # (the first ask builds what the cache keeps). Then start-up time (ms until /healthz answers)
 # and resident memory after the run. Loopback only; every step is bounded.
@@ -94,6 +95,9 @@ endpoints+=(
     "/api/v1/qibla?place=34.71"
     "/api/v1/qibla/rashdul?year=2025"
     "/api/v1/qibla/shadow?place=34.71&month=2026-05"
+    "/api/v1/eclipses?year=2025"
+    "/api/v1/eclipses/2023-04-20-solar?place=91.06"
+    "/api/v1/eclipses/2023-04-20-solar?lat=-1.18&lon=136.08"
     "/api/v1/hilal/history?include=sites"
     "/api/v1/table.csv"
     "/"

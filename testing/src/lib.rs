@@ -197,6 +197,7 @@ impl DatasetBuilder {
                 chinese_months: Vec::new(),
                 places: Vec::new(),
                 prayer: hijri::schema::PrayerTable::default(),
+                eclipses: Vec::new(),
             },
         }
     }

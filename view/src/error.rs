@@ -69,6 +69,7 @@ error_codes! {
     DateOutOfSupportedRange = "date_out_of_supported_range", 400;
     DateNotFound = "date_not_found", 404;
     UnknownPlace = "unknown_place", 404;
+    UnknownEclipse = "unknown_eclipse", 404;
     NoPlaceNear = "no_place_near", 404;
     NotFound = "not_found", 404;
     MethodNotAllowed = "method_not_allowed", 405;

@@ -138,15 +138,8 @@ pub fn history(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
         .param("from", from.iso().as_str())
         .param("to", to.iso().as_str())
         .param("include", include);
-    stored::answer(
-        req,
-        state,
-        &scope,
-        key,
-        |_| reply::HISTORY,
-        || {
-            let body = hilal::history(&scope, from, to, Some(include))?;
-            Ok(Built::json(7_000 * body.count() + 256, &body))
-        },
-    )
+    stored::history(req, state, &scope, key, || {
+        let body = hilal::history(&scope, from, to, Some(include))?;
+        Ok(Built::json(7_000 * body.count() + 256, &body))
+    })
 }

@@ -8,6 +8,7 @@ pub mod convert;
 pub mod days;
 pub mod days_csv;
 pub mod docs;
+pub mod eclipses;
 pub mod events;
 pub mod fasting;
 pub mod hilal;
@@ -192,6 +193,7 @@ pub const ROUTES: &[Route] = &[
         qibla::shadow,
         P::QIBLA_SHADOW,
     ),
+    route("/api/v1/eclipses", F::Default, eclipses::list, P::ECLIPSES),
     route(
         "/api/v1/hilal/info",
         F::HilalInfo,
@@ -239,13 +241,19 @@ pub const ROUTES: &[Route] = &[
         docs::redoc,
         P::NONE,
     ),
-    // The one dynamic path comes last: actix tries routes in order, and a pattern match
-    // costs a regex run that the static paths above should not pay.
+    // The dynamic paths come last: actix tries routes in order, and a pattern match costs
+    // a regex run that the static paths above should not pay.
     route(
         "/api/v1/today/{target_date}",
         F::Default,
         convert::today_date,
         P::TODAY_DATE,
+    ),
+    route(
+        "/api/v1/eclipses/{id}",
+        F::Default,
+        eclipses::local,
+        P::ECLIPSE,
     ),
 ];
 

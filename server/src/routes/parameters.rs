@@ -143,5 +143,9 @@ pub const QIBLA: &[Bound] = &[PLACE, LAT, LON];
 pub const QIBLA_RASHDUL: &[Bound] = &[YEAR];
 /// `/qibla/shadow`.
 pub const QIBLA_SHADOW: &[Bound] = &[PLACE, LAT, LON, DATE, MONTH, TZ];
+/// `/eclipses`.
+pub const ECLIPSES: &[Bound] = &[YEAR, FROM, TO, KIND];
+/// `/eclipses/{id}`.
+pub const ECLIPSE: &[Bound] = &[PLACE, LAT, LON];
 /// Routes that read no parameter.
 pub const NONE: &[Bound] = &[];

@@ -17,7 +17,7 @@ use hijri::schema::{ArchivedChain, ArchivedMonth};
 use hijri::span;
 use hijri::zone::Zone;
 use hijri_view::answers::events::include;
-use hijri_view::answers::places;
+use hijri_view::answers::{places, rashdul};
 use hijri_view::{coverage, Calendar, Scope};
 
 use actix_web::HttpRequest;
@@ -303,6 +303,40 @@ pub fn point(query: &Query) -> Result<Option<(f64, f64)>, ApiError> {
             places::coordinate(&lat, "lat", 90.0)?,
             places::coordinate(&lon, "lon", 180.0)?,
         ))),
+    }
+}
+
+/// The site a request names (`/qibla`, `/qibla/shadow`, `/eclipses/{id}`): `place`, or
+/// `lat` and `lon` (any point on Earth), exactly one of them.
+pub fn site(query: &Query, state: &AppState) -> Result<rashdul::Site, ApiError> {
+    let place = query.optional("place", ErrorCode::InvalidPlace)?;
+    let point = point(query)?;
+    match (place, point) {
+        (Some(_), Some(_)) => Err(ApiError::new(
+            ErrorCode::InvalidPlace,
+            "give either `place` (a place id) or `lat` and `lon` (a point), not both",
+        )),
+        (Some(id), None) => Ok(rashdul::Site::Place(places::place(
+            state.dataset,
+            &id,
+            "place",
+        )?)),
+        (None, Some((lat, lon))) => Ok(rashdul::Site::Point(lat, lon)),
+        (None, None) => Err(ApiError::new(
+            ErrorCode::MissingParameter,
+            "give `place` (a place id from /api/v1/places) or `lat` and `lon`",
+        )),
+    }
+}
+
+/// The civil zone of a site's local times: its place's, or UTC for a point.
+pub fn site_zone(state: &AppState, site: rashdul::Site) -> Zone {
+    match site {
+        rashdul::Site::Place(i) => state.dataset.places.get(i).map_or(
+            Zone::Iana(chrono_tz::UTC),
+            hijri_view::answers::prayer::zone,
+        ),
+        rashdul::Site::Point(..) => Zone::Iana(chrono_tz::UTC),
     }
 }
 

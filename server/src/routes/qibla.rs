@@ -8,8 +8,7 @@
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::{days_in_month, Date};
 use hijri::span;
-use hijri::zone::Zone;
-use hijri_view::answers::{places, prayer, qibla, rashdul};
+use hijri_view::answers::{qibla, rashdul};
 
 use super::params;
 use super::stored::{self, Built, Key};
@@ -18,32 +17,10 @@ use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
 
-/// The site a request names: `place`, or `lat` and `lon`, exactly one of them.
-fn site(query: &Query, state: &AppState) -> Result<rashdul::Site, ApiError> {
-    let place = query.optional("place", ErrorCode::InvalidPlace)?;
-    let point = params::point(query)?;
-    match (place, point) {
-        (Some(_), Some(_)) => Err(ApiError::new(
-            ErrorCode::InvalidPlace,
-            "give either `place` (a place id) or `lat` and `lon` (a point), not both",
-        )),
-        (Some(id), None) => Ok(rashdul::Site::Place(places::place(
-            state.dataset,
-            &id,
-            "place",
-        )?)),
-        (None, Some((lat, lon))) => Ok(rashdul::Site::Point(lat, lon)),
-        (None, None) => Err(ApiError::new(
-            ErrorCode::MissingParameter,
-            "give `place` (a place id from /api/v1/places) or `lat` and `lon`",
-        )),
-    }
-}
-
 /// `GET /api/v1/qibla?place=|lat=&lon=`.
 pub fn qibla(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let body = match site(&query, state)? {
+    let body = match params::site(&query, state)? {
         rashdul::Site::Place(i) => qibla::of_place(state.dataset, i)
             .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlace, "no such place"))?,
         rashdul::Site::Point(lat, lon) => qibla::of_point(lat, lon),
@@ -63,17 +40,10 @@ pub fn rashdul(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiE
     })?;
     let scope = params::scope(state, &query)?;
     let key = Key::new("/api/v1/qibla/rashdul").param("year", year);
-    stored::answer(
-        req,
-        state,
-        &scope,
-        key,
-        |_| reply::HISTORY,
-        || {
-            let body = rashdul::yearly(state.dataset, year)?;
-            Ok(Built::json(4096, &body))
-        },
-    )
+    stored::history(req, state, &scope, key, || {
+        let body = rashdul::yearly(state.dataset, year)?;
+        Ok(Built::json(4096, &body))
+    })
 }
 
 /// The days of a `/qibla/shadow` request: `date` or `month` (`YYYY-MM`), exactly one,
@@ -137,19 +107,12 @@ fn days(query: &Query) -> Result<(Date, Date), ApiError> {
 /// UTC for a point, unless `tz` names another.
 pub fn shadow(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let site = site(&query, state)?;
+    let site = params::site(&query, state)?;
     let range = days(&query)?;
     let zone = if query.given("tz") {
         params::zone(&query)?
     } else {
-        match site {
-            rashdul::Site::Place(i) => state
-                .dataset
-                .places
-                .get(i)
-                .map_or(Zone::Iana(chrono_tz::UTC), prayer::zone),
-            rashdul::Site::Point(..) => Zone::Iana(chrono_tz::UTC),
-        }
+        params::site_zone(state, site)
     };
     let build = || rashdul::shadow(state.dataset, site, zone, range);
     match site {
@@ -161,17 +124,10 @@ pub fn shadow(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiEr
                 .param("from", range.0)
                 .param("to", range.1)
                 .param("tz", format!("{zone:?}"));
-            stored::answer(
-                req,
-                state,
-                &scope,
-                key,
-                |_| reply::HISTORY,
-                || {
-                    let body = build()?;
-                    Ok(Built::json(1024 + 400 * body.count(), &body))
-                },
-            )
+            stored::history(req, state, &scope, key, || {
+                let body = build()?;
+                Ok(Built::json(1024 + 400 * body.count(), &body))
+            })
         }
         // A point's are not (any point on Earth): built per request.
         rashdul::Site::Point(..) => {

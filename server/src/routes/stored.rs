@@ -159,6 +159,17 @@ pub fn question(
     })
 }
 
+/// [`answer`] with the cache rule of a settled answer ([`reply::HISTORY`]).
+pub fn history(
+    req: &HttpRequest,
+    state: &AppState,
+    scope: &Scope,
+    key: Key,
+    build: impl FnOnce() -> Result<Built, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    answer(req, state, scope, key, |_| reply::HISTORY, build)
+}
+
 /// The answer `build` makes for the question `key` names in `scope` (its calendar is added
 /// to the key when the request named it, the language of its names when it is not
 /// Indonesian), built once per archive and kept; `cache` gives

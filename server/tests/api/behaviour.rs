@@ -16,6 +16,8 @@ const PEER: &str = "192.0.2.1:40000";
 fn sample(path: &str) -> String {
     let query = match path {
         "/api/v1/today/{target_date}" => return "/api/v1/today/2025-03-01".into(),
+        "/api/v1/eclipses/{id}" => return "/api/v1/eclipses/2023-04-20-solar?place=91.06".into(),
+        "/api/v1/eclipses" => "year=2023",
         "/api/v1/convert" => "date=2025-03-01",
         "/api/v1/range" => "start=2025-03-01&end=2025-03-03",
         "/api/v1/month" => "year=1446&month=9",

@@ -42,11 +42,15 @@ fn serve_everything(bytes: &[u8]) -> bool {
     };
     let state = state_with(Arc::new(archive), UNLIMITED);
     for route in ROUTES {
-        let path = route.path.replace("{target_date}", "2025-03-01");
+        let path = route
+            .path
+            .replace("{target_date}", "2025-03-01")
+            .replace("{id}", "2023-04-20-solar");
         for query in QUERIES {
             let req = TestRequest::get()
                 .uri(&format!("{path}?{query}"))
                 .param("target_date", "2025-03-01")
+                .param("id", "2023-04-20-solar")
                 .to_http_request();
             let _ = state.with_view(|view| (route.handler)(&req, view));
         }

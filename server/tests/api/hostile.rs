@@ -35,9 +35,10 @@ fn thread_cpu_ns() -> u64 {
     text.split_whitespace().next().unwrap().parse().unwrap()
 }
 
-/// A route path with its one path parameter filled.
+/// A route path with its path parameter filled.
 fn concrete(path: &str) -> String {
     path.replace("{target_date}", "2025-03-01")
+        .replace("{id}", "2023-04-20-solar")
 }
 
 /// Whether `answer` is a refusal naming `name`: JSON with the error envelope, or (the

@@ -171,6 +171,7 @@ fn every_operation_is_documented_with_one_get() {
             "Prayer times",
             "Hilal",
             "Qibla",
+            "Eclipses",
             "Service"
         ]
     );

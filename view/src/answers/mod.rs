@@ -7,6 +7,7 @@ pub mod authorities;
 pub mod compare;
 pub mod days;
 pub mod days_csv;
+pub mod eclipses;
 pub mod events;
 pub mod fasting;
 pub mod hilal;

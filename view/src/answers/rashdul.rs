@@ -111,7 +111,7 @@ pub struct Instant {
 }
 
 /// `t` (Unix seconds) to the nearest second at `offset` hours, RFC 3339.
-fn at_offset(t: f64, hours: i32) -> Option<String> {
+pub(crate) fn at_offset(t: f64, hours: i32) -> Option<String> {
     #[allow(
         clippy::cast_possible_truncation,
         reason = "an instant of the span, rounded: far inside i64"
@@ -492,7 +492,7 @@ fn midnight(zone: Zone, date: Date) -> Option<f64> {
 }
 
 /// `t` as local RFC 3339 text in `zone`.
-fn local_text(zone: Zone, t: f64) -> Option<String> {
+pub(crate) fn local_text(zone: Zone, t: f64) -> Option<String> {
     #[allow(clippy::cast_possible_truncation, reason = "an instant of the span")]
     let seconds = t.round() as i64;
     let utc: DateTime<Utc> = DateTime::from_timestamp(seconds, 0)?;
