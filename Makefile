@@ -11,7 +11,7 @@ SERVE := $(BIN)/hijri-serve
 # The committed facts the archive is made from (a change to any regenerates it).
 FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all build generate serve test accept e2e schemathesis lint fuzz bench bench-generate bench-announce bench-serve clean
+.PHONY: all build generate serve test accept openapi e2e schemathesis lint fuzz bench bench-generate bench-announce bench-serve clean
 
 all: $(ARCHIVE)
 
@@ -47,6 +47,11 @@ test: $(ARCHIVE)
 accept: $(ARCHIVE)
 	INSTA_UPDATE=new INSTA_FORCE_PASS=1 $(CARGO) test --release --workspace --test api
 	bash testing/accept-snapshots.sh snapshots
+
+## Write the OpenAPI document's closed lists (enums, the error codes' sentence) from the code
+## (server/src/interface/vocabularies.rs); a unit test of the server fails until this is run.
+openapi:
+	$(CARGO) run --release -p hijri-server --bin hijri-openapi -- server/openapi.json
 
 ## End to end over the built binaries (server/tests/e2e.rs), one test at a time (so Lighthouse
 ## has the CPU): the docs page in Debian's headless Chromium (`apt-get install -y chromium`;

@@ -42,17 +42,17 @@ const BRANCHES: [&str; 12] = [
     "Zi", "Chou", "Yin", "Mao", "Chen", "Si", "Wu", "Wei", "Shen", "You", "Xu", "Hai",
 ];
 /// The branches' animals in Indonesian (shio), from the Rat.
-const SHIO: [&str; 12] = [
+pub const SHIO: [&str; 12] = [
     "Tikus", "Kerbau", "Macan", "Kelinci", "Naga", "Ular", "Kuda", "Kambing", "Monyet", "Ayam",
     "Anjing", "Babi",
 ];
 /// The branches' animals in English, from the Rat.
-const SHIO_EN: [&str; 12] = [
+pub const SHIO_EN: [&str; 12] = [
     "Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog",
     "Pig",
 ];
 /// The branches' animals in Arabic, from the Rat.
-const SHIO_AR: [&str; 12] = [
+pub const SHIO_AR: [&str; 12] = [
     "الفأر",
     "الثور",
     "النمر",
@@ -67,11 +67,11 @@ const SHIO_AR: [&str; 12] = [
     "الخنزير",
 ];
 /// The stems' elements in Indonesian, two stems each, from Jia.
-const ELEMENTS: [&str; 5] = ["Kayu", "Api", "Tanah", "Logam", "Air"];
+pub const ELEMENTS: [&str; 5] = ["Kayu", "Api", "Tanah", "Logam", "Air"];
 /// The stems' elements in English.
-const ELEMENTS_EN: [&str; 5] = ["Wood", "Fire", "Earth", "Metal", "Water"];
+pub const ELEMENTS_EN: [&str; 5] = ["Wood", "Fire", "Earth", "Metal", "Water"];
 /// The stems' elements in Arabic.
-const ELEMENTS_AR: [&str; 5] = ["الخشب", "النار", "التراب", "المعدن", "الماء"];
+pub const ELEMENTS_AR: [&str; 5] = ["الخشب", "النار", "التراب", "المعدن", "الماء"];
 /// A Gregorian year whose Chinese year is Jia-Zi, the first of the sixty.
 const JIA_ZI: i32 = 1984;
 

@@ -279,6 +279,9 @@ pub enum Standing {
 }
 
 impl Standing {
+    /// The three, decreed first.
+    pub const ALL: [Standing; 3] = [Standing::Decreed, Standing::Partial, Standing::Predicted];
+
     /// Its name in the answers (`status`): `decreed`, `partial`, `predicted`.
     pub fn name(self) -> &'static str {
         match self {

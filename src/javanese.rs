@@ -55,7 +55,8 @@ pub enum WinduYear {
     Jimakir,
 }
 
-const WINDU: [WinduYear; 8] = [
+/// The eight years of a windu, Alip first.
+pub const WINDU: [WinduYear; 8] = [
     WinduYear::Alip,
     WinduYear::Ehe,
     WinduYear::Jimawal,
@@ -111,6 +112,9 @@ pub enum Kurup {
 }
 
 impl Kurup {
+    /// Both, in their order.
+    pub const ALL: [Kurup; 2] = [Kurup::Asapon, Kurup::Anenhing];
+
     /// Its name.
     pub fn name(self) -> &'static str {
         match self {
@@ -149,7 +153,8 @@ pub enum JavaneseMonth {
     Besar,
 }
 
-const MONTHS: [JavaneseMonth; 12] = [
+/// The twelve months, Sura first.
+pub const MONTHS: [JavaneseMonth; 12] = [
     JavaneseMonth::Sura,
     JavaneseMonth::Sapar,
     JavaneseMonth::Mulud,

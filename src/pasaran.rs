@@ -18,7 +18,8 @@ pub enum Pasaran {
     Kliwon,
 }
 
-const ALL: [Pasaran; 5] = [
+/// The five, Legi first.
+pub const ALL: [Pasaran; 5] = [
     Pasaran::Legi,
     Pasaran::Pahing,
     Pasaran::Pon,

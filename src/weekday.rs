@@ -21,7 +21,8 @@ pub enum Weekday {
     Sabtu,
 }
 
-const ALL: [Weekday; 7] = [
+/// The seven, Sunday first.
+pub const ALL: [Weekday; 7] = [
     Weekday::Ahad,
     Weekday::Senin,
     Weekday::Selasa,

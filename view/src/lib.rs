@@ -76,6 +76,9 @@ pub enum Calendar {
 }
 
 impl Calendar {
+    /// Both, Gregorian first.
+    pub const ALL: [Calendar; 2] = [Calendar::Gregorian, Calendar::Hijri];
+
     /// The name echoed in responses.
     pub fn name(self) -> &'static str {
         match self {

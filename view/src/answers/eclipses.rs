@@ -29,14 +29,18 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kinds a `kind` parameter names, solar first.
+    pub const NAMED: [Kind; 2] = [Kind::Solar, Kind::Lunar];
+
     /// The kind a `kind` parameter names (`solar`, `lunar`, in any letter case).
     pub fn parse(text: &str) -> Option<Kind> {
-        [Kind::Solar, Kind::Lunar]
+        Kind::NAMED
             .into_iter()
             .find(|k| k.name().is_some_and(|n| n.eq_ignore_ascii_case(text)))
     }
 
-    fn name(self) -> Option<&'static str> {
+    /// Its name in the API; none for either kind.
+    pub fn name(self) -> Option<&'static str> {
         match self {
             Kind::Any => None,
             Kind::Solar => Some("solar"),
