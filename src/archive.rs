@@ -12,7 +12,7 @@ use crate::validate::{self, Problem};
 pub const MAGIC: [u8; 8] = *b"HIJRIARC";
 /// Version of the file layout; bump it when the header or the encoding changes.
 pub const FORMAT_VERSION: u32 = 13;
-/// Fingerprint of `src/schema.rs`, embedded at build time.
+/// Fingerprint of the files of `src/schema/`, embedded at build time.
 pub const SCHEMA_HASH: u32 = parse_u32(env!("HIJRI_SCHEMA_HASH"));
 /// Length of the header; the rkyv body starts 16-byte aligned after it.
 pub const HEADER_LEN: usize = 32;

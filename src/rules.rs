@@ -3,7 +3,7 @@
 //! must lie in range, how the generator makes its months ([`Family`]) and, for a rule that
 //! is its own calendar (the arithmetical one, [`Arithmetic`]), each month's start and length.
 //! Every behaviour that depends on a rule's kind is an exhaustive match here; the rest of the
-//! workspace asks these questions, so a new kind of rule is a variant in `schema.rs` and its
+//! workspace asks these questions, so a new kind of rule is a variant in `schema/chain.rs` and its
 //! arms (and functions) here.
 
 use std::ops::RangeInclusive;

@@ -62,6 +62,12 @@ impl Zone {
             .map_or(Zone::Iana(tz), Zone::Fixed)
     }
 
+    /// [`Zone::civil`] of an IANA name as a place's `tz` writes it (checked when the places
+    /// were read; Asia/Jakarta for a name chrono-tz does not know).
+    pub fn civil_named(name: &str) -> Zone {
+        Zone::civil(name.parse().unwrap_or(Tz::Asia__Jakarta))
+    }
+
     /// The local date at `now`.
     pub fn local_date(self, now: DateTime<Utc>) -> NaiveDate {
         now.with_timezone(&self).date_naive()
