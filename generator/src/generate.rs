@@ -21,10 +21,10 @@ use crate::chain::ChainError;
 use crate::eclipses;
 use crate::holidays;
 use crate::inputs;
-use crate::kabkota::KabKota;
 use crate::prayer_table;
 use crate::stored;
 use crate::writer;
+use hijri::schema::PrayerPlace;
 
 /// Hijri years of the pre-rendered cards.
 pub const CARD_YEARS: [u16; 2] = [1444, 1475];
@@ -357,7 +357,7 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
 /// reads them) and their prayer table into the archive: `previous` if it was computed
 /// from the same inputs ([`prayer_table::inputs_key`]), else computed anew.
 pub fn add_prayer_table(
-    (bytes, places): (Vec<u8>, Vec<KabKota>),
+    (bytes, places): (Vec<u8>, Vec<PrayerPlace>),
     built: &mut Built,
     previous: PrayerTable,
     progress: bool,
@@ -379,7 +379,7 @@ pub fn add_prayer_table(
         started.elapsed().as_secs_f64(),
         if reused { "reused" } else { "computed" }
     ));
-    built.dataset.places = prayer_table::places(&places);
+    built.dataset.places = places;
     built.dataset.prayer = table;
     Ok(())
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use chrono_tz::Tz;
+use hijri::schema::PrayerPlace;
 
 use crate::csv;
 use crate::inputs::InputError;
@@ -16,27 +17,9 @@ pub const FILE: &str = "places/kabkota.csv";
 /// The columns every row starts with.
 const HEADER: [&str; 7] = ["id", "name", "province", "lat", "lon", "elev_m", "tz"];
 
-/// One place.
-#[derive(Debug, Clone, PartialEq)]
-pub struct KabKota {
-    /// Its stable identifier: the Kepmendagri kode wilayah (`34.71`), where it has one.
-    pub id: String,
-    /// Its name as people write it (`Kota Yogyakarta`).
-    pub name: String,
-    /// Its province.
-    pub province: String,
-    /// Latitude of its point, degrees north.
-    pub lat: f64,
-    /// Longitude of its point, degrees east.
-    pub lon: f64,
-    /// Elevation of its point, metres.
-    pub elev_m: f64,
-    /// Its IANA time zone.
-    pub tz: Tz,
-}
-
-/// Reads the places, in the file's order; ids are unique and every field is checked.
-pub fn load(path: &Path) -> Result<Vec<KabKota>, InputError> {
+/// Reads the places as the archive keeps them, in the file's order; ids are unique and every
+/// field is checked (the time zone is an IANA name chrono-tz knows, written as it spells it).
+pub fn load(path: &Path) -> Result<Vec<PrayerPlace>, InputError> {
     let at = |line: Option<usize>, message: String| InputError {
         path: path.to_owned(),
         line,
@@ -72,7 +55,7 @@ pub fn load(path: &Path) -> Result<Vec<KabKota>, InputError> {
                 .filter(|v| range.contains(v))
                 .ok_or_else(|| at(line_no, format!("bad {what} {text:?}")))
         };
-        let place = KabKota {
+        let place = PrayerPlace {
             id: id.trim().to_owned(),
             name: name.trim().to_owned(),
             province: province.trim().to_owned(),
@@ -81,8 +64,10 @@ pub fn load(path: &Path) -> Result<Vec<KabKota>, InputError> {
             elev_m: number(elev, "elev_m", -500.0..=9_000.0)?,
             tz: tz
                 .trim()
-                .parse()
-                .map_err(|_| at(line_no, format!("unknown time zone {tz:?}")))?,
+                .parse::<Tz>()
+                .map_err(|_| at(line_no, format!("unknown time zone {tz:?}")))?
+                .name()
+                .to_owned(),
         };
         if place.id.is_empty() || place.name.is_empty() || place.province.is_empty() {
             return Err(at(

@@ -22,8 +22,6 @@ use hijri_astro::time::UNIX_J2000;
 use hijri_astro::{Astro, AstroError, Observer};
 use rayon::prelude::*;
 
-use crate::kabkota::KabKota;
-
 /// Bump when the bulk computation or the coding changes: the reuse key holds it.
 pub const TABLE_VERSION: u32 = 6;
 
@@ -55,7 +53,7 @@ pub fn ashar_rule(method: Method) -> impl Fn(f64) -> Option<f64> + Sync {
 }
 
 /// What the bulk path finds for a series at `place`.
-fn crossing(target: Target, place: &KabKota) -> Crossing {
+fn crossing(target: Target, place: &PrayerPlace) -> Crossing {
     let horizon = |h: hijri::prayer::Horizon| h.altitude_deg(Some(&place.id), place.elev_m);
     match target {
         Target::Morning(h) => Crossing::Rising(h),
@@ -80,22 +78,6 @@ fn ashar_factor(list: &[Series]) -> Result<Option<f64>, AstroError> {
         ));
     }
     Ok(first)
-}
-
-/// The places as the archive keeps them.
-pub fn places(places: &[KabKota]) -> Vec<PrayerPlace> {
-    places
-        .iter()
-        .map(|p| PrayerPlace {
-            id: p.id.clone(),
-            name: p.name.clone(),
-            province: p.province.clone(),
-            lat: p.lat,
-            lon: p.lon,
-            elev_m: p.elev_m,
-            tz: p.tz.name().to_owned(),
-        })
-        .collect()
 }
 
 /// A fingerprint of everything the table is computed from: the places file's bytes, the
@@ -130,7 +112,7 @@ struct PlaceBlocks {
 /// from `from` (inside `sun`'s days), series by series.
 pub fn place_series(
     sun: &SunTable,
-    place: &KabKota,
+    place: &PrayerPlace,
     list: &[Series],
     from: Date,
     days: usize,
@@ -142,7 +124,7 @@ pub fn place_series(
         lat_deg: place.lat,
         lon_deg: place.lon,
         elev_m: place.elev_m,
-        tz: Zone::civil(place.tz),
+        tz: Zone::civil_named(&place.tz),
     })?;
     let mut out = vec![Vec::with_capacity(days); list.len()];
     let mut found = vec![None; list.len()];
@@ -157,7 +139,11 @@ pub fn place_series(
 }
 
 /// The blocks of one place.
-fn place_blocks(sun: &SunTable, place: &KabKota, list: &[Series]) -> Result<PlaceBlocks, String> {
+fn place_blocks(
+    sun: &SunTable,
+    place: &PrayerPlace,
+    list: &[Series],
+) -> Result<PlaceBlocks, String> {
     let days = usize::try_from(span::LAST.0 - span::FIRST.0 + 1).unwrap_or(0);
     let columns = place_series(sun, place, list, span::FIRST, days)
         .map_err(|e| format!("{}: {e}", place.id))?;
@@ -213,7 +199,7 @@ pub struct Stats {
 /// Computes the table of `places` (the span, every series), keyed `inputs`.
 pub fn build(
     astro: &Astro,
-    places: &[KabKota],
+    places: &[PrayerPlace],
     inputs: u64,
 ) -> Result<(PrayerTable, Stats), AstroError> {
     let (list, columns): (Vec<Series>, Vec<u64>) = column_keys().into_iter().unzip();
@@ -309,7 +295,9 @@ pub fn build(
 }
 
 /// The places file's bytes and its places, from `data_dir`.
-pub fn read_places(data_dir: &Path) -> Result<(Vec<u8>, Vec<KabKota>), crate::inputs::InputError> {
+pub fn read_places(
+    data_dir: &Path,
+) -> Result<(Vec<u8>, Vec<PrayerPlace>), crate::inputs::InputError> {
     let path = data_dir.join(crate::kabkota::FILE);
     let bytes = std::fs::read(&path).map_err(|e| crate::inputs::InputError {
         path: path.clone(),

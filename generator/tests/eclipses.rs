@@ -177,8 +177,7 @@ fn local_contacts_match_bmkg() {
 #[test]
 fn seen_in_indonesia() {
     let astro = Astro::load(data_dir()).unwrap();
-    let (_, rows) = hijri_generator::prayer_table::read_places(data_dir()).unwrap();
-    let places = hijri_generator::prayer_table::places(&rows);
+    let (_, places) = hijri_generator::prayer_table::read_places(data_dir()).unwrap();
     let list = hijri_generator::eclipses::build(
         &astro,
         &places,

@@ -22,7 +22,7 @@ use hijri::prayer_table::{
 };
 use hijri::schema::{ArchivedDataset, Dataset};
 use hijri_astro::{Astro, Observer};
-use hijri_generator::prayer_table::{ashar_rule, build, places, read_places, targets};
+use hijri_generator::prayer_table::{ashar_rule, build, read_places, targets};
 use hijri_testing::DatasetBuilder;
 
 fn data_dir() -> &'static Path {
@@ -40,7 +40,7 @@ fn dataset(astro: &Astro) -> Dataset {
     assert_eq!(chosen.len(), 3);
     let (table, _) = build(astro, &chosen, 1).unwrap();
     let mut dataset = DatasetBuilder::new().build();
-    dataset.places = places(&chosen);
+    dataset.places = chosen;
     dataset.prayer = table;
     dataset
 }

@@ -240,7 +240,7 @@ pub fn run(args: PrayerArgs, data_dir: &Path) -> Result<(), String> {
                 lat_deg: p.lat,
                 lon_deg: p.lon,
                 elev_m: p.elev_m,
-                tz: Zone::civil(p.tz),
+                tz: Zone::civil_named(&p.tz),
             };
             let title = format!(
                 "{} ({}, {}), {}, {} ({} m), {}",

@@ -82,6 +82,39 @@ pub fn gregorian_date(text: &str, name: &str) -> Result<Date, ApiError> {
     Date::parse_iso(text).ok_or_else(|| invalid_date(text, name, "Gregorian"))
 }
 
+/// Parses a Gregorian `month` parameter, `YYYY-MM`: its year and month number.
+pub fn gregorian_month(text: &str) -> Result<(i32, u8), ApiError> {
+    text.split_once('-')
+        .filter(|(y, m)| y.len() == 4 && m.len() == 2)
+        .and_then(|(y, m)| Some((y.parse::<i32>().ok()?, m.parse::<u8>().ok()?)))
+        .filter(|(_, m)| (1..=12).contains(m))
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidMonth,
+                format!(
+                    "`month` must be a Gregorian month YYYY-MM, e.g. 2026-02, got \"{}\"",
+                    truncated(text)
+                ),
+            )
+        })
+}
+
+/// `from` to `to` when both are days served, else `out_of_coverage` naming the parameters
+/// that asked for them (`named`, in backquotes).
+pub fn served_days(from: Date, to: Date, named: &str) -> Result<(Date, Date), ApiError> {
+    if span::contains(from) && span::contains(to) {
+        return Ok((from, to));
+    }
+    Err(ApiError::new(
+        ErrorCode::OutOfCoverage,
+        format!(
+            "{named} must fall within the days served, {} to {}",
+            span::FIRST,
+            span::LAST
+        ),
+    ))
+}
+
 /// Parses a Hijri `YYYY-MM-DD` parameter (the day is checked against the archive later).
 pub fn hijri_date(text: &str, name: &str) -> Result<HijriDate, ApiError> {
     HijriDate::parse_iso(text).ok_or_else(|| invalid_date(text, name, "Hijri"))

@@ -13,7 +13,6 @@ use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::prayer::{Method, Prayer};
-use hijri::span;
 use hijri::warnings::PRESENT_OFFSETS_FROM;
 use hijri_view::answers::places;
 use hijri_view::answers::prayer::{self as answers, Imsakiyah};
@@ -76,9 +75,6 @@ fn method(query: &Query) -> Result<Option<Method>, ApiError> {
 /// the served span, else `out_of_coverage` naming the parameter.
 fn days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
     let (from, to) = asked_days(query, scope)?;
-    if span::contains(from) && span::contains(to) {
-        return Ok((from, to));
-    }
     let named = if query.given("date") {
         "`date`"
     } else if query.given("month") {
@@ -86,14 +82,7 @@ fn days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
     } else {
         "`from` and `to`"
     };
-    Err(ApiError::new(
-        ErrorCode::OutOfCoverage,
-        format!(
-            "{named} must fall within the days served, {} to {}",
-            span::FIRST,
-            span::LAST
-        ),
-    ))
+    params::served_days(from, to, named)
 }
 
 /// The days a `/prayer-times` request asks for: `date`, `month` (`YYYY-MM`) or `from` and
@@ -124,20 +113,7 @@ fn asked_days(query: &Query, scope: &Scope) -> Result<(Date, Date), ApiError> {
         return Ok((date, date));
     }
     if let Some(month) = query.optional("month", ErrorCode::InvalidMonth)? {
-        let (year, number) = month
-            .split_once('-')
-            .filter(|(y, m)| y.len() == 4 && m.len() == 2)
-            .and_then(|(y, m)| Some((y.parse::<i32>().ok()?, m.parse::<u8>().ok()?)))
-            .filter(|(_, m)| (1..=12).contains(m))
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::InvalidMonth,
-                    format!(
-                        "`month` must be a Gregorian month YYYY-MM, e.g. 2026-02, got \"{}\"",
-                        hijri_view::truncated(&month)
-                    ),
-                )
-            })?;
+        let (year, number) = params::gregorian_month(&month)?;
         return Ok(coverage::gregorian_month(
             scope,
             year,

@@ -7,12 +7,11 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::date::{days_in_month, Date};
-use hijri::span;
 use hijri_view::answers::{qibla, rashdul};
 
 use super::params;
 use super::stored::{self, Built, Key};
-use crate::http::error::{truncated, ApiError, ErrorCode};
+use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
 use crate::state::AppState;
@@ -70,37 +69,16 @@ fn days(query: &Query) -> Result<(Date, Date), ApiError> {
             (date, date, "`date`")
         }
         (None, Some(month)) => {
-            let first = month
-                .split_once('-')
-                .filter(|(y, m)| y.len() == 4 && m.len() == 2)
-                .and_then(|(y, m)| Some((y.parse::<i32>().ok()?, m.parse::<u32>().ok()?)))
-                .and_then(|(y, m)| Some((Date::from_ymd(y, m, 1)?, y, m)))
-                .ok_or_else(|| {
-                    ApiError::new(
-                        ErrorCode::InvalidMonth,
-                        format!(
-                            "`month` must be a Gregorian month YYYY-MM, e.g. 2026-05, got \"{}\"",
-                            truncated(&month)
-                        ),
-                    )
-                })?;
-            let (first, y, m) = first;
-            let last = i32::try_from(days_in_month(y, m)).unwrap_or(1) - 1;
+            let (year, number) = params::gregorian_month(&month)?;
+            let month = u32::from(number);
+            let first = Date::from_ymd(year, month, 1).ok_or_else(|| {
+                ApiError::new(ErrorCode::OutOfCoverage, "`month` is not a day served")
+            })?;
+            let last = i32::try_from(days_in_month(year, month)).unwrap_or(1) - 1;
             (first, first.add_days(last), "`month`")
         }
     };
-    if span::contains(from) && span::contains(to) {
-        Ok((from, to))
-    } else {
-        Err(ApiError::new(
-            ErrorCode::OutOfCoverage,
-            format!(
-                "{named} must fall within the days served, {} to {}",
-                span::FIRST,
-                span::LAST
-            ),
-        ))
-    }
+    params::served_days(from, to, named)
 }
 
 /// `GET /api/v1/qibla/shadow?place=|lat=&lon=&date=|month=&tz=`: the place's civil zone, or
