@@ -1,6 +1,6 @@
-// The mosque screen at /display. The server writes the dates of today and the next day and
-// the times of three days, each time with its UTC instant (data-at), and marks the next
-// prayer as it stood then; this script, every second, from the screen's own clock in the
+// The mosque screen at /display. The server writes the dates and the times of three days
+// (today and the two after it), each time with its UTC instant (data-at), and marks the
+// next prayer as it stood then; this script, every second, from the screen's own clock in the
 // place's zone (data-offset, seconds east of UTC):
 // - writes the clock (hh:mm:ss) and the countdown to the next prayer, and moves the mark;
 // - shows the dates of the day and, after isya, tomorrow's times, marked so;
@@ -47,7 +47,8 @@
     if (node && node.textContent !== value) node.textContent = value;
   }
 
-  function tick() {
+  // The screen at the screen's clock now, and a fetch when the server's answer has moved on.
+  function update() {
     var now = Date.now() / 1000;
     var today = day(now);
     text('#clock', clock((now + offset) % 86400));
@@ -77,6 +78,11 @@
     var stale = today !== screen.getAttribute('data-today') ||
       (shown && shown.getAttribute('data-day') !== screen.getAttribute('data-shown'));
     if (stale && !loading && now >= retryAt) reload(now);
+  }
+
+  // Every second, just after the second turns.
+  function tick() {
+    update();
     setTimeout(tick, 1000 - (Date.now() % 1000) + 10);
   }
 
@@ -94,6 +100,7 @@
         if (!fresh) throw new Error('no screen');
         screen.parentNode.replaceChild(document.importNode(fresh, true), screen);
         bind();
+        update();
       })
       .catch(function () {})
       .then(function () {

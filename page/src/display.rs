@@ -4,8 +4,8 @@
 //! times by the calendar's method (subuh, terbit, dzuhur, ashar, maghrib, isya, and imsak in
 //! Ramadan) with the next prayer marked, in words too, and counted down to.
 //!
-//! The document holds [`DAYS`] days (today and the ones after it), each time with its UTC
-//! instant (`data-at`), so that its script (`/display.js`, [`SCRIPT`]) keeps the clock, the
+//! The document holds [`DAYS`] days (today and the ones after it), their dates and their
+//! times, each time with its UTC instant (`data-at`), so that its script (`/display.js`, [`SCRIPT`]) keeps the clock, the
 //! mark and the countdown going, and turns to the next day's dates at midnight and to
 //! tomorrow's times after isya, for a day without the network. The server writes the
 //! times and the next prayer as they stand when it writes them (after isya tomorrow's
@@ -41,7 +41,7 @@ pub static SCRIPT: &str = include_str!("../assets/display.js");
 
 /// How many days the document holds: today and the two after it, so that the screen runs
 /// on for a day from any moment without the network (after isya it shows tomorrow's
-/// times, and the day after holds the next subuh).
+/// times, and the day after's hold the next subuh).
 pub const DAYS: i32 = 3;
 
 /// How far before a day an observance that covers it may begin (days): the longest, the
@@ -110,7 +110,7 @@ pub fn document(page: &Page, chosen: Chosen, next: Next) -> Result<String, Refus
                         "\n"
                         p class="clock" { time id="clock" {} span class="zone" { (label) } }
                         "\n"
-                        @for (day, _) in days.iter().take(2) {
+                        @for (day, _) in &days {
                             (dates(page, *day))
                         }
                         p class="next-up" {
