@@ -59,9 +59,10 @@ openapi:
 ## (docs/api-reference.png is a copy); the page at / checked by server/e2e/page.mjs
 ## (puppeteer-core, then Lighthouse mobile and desktop; Node from `apt-get install -y nodejs
 ## npm`, the packages by `npm ci`), screenshots and reports in target/e2e/page/ (docs/page/
-## holds copies of the screenshots); a Python client generated from the OpenAPI document
-## calling the service (python3 with venv, Debian's python3-venv; HIJRI_PYTHON to use
-## another; openapi-python-client comes from PyPI); the iCalendar SEQUENCE after an
+## holds copies of the screenshots); the mosque screen /display by server/e2e/display.mjs at
+## 1920x1080 and 1080x1920 (target/e2e/display/); a Python client generated from the OpenAPI
+## document calling the service (python3 with venv, Debian's python3-venv; HIJRI_PYTHON to
+## use another; openapi-python-client comes from PyPI); the iCalendar SEQUENCE after an
 ## announcement on a copy of data/.
 E2E_NODE := server/e2e/node_modules/.package-lock.json
 e2e: $(ARCHIVE) $(E2E_NODE)

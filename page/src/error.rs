@@ -7,23 +7,26 @@ use hijri_view::{ErrorCode, Scope};
 use maud::{html, DOCTYPE};
 
 use crate::html::metas;
-use crate::words::Lang;
+use crate::words::{display, Lang};
 
-/// Where an error page's link goes back to.
+/// Which document refused, and so where the error page's link goes back to (and, from the
+/// mosque screen, what a missing parameter is).
 #[derive(Clone, Copy)]
 pub enum Back {
     /// The page at `/`, from itself.
     Page,
     /// The page at `/`, from another path (the imsakiyah).
     Elsewhere,
+    /// The page at `/`, from the mosque screen, whose one required parameter is `place`.
+    Display,
 }
 
 /// The HTML page of a refusal with `code` and the API's `message`, in `lang`, its link
 /// back going to today's page in the default calendar of `base`.
 pub fn document(base: &Scope, lang: Lang, code: ErrorCode, message: &str, back: Back) -> String {
-    let back = match back {
+    let link = match back {
         Back::Page => "?",
-        Back::Elsewhere => "./?",
+        Back::Elsewhere | Back::Display => "./?",
     };
     let words = lang.words();
     // The default calendar named, so that a calendar the browser remembered is forgotten.
@@ -48,9 +51,9 @@ pub fn document(base: &Scope, lang: Lang, code: ErrorCode, message: &str, back: 
                 "\n"
                 main class="error" {
                     "\n" h1 { (words.error_title) }
-                    "\n" p { (sentence(base, lang, code)) }
+                    "\n" p { (sentence(base, lang, code, back)) }
                     "\n" p class="detail" { code { (code.as_str()) } ": " (message) }
-                    "\n" p { a href={ (back) (again) "authority=" (base.chain.id.as_str()) } { (words.error_back) } }
+                    "\n" p { a href={ (link) (again) "authority=" (base.chain.id.as_str()) } { (words.error_back) } }
                     "\n"
                 }
                 "\n"
@@ -62,12 +65,15 @@ pub fn document(base: &Scope, lang: Lang, code: ErrorCode, message: &str, back: 
     .into_string()
 }
 
-/// What to change, in words: the zone, the language, the years the calendar has, the month, the calendar
-/// of dates, the view (`invalid_kind`, which only `view` gives on the page), the calendars
-/// served.
-fn sentence(scope: &Scope, lang: Lang, code: ErrorCode) -> String {
+/// What to change, in words: the zone, the language, the years the calendar has, the month
+/// (the place on the mosque screen), the calendar of dates, the view (`invalid_kind`, which
+/// only `view` gives on the page), the calendars served.
+fn sentence(scope: &Scope, lang: Lang, code: ErrorCode, back: Back) -> String {
     let words = lang.words();
     match code {
+        ErrorCode::MissingParameter if matches!(back, Back::Display) => {
+            display::texts(lang).missing_place.to_owned()
+        }
         ErrorCode::InvalidTimezone => words.error_zone.to_owned(),
         ErrorCode::InvalidLang => words.error_lang.to_owned(),
         ErrorCode::InvalidYear | ErrorCode::DateOutOfSupportedRange | ErrorCode::OutOfCoverage => {

@@ -25,7 +25,7 @@ use crate::{cells, jadwal, navigation};
 
 /// The observances the grid names: the default set and the extra one (not the white days,
 /// which would mark three days of every month).
-fn named() -> Selection {
+pub fn named() -> Selection {
     Selection::parse("extra").unwrap_or(Selection::DEFAULT)
 }
 

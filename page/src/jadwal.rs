@@ -137,7 +137,7 @@ fn today(page: &Page, chosen: Chosen) -> Markup {
 
 /// `Kemenag (Bimas Islam): subuh −20°, isya −18°`: the method's name and its two
 /// twilight altitudes.
-fn method_numbers(words: &Words, method: &Method) -> Markup {
+pub fn method_numbers(words: &Words, method: &Method) -> Markup {
     html! {
         (method.name) " — " (words.prayer_name(Prayer::Subuh)) " "
         (degrees(method.subuh_altitude_deg, words.lang)) ", "

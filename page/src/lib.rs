@@ -1,15 +1,17 @@
 //! The page for people of the Hijri calendar service, as HTML from the archived calendar:
 //! `/` (today, the prayer times of a chosen place, the month grid, the coming observances,
 //! the hilal of the next month, how to subscribe; the printable year with `view=year`), the
-//! printable imsakiyah of a place, the card of today for an iframe, and the error pages, in
-//! Indonesian or English, with no astronomy. It takes plain inputs (the archive's scope, the
-//! language, the zone, the instant, the choices, the configured address) that the server
-//! reads from a request, and returns the document; the server keeps the HTTP (parameters,
-//! caching, headers) and mounts it.
+//! printable imsakiyah of a place, the card of today for an iframe, the mosque screen of a
+//! place (`/display`), and the error pages, in Indonesian or English, with no astronomy. It
+//! takes plain inputs (the archive's scope, the language, the zone, the instant, the
+//! choices, the configured address) that the server reads from a request, and returns the
+//! document; the server keeps the HTTP (parameters, caching, headers) and mounts it.
 //!
-//! The pages are at the top ([`month`], [`year`], [`imsakiyah`], [`embed`], [`error`]); the
-//! sections and pieces they share are below them, and nothing below imports a page.
+//! The pages are at the top ([`month`], [`year`], [`imsakiyah`], [`embed`], [`display`],
+//! [`error`]); the sections and pieces they share are below them, and nothing below
+//! imports a page.
 
+pub mod display;
 pub mod embed;
 pub mod error;
 pub mod imsakiyah;

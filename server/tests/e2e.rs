@@ -15,6 +15,12 @@
 //!   or outside request, the page without JavaScript, the Lighthouse scores in both colour
 //!   schemes of today and of March 2027; screenshots light and dark in `target/e2e/page/`
 //!   (`docs/page/` holds copies);
+//! - the mosque screen at `/display`, checked by `server/e2e/display.mjs` at 1920x1080 and
+//!   1080x1920 in both languages: the clock, the dates, the mark and the countdown against a
+//!   fixed browser clock, tomorrow's times after isya, fetched again after midnight, running
+//!   on with the network cut; the snapshot tests' screens as recorded; nothing overflowing,
+//!   no console error or outside request; Lighthouse (desktop) at both sizes; screenshots in
+//!   `target/e2e/display/` (`docs/page/display-*.png` are copies);
 //! - a Python client generated from the served OpenAPI document (`openapi-python-client`
 //!   from PyPI, in a venv the test creates) calling the service (`e2e/python_client.py`),
 //!   with one method per API operation and none for the pages, their assets or the docs;
@@ -736,6 +742,50 @@ fn the_page_in_chromium_and_lighthouse() {
     }
     println!(
         "screenshots and Lighthouse reports in {} (docs/page/ holds copies of the screenshots)",
+        dir.display()
+    );
+}
+
+#[test]
+#[ignore = "drives headless Chromium and Lighthouse: run by `make e2e`"]
+fn the_mosque_screen_in_chromium_and_lighthouse() {
+    let dir = workdir("display");
+    let server = Server::start(&dir);
+    let driver = page_driver();
+    assert!(
+        driver.join("node_modules/puppeteer-core").is_dir(),
+        "run `npm ci --prefix server/e2e` first (make e2e does)"
+    );
+    // `server/e2e/display.mjs` makes every check and prints one line per check.
+    let status = Command::new("node")
+        .arg(driver.join("display.mjs"))
+        .arg(&server.origin)
+        .arg(&dir)
+        .env("HIJRI_CHROMIUM", chromium())
+        .stdin(Stdio::null())
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run node ({e}): apt-get install -y nodejs npm"));
+    let served = server.stop();
+    assert!(status.success(), "the screen's checks failed: {status}");
+    let screens: Vec<&Value> = served
+        .iter()
+        .filter(|line| line["route"] == "/display")
+        .collect();
+    // The screen's own fetches revalidate (`cache: 'no-cache'`): 304 while its answer stands.
+    assert!(
+        screens.iter().any(|line| line["status"] == 304),
+        "no revalidated /display in the server's log"
+    );
+    // Every answer of the screen and its assets (Lighthouse's `/robots.txt` is a 404).
+    for line in served.iter().filter(|line| line["path"] != "/robots.txt") {
+        assert!(line["status"] == 200 || line["status"] == 304, "{line}");
+    }
+    for size in ["landscape", "portrait"] {
+        let png = std::fs::read(dir.join(format!("display-{size}.png"))).unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "display-{size}");
+    }
+    println!(
+        "screenshots and Lighthouse reports in {} (docs/page/display-*.png are copies)",
         dir.display()
     );
 }

@@ -13,6 +13,7 @@ use hijri::weekday::Weekday;
 
 use hijri::lang::Lang as Names;
 
+pub mod display;
 mod en;
 mod id;
 pub mod imsakiyah;

@@ -137,6 +137,8 @@ pub const CARD: &[Bound] = &[MONTH, YEAR, RETRO, BARE, DOWNLOAD, AUTHORITY];
 pub const PAGE: &[Bound] = &[LANG, TZ, AUTHORITY, CALENDAR, YEAR, MONTH, VIEW, PLACE];
 /// `/embed`.
 pub const EMBED: &[Bound] = &[LANG, TZ, AUTHORITY];
+/// The mosque screen, `/display`.
+pub const DISPLAY: &[Bound] = &[PLACE, AUTHORITY, LANG];
 /// `/qibla`.
 pub const QIBLA: &[Bound] = &[PLACE, LAT, LON];
 /// `/qibla/rashdul`.

@@ -17,6 +17,7 @@ mod cors;
 mod damaged;
 mod day_dates;
 mod days_csv;
+mod display;
 mod eclipses;
 mod edges;
 mod encoding;

@@ -2,12 +2,14 @@
 //! time; here its HTTP: the parameters read (`asked`), a page written once per archive, day
 //! and choice and then kept ([`super::stored`]), its errors answered as its HTML error pages
 //! in its language, its headers (the `Content-Security-Policy`). The printable imsakiyah
-//! (`/imsakiyah`, `imsakiyah`) and the card for an iframe (`/embed`, `embed`) are mounted
-//! the same way; the style sheet (`/page.css`) and script (`/page.js`) are the crate's,
-//! compiled in; the card thumbnails come by the page's own path (`card`).
+//! (`/imsakiyah`, `imsakiyah`), the card for an iframe (`/embed`, `embed`) and the mosque
+//! screen (`/display`, `display`) are mounted the same way; the style sheet (`/page.css`)
+//! and script (`/page.js`) are the crate's, compiled in; the card thumbnails come by the
+//! page's own path (`card`).
 
 mod asked;
 mod card;
+mod display;
 mod embed;
 mod imsakiyah;
 
@@ -28,6 +30,9 @@ use crate::http::reply;
 use crate::state::AppState;
 
 pub use card::{map, sky};
+pub use display::{
+    display, refused as refused_display, script as display_script, style as display_style, DISPLAY,
+};
 pub use embed::{embed, EMBED, HEIGHT as EMBED_HEIGHT};
 pub use hijri_page::{MAP, SKY};
 pub use imsakiyah::{imsakiyah, refused as refused_elsewhere};

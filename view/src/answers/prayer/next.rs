@@ -53,12 +53,19 @@ pub struct NextBody<'a> {
     next: PrayerAt,
     #[serde(skip)]
     seconds_until: i64,
+    #[serde(skip)]
+    upcoming: (Date, Prayer, i64),
 }
 
 impl NextBody<'_> {
     /// Seconds from the instant asked about to the next prayer (at least 1).
     pub fn seconds_until(&self) -> i64 {
         self.seconds_until
+    }
+
+    /// The next prayer: its local day, the prayer and its published minute (UTC seconds).
+    pub fn upcoming(&self) -> (Date, Prayer, i64) {
+        self.upcoming
     }
 }
 
@@ -141,5 +148,6 @@ pub fn next_prayer<'a>(
         current: view(*current, None).ok_or_else(outside)?,
         next: view(*next, Some(seconds_until)).ok_or_else(outside)?,
         seconds_until,
+        upcoming: *next,
     })
 }
