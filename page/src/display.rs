@@ -21,7 +21,7 @@ use hijri::prayer_table;
 use hijri::schema::{DayKind, Tier};
 use hijri::zone::Zone;
 use hijri_view::answers::events::between;
-use hijri_view::answers::prayer::{self, method_of, IMSAKIYAH_TIMES, PRAYERS};
+use hijri_view::answers::prayer::{self, method_of, Moment, IMSAKIYAH_TIMES, PRAYERS};
 use hijri_view::{coverage, ErrorCode, Refusal};
 
 use maud::{html, Markup, DOCTYPE};
@@ -48,13 +48,9 @@ pub const DAYS: i32 = 3;
 /// days of Tasyrik, last three.
 const LONGEST: i32 = 3;
 
-/// The next prayer at the moment the screen is written: its local day, the prayer and its
-/// published minute (UTC seconds), as `/api/v1/prayer-times/next` finds it.
-pub type Next = (Date, Prayer, i64);
-
 /// The screen's document at `chosen`, for `page` (its language, calendar, today in the
 /// place's zone and the instant), with `next` the next prayer then.
-pub fn document(page: &Page, chosen: Chosen, next: Next) -> Result<String, Refusal> {
+pub fn document(page: &Page, chosen: Chosen, next: Moment) -> Result<String, Refusal> {
     let words = page.words;
     let texts = texts(page.lang);
     let place = chosen.place;
@@ -75,7 +71,11 @@ pub fn document(page: &Page, chosen: Chosen, next: Next) -> Result<String, Refus
         .fix()
         .local_minus_utc();
     let label = zone_label(place, page.now);
-    let (shown, prayer_next, next_at) = next;
+    let Moment {
+        day: shown,
+        prayer: prayer_next,
+        seconds: next_at,
+    } = next;
     let title = format!(
         "{} · {} · {}",
         place.name.as_str(),
@@ -221,7 +221,7 @@ fn notes(page: &Page, day: Date) -> Markup {
 /// The times of `day` in `zone` (imsak only in Ramadan, in the calendar shown), each with
 /// its UTC instant; the five prayers marked as such and the `next` one marked in words;
 /// hidden but the list of the next prayer's day; headed by its date, `Besok` on tomorrow's.
-fn times(page: &Page, zone: Zone, (day, row): (Date, &[Option<i64>; 8]), next: Next) -> Markup {
+fn times(page: &Page, zone: Zone, (day, row): (Date, &[Option<i64>; 8]), next: Moment) -> Markup {
     let words = page.words;
     let texts = texts(page.lang);
     let ramadan = page
@@ -233,7 +233,7 @@ fn times(page: &Page, zone: Zone, (day, row): (Date, &[Option<i64>; 8]), next: N
         .into_iter()
         .filter(|p| ramadan || *p != Prayer::Imsak);
     html! {
-        div class="day" data-day=(day.iso().as_str()) hidden[day != next.0] {
+        div class="day" data-day=(day.iso().as_str()) hidden[day != next.day] {
             "\n"
             h2 {
                 span class="tomorrow" hidden[day != page.today.add_days(1)] { (texts.tomorrow) " · " }
@@ -243,7 +243,7 @@ fn times(page: &Page, zone: Zone, (day, row): (Date, &[Option<i64>; 8]), next: N
             ol {
                 "\n"
                 @for prayer in listed {
-                    @let is_next = (day, prayer) == (next.0, next.1);
+                    @let is_next = (day, prayer) == (next.day, next.prayer);
                     li class={ (prayer.name()) @if PRAYERS.contains(&prayer) { " prayer" } @if is_next { " next" } }
                         data-at=[at(row, prayer)] {
                         span class="k" { (words.prayer_name(prayer)) }

@@ -1,10 +1,13 @@
 //! The page's prayer times for a place chosen by `place` (a kode wilayah from
 //! `/api/v1/places`, kept in the page's links like its other parameters): the "Jadwal
-//! sholat" section (today's eight times by the method of the calendar shown, the place's
-//! name, a link to its imsakiyah, and a form to choose a place, which works without a
-//! script), and in Ramadan the imsak and maghrib of every day of the month grid. The times
-//! are the archive's published minutes (`hijri_view::answers::prayer`), written in the
-//! place's civil time; without `place` the section invites a choice and no time is guessed.
+//! sholat" section (today's eight times by the method of the calendar shown, the prayer
+//! under way and the next one marked in words at the page's instant, the next one's time
+//! with a countdown the script fills, the place's name, a link to its imsakiyah, and a form
+//! to choose a place, which works without a script; the script adds "Gunakan lokasi saya"
+//! and forgetting the place it remembers), and in Ramadan the imsak and maghrib of every day
+//! of the month grid. The times are the archive's published minutes
+//! (`hijri_view::answers::prayer`), written in the place's civil time; without `place` the
+//! section invites a choice and no time is guessed.
 
 use chrono::{DateTime, Offset, TimeZone, Timelike, Utc};
 use hijri::date::Date;
@@ -13,12 +16,13 @@ use hijri::prayer::{Method, Prayer};
 use hijri::prayer_table;
 use hijri::schema::{ArchivedDataset, ArchivedPrayerPlace};
 use hijri::zone::Zone;
-use hijri_view::answers::prayer::{self, method_of};
+use hijri_view::answers::prayer::{self, method_of, Moment};
 
 use maud::{html, Markup};
 
 use crate::html::{degrees, time};
 use crate::links;
+use crate::now::{self, Mark};
 use crate::page::Page;
 use crate::place::Chosen;
 use crate::words::Words;
@@ -76,7 +80,8 @@ pub fn coming_ramadan(page_chain: &hijri::schema::ArchivedChain, today: Date) ->
 pub fn section(page: &Page) -> Markup {
     let words = page.words;
     html! {
-        section id="prayer" class="prayer" aria-labelledby="prayer-title" {
+        section id="prayer" class="prayer" aria-labelledby="prayer-title"
+            data-place=[page.place.map(|chosen| chosen.place.id.as_str())] {
             "\n"
             @match page.place {
                 Some(chosen) => {
@@ -94,7 +99,8 @@ pub fn section(page: &Page) -> Markup {
     }
 }
 
-/// Today's times at `chosen`, its province and zone, the method, and the imsakiyah link.
+/// Today's times at `chosen` with the prayer under way and the next marked, the next one
+/// and its countdown, its province and zone, the method, and the imsakiyah link.
 fn today(page: &Page, chosen: Chosen) -> Markup {
     let words = page.words;
     let place = chosen.place;
@@ -102,6 +108,7 @@ fn today(page: &Page, chosen: Chosen) -> Markup {
     let zone = prayer::zone(place);
     let row = prayer_table::published_day(page.base.dataset, chosen.index, &method, page.today);
     let ramadan = coming_ramadan(page.scope.chain, page.today);
+    let around = now::around(page);
     html! {
         p class="where" {
             (place.province.as_str()) " · " (time(page.today, &words.long_date(page.today)))
@@ -109,15 +116,24 @@ fn today(page: &Page, chosen: Chosen) -> Markup {
         }
         "\n"
         @if let Some(row) = row {
-            ol class="times" {
+            ol class="times" data-now=(words.prayer_now) data-next=(words.prayer_next) {
                 @for prayer in Prayer::ALL {
-                    li class=(prayer.name()) {
+                    @let mark = Mark::of(around, page.today, prayer);
+                    @let seconds = at(&row, prayer).filter(|_| now::is_prayer(prayer));
+                    li class={ (prayer.name()) @if let Some(mark) = mark { " " (mark.class()) } }
+                        data-at=[seconds.map(now::utc)]
+                        aria-current=[(mark == Some(Mark::Current)).then_some("time")] {
                         span class="k" { (words.prayer_name(prayer)) }
                         " " span class="t" { (clock(words, zone, at(&row, prayer))) }
+                        @if let Some(mark) = mark {
+                            " " span class="mark" {
+                                @if mark == Mark::Current { (words.prayer_now) } @else { (words.prayer_next) }
+                            }
+                        }
                     }
                 }
             }
-            "\n"
+            "\n" (next_line(page, chosen, around.map(|(_, next)| next)))
         } @else {
             p { (words.prayer_outside) } "\n"
         }
@@ -132,6 +148,34 @@ fn today(page: &Page, chosen: Chosen) -> Markup {
             }
         }
         "\n"
+    }
+}
+
+/// `Sholat berikutnya: Ashar 15.12`, with an empty countdown the script fills; it carries
+/// tomorrow's subuh, the next prayer once today's isya has passed.
+fn next_line(page: &Page, chosen: Chosen, next: Option<Moment>) -> Markup {
+    let words = page.words;
+    let zone = prayer::zone(chosen.place);
+    let (method, _) = method_of(page.scope.chain);
+    let day = page.today.add_days(1);
+    let tomorrow = prayer_table::published_day(page.base.dataset, chosen.index, &method, day)
+        .and_then(|row| at(&row, Prayer::Subuh))
+        .map(|seconds| Moment {
+            day,
+            prayer: Prayer::Subuh,
+            seconds,
+        });
+    html! {
+        @if let Some(next) = next {
+            p id="next-prayer" class="next" data-tomorrow=[tomorrow.map(|m| now::utc(m.seconds))]
+                data-tomorrow-name=[tomorrow.map(|m| now::name(words, m, page.today))]
+                data-tomorrow-time=[tomorrow.map(|m| clock(words, zone, Some(m.seconds)))] {
+                (words.next_prayer) ": " b { (now::name(words, next, page.today)) }
+                " " span class="t" { (clock(words, zone, Some(next.seconds))) }
+                span class="left" hidden { " · " (words.in_time) " " span role="timer" {} }
+            }
+            "\n"
+        }
     }
 }
 
@@ -167,8 +211,15 @@ fn form(page: &Page) -> Markup {
             label class="what" for="place" { (words.place) }
             " " (select(page.base.dataset, page.place.map(|c| c.index), words.choose_place))
             " " button type="submit" { (words.show) }
+            // Shown by the script when the browser can locate it, or a place is shown.
+            " " button type="button" id="locate" hidden data-locating=(words.locating)
+                data-denied=(words.locate_denied) data-failed=(words.locate_failed)
+                data-far=(words.locate_far) { (words.locate) }
+            @if page.place.is_some() {
+                " " button type="button" id="forget" hidden { (words.forget_place) }
+            }
         }
-        "\n"
+        "\n" p id="locate-status" class="located" role="status" {} "\n"
     }
 }
 

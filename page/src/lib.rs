@@ -28,6 +28,7 @@ mod jadwal;
 mod links;
 mod method;
 mod navigation;
+mod now;
 mod off;
 mod others;
 pub mod page;
@@ -39,6 +40,7 @@ pub mod words;
 
 pub use hilal::{MAP, SKY};
 pub use jadwal::coming_ramadan;
+pub use now::around as prayer_around;
 pub use page::{Page, ZONES};
 pub use place::Chosen;
 pub use subscribe::DOCS_PATH;
@@ -48,7 +50,8 @@ pub use words::Lang;
 /// The style sheet of the page (`/page.css`).
 pub static STYLE: &str = include_str!("../assets/page.css");
 /// The script of the page (`/page.js`): it only enhances (the zone from the browser, the
-/// language and calendar kept in localStorage).
+/// language, calendar and place kept in localStorage, the countdown to the next prayer and
+/// its marks, "Gunakan lokasi saya").
 pub static SCRIPT: &str = include_str!("../assets/page.js");
 
 /// The document of the page at `/`: the month shown, or the printable year.

@@ -101,6 +101,9 @@ endpoints+=(
     "/api/v1/hilal/history?include=sites"
     "/api/v1/table.csv"
     "/"
+    "/?place=34.71"
+    "/embed"
+    "/embed?place=34.71"
 )
 paths=() codings=()
 for endpoint in "${endpoints[@]}"; do

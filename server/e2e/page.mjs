@@ -16,15 +16,20 @@
 // of each Ramadan day in the grid with nothing overflowing its cell at 390 px) and the
 // printable imsakiyah (Ramadhan 1447 by Muhammadiyah, from Rabu 18 Februari 2026 with imsak
 // 04.23; no text overflowing its cell at 390 and 1280 px nor in print; one A4 portrait page
-// as PDF); the English switch works and is remembered; 40 page
+// as PDF); the next prayer with the browser's clock fixed (the marks in words, the countdown,
+// the marks moving when ashar passes, tomorrow's subuh after isya; without JavaScript the
+// server's marks); the place remembered in localStorage, the address's winning, forgotten;
+// "Gunakan lokasi saya" with a granted location (Kota Yogyakarta, only the coordinates sent),
+// from London (farther than 100 km, said) and refused (said); the card with a place's times
+// at 280 to 480 px (nothing cut inside its height, the heights measured); the English switch works and is remembered; 40 page
 // loads from one address (no cache) get every card image with 200 under the default limits;
 // a bad month is an HTML error page whose link leads back; no console error; no request
 // leaves the server; with JavaScript off, today and the month are there. Screenshots at 390
 // and 1280 px of today, of Ramadhan 1447, of March 2027 and of the year 2027, light and dark,
-// of the prayer times in Ramadhan 1447 and of the imsakiyah, and of the card at 320 px (a
-// second browser
+// of the prayer times in Ramadhan 1447 and of the imsakiyah, of the next prayer (before ashar
+// at 1280 px, after isya at 390 px), and of both cards at 320 px (a second browser
 // with --force-dark-mode, so prefers-color-scheme is dark), and the Lighthouse scores (mobile
-// and desktop, both schemes, of today, of March 2027, of the year, of the card, of the page
+// and desktop, both schemes, of today, of March 2027, of the year, of both cards, of the page
 // with a place and of the imsakiyah) as JSON.
 
 import { execFileSync } from 'node:child_process';
@@ -51,8 +56,14 @@ const YEAR_2027 = '/?view=year&year=2027';
 const EMBED = '/embed';
 const PRAYER_1447 = '/?place=34.71&calendar=hijri&year=1447&month=9';
 const IMSAKIYAH = '/imsakiyah?place=34.71&year=1447&authority=muhammadiyah';
-// The card's height as docs/page/README.md states it (server/src/routes/home/embed.rs, HEIGHT).
+// The card's heights as docs/page/README.md states them (page/src/embed.rs, HEIGHT and
+// HEIGHT_WITH_TIMES): without and with a place's prayer times.
 const EMBED_HEIGHT = 200;
+const EMBED_HEIGHT_WITH_TIMES = 320;
+const EMBED_PLACE = '/embed?place=34.71';
+// Kota Yogyakarta's coordinates (data/places/kabkota.csv), and London's, 9,870 km from any place.
+const YOGYAKARTA = { latitude: -7.80139, longitude: 110.36472 };
+const LONDON = { latitude: 51.5, longitude: -0.1 };
 const MINIMUM = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 };
 
 function check(condition, message) {
@@ -488,6 +499,235 @@ for (const width of [390, 1280]) {
   await context.close();
 }
 
+// 6g. The next prayer on the page, with the browser's clock fixed (Date shifted, still
+// ticking): at Kota Yogyakarta eight seconds before today's ashar, dzuhur is under way and
+// ashar next, both said in words, with a countdown of at most eight seconds; once ashar has
+// passed the marks move to ashar and maghrib without a reload; after isya the next line
+// names tomorrow's subuh with its minute from /api/v1/prayer-times.
+/** Makes the page's clock read `at` (ms since the epoch) when it loads, then run on. */
+async function fixClock(page, at) {
+  await page.evaluateOnNewDocument((at) => {
+    const RealDate = Date;
+    const shift = at - RealDate.now();
+    class Shifted extends RealDate {
+      constructor(...args) {
+        if (args.length === 0) super(RealDate.now() + shift);
+        else super(...args);
+      }
+      static now() {
+        return RealDate.now() + shift;
+      }
+    }
+    window.Date = Shifted;
+  }, at);
+}
+/** The marks and the next line of the prayer section. */
+function shownMarks(page) {
+  return page.evaluate(() => ({
+    now: [...document.querySelectorAll('#prayer .times li.now')].map((li) => [li.className, li.querySelector('.mark')?.textContent, li.getAttribute('aria-current')]),
+    next: [...document.querySelectorAll('#prayer .times li.next')].map((li) => [li.className, li.querySelector('.mark')?.textContent]),
+    line: document.getElementById('next-prayer').textContent,
+    timer: document.querySelector('#next-prayer [role="timer"]').textContent,
+  }));
+}
+{
+  const day = (await api('/api/v1/today?tz=WIB')).input.date;
+  const times = (await api(`/api/v1/prayer-times?place=34.71&date=${day}`)).days[0].times;
+  const after = new Date(Date.parse(`${day}T12:00:00Z`) + 86400000).toISOString().slice(0, 10);
+  const tomorrow = (await api(`/api/v1/prayer-times?place=34.71&date=${after}`)).days[0].times;
+  const instant = (time) => Date.parse(`${day}T${time}:00+07:00`);
+  const dotted = (time) => time.replace(':', '.');
+  for (const width of [390, 1280]) {
+    const { context, page } = await open({ width });
+    await fixClock(page, instant(times.ashar) - 8000);
+    await page.goto(`${origin}/?place=34.71`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.querySelector('#next-prayer [role="timer"]').textContent !== '');
+    const before = await shownMarks(page);
+    check(
+      JSON.stringify(before.now) === JSON.stringify([['dzuhur now', 'sekarang', 'time']]) &&
+        JSON.stringify(before.next) === JSON.stringify([['ashar next', 'berikutnya']]) &&
+        /^00:00:0[1-8]$/.test(before.timer) && before.line.startsWith(`Sholat berikutnya: Ashar ${dotted(times.ashar)} · dalam`),
+      `${width} px, 8 s before ashar: ${JSON.stringify(before)}`,
+    );
+    if (width === 1280) {
+      const section = await page.$('#prayer');
+      await section.screenshot({ path: join(out, 'prayer-next-1280.png') });
+    }
+    const passed = await page.evaluate(() => Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 9500));
+    const moved = await shownMarks(page);
+    // The countdown to maghrib, in seconds, against the page's clock now.
+    const [h, m, sec] = moved.timer.split(':').map(Number);
+    const expected = (instant(times.maghrib) - passed) / 1000 - 9.5;
+    check(
+      JSON.stringify(moved.now) === JSON.stringify([['ashar now', 'sekarang', 'time']]) &&
+        JSON.stringify(moved.next) === JSON.stringify([['maghrib next', 'berikutnya']]) &&
+        moved.line.includes(`Maghrib ${dotted(times.maghrib)}`) && Math.abs(h * 3600 + m * 60 + sec - expected) <= 3,
+      `${width} px, ashar passed: the marks moved without a reload, ${JSON.stringify(moved)}`,
+    );
+    await context.close();
+  }
+  const { context, page } = await open({ width: 390 });
+  await fixClock(page, instant(times.isya) + 60000);
+  await page.goto(`${origin}/?place=34.71`, { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => document.querySelector('#next-prayer [role="timer"]').textContent !== '');
+  const late = await shownMarks(page);
+  check(
+    JSON.stringify(late.now) === JSON.stringify([['isya now', 'sekarang', 'time']]) && late.next.length === 0 &&
+      late.line.startsWith(`Sholat berikutnya: Subuh besok ${dotted(tomorrow.subuh)} · dalam`) && /^(0\d|1\d):\d\d:\d\d$/.test(late.timer),
+    `after isya the next is tomorrow's subuh: ${JSON.stringify(late)}`,
+  );
+  const section = await page.$('#prayer');
+  await section.screenshot({ path: join(out, 'prayer-after-isya-390.png') });
+  await context.close();
+}
+
+// 6h. The place is remembered on this device (localStorage, no cookie): the plain address
+// shows it, the address's own place wins (and is remembered), other parameters are kept, and
+// it can be forgotten.
+{
+  const { context, page } = await open();
+  await page.goto(`${origin}/?place=34.71`, { waitUntil: 'networkidle0' });
+  await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => document.getElementById('prayer').dataset.place === '34.71', { timeout: 10000 });
+  const heading = await page.$eval('#prayer h2', (h) => h.textContent);
+  check(
+    page.url().endsWith('?place=34.71') && heading.includes('Kota Yogyakarta'),
+    `the place is remembered: / became ${page.url()} ("${heading}")`,
+  );
+  await page.goto(`${origin}/?place=31.71`, { waitUntil: 'networkidle0' });
+  const given = await page.$eval('#prayer h2', (h) => h.textContent);
+  await page.goto(`${origin}/?lang=en&calendar=hijri&year=1447&month=9`, { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => document.getElementById('prayer').dataset.place === '31.71', { timeout: 10000 });
+  const url = new URL(page.url());
+  check(
+    given.includes('Kota Jakarta') && url.searchParams.get('lang') === 'en' && url.searchParams.get('month') === '9' &&
+      url.searchParams.get('place') === '31.71',
+    `the address's place wins and is remembered; the other parameters kept: ${page.url()}`,
+  );
+  const cookies = await page.evaluate(() => document.cookie);
+  check(cookies === '' && (await page.$eval('#forget', (b) => !b.hidden)), 'no cookie, and a button to forget the place');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('#forget')]);
+  await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
+  // English is still remembered: the plain address becomes ?lang=en, with no place.
+  await page.waitForFunction(() => document.documentElement.lang === 'en', { timeout: 10000 });
+  const forgotten = await page.evaluate(() => ({ place: document.getElementById('prayer').dataset.place, saved: localStorage.getItem('place') }));
+  check(
+    !forgotten.place && forgotten.saved === null && !new URL(page.url()).searchParams.has('place'),
+    `forgotten: / stays without a place (${page.url()})`,
+  );
+  await context.close();
+}
+
+// 6i. "Gunakan lokasi saya": with the location granted at Kota Yogyakarta's coordinates the
+// button lands on Kota Yogyakarta, having sent only the coordinates to this service; from
+// London it says in words that the nearest place is farther than 100 km; refused, it says so.
+{
+  const { context, page } = await open();
+  await context.overridePermissions(origin, ['geolocation']);
+  await page.setGeolocation(YOGYAKARTA);
+  const before = requested.length;
+  await page.goto(`${origin}/?lang=en`, { waitUntil: 'networkidle0' });
+  const label = await page.$eval('#locate', (b) => (b.hidden ? null : b.textContent));
+  check(label === 'Use my location', `the location button is shown: "${label}"`);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('#locate')]);
+  const heading = await page.$eval('#prayer h2', (h) => h.textContent);
+  const asked = requested.slice(before).filter((u) => u.includes('/api/'));
+  const query = asked.length === 1 ? [...new URL(asked[0]).searchParams.keys()] : [];
+  check(
+    new URL(page.url()).searchParams.get('place') === '34.71' && new URL(page.url()).searchParams.get('lang') === 'en' &&
+      heading === 'Prayer times: Kota Yogyakarta',
+    `the location chose Kota Yogyakarta: ${page.url()} ("${heading}")`,
+  );
+  check(
+    asked.length === 1 && asked[0].startsWith(`${origin}/api/v1/places?`) && JSON.stringify(query) === '["lat","lon"]',
+    `only the coordinates were sent, to this service: ${JSON.stringify(asked)}`,
+  );
+  await page.setGeolocation(LONDON);
+  await page.goto(`${origin}/?lang=en&place=34.71`, { waitUntil: 'networkidle0' });
+  await page.click('#locate');
+  await page.waitForFunction(() => /km/.test(document.getElementById('locate-status').textContent), { timeout: 10000 });
+  const far = await page.$eval('#locate-status', (p) => p.textContent);
+  check(
+    far.includes('100 km') && far.includes('Kota Sabang') && /9\d{3} km/.test(far) &&
+      new URL(page.url()).searchParams.get('place') === '34.71',
+    `from London it says so: "${far}"`,
+  );
+  await context.close();
+}
+{
+  const { context, page } = await open();
+  await context.overridePermissions(origin, []);
+  await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
+  await page.click('#locate');
+  await page.waitForFunction(() => /ditolak/.test(document.getElementById('locate-status').textContent), { timeout: 10000 });
+  const refused = await page.$eval('#locate-status', (p) => p.textContent);
+  check(refused.startsWith('Izin lokasi ditolak'), `refused, it says so: "${refused}"`);
+  await context.close();
+}
+{
+  const { context, page } = await open({ javascript: false });
+  await page.goto(`${origin}/?place=34.71`, { waitUntil: 'networkidle0' });
+  const plain = await page.evaluate(() => ({
+    locate: document.getElementById('locate').hidden,
+    next: document.querySelectorAll('#prayer .times li.next, #prayer .times li.now').length,
+    line: document.getElementById('next-prayer').textContent,
+  }));
+  check(
+    plain.locate && plain.next >= 1 && plain.line.startsWith('Sholat berikutnya: '),
+    `without JavaScript: no location button, the marks and the next prayer from the server (${JSON.stringify(plain)})`,
+  );
+  await context.close();
+}
+
+// 6j. The card with a place's times, framed at 280 to 480 px: no script, nothing but itself
+// requested, nothing cut inside its stated height, the next time marked and named; its
+// content's height at each width (docs/page/README.md).
+{
+  const { context, page } = await open();
+  const before = requested.length;
+  const heights = {};
+  for (const lang of ['id', 'en']) {
+    for (const width of [280, 320, 360, 400, 480]) {
+      await page.setContent(
+        `<!DOCTYPE html><title>host</title><iframe src="${origin}${EMBED_PLACE}&lang=${lang}" ` +
+          `width="${width}" height="${EMBED_HEIGHT_WITH_TIMES}" style="border:0"></iframe>`,
+        { waitUntil: 'load' },
+      );
+      const frame = page.frames().find((f) => f.url().startsWith(`${origin}${EMBED_PLACE}`));
+      const card = await frame.evaluate(() => {
+        const main = document.querySelector('main');
+        const style = getComputedStyle(main);
+        return {
+          scripts: document.scripts.length,
+          height: main.getBoundingClientRect().height,
+          content: Math.ceil(main.lastElementChild.getBoundingClientRect().bottom + parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth)),
+          overflow: main.scrollHeight - main.clientHeight,
+          wide: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          times: document.querySelectorAll('ol li').length,
+          marked: document.querySelectorAll('ol li.x').length,
+          next: document.querySelector('.np')?.textContent,
+        };
+      });
+      heights[`${lang}-${width}`] = card.content;
+      check(
+        card.scripts === 0 && card.height === EMBED_HEIGHT_WITH_TIMES && card.content <= EMBED_HEIGHT_WITH_TIMES &&
+          card.overflow <= 0 && card.wide <= 0 && card.times === 8 && card.marked <= 1 &&
+          /^(Sholat berikutnya|Next prayer): /.test(card.next),
+        `the card with times framed at ${width} px (${lang}): content ${card.content} of ${card.height} px, ` +
+          `nothing cut (${card.overflow}, ${card.wide}), "${card.next}"`,
+      );
+    }
+  }
+  writeFileSync(join(out, 'embed-heights.json'), JSON.stringify(heights, null, 2));
+  const own = requested.slice(before).filter((url) => !url.startsWith('about:'));
+  check(
+    own.every((url) => url.startsWith(`${origin}${EMBED_PLACE}&`)),
+    `the card with times requests nothing but itself: ${JSON.stringify(own)}`,
+  );
+  await context.close();
+}
+
 // 7. 40 page loads from one address, no cache: every card image answered 200.
 {
   const { context, page } = await open();
@@ -567,12 +807,15 @@ for (const [scheme, on] of [
   }
 }
 
-// The card at its size, as a frame shows it.
-{
+// The cards at their size, as a frame shows them.
+for (const [name, path, height] of [
+  ['embed-320', EMBED, EMBED_HEIGHT],
+  ['embed-place-320', EMBED_PLACE, EMBED_HEIGHT_WITH_TIMES],
+]) {
   const { context, page } = await open({ width: 320 });
-  await page.setViewport({ width: 320, height: EMBED_HEIGHT, deviceScaleFactor: 2 });
-  await page.goto(origin + EMBED, { waitUntil: 'networkidle0' });
-  await page.screenshot({ path: join(out, 'embed-320.png') });
+  await page.setViewport({ width: 320, height, deviceScaleFactor: 2 });
+  await page.goto(origin + path, { waitUntil: 'networkidle0' });
+  await page.screenshot({ path: join(out, `${name}.png`) });
   await context.close();
 }
 
@@ -593,6 +836,7 @@ for (const [scheme, on] of [
     ['-days-off', MARCH_2027],
     ['-year', YEAR_2027],
     ['-embed', EMBED],
+    ['-embed-place', EMBED_PLACE],
     ['-prayer', PRAYER_1447],
     ['-imsakiyah', IMSAKIYAH],
   ]) {

@@ -109,6 +109,17 @@ pub const EN: Words = Words {
     method_fallback: "this calendar sets no method of its own",
     imsakiyah: "Imsakiyah timetable",
     legend_fast: "imsak and maghrib (breaking the fast) at",
+    prayer_now: "now",
+    prayer_next: "next",
+    next_prayer: "Next prayer",
+    in_time: "in",
+    forget_place: "Forget this place",
+    locate: "Use my location",
+    locating: "Finding your location…",
+    locate_denied: "Location permission was refused. Choose a regency or city from the list.",
+    locate_failed: "Your location could not be found. Choose a regency or city from the list.",
+    locate_far: "No regency or city lies within {limit} km of your location: the nearest, \
+                 {place}, is {distance} km away. Choose from the list.",
     error_place: "Unknown place. Choose a regency or city from the list on the calendar page.",
     error_method: "Unknown prayer-time method. The methods served:",
     prayers: [

@@ -109,6 +109,17 @@ pub const ID: Words = Words {
     method_fallback: "kalender ini tidak menetapkan metode sendiri",
     imsakiyah: "Jadwal imsakiyah",
     legend_fast: "imsak dan maghrib (buka puasa) di",
+    prayer_now: "sekarang",
+    prayer_next: "berikutnya",
+    next_prayer: "Sholat berikutnya",
+    in_time: "dalam",
+    forget_place: "Lupakan tempat ini",
+    locate: "Gunakan lokasi saya",
+    locating: "Mencari lokasi Anda…",
+    locate_denied: "Izin lokasi ditolak. Pilih kabupaten/kota dari daftar.",
+    locate_failed: "Lokasi tidak dapat ditentukan. Pilih kabupaten/kota dari daftar.",
+    locate_far: "Tidak ada kabupaten/kota dalam {limit} km dari lokasi Anda: yang terdekat, \
+                 {place}, berjarak {distance} km. Pilih dari daftar.",
     error_place: "Tempat itu tidak dikenal. Pilih kabupaten/kota dari daftar di halaman \
                   kalender.",
     error_method: "Metode waktu sholat itu tidak dikenal. Metode yang tersedia:",

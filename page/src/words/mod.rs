@@ -284,6 +284,27 @@ pub struct Words {
     pub imsakiyah: &'static str,
     /// Legend: the imsak and maghrib in a Ramadan day's cell, before the place.
     pub legend_fast: &'static str,
+    /// The mark of the prayer under way.
+    pub prayer_now: &'static str,
+    /// The mark of the next prayer.
+    pub prayer_next: &'static str,
+    /// Before the next prayer's name and time.
+    pub next_prayer: &'static str,
+    /// Before the countdown to the next prayer (`dalam 02:03:15`).
+    pub in_time: &'static str,
+    /// The button that forgets the place remembered on this device.
+    pub forget_place: &'static str,
+    /// The button that finds the nearest place from the browser's location.
+    pub locate: &'static str,
+    /// While the browser finds the location.
+    pub locating: &'static str,
+    /// When the visitor refuses the location.
+    pub locate_denied: &'static str,
+    /// When the location or the nearest place cannot be found.
+    pub locate_failed: &'static str,
+    /// When the nearest place is too far: `{limit}`, `{place}` and `{distance}` are the
+    /// answer's (`/api/v1/places?lat=&lon=`).
+    pub locate_far: &'static str,
     /// An unknown place.
     pub error_place: &'static str,
     /// An unknown method, before the methods.

@@ -202,10 +202,14 @@ pub fn max_age(seconds: i64) -> HeaderValue {
 /// `Cache-Control` of an answer about the current day in `zone`: a minute in the browser,
 /// in shared caches until the next local midnight.
 pub fn until_midnight(zone: Zone, now: chrono::DateTime<chrono::Utc>) -> HeaderValue {
-    let cache = format!(
-        "public, max-age=60, s-maxage={}",
-        zone.seconds_to_midnight(now)
-    );
+    until(zone.seconds_to_midnight(now))
+}
+
+/// `Cache-Control` of an answer that changes in `seconds` (at least 1): at most a minute in
+/// the browser, in shared caches until then.
+pub fn until(seconds: i64) -> HeaderValue {
+    let seconds = seconds.max(1);
+    let cache = format!("public, max-age={}, s-maxage={seconds}", seconds.min(60));
     #[allow(
         clippy::expect_used,
         reason = "the value is ASCII letters, digits and punctuation by construction"

@@ -136,7 +136,7 @@ pub const CARD: &[Bound] = &[MONTH, YEAR, RETRO, BARE, DOWNLOAD, AUTHORITY];
 /// The page at `/`.
 pub const PAGE: &[Bound] = &[LANG, TZ, AUTHORITY, CALENDAR, YEAR, MONTH, VIEW, PLACE];
 /// `/embed`.
-pub const EMBED: &[Bound] = &[LANG, TZ, AUTHORITY];
+pub const EMBED: &[Bound] = &[LANG, TZ, AUTHORITY, PLACE];
 /// The mosque screen, `/display`.
 pub const DISPLAY: &[Bound] = &[PLACE, AUTHORITY, LANG];
 /// `/qibla`.

@@ -1,7 +1,9 @@
 //! Prayer times for people, through the app factory at the test clock (2025-03-01 12:00
 //! WIB, 1 Ramadhan 1446): the page at `/` with `place` (today's eight times, kept in every
-//! link, and in Ramadan the imsak and maghrib of every day of the grid), and the printable
-//! imsakiyah at `/imsakiyah`. Ramadan 1447 at Kota Yogyakarta against its published dates
+//! link, and in Ramadan the imsak and maghrib of every day of the grid; the prayer under way
+//! and the next one marked at three clocks as `/api/v1/prayer-times/next` finds them, the
+//! kept page timed by the next prayer), the card `/embed?place=` with today's times, and the
+//! printable imsakiyah at `/imsakiyah`. Ramadan 1447 at Kota Yogyakarta against its published dates
 //! and minutes, as `prayer.rs` takes them: the government's 1 Ramadhan on Kamis 19 Februari
 //! 2026 with Bimas Islam's imsak of 04:16 (Tribunnews), Muhammadiyah's on Rabu 18 Februari
 //! with the imsak of its Majelis Tarjih's imsakiyah, 04:23; the other times as
@@ -10,7 +12,9 @@
 
 use actix_web::http::Method;
 
-use crate::common::{fetch, get, state};
+use hijri_server::state::Clock;
+
+use crate::common::{fetch, get, instant, state, Answer};
 use crate::openapi::assert_documented;
 use crate::page::{assert_light, cell, html_error_code, page_snapshot, text};
 
@@ -232,9 +236,10 @@ async fn the_page_with_a_place_has_its_times_and_ramadans_imsak_and_maghrib() {
         ("isya", "Isya"),
     ] {
         let time = dotted(times[name].as_str().unwrap());
+        let li = html.split(&format!("<li class=\"{name}")).nth(1).unwrap();
         assert!(
-            html.contains(&format!(
-                "<li class=\"{name}\"><span class=\"k\">{label}</span> <span class=\"t\">{time}</span></li>"
+            li.contains(&format!(
+                "><span class=\"k\">{label}</span> <span class=\"t\">{time}</span>"
             )),
             "{name} {time}"
         );
@@ -412,4 +417,259 @@ async fn the_imsakiyah_in_english_has_the_same_days_and_keeps_its_language() {
     let missing = get(&app, "/imsakiyah?place=yogya&year=1447&lang=en").await;
     assert_eq!(missing.status, 404);
     assert!(text(&missing).starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+}
+
+/// The part of the page's prayer section a snapshot keeps: from its heading to its form
+/// (the form's 517 places are the same at every clock).
+fn prayer_section(answer: &Answer) -> Answer {
+    let html = text(answer);
+    let start = html.find("<section id=\"prayer\"").unwrap();
+    let end = start + html[start..].find("<form").unwrap();
+    Answer {
+        request: answer.request.clone(),
+        status: answer.status,
+        headers: answer.headers.clone(),
+        body: html[start..end].to_owned().into(),
+    }
+}
+
+/// The names of the times a document marks with `class` (`now`, `next`), and the words it
+/// marks them with.
+fn marked(html: &str, class: &str) -> Vec<(String, String)> {
+    html.split("<li class=\"")
+        .skip(1)
+        .filter_map(|li| {
+            let (classes, rest) = li.split_once('"')?;
+            let mut classes = classes.split(' ');
+            let name = classes.next()?.to_owned();
+            classes.any(|c| c == class).then(|| {
+                let mark = rest.split("<span class=\"mark\">").nth(1).unwrap_or("");
+                (name, mark.split('<').next().unwrap_or("").to_owned())
+            })
+        })
+        .collect()
+}
+
+/// The page at Kota Yogyakarta at three clocks of 1 March 2025 (WIB): before subuh, between
+/// dzuhur and ashar, after isya. The prayer under way and the next one are those of
+/// `/api/v1/prayer-times/next` at the same instant, marked in words; the instants are the
+/// API's, in UTC; after isya the next line names tomorrow's subuh; the answer is kept by its
+/// next prayer and cacheable until it (or until midnight, when that comes first).
+#[actix_web::test]
+async fn the_page_marks_the_prayer_under_way_and_the_next_at_each_clock() {
+    for (name, at, current, next, next_words, to_midnight) in [
+        (
+            "page_prayer_before_subuh",
+            "2025-03-01T03:00:00+07:00",
+            None,
+            "subuh",
+            "Subuh",
+            21 * 3600,
+        ),
+        (
+            "page_prayer_afternoon",
+            "2025-03-01T13:30:00+07:00",
+            Some("dzuhur"),
+            "ashar",
+            "Ashar",
+            10 * 3600 + 1800,
+        ),
+        (
+            "page_prayer_after_isya",
+            "2025-03-01T21:00:00+07:00",
+            Some("isya"),
+            "subuh",
+            "Subuh besok",
+            3 * 3600,
+        ),
+    ] {
+        let mut clocked = state();
+        clocked.clock = Clock::Fixed(instant(at));
+        let app = actix_web::test::init_service(hijri_server::app(clocked)).await;
+        let answer = get(&app, "/?place=34.71").await;
+        assert_eq!(answer.status, 200, "{at}");
+        page_snapshot(name, &prayer_section(&answer));
+        let html = text(&answer);
+        let api = get(
+            &app,
+            &format!(
+                "/api/v1/prayer-times/next?place=34.71&at={}",
+                at.replace('+', "%2B")
+            ),
+        )
+        .await
+        .json();
+        assert_eq!(api["current"]["name"], current.unwrap_or("isya"), "{at}");
+        assert_eq!(api["next"]["name"], next, "{at}");
+        let now: Vec<_> = current
+            .map(|c| (c.to_owned(), "sekarang".to_owned()))
+            .into_iter()
+            .collect();
+        assert_eq!(marked(&html, "now"), now, "{at}");
+        // Before subuh the prayer under way is yesterday's isya, which the day shown has not.
+        if current.is_none() {
+            assert_eq!(api["current"]["date"], "2025-02-28");
+        }
+        // After isya the next prayer is tomorrow's: no time of today is marked next.
+        let marked_next = marked(&html, "next");
+        if next_words == "Subuh besok" {
+            assert_eq!(api["next"]["date"], "2025-03-02");
+            assert!(marked_next.is_empty(), "{at}: {marked_next:?}");
+        } else {
+            assert_eq!(marked_next, [(next.to_owned(), "berikutnya".to_owned())]);
+        }
+        let instant_of = |which: &str| {
+            chrono::DateTime::parse_from_rfc3339(api[which]["instant"].as_str().unwrap())
+                .unwrap()
+                .to_utc()
+                .format("%Y-%m-%dT%H:%M:%SZ")
+                .to_string()
+        };
+        let time = dotted(api["next"]["time"].as_str().unwrap());
+        assert!(
+            html.contains(&format!(
+                "Sholat berikutnya: <b>{next_words}</b> <span class=\"t\">{time}</span>"
+            )),
+            "{at}"
+        );
+        // The instant the next line counts down to: the next time's, or tomorrow's subuh.
+        let next_at = instant_of("next");
+        if next_words == "Subuh besok" {
+            assert!(
+                html.contains(&format!("data-tomorrow=\"{next_at}\"")),
+                "{at}"
+            );
+        } else {
+            assert!(
+                html.contains(&format!("<li class=\"{next} next\" data-at=\"{next_at}\">")),
+                "{at}"
+            );
+        }
+        // Kept until the next prayer, or the midnight that changes the day shown before it.
+        let seconds = api["next"]["seconds_until"]
+            .as_i64()
+            .unwrap()
+            .min(to_midnight);
+        assert_eq!(
+            answer.header("cache-control"),
+            Some(format!("public, max-age=60, s-maxage={seconds}").as_str()),
+            "{at}"
+        );
+        // The same clock, the same bytes.
+        assert_eq!(get(&app, "/?place=34.71").await.body, answer.body);
+    }
+}
+
+/// A minute before the next prayer, the page is cacheable for that minute only, and at the
+/// next prayer the kept page is not served again: its marks have moved.
+#[actix_web::test]
+async fn the_kept_page_changes_at_the_next_prayer() {
+    let mut before = state();
+    before.clock = Clock::Fixed(instant("2025-03-01T07:55:30Z"));
+    let app = actix_web::test::init_service(hijri_server::app(before)).await;
+    let answer = get(&app, "/?place=34.71").await;
+    // Ashar at 14.56 WIB, 07:56 UTC: 30 seconds away.
+    assert_eq!(
+        answer.header("cache-control"),
+        Some("public, max-age=30, s-maxage=30")
+    );
+    assert_eq!(
+        marked(&text(&answer), "next"),
+        [("ashar".to_owned(), "berikutnya".to_owned())]
+    );
+    let mut after = state();
+    after.clock = Clock::Fixed(instant("2025-03-01T07:56:00Z"));
+    let app = actix_web::test::init_service(hijri_server::app(after)).await;
+    let html = text(&get(&app, "/?place=34.71").await);
+    assert_eq!(
+        marked(&html, "now"),
+        [("ashar".to_owned(), "sekarang".to_owned())]
+    );
+    assert_eq!(
+        marked(&html, "next"),
+        [("maghrib".to_owned(), "berikutnya".to_owned())]
+    );
+}
+
+/// The card with a place: today's eight times as the page gives them, the next marked and
+/// named in words, still without a script, at most 5 KB, its own stated height, kept and
+/// cacheable until the next prayer, and its link to the page with the place.
+#[actix_web::test]
+async fn the_card_with_a_place_has_todays_times_and_the_next() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let answer = get(&app, "/embed?place=34.71").await;
+    assert_eq!(answer.status, 200);
+    page_snapshot("page_embed_place", &answer);
+    assert!(answer.body.len() <= 5 * 1024, "{} bytes", answer.body.len());
+    let html = text(&answer);
+    assert!(!html.contains("<script"));
+    assert!(!html.contains("://"));
+    let api = get(&app, "/api/v1/prayer-times?place=34.71&date=2025-03-01")
+        .await
+        .json();
+    let times = &api["days"][0]["times"];
+    for (name, label) in [
+        ("imsak", "Imsak"),
+        ("subuh", "Subuh"),
+        ("terbit", "Terbit"),
+        ("dhuha", "Dhuha"),
+        ("dzuhur", "Dzuhur"),
+        ("maghrib", "Maghrib"),
+        ("isya", "Isya"),
+    ] {
+        let time = dotted(times[name].as_str().unwrap());
+        assert!(
+            html.contains(&format!("<li>{label} <b>{time}</b></li>")),
+            "{name}"
+        );
+    }
+    // 12:00 WIB: ashar next, marked and said.
+    let ashar = dotted(times["ashar"].as_str().unwrap());
+    assert!(html.contains(&format!("<li class=\"x\">Ashar <b>{ashar}</b></li>")));
+    assert!(html.contains(&format!("Sholat berikutnya: <b>Ashar</b> {ashar}")));
+    assert!(html.contains("<p class=\"w\">Kota Yogyakarta · WIB</p>"));
+    let height = hijri_server::routes::home::EMBED_HEIGHT_WITH_TIMES;
+    assert!(html.contains(&format!("height:{height}px")));
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/page/README.md"
+    ))
+    .unwrap();
+    assert!(
+        readme.contains(&format!("height=\"{height}\"")),
+        "docs/page/README.md states the height with times"
+    );
+    let api = get(&app, "/api/v1/prayer-times/next?place=34.71")
+        .await
+        .json();
+    let seconds = api["next"]["seconds_until"].as_i64().unwrap();
+    assert_eq!(
+        answer.header("cache-control"),
+        Some(format!("public, max-age=60, s-maxage={seconds}").as_str())
+    );
+    assert!(html.contains("<a href=\"./?place=34.71\" target=\"_blank\" rel=\"noopener\">"));
+    // English, after isya in WIT at Kota Jayapura: tomorrow's subuh is next.
+    let mut late = state();
+    late.clock = Clock::Fixed(instant("2025-03-01T12:30:00Z"));
+    let app = actix_web::test::init_service(hijri_server::app(late)).await;
+    let english = get(&app, "/embed?place=91.71&lang=en&tz=WIT").await;
+    assert!(
+        english.body.len() <= 5 * 1024,
+        "{} bytes",
+        english.body.len()
+    );
+    let english = text(&english);
+    assert!(
+        english.contains("<p class=\"w\">Kota Jayapura · WIT</p>"),
+        "{english}"
+    );
+    assert!(
+        english.contains("Next prayer: <b>Subuh tomorrow</b>"),
+        "{english}"
+    );
+    assert!(!english.contains("class=\"x\""));
+    // An unknown place is the page's HTML 404.
+    let unknown = get(&app, "/embed?place=jogja").await;
+    assert_eq!(unknown.status, 404);
+    assert_eq!(html_error_code(&unknown), "unknown_place");
 }

@@ -65,7 +65,6 @@ fn screen(
     let (method, _) = answers::method_of(scope.chain);
     let next = answers::next_prayer(state.dataset, chosen.index, None, &method, now.timestamp())?
         .upcoming();
-    let (day, prayer, at) = next;
     let page = Page {
         base: state.scope,
         scope,
@@ -85,9 +84,9 @@ fn screen(
         .param("place", chosen.place.id.as_str())
         .param("lang", lang.tag())
         .param("today", today)
-        .param("next", day)
-        .param("prayer", prayer.name());
-    let until = (at - now.timestamp()).min(zone.seconds_to_midnight(now));
+        .param("next", next.day)
+        .param("prayer", next.prayer.name());
+    let until = (next.seconds - now.timestamp()).min(zone.seconds_to_midnight(now));
     let cache = |_| reply::max_age(until);
     // The calendar is added to the key by `stored::answer` when the request names one.
     let mut response = stored::answer(req, state, &page.scope, key, cache, || {

@@ -1,19 +1,19 @@
-//! `/embed`: the card of today for an iframe on another site, written by `hijri_page::embed`;
-//! kept once per archive, day and choice, as the page is; it may be framed by any site.
+//! `/embed`: the card of today for an iframe on another site (with `place`, its prayer times),
+//! written by `hijri_page::embed`; kept once per archive, day, next prayer and choice, as the
+//! page is; it may be framed by any site.
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
 use hijri_page::error::Back;
 use hijri_page::Lang;
 
-use super::{error_page, lang, read, HTML};
+use super::{asked, error_page, lang, next_prayer, read, until_changed, HTML};
 use crate::http::error::ApiError;
 use crate::http::query::Query;
-use crate::http::reply;
 use crate::routes::stored::{self, Built, Key};
 use crate::state::AppState;
 
-pub use hijri_page::embed::HEIGHT;
+pub use hijri_page::embed::{HEIGHT, HEIGHT_WITH_TIMES};
 
 /// The card's route.
 pub const EMBED: &str = "/embed";
@@ -27,7 +27,8 @@ const POLICY: HeaderValue = HeaderValue::from_static(
      base-uri 'none'; form-action 'none'",
 );
 
-/// `GET /embed?authority=&lang=&tz=`: the card of today; an error is the page's HTML error.
+/// `GET /embed?authority=&lang=&tz=&place=`: the card of today (with `place`, its prayer
+/// times); an error is the page's HTML error.
 pub fn embed(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let (lang, shown) = lang(&query);
@@ -42,13 +43,17 @@ fn card(
     query: &Query,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let page = read(req, state, query, lang, |_, _| Ok(None))?;
+    let mut page = read(req, state, query, lang, |_, _| Ok(None))?;
+    page.place = asked::place(state.dataset, query)?;
+    let next = next_prayer(&page);
     let key = Key::new(EMBED)
         .param("lang", lang.tag())
         .param("tz", page.zone)
         .param("zones", page.chosen_zone.unwrap_or_default())
-        .param("today", page.today);
-    let cache = |_| reply::until_midnight(page.zone, page.now);
+        .param("today", page.today)
+        .param("place", page.place.map_or("", |c| c.place.id.as_str()))
+        .param("next", next.unwrap_or_default());
+    let cache = |_| until_changed(&page, next);
     // The calendar is added to the key by `stored::answer` when the request names one.
     let mut response = stored::answer(req, state, &page.scope, key, cache, || {
         Ok(Built::text(HTML, hijri_page::embed::document(&page)?))

@@ -33,7 +33,9 @@ pub use card::{map, sky};
 pub use display::{
     display, refused as refused_display, script as display_script, style as display_style, DISPLAY,
 };
-pub use embed::{embed, EMBED, HEIGHT as EMBED_HEIGHT};
+pub use embed::{
+    embed, EMBED, HEIGHT as EMBED_HEIGHT, HEIGHT_WITH_TIMES as EMBED_HEIGHT_WITH_TIMES,
+};
 pub use hijri_page::{MAP, SKY};
 pub use imsakiyah::{imsakiyah, refused as refused_elsewhere};
 
@@ -125,6 +127,7 @@ fn written(
         asked::view(scope, query, today)
     })?;
     page.place = asked::place(state.dataset, query)?;
+    let next = next_prayer(&page);
     let key = Key::new("/")
         .param("lang", lang.tag())
         .param("tz", page.zone)
@@ -133,8 +136,9 @@ fn written(
         .param("view", page.view.query())
         .param("chosen", page.chosen_view)
         .param("place", page.place.map_or("", |c| c.place.id.as_str()))
+        .param("next", next.unwrap_or_default())
         .param("origin", page.origin.unwrap_or_default());
-    let cache = |_| reply::until_midnight(page.zone, page.now);
+    let cache = |_| until_changed(&page, next);
     // The calendar is added to the key by `stored::answer` when the request names one.
     let mut response = stored::answer(req, state, &page.scope, key, cache, || {
         Ok(Built::text(HTML, hijri_page::home(&page)?))
@@ -143,6 +147,20 @@ fn written(
         .headers_mut()
         .insert(header::CONTENT_SECURITY_POLICY, POLICY);
     Ok(response)
+}
+
+/// The next prayer's instant (UTC seconds) at the page's place, which with the day decides
+/// the marks of its prayer times; `None` without a place.
+fn next_prayer(page: &Page) -> Option<i64> {
+    hijri_page::prayer_around(page).map(|(_, next)| next.seconds)
+}
+
+/// `Cache-Control` of the page or the card: until the next local midnight, or the `next`
+/// prayer when it comes first.
+fn until_changed(page: &Page, next: Option<i64>) -> HeaderValue {
+    let midnight = page.zone.seconds_to_midnight(page.now);
+    let next = next.map_or(midnight, |next| next - page.now.timestamp());
+    reply::until(midnight.min(next))
 }
 
 /// `GET /page.css`: the page's style sheet.

@@ -27,7 +27,7 @@ mod imsakiyah;
 mod next;
 
 pub use imsakiyah::{imsakiyah, imsakiyah_body, FastDay, Imsakiyah, ImsakiyahBody};
-pub use next::{next_prayer, NextBody, PrayerAt, PRAYERS};
+pub use next::{around, next_prayer, Moment, NextBody, PrayerAt, PRAYERS};
 
 /// The longest `/prayer-times` range, days (a leap year).
 pub const MAX_DAYS: i32 = 366;

@@ -54,7 +54,7 @@ pub struct NextBody<'a> {
     #[serde(skip)]
     seconds_until: i64,
     #[serde(skip)]
-    upcoming: (Date, Prayer, i64),
+    upcoming: Moment,
 }
 
 impl NextBody<'_> {
@@ -63,8 +63,8 @@ impl NextBody<'_> {
         self.seconds_until
     }
 
-    /// The next prayer: its local day, the prayer and its published minute (UTC seconds).
-    pub fn upcoming(&self) -> (Date, Prayer, i64) {
+    /// The next prayer.
+    pub fn upcoming(&self) -> Moment {
         self.upcoming
     }
 }
@@ -74,11 +74,54 @@ fn rfc3339(zone: Zone, seconds: i64) -> Option<String> {
     local(zone, seconds, "%Y-%m-%dT%H:%M:%S%:z")
 }
 
-/// The prayer under way at `at` (UTC seconds) at `place` by `method`, the one after it
-/// and the seconds until it: from the published minutes of the local day before, the day
-/// and the day after (after isya the next is tomorrow's subuh; before subuh the current is
-/// yesterday's isya). `distance_m` is the distance of a point asked about, for `place`'s
-/// `distance_km`. A day the table does not hold is `out_of_coverage`, naming `at`.
+/// One of the five prayers on a local day: the day, the prayer and its published minute
+/// (UTC seconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moment {
+    /// The place's local day.
+    pub day: Date,
+    /// The prayer.
+    pub prayer: Prayer,
+    /// Its published minute, UTC seconds.
+    pub seconds: i64,
+}
+
+/// The prayer under way at `at` (UTC seconds) at `place` by `method` and the one after it,
+/// from the published minutes of the local day before, the day and the day after (after
+/// isya the next is tomorrow's subuh; before subuh the current is yesterday's isya);
+/// `None` when a day on either side is outside the span or the table.
+pub fn around(
+    dataset: &ArchivedDataset,
+    place: usize,
+    method: &Method,
+    at: i64,
+) -> Option<(Moment, Moment)> {
+    let zone = zone(dataset.places.get(place)?);
+    let today = Date::from(zone.local_date(DateTime::from_timestamp(at, 0)?));
+    let (first, last) = (today.add_days(-1), today.add_days(1));
+    if !(hijri::span::contains(first) && hijri::span::contains(last)) {
+        return None;
+    }
+    // Only the five prayers' series are decoded (the page asks on every request).
+    let mut times = Vec::with_capacity(15);
+    for prayer in PRAYERS {
+        let exact = prayer_table::exact_times(dataset, place, (method, prayer), first, last)?;
+        times.extend((first.0..).map(Date).zip(exact).filter_map(|(day, exact)| {
+            Some(Moment {
+                day,
+                prayer,
+                seconds: method.published(prayer, exact?),
+            })
+        }));
+    }
+    times.sort_by_key(|moment| moment.seconds);
+    let split = times.partition_point(|moment| moment.seconds <= at);
+    Some((*times.get(split.checked_sub(1)?)?, *times.get(split)?))
+}
+
+/// The body of `/prayer-times/next`: [`around`] `at` at `place` by `method`, with the
+/// seconds until the next prayer. `distance_m` is the distance of a point asked about, for
+/// `place`'s `distance_km`. A day the table does not hold is `out_of_coverage`, naming `at`.
 pub fn next_prayer<'a>(
     dataset: &'a ArchivedDataset,
     place: usize,
@@ -98,45 +141,17 @@ pub fn next_prayer<'a>(
     };
     let archived = dataset.places.get(place).ok_or_else(outside)?;
     let zone = zone(archived);
-    let instant = DateTime::from_timestamp(at, 0).ok_or_else(outside)?;
-    let today = Date::from(zone.local_date(instant));
-    let (first, last) = (today.add_days(-1), today.add_days(1));
-    if !(hijri::span::contains(first) && hijri::span::contains(last)) {
-        return Err(outside());
-    }
-    let exact =
-        prayer_table::exact_days(dataset, place, method, first, last).ok_or_else(outside)?;
-    let times: Vec<(Date, Prayer, i64)> = (first.0..)
-        .map(Date)
-        .zip(&exact)
-        .flat_map(|(day, exact)| {
-            let published = prayer_table::published(method, exact);
-            PRAYERS.into_iter().filter_map(move |prayer| {
-                Some((
-                    day,
-                    prayer,
-                    published.get(prayer.index()).copied().flatten()?,
-                ))
-            })
-        })
-        .collect();
-    let split = times.partition_point(|(_, _, s)| *s <= at);
-    let (Some(current), Some(next)) = (
-        split.checked_sub(1).and_then(|i| times.get(i)),
-        times.get(split),
-    ) else {
-        return Err(outside());
-    };
-    let view = |(day, prayer, seconds): (Date, Prayer, i64), until: Option<i64>| {
+    let (current, next) = around(dataset, place, method, at).ok_or_else(outside)?;
+    let view = |moment: Moment, until: Option<i64>| {
         Some(PrayerAt {
-            name: prayer.name(),
-            date: AnyDate::Gregorian(day),
-            time: local(zone, seconds, "%H:%M")?,
-            instant: rfc3339(zone, seconds)?,
+            name: moment.prayer.name(),
+            date: AnyDate::Gregorian(moment.day),
+            time: local(zone, moment.seconds, "%H:%M")?,
+            instant: rfc3339(zone, moment.seconds)?,
             seconds_until: until,
         })
     };
-    let seconds_until = (next.2 - at).max(1);
+    let seconds_until = (next.seconds - at).max(1);
     Ok(NextBody {
         input: NextInput {
             place: &archived.id,
@@ -145,9 +160,9 @@ pub fn next_prayer<'a>(
         },
         place: PlaceView::of(archived).at_distance(distance_m),
         method: method.id,
-        current: view(*current, None).ok_or_else(outside)?,
-        next: view(*next, Some(seconds_until)).ok_or_else(outside)?,
+        current: view(current, None).ok_or_else(outside)?,
+        next: view(next, Some(seconds_until)).ok_or_else(outside)?,
         seconds_until,
-        upcoming: *next,
+        upcoming: next,
     })
 }
