@@ -277,9 +277,9 @@ impl Method {
     /// isya −18°, terbit and maghrib on the horizon of the place's elevation (1.76′·√h of
     /// dip: Muhammadiyah says its tables count it), one minute of ihtiyat rounded up on
     /// subuh, dzuhur, ashar, maghrib and isya, two on dhuha and two off terbit (rounded down)
-    /// as Kemenag's, as its published imsakiyah shows: 61 of the 71 published minutes in
-    /// `data/reference/prayer_times.csv` exact, all within a minute (51 with one minute on
-    /// terbit and dhuha too; 15 with Kemenag's ihtiyat throughout). The rest as Kemenag's.
+    /// as Kemenag's, as its published tables show: 199 of the 253 published minutes in
+    /// `data/reference/prayer_times.csv` (6 places) exact, all within a minute. The rest as
+    /// Kemenag's.
     pub const MUHAMMADIYAH: Method = Method {
         id: "muhammadiyah",
         name: "Muhammadiyah (Majelis Tarjih dan Tajdid PP Muhammadiyah)",
