@@ -49,7 +49,8 @@ const TIMES_STYLE: &str = ".w{margin-top:6px;font-size:12px;color:#4a4a4a;white-
 ol{display:grid;grid-template-columns:repeat(4,1fr);gap:3px;list-style:none;margin:2px 0 3px;padding:0}\
 li{font-size:11px;line-height:1.25;text-align:center;background:#fff;border-radius:4px;padding:2px 0;color:#4a4a4a}\
 li b{display:block;font-size:14px;color:#1b1b1b;font-variant-numeric:tabular-nums}\
-li.x,li.x b{background:#0a5c36;color:#fff}.np{font-size:13px}";
+li.x,li.x b{background:#0a5c36;color:#fff}\
+.np{font-size:12px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}";
 
 /// The card's document.
 pub fn document(page: &Page) -> Result<String, Refusal> {

@@ -18,23 +18,13 @@
 // then screenshots (display-landscape.png and display-portrait.png: Ramadan before subuh,
 // docs/page/ holds copies) and Lighthouse (desktop, at both sizes) >= 95 in every category.
 
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-
-const [origin, out] = process.argv.slice(2);
-if (!origin || !out) {
-  console.error('usage: node display.mjs <origin> <output dir>');
-  process.exit(2);
-}
-mkdirSync(out, { recursive: true });
-const chromium = execFileSync('sh', ['-c', 'command -v "$0"', process.env.HIJRI_CHROMIUM || 'chromium'])
-  .toString()
-  .trim();
+import { origin, out, chromium } from './setup.mjs';
 const PLACE = '34.71';
 const WIB = 7 * 3600;
 const SIZES = [

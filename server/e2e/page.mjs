@@ -32,23 +32,12 @@
 // and desktop, both schemes, of today, of March 2027, of the year, of both cards, of the page
 // with a place and of the imsakiyah) as JSON.
 
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-
-const [origin, out] = process.argv.slice(2);
-if (!origin || !out) {
-  console.error('usage: node page.mjs <origin> <output dir>');
-  process.exit(2);
-}
-mkdirSync(out, { recursive: true });
-// puppeteer wants a path: the name is looked up on the PATH as the shell would.
-const chromium = execFileSync('sh', ['-c', 'command -v "$0"', process.env.HIJRI_CHROMIUM || 'chromium'])
-  .toString()
-  .trim();
+import { origin, out, chromium } from './setup.mjs';
 const RAMADHAN_1447 = '/?calendar=hijri&year=1447&month=9';
 const MUHAMMADIYAH_1447 = '/?authority=muhammadiyah&calendar=hijri&year=1447&month=9';
 const MARCH_2027 = '/?calendar=gregorian&year=2027&month=3';

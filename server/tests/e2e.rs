@@ -705,27 +705,34 @@ fn page_driver() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e")
 }
 
-#[test]
-#[ignore = "drives headless Chromium and Lighthouse: run by `make e2e`"]
-fn the_page_in_chromium_and_lighthouse() {
-    let dir = workdir("page");
-    let server = Server::start(&dir);
+/// Runs `server/e2e/<script>` (puppeteer-core and Lighthouse; it makes every check and prints
+/// one line per check) against a server over the archive, writing into `dir`; the server's
+/// request lines once the script has passed.
+fn drive(script: &str, dir: &Path) -> Vec<Value> {
+    let server = Server::start(dir);
     let driver = page_driver();
     assert!(
         driver.join("node_modules/puppeteer-core").is_dir(),
         "run `npm ci --prefix server/e2e` first (make e2e does)"
     );
-    // `server/e2e/page.mjs` makes every check and prints one line per check.
     let status = Command::new("node")
-        .arg(driver.join("page.mjs"))
+        .arg(driver.join(script))
         .arg(&server.origin)
-        .arg(&dir)
+        .arg(dir)
         .env("HIJRI_CHROMIUM", chromium())
         .stdin(Stdio::null())
         .status()
         .unwrap_or_else(|e| panic!("cannot run node ({e}): apt-get install -y nodejs npm"));
     let served = server.stop();
-    assert!(status.success(), "the page's checks failed: {status}");
+    assert!(status.success(), "{script}'s checks failed: {status}");
+    served
+}
+
+#[test]
+#[ignore = "drives headless Chromium and Lighthouse: run by `make e2e`"]
+fn the_page_in_chromium_and_lighthouse() {
+    let dir = workdir("page");
+    let served = drive("page.mjs", &dir);
     assert!(!served.is_empty(), "no request lines in the server's log");
     for name in [
         "today",
@@ -750,23 +757,7 @@ fn the_page_in_chromium_and_lighthouse() {
 #[ignore = "drives headless Chromium and Lighthouse: run by `make e2e`"]
 fn the_mosque_screen_in_chromium_and_lighthouse() {
     let dir = workdir("display");
-    let server = Server::start(&dir);
-    let driver = page_driver();
-    assert!(
-        driver.join("node_modules/puppeteer-core").is_dir(),
-        "run `npm ci --prefix server/e2e` first (make e2e does)"
-    );
-    // `server/e2e/display.mjs` makes every check and prints one line per check.
-    let status = Command::new("node")
-        .arg(driver.join("display.mjs"))
-        .arg(&server.origin)
-        .arg(&dir)
-        .env("HIJRI_CHROMIUM", chromium())
-        .stdin(Stdio::null())
-        .status()
-        .unwrap_or_else(|e| panic!("cannot run node ({e}): apt-get install -y nodejs npm"));
-    let served = server.stop();
-    assert!(status.success(), "the screen's checks failed: {status}");
+    let served = drive("display.mjs", &dir);
     let screens: Vec<&Value> = served
         .iter()
         .filter(|line| line["route"] == "/display")
