@@ -1,18 +1,22 @@
 //! `/api/v1/eclipses` and `/api/v1/eclipses/{id}`: the eclipses of up to ten Gregorian
 //! years, and one eclipse's local circumstances at a place or point with the window of its
-//! prayer, read from the archive's eclipses (their stored polynomials evaluated, no
+//! prayer; `/api/v1/eclipses.ics`, a place's eclipses as a feed of their prayers' windows, read from the archive's eclipses (their stored polynomials evaluated, no
 //! ephemeris). A list and a place's circumstances are built once per archive and kept by
 //! their parsed parameters; a point's are built per request.
 
 use actix_web::{HttpRequest, HttpResponse};
-use hijri_view::answers::eclipses::{self, Kind, MOST_YEARS, YEARS};
-use hijri_view::answers::rashdul;
+use chrono::{DateTime, Datelike, Utc};
+use chrono_tz::Tz;
+use hijri::date::Date;
+use hijri_view::answers::eclipses::{self, Kind, Seen, MOST_YEARS, YEARS};
+use hijri_view::answers::{places, rashdul};
 
-use super::params;
+use super::params::{self, Lang};
 use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::{missing, Query};
 use crate::http::reply;
+use crate::ical::{self, Ical, CALENDAR, FEED, UID_DOMAIN};
 use crate::state::AppState;
 
 /// A Gregorian year parameter of the list, inside the years served.
@@ -33,15 +37,16 @@ fn year(query: &Query, name: &str) -> Result<i32, ApiError> {
         })
 }
 
-/// `GET /api/v1/eclipses?year=|from=&to=&kind=`.
-pub fn list(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
-    let query = Query(req.query_string());
+/// The Gregorian years a request names: `year`, or `from` and `to` (at most
+/// [`MOST_YEARS`]); `None` when it names none.
+fn years(query: &Query) -> Result<Option<(i32, i32)>, ApiError> {
     let (from, to) = match (query.given("year"), query.given("from"), query.given("to")) {
+        (false, false, false) => return Ok(None),
         (true, false, false) => {
-            let y = year(&query, "year")?;
+            let y = year(query, "year")?;
             (y, y)
         }
-        (false, true, true) => (year(&query, "from")?, year(&query, "to")?),
+        (false, true, true) => (year(query, "from")?, year(query, "to")?),
         (true, _, _) => {
             return Err(ApiError::new(
                 ErrorCode::InvalidRange,
@@ -50,12 +55,6 @@ pub fn list(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         }
         (false, true, false) => return Err(missing("to")),
         (false, false, true) => return Err(missing("from")),
-        (false, false, false) => {
-            return Err(ApiError::new(
-                ErrorCode::MissingParameter,
-                "give `year` (a Gregorian year), or `from` and `to` (up to ten years)",
-            ))
-        }
     };
     if to < from || to - from >= MOST_YEARS {
         return Err(ApiError::new(
@@ -66,12 +65,29 @@ pub fn list(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
             ),
         ));
     }
-    let kind = match query.optional("kind", ErrorCode::InvalidKind)? {
-        None => Kind::Any,
+    Ok(Some((from, to)))
+}
+
+/// The `kind` a request names (either when none).
+fn kind(query: &Query) -> Result<Kind, ApiError> {
+    match query.optional("kind", ErrorCode::InvalidKind)? {
+        None => Ok(Kind::Any),
         Some(text) => Kind::parse(&text).ok_or_else(|| {
             ApiError::new(ErrorCode::InvalidKind, "`kind` must be `solar` or `lunar`")
-        })?,
-    };
+        }),
+    }
+}
+
+/// `GET /api/v1/eclipses?year=|from=&to=&kind=`.
+pub fn list(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let (from, to) = years(&query)?.ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::MissingParameter,
+            "give `year` (a Gregorian year), or `from` and `to` (up to ten years)",
+        )
+    })?;
+    let kind = kind(&query)?;
     let scope = params::scope(state, &query)?;
     let key = Key::new("/api/v1/eclipses")
         .param("from", from)
@@ -81,6 +97,204 @@ pub fn list(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
         let body = eclipses::list(state.dataset, from, to, kind);
         Ok(Built::json(256 + 320 * body.count(), &body))
     })
+}
+
+/// `GET /api/v1/eclipses.ics?place=&year=|from=&to=&kind=&lang=`: one event per eclipse
+/// whose prayer falls at the place, spanning the prayer's window there (UTC), its contacts
+/// in the description in the place's zone; without years the feed's window
+/// ([`params::feed_window`]). Kept per place, years, kind, language and `DTSTAMP`.
+pub fn ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let place_id = query
+        .optional("place", ErrorCode::InvalidPlace)?
+        .ok_or_else(|| missing("place"))?;
+    let place = places::place(state.dataset, &place_id, "place")?;
+    let now = state.clock.now();
+    let (from, to) = years(&query)?.unwrap_or_else(|| {
+        let window = params::feed_window(now.year());
+        (*window.start(), *window.end())
+    });
+    let kind = kind(&query)?;
+    let lang = params::lang(&query)?;
+    let scope = params::scope(state, &query)?;
+    let stamp = ical::stamp(None, now);
+    let key = Key::new("/api/v1/eclipses.ics")
+        .param("place", place)
+        .param("from", from)
+        .param("to", to)
+        .param("kind", format!("{kind:?}"))
+        .param("lang", lang.tag())
+        .param("stamp", stamp);
+    stored::answer(
+        req,
+        state,
+        &scope,
+        key,
+        |_| FEED,
+        || {
+            let seen = eclipses::with_prayer_at(state.dataset, (from, to, kind), place)?;
+            let body = feed(state, place, &seen, (from, to, lang), stamp);
+            Ok(Built::text(CALENDAR, body))
+        },
+    )
+}
+
+/// An eclipse's name in `lang`: its body and its type, the type seen at the place for a
+/// solar eclipse (`local_type`), the eclipse's own for a lunar one.
+fn title(seen: &Seen, lang: Lang) -> String {
+    let solar = hijri::eclipse::is_solar(seen.eclipse);
+    let kind = match (solar, seen.local.local_type) {
+        (true, Some(local)) => local,
+        _ => hijri::eclipse::type_name(seen.eclipse),
+    };
+    match lang {
+        Lang::Id => {
+            let body = if solar {
+                "Gerhana Matahari"
+            } else {
+                "Gerhana Bulan"
+            };
+            let kind = match kind {
+                "total" => "Total",
+                "annular" => "Cincin",
+                "hybrid" => "Hibrida",
+                "penumbral" => "Penumbra",
+                _ => "Sebagian",
+            };
+            format!("{body} {kind}")
+        }
+        Lang::En => {
+            let body = if solar {
+                "solar eclipse"
+            } else {
+                "lunar eclipse"
+            };
+            let mut kind = kind.to_owned();
+            kind[..1].make_ascii_uppercase();
+            format!("{kind} {body}")
+        }
+    }
+}
+
+/// The VCALENDAR of the eclipses `seen` at `place` in the years `from` … `to`, in `lang`.
+fn feed(
+    state: &AppState,
+    place: usize,
+    seen: &[Seen],
+    (from, to, lang): (i32, i32, Lang),
+    stamp: Date,
+) -> String {
+    let archived = state.dataset.places.get(place);
+    let at = archived.map_or("", |p| p.name.as_str());
+    let place_id = archived.map_or("", |p| p.id.as_str());
+    let zone: Tz = archived
+        .and_then(|p| p.tz.parse().ok())
+        .unwrap_or(chrono_tz::UTC);
+    let years = if from == to {
+        from.to_string()
+    } else {
+        format!("{from}–{to}")
+    };
+    let (name, description) = match lang {
+        Lang::Id => (
+            format!("Gerhana di {at} {years}"),
+            format!(
+                "Gerhana Matahari dan Bulan yang terlihat di {at} ({years}), masing-masing \
+                 selama waktu salat gerhananya di sana: salat kusuf dari kontak pertama \
+                 sampai terakhir selama Matahari di atas ufuk, salat khusuf dari awal sampai \
+                 akhir fase sebagian (U1–U4) selama Bulan di atas ufuk. Gerhana Bulan \
+                 penumbra tidak berfase sebagian dan tidak dicantumkan. Waktu kontak dalam \
+                 zona setempat."
+            ),
+        ),
+        Lang::En => (
+            format!("Eclipses at {at} {years}"),
+            format!(
+                "The solar and lunar eclipses seen at {at} ({years}), each over the window \
+                 of its prayer there: salat kusuf from the first contact to the last while \
+                 the Sun is above the horizon, salat khusuf from the start to the end of the \
+                 partial phase (U1–U4) while the Moon is above the horizon. Penumbral lunar \
+                 eclipses have no partial phase and are not listed. Contact times are in the \
+                 local zone."
+            ),
+        ),
+    };
+    let mut ical = Ical::feed(&name, &description, 900 * seen.len());
+    let clock = |t: f64| {
+        #[allow(clippy::cast_possible_truncation, reason = "an instant of the span")]
+        let seconds = t.round() as i64;
+        DateTime::from_timestamp(seconds, 0).map(|utc| utc.with_timezone(&zone))
+    };
+    for one in seen {
+        let solar = hijri::eclipse::is_solar(one.eclipse);
+        let prayer = if solar { "salat kusuf" } else { "salat khusuf" };
+        let title = title(one, lang);
+        ical.raw("BEGIN", "VEVENT");
+        ical.raw(
+            "UID",
+            format_args!("gerhana-{}-{place_id}@{UID_DOMAIN}", one.id),
+        );
+        ical.midnight_utc("DTSTAMP", stamp);
+        for (field, t) in [("DTSTART", one.window.0), ("DTEND", one.window.1)] {
+            if let Some(utc) = clock(t) {
+                ical.raw(field, utc.with_timezone(&Utc).format("%Y%m%dT%H%M%SZ"));
+            }
+        }
+        ical.text("SUMMARY", &format!("{title} ({prayer})"));
+        let contacts: Vec<String> = one
+            .local
+            .contacts
+            .iter()
+            .filter_map(|c| {
+                let time = clock(c.at)?.format("%H:%M:%S");
+                let below = match (c.below_horizon, lang) {
+                    (false, _) => "",
+                    (true, Lang::Id) => " (di bawah ufuk)",
+                    (true, Lang::En) => " (below the horizon)",
+                };
+                let contact = match (c.id, lang) {
+                    ("greatest", Lang::Id) => "puncak".to_owned(),
+                    ("greatest", Lang::En) => "greatest".to_owned(),
+                    (id, _) => id.to_uppercase(),
+                };
+                Some(format!("{contact} {time}{below}"))
+            })
+            .collect();
+        let window = |t: f64| clock(t).map(|c| c.format("%H:%M:%S %Z").to_string());
+        let (start, end) = (window(one.window.0), window(one.window.1));
+        let (start, end) = (start.unwrap_or_default(), end.unwrap_or_default());
+        let magnitude = one
+            .local
+            .magnitude
+            .map(|m| format!("{:.3}", m))
+            .unwrap_or_default();
+        let text = match lang {
+            Lang::Id => {
+                let mut text = format!(
+                    "{title} di {at}: {prayer} dari {start} sampai {end}. Kontak: {}.",
+                    contacts.join(", ")
+                );
+                if !magnitude.is_empty() {
+                    text.push_str(&format!(" Magnitudo puncak {magnitude}."));
+                }
+                text
+            }
+            Lang::En => {
+                let mut text = format!(
+                    "{title} at {at}: {prayer} from {start} to {end}. Contacts: {}.",
+                    contacts.join(", ")
+                );
+                if !magnitude.is_empty() {
+                    text.push_str(&format!(" Magnitude at maximum {magnitude}."));
+                }
+                text
+            }
+        };
+        ical.text("DESCRIPTION", &text);
+        ical.raw("TRANSP", "TRANSPARENT");
+        ical.raw("END", "VEVENT");
+    }
+    ical.end()
 }
 
 /// `GET /api/v1/eclipses/{id}?place=|lat=&lon=`: times in the place's civil zone, or UTC

@@ -195,6 +195,12 @@ pub const ROUTES: &[Route] = &[
     ),
     route("/api/v1/eclipses", F::Default, eclipses::list, P::ECLIPSES),
     route(
+        "/api/v1/eclipses.ics",
+        F::Default,
+        eclipses::ics,
+        P::ECLIPSES_ICS,
+    ),
+    route(
         "/api/v1/hilal/info",
         F::HilalInfo,
         hilal::info,

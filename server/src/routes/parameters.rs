@@ -147,6 +147,8 @@ pub const QIBLA_RASHDUL: &[Bound] = &[YEAR];
 pub const QIBLA_SHADOW: &[Bound] = &[PLACE, LAT, LON, DATE, MONTH, TZ];
 /// `/eclipses`.
 pub const ECLIPSES: &[Bound] = &[YEAR, FROM, TO, KIND];
+/// `/eclipses.ics`.
+pub const ECLIPSES_ICS: &[Bound] = &[PLACE, YEAR, FROM, TO, KIND, LANG];
 /// `/eclipses/{id}`.
 pub const ECLIPSE: &[Bound] = &[PLACE, LAT, LON];
 /// Routes that read no parameter.

@@ -3,6 +3,7 @@
 //! published contacts in the zone BMKG gives them (the astronomy and the evaluation are
 //! held to astronomy-engine in `astro/tests/eclipses.rs` and `generator/tests/eclipses.rs`).
 
+use icalendar::Component;
 use serde_json::Value;
 
 use crate::common::{get, state};
@@ -144,11 +145,6 @@ async fn the_list_covers_the_span() {
 #[actix_web::test]
 async fn bmkg_contacts_through_the_api() {
     let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let seconds = |text: &str| {
-        chrono::DateTime::parse_from_rfc3339(text)
-            .unwrap()
-            .timestamp()
-    };
     for (uri, published) in [
         (
             "/api/v1/eclipses/2023-04-20-solar?place=91.06",
@@ -196,4 +192,161 @@ async fn bmkg_contacts_through_the_api() {
         jakarta["prayer"]["to"]["time"],
         jakarta["contacts"][5]["time"]
     );
+}
+
+/// The Unix seconds of an RFC 3339 instant or a `YYYYMMDDTHHMMSSZ` DATE-TIME.
+fn seconds(text: &str) -> i64 {
+    chrono::DateTime::parse_from_rfc3339(text)
+        .map(|t| t.timestamp())
+        .or_else(|_| {
+            chrono::NaiveDateTime::parse_from_str(text, "%Y%m%dT%H%M%SZ")
+                .map(|t| t.and_utc().timestamp())
+        })
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[actix_web::test]
+async fn the_feed_of_a_place_is_recorded_and_refuses_bad_input() {
+    let answers = cases(
+        state(),
+        &[
+            (
+                "eclipses_ics_biak_2023",
+                "/api/v1/eclipses.ics?place=91.06&year=2023",
+            ),
+            (
+                "eclipses_ics_jakarta_english",
+                "/api/v1/eclipses.ics?place=31.71&lang=en&kind=solar&from=2026&to=2035",
+            ),
+            (
+                "eclipses_ics_missing_place",
+                "/api/v1/eclipses.ics?year=2023",
+            ),
+            (
+                "eclipses_ics_unknown_place",
+                "/api/v1/eclipses.ics?place=99.99&year=2023",
+            ),
+            (
+                "eclipses_ics_2101",
+                "/api/v1/eclipses.ics?place=31.71&year=2101",
+            ),
+            (
+                "eclipses_ics_invalid_kind",
+                "/api/v1/eclipses.ics?place=31.71&kind=moon",
+            ),
+            (
+                "eclipses_ics_eleven_years",
+                "/api/v1/eclipses.ics?place=31.71&from=2020&to=2030",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "missing_parameter",
+            "unknown_place",
+            "invalid_year",
+            "invalid_kind",
+            "invalid_range",
+        ]
+    );
+    for (answer, name) in answers[2..]
+        .iter()
+        .zip(["place", "place", "year", "kind", "to"])
+    {
+        let message = answer.json()["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned();
+        assert!(message.contains(&format!("`{name}`")), "{message}");
+    }
+}
+
+/// The feed holds exactly the eclipses of the years whose `/eclipses/{id}?place=` has a
+/// prayer window, each event spanning that window, parsed with `icalendar`; BMKG's published
+/// contacts bound the windows of Biak's total eclipse of 20 April 2023 and of the lunar
+/// eclipse of 7–8 September 2025 at Jakarta within a minute.
+#[actix_web::test]
+async fn the_feed_spans_each_prayer_window() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    for (place, from, to) in [
+        ("91.06", 2020, 2029),
+        ("31.71", 2025, 2034),
+        ("73.71", 2040, 2049),
+    ] {
+        let ics = get(
+            &app,
+            &format!("/api/v1/eclipses.ics?place={place}&from={from}&to={to}"),
+        )
+        .await;
+        assert_eq!(ics.status, 200);
+        assert_eq!(
+            ics.header("content-type"),
+            Some("text/calendar; charset=utf-8")
+        );
+        assert_eq!(ics.header("cache-control"), Some("public, max-age=3600"));
+        let events = crate::common::vevents(&ics);
+        let list = get(&app, &format!("/api/v1/eclipses?from={from}&to={to}"))
+            .await
+            .json();
+        let mut expected = Vec::new();
+        for eclipse in list["eclipses"].as_array().unwrap() {
+            let id = eclipse["id"].as_str().unwrap();
+            let local = get(&app, &format!("/api/v1/eclipses/{id}?place={place}"))
+                .await
+                .json();
+            if let Some(start) = local["prayer"]["from"]["utc"].as_str() {
+                let end = local["prayer"]["to"]["utc"].as_str().unwrap();
+                expected.push((id.to_owned(), seconds(start), seconds(end)));
+            }
+        }
+        assert!(expected.len() >= 3, "{place}: {expected:?}");
+        let found: Vec<(String, i64, i64)> = events
+            .iter()
+            .map(|e| {
+                let uid = e.get_uid().unwrap();
+                let id = uid
+                    .strip_prefix("gerhana-")
+                    .and_then(|u| u.strip_suffix(&format!("-{place}@kalender-hijriah.invalid")))
+                    .unwrap_or_else(|| panic!("{uid}"));
+                let at = |name: &str| seconds(e.property_value(name).unwrap());
+                (id.to_owned(), at("DTSTART"), at("DTEND"))
+            })
+            .collect();
+        assert_eq!(found, expected, "{place}");
+    }
+    // BMKG's published windows: Biak's first and last contacts, Jakarta's U1 and U4.
+    for (uri, start, end) in [
+        (
+            "/api/v1/eclipses.ics?place=91.06&year=2023",
+            "2023-04-20T12:20:46+09:00",
+            "2023-04-20T15:26:14+09:00",
+        ),
+        (
+            "/api/v1/eclipses.ics?place=31.71&year=2025",
+            "2025-09-07T23:26:44+07:00",
+            "2025-09-08T02:56:46+07:00",
+        ),
+    ] {
+        let events = crate::common::vevents(&get(&app, uri).await);
+        let at = |name: &str| seconds(events[0].property_value(name).unwrap());
+        assert!((at("DTSTART") - seconds(start)).abs() <= 60, "{uri}");
+        assert!((at("DTEND") - seconds(end)).abs() <= 60, "{uri}");
+    }
+    let biak = get(&app, "/api/v1/eclipses.ics?place=91.06&year=2023").await;
+    let text = std::str::from_utf8(&biak.body).unwrap();
+    assert!(text.contains("SUMMARY:Gerhana Matahari Total (salat kusuf)\r\n"));
+    let jakarta = get(&app, "/api/v1/eclipses.ics?place=31.71&year=2025").await;
+    // The UIDs do not depend on the language.
+    let english = get(&app, "/api/v1/eclipses.ics?place=31.71&year=2025&lang=en").await;
+    let uids = |answer| -> Vec<String> {
+        crate::common::vevents(answer)
+            .iter()
+            .map(|e| e.get_uid().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(uids(&english), uids(&jakarta));
 }

@@ -5,7 +5,7 @@
 //! ephemeris.
 
 use hijri::eclipse::{self, Elements, Point};
-use hijri::schema::{ArchivedDataset, ArchivedEclipse};
+use hijri::schema::{ArchivedDataset, ArchivedEclipse, ArchivedPrayerPlace};
 use hijri::zone::Zone;
 use serde::Serialize;
 
@@ -112,20 +112,31 @@ impl ListBody {
     }
 }
 
-/// The eclipses of kind `kind` whose greatest eclipse falls in the Gregorian years `from`
-/// … `to` (UTC), checked by the caller to lie in [`YEARS`].
-pub fn list(dataset: &ArchivedDataset, from: i32, to: i32, kind: Kind) -> ListBody {
+/// The archived eclipses of kind `kind` whose greatest eclipse falls in the Gregorian years
+/// `from` … `to` (UTC), in order.
+fn in_years(
+    dataset: &ArchivedDataset,
+    from: i32,
+    to: i32,
+    kind: Kind,
+) -> impl Iterator<Item = &ArchivedEclipse> {
     let start = f64::from(hijri::date::Date::fixed(from, 1, 1).0) * 86_400.0;
     let end = f64::from(hijri::date::Date::fixed(to + 1, 1, 1).0) * 86_400.0;
-    let eclipses: Vec<EclipseView> = dataset
+    dataset
         .eclipses
         .iter()
-        .filter(|e| (start..end).contains(&e.greatest.to_native()))
-        .filter(|e| match kind {
+        .filter(move |e| (start..end).contains(&e.greatest.to_native()))
+        .filter(move |e| match kind {
             Kind::Any => true,
             Kind::Solar => eclipse::is_solar(e),
             Kind::Lunar => !eclipse::is_solar(e),
         })
+}
+
+/// The eclipses of kind `kind` whose greatest eclipse falls in the Gregorian years `from`
+/// … `to` (UTC), checked by the caller to lie in [`YEARS`].
+pub fn list(dataset: &ArchivedDataset, from: i32, to: i32, kind: Kind) -> ListBody {
+    let eclipses: Vec<EclipseView> = in_years(dataset, from, to, kind)
         .map(EclipseView::of)
         .collect();
     ListBody {
@@ -224,6 +235,58 @@ pub fn find<'a>(dataset: &'a ArchivedDataset, id: &str) -> Result<&'a ArchivedEc
     })
 }
 
+/// The archive's place of index `i` and its point.
+fn place_point(
+    dataset: &ArchivedDataset,
+    i: usize,
+) -> Result<(&ArchivedPrayerPlace, Point), Refusal> {
+    let p = dataset
+        .places
+        .get(i)
+        .ok_or_else(|| Refusal::new(ErrorCode::UnknownPlace, "no such place"))?;
+    let point = Point {
+        lat_deg: p.lat.to_native(),
+        lon_deg: p.lon.to_native(),
+        elev_m: p.elev_m.to_native(),
+    };
+    Ok((p, point))
+}
+
+/// An eclipse whose prayer falls at a place: the eclipse, its id, its local circumstances
+/// there and its prayer's window (UTC seconds).
+pub struct Seen<'a> {
+    /// The archived eclipse.
+    pub eclipse: &'a ArchivedEclipse,
+    /// Its id (`2023-04-20-solar`).
+    pub id: String,
+    /// Its local circumstances at the place.
+    pub local: eclipse::Local,
+    /// The window of salat kusuf or khusuf there.
+    pub window: (f64, f64),
+}
+
+/// The eclipses of kind `kind` in the Gregorian years `from` … `to` (checked by the caller
+/// to lie in [`YEARS`]) that have a prayer at the place of index `place`: the partial phase
+/// with the body above the horizon (a penumbral lunar eclipse has none), in order.
+pub fn with_prayer_at(
+    dataset: &ArchivedDataset,
+    (from, to, kind): (i32, i32, Kind),
+    place: usize,
+) -> Result<Vec<Seen<'_>>, Refusal> {
+    let (_, point) = place_point(dataset, place)?;
+    Ok(in_years(dataset, from, to, kind)
+        .filter_map(|e| {
+            let local = eclipse::local(&Elements::of_archived(e), &point);
+            Some(Seen {
+                eclipse: e,
+                id: eclipse::id(e),
+                window: local.window?,
+                local,
+            })
+        })
+        .collect())
+}
+
 /// The local circumstances of `e` at `site`, its times in `zone` (named by the place's
 /// IANA zone, or by `zone` for a point).
 pub fn local<'a>(
@@ -234,15 +297,7 @@ pub fn local<'a>(
 ) -> Result<LocalBody<'a>, Refusal> {
     let (id, view, point, tz) = match site {
         Site::Place(i) => {
-            let p = dataset
-                .places
-                .get(i)
-                .ok_or_else(|| Refusal::new(ErrorCode::UnknownPlace, "no such place"))?;
-            let point = Point {
-                lat_deg: p.lat.to_native(),
-                lon_deg: p.lon.to_native(),
-                elev_m: p.elev_m.to_native(),
-            };
+            let (p, point) = place_point(dataset, i)?;
             (
                 Some(p.id.as_str()),
                 Some(PlaceView::of(p)),
