@@ -230,10 +230,11 @@ impl Method {
     /// Kabupaten Bandung Barat 32.17, whose catalogue point is not its seat, and Kota Bogor
     /// 32.71) and at −1° at Kota Salatiga (33.73, 571 m), imsak 10 minutes before subuh; two
     /// minutes of ihtiyat on each time (taken off terbit) and three on dzuhur, then rounded
-    /// up (terbit down). So the 1253 published minutes of `data/reference/prayer_times.csv`
-    /// (140 kab/kota, 27 of them from 530 m up) are reproduced best (see `prayer_times.md`
-    /// beside it): 1127 exact, 1245 within a minute, against 1078 and 1191 at −1° but for Kota
-    /// Bandung, and 968 and 1185 with the dip of the terrain's elevation. The highland's
+    /// up (terbit down). So the 2144 published minutes of `data/reference/prayer_times.csv`
+    /// (145 kab/kota, 27 of them from 530 m up) are reproduced best (see `prayer_times.md`
+    /// beside it): 1950 exact, 2136 within a minute (the 891 added after the rule was fixed,
+    /// held out: 823 and 891), against 1766 and 2076 with the dip of the terrain's
+    /// elevation. The highland's
     /// horizon is fitted on every other highland place (−2.0°, in steps of 0.05°) and holds
     /// on the rest (26 terbit and maghrib held out, all within a minute, 24 exact).
     pub const KEMENAG: Method = Method {
