@@ -26,8 +26,8 @@ use hijri_view::{coverage, ErrorCode, Refusal};
 
 use maud::{html, Markup, DOCTYPE};
 
-use crate::html::{metas, time};
-use crate::jadwal::{at, clock, method_numbers, zone_label, RAMADAN};
+use crate::html::{clock, metas, time};
+use crate::jadwal::{at, method_numbers, zone_label, RAMADAN};
 use crate::page::Page;
 use crate::place::Chosen;
 use crate::words::display::texts;

@@ -17,8 +17,8 @@ use hijri_view::{coverage, ErrorCode, Refusal};
 
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
-use crate::html::{days_left, metas, time};
-use crate::jadwal::{at, clock, zone_label};
+use crate::html::{clock, days_left, metas, time};
+use crate::jadwal::{at, zone_label};
 use crate::now::{self, Mark};
 use crate::off;
 use crate::page::Page;

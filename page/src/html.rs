@@ -2,9 +2,11 @@
 //! escapes each value spliced into it (text and quoted attribute values alike); markup
 //! enters only as a template's literals, or as the `Markup` another template made. Here: a
 //! date as `<time>`, how far a day is, and numbers in the page's language (a decimal comma
-//! in Indonesian, [`decimal`]).
+//! in Indonesian, [`decimal`]), and a minute in the page's words ([`clock`]).
 
+use chrono::{DateTime, Timelike};
 use hijri::date::Date;
+use hijri::zone::Zone;
 use maud::{html, Markup};
 
 use crate::words::{Lang, Words};
@@ -52,6 +54,18 @@ pub fn degrees(value: f64, lang: Lang) -> String {
     } else {
         format!("{text}°")
     }
+}
+
+/// A published minute (UTC seconds) as the page writes a time in `zone` (`04.16`, `04:16`
+/// in English); `–` where the Sun does not reach the time's altitude.
+pub fn clock(words: &Words, zone: Zone, seconds: Option<i64>) -> String {
+    seconds
+        .and_then(|s| DateTime::from_timestamp(s, 0))
+        .map(|utc| utc.with_timezone(&zone))
+        .map_or_else(
+            || "–".to_owned(),
+            |local| words.clock(local.hour(), local.minute()),
+        )
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use hijri_view::{Refusal, Scope};
 
 use maud::{html, Markup, DOCTYPE};
 
-use crate::html::{metas, time};
+use crate::html::{clock, metas, time};
 use crate::place::Chosen;
 use crate::words::imsakiyah::texts;
 use crate::words::Lang;
@@ -271,7 +271,7 @@ fn timetable(fast: &Imsakiyah, origin: Option<&str>, lang: Lang) -> Markup {
                             td { (dated(day.date, lang)) }
                             @for prayer in IMSAKIYAH_TIMES {
                                 td class=[matches!(prayer, Prayer::Imsak | Prayer::Maghrib).then_some("hl")] {
-                                    (jadwal::clock(words, zone, jadwal::at(&day.published, prayer)))
+                                    (clock(words, zone, jadwal::at(&day.published, prayer)))
                                 }
                             }
                         }

@@ -9,18 +9,18 @@
 //! (`hijri_view::answers::prayer`), written in the place's civil time; without `place` the
 //! section invites a choice and no time is guessed.
 
-use chrono::{DateTime, Offset, TimeZone, Timelike, Utc};
+use chrono::{DateTime, Offset, TimeZone, Utc};
 use hijri::date::Date;
 use hijri::hijri::HijriDate;
 use hijri::prayer::{Method, Prayer};
 use hijri::prayer_table;
 use hijri::schema::{ArchivedDataset, ArchivedPrayerPlace};
-use hijri::zone::Zone;
 use hijri_view::answers::prayer::{self, method_of, Moment};
 
 use maud::{html, Markup};
 
-use crate::html::{degrees, time};
+use crate::falak;
+use crate::html::{clock, degrees, time};
 use crate::links;
 use crate::now::{self, Mark};
 use crate::page::Page;
@@ -45,18 +45,6 @@ pub fn zone_label(place: &ArchivedPrayerPlace, now: DateTime<Utc>) -> String {
         9 => "WIT".to_owned(),
         _ => place.tz.as_str().to_owned(),
     }
-}
-
-/// A published minute (UTC seconds) as the page writes a time in `zone` (`04.16`, `04:16`
-/// in English); `–` where the Sun does not reach the time's altitude.
-pub fn clock(words: &Words, zone: Zone, seconds: Option<i64>) -> String {
-    seconds
-        .and_then(|s| DateTime::from_timestamp(s, 0))
-        .map(|utc| utc.with_timezone(&zone))
-        .map_or_else(
-            || "–".to_owned(),
-            |local| words.clock(local.hour(), local.minute()),
-        )
 }
 
 /// A published time of a day, from the archive's row.
@@ -148,6 +136,7 @@ fn today(page: &Page, chosen: Chosen) -> Markup {
             }
         }
         "\n"
+        (falak::section(page, chosen))
     }
 }
 

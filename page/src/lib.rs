@@ -20,6 +20,7 @@ pub mod year;
 
 mod cells;
 mod coming;
+pub mod falak;
 mod frame;
 mod grid;
 pub mod hilal;

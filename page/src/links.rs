@@ -1,4 +1,5 @@
-//! The page's links into query strings: values percent-encoded, and the imsakiyah of a place.
+//! The page's links into query strings: values percent-encoded, the imsakiyah of a place and
+//! an eclipse's circumstances there.
 
 use hijri::schema::ArchivedPrayerPlace;
 
@@ -19,5 +20,14 @@ pub fn imsakiyah(place: &ArchivedPrayerPlace, year: u16, authority: &str) -> Str
     escaped(&mut link, &place.id);
     link.push_str(&format!("&year={year}&authority="));
     escaped(&mut link, authority);
+    link
+}
+
+/// A link to the local circumstances of the eclipse `id` at `place` (`/api/v1/eclipses/{id}`).
+pub fn eclipse(id: &str, place: &ArchivedPrayerPlace) -> String {
+    let mut link = String::from("api/v1/eclipses/");
+    escaped(&mut link, id);
+    link.push_str("?place=");
+    escaped(&mut link, &place.id);
     link
 }

@@ -292,6 +292,20 @@ pub struct Words {
     pub next_prayer: &'static str,
     /// Before the countdown to the next prayer (`dalam 02:03:15`).
     pub in_time: &'static str,
+    /// Before the qibla bearing (`Arah kiblat`).
+    pub qibla: &'static str,
+    /// After the bearing: from true north.
+    pub from_true_north: &'static str,
+    /// Before today's rashdul kiblat times.
+    pub rashdul_today: &'static str,
+    /// After a time the Sun stands at the qibla bearing.
+    pub sun_at_qibla: &'static str,
+    /// After a time the Sun stands at the opposite bearing.
+    pub sun_opposite_qibla: &'static str,
+    /// When the Sun reaches neither bearing high enough today (after `rashdul_today`).
+    pub rashdul_none: &'static str,
+    /// Before the next eclipse seen at the place.
+    pub next_eclipse: &'static str,
     /// The button that forgets the place remembered on this device.
     pub forget_place: &'static str,
     /// The button that finds the nearest place from the browser's location.

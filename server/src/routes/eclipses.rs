@@ -8,6 +8,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use chrono::{DateTime, Datelike, Utc};
 use chrono_tz::Tz;
 use hijri::date::Date;
+use hijri_page::falak::{eclipse_name, eclipse_prayer};
 use hijri_view::answers::eclipses::{self, Kind, Seen, MOST_YEARS, YEARS};
 use hijri_view::answers::{places, rashdul};
 
@@ -139,43 +140,6 @@ pub fn ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError
     )
 }
 
-/// An eclipse's name in `lang`: its body and its type, the type seen at the place for a
-/// solar eclipse (`local_type`), the eclipse's own for a lunar one.
-fn title(seen: &Seen, lang: Lang) -> String {
-    let solar = hijri::eclipse::is_solar(seen.eclipse);
-    let kind = match (solar, seen.local.local_type) {
-        (true, Some(local)) => local,
-        _ => hijri::eclipse::type_name(seen.eclipse),
-    };
-    match lang {
-        Lang::Id => {
-            let body = if solar {
-                "Gerhana Matahari"
-            } else {
-                "Gerhana Bulan"
-            };
-            let kind = match kind {
-                "total" => "Total",
-                "annular" => "Cincin",
-                "hybrid" => "Hibrida",
-                "penumbral" => "Penumbra",
-                _ => "Sebagian",
-            };
-            format!("{body} {kind}")
-        }
-        Lang::En => {
-            let body = if solar {
-                "solar eclipse"
-            } else {
-                "lunar eclipse"
-            };
-            let mut kind = kind.to_owned();
-            kind[..1].make_ascii_uppercase();
-            format!("{kind} {body}")
-        }
-    }
-}
-
 /// The VCALENDAR of the eclipses `seen` at `place` in the years `from` … `to`, in `lang`.
 fn feed(
     state: &AppState,
@@ -226,9 +190,8 @@ fn feed(
         DateTime::from_timestamp(seconds, 0).map(|utc| utc.with_timezone(&zone))
     };
     for one in seen {
-        let solar = hijri::eclipse::is_solar(one.eclipse);
-        let prayer = if solar { "salat kusuf" } else { "salat khusuf" };
-        let title = title(one, lang);
+        let prayer = eclipse_prayer(one);
+        let title = eclipse_name(one, lang);
         ical.raw("BEGIN", "VEVENT");
         ical.raw(
             "UID",

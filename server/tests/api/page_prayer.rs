@@ -11,6 +11,7 @@
 //! error page with the API's status and code.
 
 use actix_web::http::Method;
+use icalendar::Component;
 
 use hijri_server::state::Clock;
 
@@ -672,4 +673,108 @@ async fn the_card_with_a_place_has_todays_times_and_the_next() {
     let unknown = get(&app, "/embed?place=jogja").await;
     assert_eq!(unknown.status, 404);
     assert_eq!(html_error_code(&unknown), "unknown_place");
+}
+
+/// The page's falak line at a place agrees with the API's answers for the same place and
+/// day: the qibla bearing of `/qibla` (to two decimals), today's times of `/qibla/shadow`
+/// (to the nearest minute, in order, or "tidak terjadi"), and the next eclipse of
+/// `/eclipses.ics` (the first whose window has not ended), its window to the minute.
+#[actix_web::test]
+async fn the_page_with_a_place_has_its_qibla_rashdul_and_next_eclipse() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let now = instant(crate::common::NOW);
+    for (place, offset) in [("34.71", 7), ("91.06", 9), ("73.71", 8)] {
+        let html = text(&get(&app, &format!("/?place={place}")).await);
+        let start = html.find("<p class=\"falak\">").expect("the falak line");
+        let line = &html[start..start + html[start..].find("</p>").unwrap()];
+        let zone = chrono::FixedOffset::east_opt(offset * 3600).unwrap();
+        let today = now.with_timezone(&zone).date_naive();
+        let qibla = get(&app, &format!("/api/v1/qibla?place={place}"))
+            .await
+            .json();
+        let bearing = format!("{:.2}", qibla["azimuth_deg"].as_f64().unwrap()).replace('.', ",");
+        assert!(
+            line.contains(&format!("Arah kiblat <b>{bearing}°</b>")),
+            "{line}"
+        );
+        let shadow = get(
+            &app,
+            &format!("/api/v1/qibla/shadow?place={place}&date={today}"),
+        )
+        .await
+        .json();
+        let day = &shadow["days"][0];
+        let mut times: Vec<(i64, &str)> = Vec::new();
+        for (bearing, words) in [
+            ("sun_at_qibla", "Matahari di arah kiblat"),
+            ("sun_opposite_qibla", "Matahari di arah berlawanan"),
+        ] {
+            for t in day[bearing]["times"].as_array().unwrap() {
+                let at = chrono::DateTime::parse_from_rfc3339(t["time"].as_str().unwrap()).unwrap();
+                times.push(((at.timestamp() + 30) / 60 * 60, words));
+            }
+        }
+        times.sort();
+        if times.is_empty() {
+            assert!(
+                line.contains("Rashdul kiblat hari ini: tidak terjadi"),
+                "{line}"
+            );
+        }
+        let mut rest = line;
+        for (minute, words) in &times {
+            let local = chrono::DateTime::from_timestamp(*minute, 0)
+                .unwrap()
+                .with_timezone(&zone);
+            let shown = format!("<b>{}</b> ({words}", local.format("%H.%M"));
+            let found = rest
+                .find(&shown)
+                .unwrap_or_else(|| panic!("{shown} in {line}"));
+            rest = &rest[found..];
+        }
+        let year = today.format("%Y").to_string().parse::<i32>().unwrap();
+        let ics = get(
+            &app,
+            &format!(
+                "/api/v1/eclipses.ics?place={place}&from={year}&to={}",
+                year + 9
+            ),
+        )
+        .await;
+        let next = crate::common::vevents(&ics)
+            .into_iter()
+            .find(|e| {
+                let end = e.property_value("DTEND").unwrap();
+                chrono::NaiveDateTime::parse_from_str(end, "%Y%m%dT%H%M%SZ")
+                    .unwrap()
+                    .and_utc()
+                    > now
+            })
+            .expect("an eclipse within ten years");
+        let id = next
+            .get_uid()
+            .unwrap()
+            .strip_prefix("gerhana-")
+            .unwrap()
+            .split(&format!("-{place}@"))
+            .next()
+            .unwrap()
+            .to_owned();
+        assert!(
+            line.contains(&format!("href=\"api/v1/eclipses/{id}?place={place}\"")),
+            "{id}: {line}"
+        );
+        let window: Vec<String> = ["DTSTART", "DTEND"]
+            .map(|name| {
+                let utc = chrono::NaiveDateTime::parse_from_str(
+                    next.property_value(name).unwrap(),
+                    "%Y%m%dT%H%M%SZ",
+                )
+                .unwrap()
+                .and_utc();
+                utc.with_timezone(&zone).format("%H.%M").to_string()
+            })
+            .into();
+        assert!(line.contains(&window.join("–")), "{window:?}: {line}");
+    }
 }

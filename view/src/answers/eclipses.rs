@@ -287,6 +287,26 @@ pub fn with_prayer_at(
         .collect())
 }
 
+/// The first eclipse whose prayer at the place of index `place` has not ended at `now`
+/// (Unix seconds), if the archive holds one.
+pub fn next_with_prayer_at(dataset: &ArchivedDataset, place: usize, now: f64) -> Option<Seen<'_>> {
+    let (_, point) = place_point(dataset, place).ok()?;
+    // A prayer's window ends within hours of greatest eclipse.
+    let first = dataset
+        .eclipses
+        .partition_point(|e| e.greatest.to_native() < now - 86_400.0);
+    dataset.eclipses.get(first..)?.iter().find_map(|e| {
+        let local = eclipse::local(&Elements::of_archived(e), &point);
+        let window = local.window.filter(|w| w.1 > now)?;
+        Some(Seen {
+            eclipse: e,
+            id: eclipse::id(e),
+            window,
+            local,
+        })
+    })
+}
+
 /// The local circumstances of `e` at `site`, its times in `zone` (named by the place's
 /// IANA zone, or by `zone` for a point).
 pub fn local<'a>(

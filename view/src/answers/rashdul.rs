@@ -528,6 +528,81 @@ fn bearing_of(zone: Zone, found: &[(f64, f64)]) -> Option<Bearing> {
     })
 }
 
+/// A day's crossings, each (Unix seconds, altitude) in order: the Sun at the bearing, and at
+/// its opposite.
+type DayCrossings = (Vec<(f64, f64)>, Vec<(f64, f64)>);
+
+/// The crossings of the local day `date` in `zone` from latitude `lat` of bearing `q`;
+/// `noons` are the transits around the day at the point's longitude.
+fn day_crossings(
+    dataset: &ArchivedDataset,
+    noons: &[f64],
+    (lat, q): (f64, f64),
+    zone: Zone,
+    date: Date,
+) -> Option<DayCrossings> {
+    let (start, end) = (midnight(zone, date)?, midnight(zone, date.add_days(1))?);
+    let mut at = Vec::new();
+    let mut opposite = Vec::new();
+    for w in noons.windows(2) {
+        let [a, b] = w else { continue };
+        if *b <= start || *a >= end {
+            continue;
+        }
+        for (is_at, t, alt) in crossings_between(dataset, lat, q, *a, *b) {
+            if (start..end).contains(&t) {
+                if is_at {
+                    at.push((t, alt));
+                } else {
+                    opposite.push((t, alt));
+                }
+            }
+        }
+    }
+    at.sort_by(|x, y| x.0.total_cmp(&y.0));
+    opposite.sort_by(|x, y| x.0.total_cmp(&y.0));
+    Some((at, opposite))
+}
+
+/// One local day's rashdul kiblat at a place, for the page: its qibla bearing and the
+/// instants (Unix seconds) the Sun, at least [`MIN_ALTITUDE_DEG`] up, stands at it and at
+/// its opposite.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlaceDay {
+    /// The qibla bearing, degrees from true north.
+    pub qibla_deg: f64,
+    /// The Sun at the qibla bearing (face the Sun to face the qibla).
+    pub at_qibla: Vec<f64>,
+    /// The Sun at the opposite bearing (the shadow points toward the qibla).
+    pub opposite: Vec<f64>,
+}
+
+/// The rashdul kiblat of the archive's place `place` on its local day `date` in `zone`.
+pub fn place_day(
+    dataset: &ArchivedDataset,
+    place: usize,
+    zone: Zone,
+    date: Date,
+) -> Option<PlaceDay> {
+    let p = dataset.places.get(place)?;
+    let (lat, lon) = (p.lat.to_native(), p.lon.to_native());
+    let q = qibla::bearing(lat, lon).azimuth_deg;
+    let noons = noons(dataset, place, lon, date, date)?;
+    let (at, opposite) = day_crossings(dataset, &noons, (lat, q), zone, date)?;
+    let up = |found: Vec<(f64, f64)>| {
+        found
+            .into_iter()
+            .filter(|(_, alt)| *alt >= MIN_ALTITUDE_DEG)
+            .map(|(t, _)| t)
+            .collect()
+    };
+    Some(PlaceDay {
+        qibla_deg: q,
+        at_qibla: up(at),
+        opposite: up(opposite),
+    })
+}
+
 /// The daily rashdul kiblat of `site` on the local days `from` … `to` in `zone` (the span's
 /// days; at most a month is asked by the server).
 pub fn shadow(
@@ -549,29 +624,8 @@ pub fn shadow(
     let mut days = Vec::new();
     let mut date = from;
     while date <= to {
-        let (Some(start), Some(end)) = (midnight(zone, date), midnight(zone, date.add_days(1)))
-        else {
-            return Err(no_table());
-        };
-        let mut at = Vec::new();
-        let mut opposite = Vec::new();
-        for w in noons.windows(2) {
-            let [a, b] = w else { continue };
-            if *b <= start || *a >= end {
-                continue;
-            }
-            for (is_at, t, alt) in crossings_between(dataset, lat, q, *a, *b) {
-                if (start..end).contains(&t) {
-                    if is_at {
-                        at.push((t, alt));
-                    } else {
-                        opposite.push((t, alt));
-                    }
-                }
-            }
-        }
-        at.sort_by(|x, y| x.0.total_cmp(&y.0));
-        opposite.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let (at, opposite) =
+            day_crossings(dataset, &noons, (lat, q), zone, date).ok_or_else(no_table)?;
         days.push(ShadowDay {
             date: date.iso().to_string(),
             sun_at_qibla: bearing_of(zone, &at).ok_or_else(no_table)?,
