@@ -226,33 +226,20 @@ fn feed(
         let window = |t: f64| clock(t).map(|c| c.format("%H:%M:%S %Z").to_string());
         let (start, end) = (window(one.window.0), window(one.window.1));
         let (start, end) = (start.unwrap_or_default(), end.unwrap_or_default());
-        let magnitude = one
-            .local
-            .magnitude
-            .map(|m| format!("{:.3}", m))
-            .unwrap_or_default();
-        let text = match lang {
-            Lang::Id => {
-                let mut text = format!(
-                    "{title} di {at}: {prayer} dari {start} sampai {end}. Kontak: {}.",
-                    contacts.join(", ")
-                );
-                if !magnitude.is_empty() {
-                    text.push_str(&format!(" Magnitudo puncak {magnitude}."));
-                }
-                text
-            }
-            Lang::En => {
-                let mut text = format!(
-                    "{title} at {at}: {prayer} from {start} to {end}. Contacts: {}.",
-                    contacts.join(", ")
-                );
-                if !magnitude.is_empty() {
-                    text.push_str(&format!(" Magnitude at maximum {magnitude}."));
-                }
-                text
-            }
+        let contacts = contacts.join(", ");
+        let (mut text, magnitude) = match lang {
+            Lang::Id => (
+                format!("{title} di {at}: {prayer} dari {start} sampai {end}. Kontak: {contacts}."),
+                "Magnitudo puncak",
+            ),
+            Lang::En => (
+                format!("{title} at {at}: {prayer} from {start} to {end}. Contacts: {contacts}."),
+                "Magnitude at maximum",
+            ),
         };
+        if let Some(m) = one.local.magnitude {
+            text.push_str(&format!(" {magnitude} {m:.3}."));
+        }
         ical.text("DESCRIPTION", &text);
         ical.raw("TRANSP", "TRANSPARENT");
         ical.raw("END", "VEVENT");
