@@ -69,6 +69,9 @@ impl Forbidden {
     }
 }
 
+/// The weekly kind's identifier: every Monday and Thursday outside Ramadan.
+pub const WEEKLY: &str = "senin_kamis";
+
 /// The kinds of sunnah fasting, in the order an entry lists them.
 pub const KINDS: [Kind; 7] = [
     Kind {
@@ -274,7 +277,7 @@ pub fn of_day(date: HijriDate, weekday: Weekday) -> Day {
     let on = |slug: &str| named(slug).is_some_and(|o| falls_on(o, date));
     let mut kinds = Kinds::NONE;
     if matches!(weekday, Weekday::Senin | Weekday::Kamis) {
-        kinds = kinds.with("senin_kamis");
+        kinds = kinds.with(WEEKLY);
     }
     if on("ayyamul_bidh") {
         kinds = kinds.with("ayyamul_bidh");

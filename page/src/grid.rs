@@ -7,6 +7,7 @@
 //! date order, ranges as ranges, with the other calendars' days where they differ.
 
 use hijri::date::Date;
+use hijri::fasting;
 use hijri::javanese::JavaneseDate;
 use hijri::observance::Selection;
 use hijri::schema::{ArchivedChain, DayKind, Tier};
@@ -47,11 +48,12 @@ pub fn section(page: &Page) -> Result<Markup, Refusal> {
     let marks = others::marks(page, named(), shown_first, shown_last);
     let offs = off::around(page, shown_first, shown_last);
     // Each day's cell, with what it shows.
-    let (mut computed, mut fasting) = (false, false);
+    let (mut computed, mut fasting, mut sunnah) = (false, false, false);
     let body = cells::weeks(first, last, |day| {
-        let (markup, c, f) = cell(page, (&found, &marks, &offs), day, (first, last));
-        computed |= c;
-        fasting |= f;
+        let (markup, shows) = cell(page, (&found, &marks, &offs), day, (first, last));
+        computed |= shows.computed;
+        fasting |= shows.times;
+        sunnah |= shows.sunnah;
         markup
     });
     let shown: Vec<&Off> = offs
@@ -69,7 +71,7 @@ pub fn section(page: &Page) -> Result<Markup, Refusal> {
                 "\n"
             }
             "\n"
-            (legend(page, (computed, !marks.is_empty(), fasting), &shown))
+            (legend(page, (computed, !marks.is_empty(), fasting, sunnah), &shown))
             (listed(page, &found, &offs, (first, last)))
         }
         "\n"
@@ -95,15 +97,25 @@ fn caption(chain: &ArchivedChain, words: &Words, view: View, first: Date, last: 
     }
 }
 
-/// One day's cell, with its days off, the marks of the other calendars on it and in
-/// Ramadan the place's imsak and maghrib; with whether the day is computed and whether it
-/// shows the times.
+/// What a cell shows that the legend explains.
+struct Shows {
+    /// The day is computed.
+    computed: bool,
+    /// The place's imsak and maghrib.
+    times: bool,
+    /// A sunnah fast other than Monday's and Thursday's.
+    sunnah: bool,
+}
+
+/// One day's cell, with its days off, the marks of the other calendars on it, a quiet mark
+/// of a sunnah fast (not Monday's and Thursday's, which every week has; its kinds named for
+/// screen readers) and in Ramadan the place's imsak and maghrib.
 fn cell(
     page: &Page,
     (found, marks, offs): (&[Found], &[Mark], &[Off]),
     day: Date,
     (first, last): (Date, Date),
-) -> (Markup, bool, bool) {
+) -> (Markup, Shows) {
     let chain = page.scope.chain;
     let words = page.words;
     let hijri = chain.to_hijri(day);
@@ -135,11 +147,21 @@ fn cell(
     let current = (day == page.today).then_some("date");
     let (_, _, d) = day.ymd();
     let fasting = jadwal::fast_times(page, day, hijri.map(|(h, _)| h));
+    let sunnah: Vec<&str> = hijri
+        .map(|(h, _)| fasting::of_day(h, day.weekday()).kinds)
+        .into_iter()
+        .flat_map(|kinds| kinds.iter())
+        .filter(|kind| kind.id != fasting::WEEKLY)
+        .map(|kind| kind.name_in(words.lang.names()))
+        .collect();
     let javanese_new_year =
         JavaneseDate::of(day).is_some_and(|j| j.day() == 1 && j.month().number() == 1);
     let markup = html! {
         td class=[class] aria-current=[current] {
             (time(day, &d.to_string()))
+            @if !sunnah.is_empty() {
+                " " span class="f" { span aria-hidden="true" { "•" } span class="vh" { (sunnah.join(", ")) } }
+            }
             (cells::pasaran(day))
             @if let Some((h, _)) = hijri {
                 span class="h" {
@@ -169,13 +191,22 @@ fn cell(
             }
         }
     };
-    (markup, computed, fasting.is_some())
+    let shows = Shows {
+        computed,
+        times: fasting.is_some(),
+        sunnah: !sunnah.is_empty(),
+    };
+    (markup, shows)
 }
 
 /// The legend of the marks (the computed mark only when the grid has computed days, the
 /// other calendars' only when it has theirs, each kind of day off only when it has one, with
 /// "predicted" when one of them is; the Ramadan times' place when the grid shows them).
-fn legend(page: &Page, (computed, others, fasting): (bool, bool, bool), offs: &[&Off]) -> Markup {
+fn legend(
+    page: &Page,
+    (computed, others, fasting, sunnah): (bool, bool, bool, bool),
+    offs: &[&Off],
+) -> Markup {
     let words = page.words;
     let kinds: Vec<(&str, &str, bool)> = [
         (DayKind::LiburNasional, "off", words.holiday),
@@ -204,6 +235,9 @@ fn legend(page: &Page, (computed, others, fasting): (bool, bool, bool), offs: &[
             }
             @if computed {
                 li { span class="key est" { "≈" } (words.legend_computed) }
+            }
+            @if sunnah {
+                li { span class="key fast" aria-hidden="true" { "•" } (words.legend_sunnah) }
             }
             @if fasting { (jadwal::legend(page)) }
         }

@@ -108,6 +108,7 @@ pub const EN: Words = Words {
     method: "Method",
     method_fallback: "this calendar sets no method of its own",
     imsakiyah: "Imsakiyah timetable",
+    legend_sunnah: "sunnah fast (besides Mondays and Thursdays)",
     legend_fast: "imsak and maghrib (breaking the fast) at",
     prayer_now: "now",
     prayer_next: "next",

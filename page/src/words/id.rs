@@ -108,6 +108,7 @@ pub const ID: Words = Words {
     method: "Metode",
     method_fallback: "kalender ini tidak menetapkan metode sendiri",
     imsakiyah: "Jadwal imsakiyah",
+    legend_sunnah: "puasa sunnah (selain Senin dan Kamis)",
     legend_fast: "imsak dan maghrib (buka puasa) di",
     prayer_now: "sekarang",
     prayer_next: "berikutnya",

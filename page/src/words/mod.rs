@@ -282,6 +282,8 @@ pub struct Words {
     pub method_fallback: &'static str,
     /// The imsakiyah link, before the Ramadan's year.
     pub imsakiyah: &'static str,
+    /// Legend: the quiet mark of a sunnah fast.
+    pub legend_sunnah: &'static str,
     /// Legend: the imsak and maghrib in a Ramadan day's cell, before the place.
     pub legend_fast: &'static str,
     /// The mark of the prayer under way.

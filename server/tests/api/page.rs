@@ -1021,3 +1021,66 @@ async fn the_card_for_an_iframe() {
     assert_eq!(bad.status, 400);
     assert!(text(&bad).contains("<code>invalid_authority</code>"));
 }
+
+/// The grid marks a day of sunnah fasting quietly (a dot, its kinds named for screen
+/// readers; no red day) exactly where `/api/v1/fasting` lists a kind besides Monday's and
+/// Thursday's: Syawal's six days, Dzulhijjah's Tarwiyah, Arafah and white days after the
+/// forbidden Idul Adha and Tasyrik, Muharram's Tasu'a and Asyura, in both calendars.
+#[actix_web::test]
+async fn the_grid_marks_sunnah_fasts_quietly() {
+    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    for authority in ["kemenag", "muhammadiyah"] {
+        let fasting = get(
+            &app,
+            &format!("/api/v1/fasting?year=1447&authority={authority}"),
+        )
+        .await
+        .json();
+        for month in [10, 12] {
+            let html = text(
+                &get(
+                    &app,
+                    &format!("/?calendar=hijri&year=1447&month={month}&authority={authority}"),
+                )
+                .await,
+            );
+            let mut marked = 0;
+            for day in fasting["days"].as_array().unwrap() {
+                if day["hijri"]["month"] != month {
+                    continue;
+                }
+                let names: Vec<&str> = day["kinds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|k| k["id"] != "senin_kamis")
+                    .map(|k| k["name"].as_str().unwrap())
+                    .collect();
+                let gregorian = day["gregorian"].as_str().unwrap();
+                let cell = cell(&html, gregorian);
+                let mark = format!(
+                    "<span class=\"f\"><span aria-hidden=\"true\">•</span><span class=\"vh\">{}</span></span>",
+                    names.join(", ")
+                );
+                assert_eq!(
+                    cell.contains(&mark),
+                    !names.is_empty(),
+                    "{authority} {gregorian}: {cell}"
+                );
+                assert_eq!(
+                    cell.contains("class=\"f\""),
+                    !names.is_empty(),
+                    "{gregorian}"
+                );
+                marked += usize::from(!names.is_empty());
+            }
+            // Syawal: 2–7 and 13–15; Dzulhijjah: 8, 9 and 14–16 (10–13 forbidden).
+            assert_eq!(
+                marked,
+                if month == 10 { 9 } else { 5 },
+                "{authority} {month}"
+            );
+            assert!(html.contains("puasa sunnah (selain Senin dan Kamis)"));
+        }
+    }
+}
