@@ -56,15 +56,6 @@ pub fn eclipse_name(seen: &Seen, lang: Lang) -> String {
     }
 }
 
-/// The prayer of an eclipse: salat kusuf (solar) or khusuf (lunar).
-pub fn eclipse_prayer(seen: &Seen) -> &'static str {
-    if eclipse::is_solar(seen.eclipse) {
-        "salat kusuf"
-    } else {
-        "salat khusuf"
-    }
-}
-
 /// Unix seconds, rounded to the second.
 fn seconds(t: f64) -> i64 {
     #[allow(clippy::cast_possible_truncation, reason = "an instant of the span")]
@@ -106,7 +97,7 @@ pub fn section(page: &Page, chosen: Chosen) -> Markup {
                 (words.next_eclipse) ": "
                 a href=(links::eclipse(&seen.id, chosen.place)) { (eclipse_name(seen, words.lang)) }
                 @if let Some(start) = start { ", " (words.date(start)) }
-                ", " (eclipse_prayer(seen)) " "
+                ", " (eclipses::prayer_name(seen.eclipse)) " "
                 (clock(words, zone, Some(seconds(seen.window.0)))) "–"
                 (clock(words, zone, Some(seconds(seen.window.1))))
             }

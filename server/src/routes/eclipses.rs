@@ -5,10 +5,10 @@
 //! their parsed parameters; a point's are built per request.
 
 use actix_web::{HttpRequest, HttpResponse};
-use chrono::{DateTime, Datelike, Utc};
+use chrono::{DateTime, Datelike};
 use chrono_tz::Tz;
 use hijri::date::Date;
-use hijri_page::falak::{eclipse_name, eclipse_prayer};
+use hijri_page::falak::eclipse_name;
 use hijri_view::answers::eclipses::{self, Kind, Seen, MOST_YEARS, YEARS};
 use hijri_view::answers::{places, rashdul};
 
@@ -106,9 +106,7 @@ pub fn list(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
 /// ([`params::feed_window`]). Kept per place, years, kind, language and `DTSTAMP`.
 pub fn ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
-    let place_id = query
-        .optional("place", ErrorCode::InvalidPlace)?
-        .ok_or_else(|| missing("place"))?;
+    let place_id = query.required("place", ErrorCode::InvalidPlace)?;
     let place = places::place(state.dataset, &place_id, "place")?;
     let now = state.clock.now();
     let (from, to) = years(&query)?.unwrap_or_else(|| {
@@ -190,7 +188,7 @@ fn feed(
         DateTime::from_timestamp(seconds, 0).map(|utc| utc.with_timezone(&zone))
     };
     for one in seen {
-        let prayer = eclipse_prayer(one);
+        let prayer = eclipses::prayer_name(one.eclipse);
         let title = eclipse_name(one, lang);
         ical.raw("BEGIN", "VEVENT");
         ical.raw(
@@ -199,8 +197,8 @@ fn feed(
         );
         ical.midnight_utc("DTSTAMP", stamp);
         for (field, t) in [("DTSTART", one.window.0), ("DTEND", one.window.1)] {
-            if let Some(utc) = clock(t) {
-                ical.raw(field, utc.with_timezone(&Utc).format("%Y%m%dT%H%M%SZ"));
+            if let Some(local) = clock(t) {
+                ical.raw(field, local.to_utc().format("%Y%m%dT%H%M%SZ"));
             }
         }
         ical.text("SUMMARY", &format!("{title} ({prayer})"));

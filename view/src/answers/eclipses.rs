@@ -235,6 +235,15 @@ pub fn find<'a>(dataset: &'a ArchivedDataset, id: &str) -> Result<&'a ArchivedEc
     })
 }
 
+/// The prayer of an eclipse: salat kusuf (solar) or khusuf (lunar).
+pub fn prayer_name(e: &ArchivedEclipse) -> &'static str {
+    if eclipse::is_solar(e) {
+        "salat kusuf"
+    } else {
+        "salat khusuf"
+    }
+}
+
 /// The archive's place of index `i` and its point.
 fn place_point(
     dataset: &ArchivedDataset,
@@ -374,7 +383,7 @@ pub fn local<'a>(
         horizon: HORIZON,
         contacts,
         prayer: Prayer {
-            name: if solar { "salat kusuf" } else { "salat khusuf" },
+            name: prayer_name(e),
             from: l.window.map(|w| Moment::of(zone, w.0)),
             to: l.window.map(|w| Moment::of(zone, w.1)),
             rule,
