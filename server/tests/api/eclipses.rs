@@ -7,7 +7,7 @@ use icalendar::Component;
 use serde_json::Value;
 
 use crate::common::{get, state};
-use crate::snapshots::{cases, codes};
+use crate::snapshots::{assert_named, cases, codes};
 
 #[actix_web::test]
 async fn eclipse_answers_are_recorded() {
@@ -85,20 +85,10 @@ async fn eclipse_answers_are_recorded() {
             "invalid_place",
         ]
     );
-    for (answer, name) in answers[2..8]
-        .iter()
-        .zip(["year", "year", "to", "to", "year", "kind"])
-    {
-        let message = answer.json()["error"]["message"]
-            .as_str()
-            .unwrap_or("")
-            .to_owned();
-        assert!(
-            message.contains(&format!("`{name}`")),
-            "{}: {message}",
-            answer.request
-        );
-    }
+    assert_named(
+        &answers[2..8],
+        &["year", "year", "to", "to", "year", "kind"],
+    );
     assert_eq!(answers[12].status, 404);
 }
 
@@ -253,16 +243,7 @@ async fn the_feed_of_a_place_is_recorded_and_refuses_bad_input() {
             "invalid_range",
         ]
     );
-    for (answer, name) in answers[2..]
-        .iter()
-        .zip(["place", "place", "year", "kind", "to"])
-    {
-        let message = answer.json()["error"]["message"]
-            .as_str()
-            .unwrap_or("")
-            .to_owned();
-        assert!(message.contains(&format!("`{name}`")), "{message}");
-    }
+    assert_named(&answers[2..], &["place", "place", "year", "kind", "to"]);
 }
 
 /// The feed holds exactly the eclipses of the years whose `/eclipses/{id}?place=` has a

@@ -1123,3 +1123,23 @@ async fn unknown_paths_and_methods() {
     snapshot("method_not_allowed", &post);
     assert_eq!(post.header("allow"), Some("GET, HEAD"));
 }
+
+/// Asserts that each answer's error message names its parameter, `` `name` ``, in order
+/// (an empty name: that answer is not checked).
+pub fn assert_named(answers: &[Answer], names: &[&str]) {
+    assert_eq!(answers.len(), names.len());
+    for (answer, name) in answers.iter().zip(names) {
+        if name.is_empty() {
+            continue;
+        }
+        let message = answer.json()["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned();
+        assert!(
+            message.contains(&format!("`{name}`")),
+            "{}: {message}",
+            answer.request
+        );
+    }
+}
