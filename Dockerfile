@@ -14,20 +14,21 @@ ARG DEBIAN=bookworm
 FROM rust:${RUST_VERSION}-slim-${DEBIAN} AS build
 # git: the build script embeds the revision (/healthz build_hash; "unknown" without .git).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends git \
+ && apt-get install -y --no-install-recommends git make \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
 # BuildKit cache mounts keep cargo's registry, target/ and the last archive between builds
 # (outside the image): a rebuild compiles what changed, and the generator takes unchanged
-# cards from the cached archive. The binaries and the archive are copied out of the caches.
+# cards from the cached archive. The binaries (the server: the static one `make build`
+# makes) and the archive are copied out of the caches.
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/usr/local/cargo/git \
     --mount=type=cache,target=/src/target \
     --mount=type=cache,target=/cache \
-    cargo build --release --locked --workspace --bins \
+    make build CARGO='cargo --locked' \
  && mkdir -p /out \
- && cp target/release/hijri-serve target/release/hijri-generate /out/ \
+ && cp target/*-linux-gnu/release/hijri-serve target/release/hijri-generate /out/ \
  && /out/hijri-generate --data data --out /cache/hijri.archive \
  && cp /cache/hijri.archive /out/hijri.archive
 
