@@ -47,7 +47,7 @@ serve: $(SERVE) $(ARCHIVE)
 
 ## Every test of the workspace (release, as shipped), over an up-to-date archive.
 test: $(ARCHIVE) $(SERVE)
-	HIJRI_SERVE_BINARY=$(SERVE) $(CARGO) test --release --workspace
+	HIJRI_SERVE_BINARY=$(abspath $(SERVE)) $(CARGO) test --release --workspace
 
 ## Re-record what a change legitimately moves: the snapshot tests (server/tests/api) run with
 ## every differing snapshot written beside its .snap as .snap.new (INSTA_FORCE_PASS: all of

@@ -61,7 +61,8 @@ struct Server {
 }
 
 /// The server under attack: the shipped, static build when `HIJRI_SERVE_BINARY` names it
-/// (`make test` does), else the workspace's own.
+/// (`make test` does, by an absolute path: tests run in their package's folder), else the
+/// workspace's own.
 fn shipped() -> PathBuf {
     std::env::var_os("HIJRI_SERVE_BINARY")
         .map_or_else(|| env!("CARGO_BIN_EXE_hijri-serve").into(), PathBuf::from)
