@@ -118,10 +118,9 @@ fn run(cli: Cli, early: &swap::EarlyHangup) -> Result<(), Box<dyn std::error::Er
 /// SIGHUP blocked from before Rust's runtime and the allocator start until
 /// [`swap::hold_hangups`] has put its handler in place, where the signal's default action
 /// would end the process. A SIGHUP that comes meanwhile stays pending and is delivered, to
-/// the handler, by [`release`]. Before this constructor only the start-up before the
-/// binary's own code runs: nothing in the shipped static, position-dependent build (`make
-/// build`); in a dynamic PIE build the loader (2–3 ms after `exec` on a 2-core machine),
-/// which nothing in the binary can guard.
+/// the handler, by [`release`]. What runs before this constructor is outside the binary's
+/// reach: nothing in the shipped build (`make build`: static, position-dependent); in a
+/// dynamic PIE build, the loader (2–3 ms after `exec` on a 2-core machine).
 ///
 /// [`release`]: hangup_mask::release
 #[cfg(target_os = "linux")]
