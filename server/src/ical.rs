@@ -82,17 +82,22 @@ impl Ical {
         self.line.clear();
         self.line.push_str(name);
         self.line.push(':');
-        for c in value.chars() {
-            match c {
-                '\\' | ';' | ',' => {
-                    self.line.push('\\');
-                    self.line.push(c);
-                }
-                '\n' => self.line.push_str("\\n"),
-                '\r' => {}
-                _ => self.line.push(c),
-            }
+        // The characters escaped are ASCII: the runs between them are copied whole.
+        let mut run = 0;
+        for (at, byte) in value.bytes().enumerate() {
+            let escaped = match byte {
+                b'\\' => "\\\\",
+                b';' => "\\;",
+                b',' => "\\,",
+                b'\n' => "\\n",
+                b'\r' => "",
+                _ => continue,
+            };
+            self.line.push_str(value.get(run..at).unwrap_or_default());
+            self.line.push_str(escaped);
+            run = at + 1;
         }
+        self.line.push_str(value.get(run..).unwrap_or_default());
         self.flush();
     }
 
@@ -110,23 +115,29 @@ impl Ical {
     /// seconds), its trigger an absolute UTC DATE-TIME, so it rings at that instant in every
     /// client's time zone (the fasting feed's reminder at the evening's maghrib).
     pub fn alarm_at(&mut self, description: &str, at: i64) {
-        let Some(utc) = DateTime::<Utc>::from_timestamp(at, 0) else {
+        let Ok(day) = i32::try_from(at.div_euclid(86_400)) else {
             return;
         };
+        let (y, m, d) = Date(day).ymd();
+        let second = at.rem_euclid(86_400);
+        let (hh, mm, ss) = (second / 3_600, second / 60 % 60, second % 60);
         self.raw("BEGIN", "VALARM");
         self.raw("ACTION", "DISPLAY");
         self.text("DESCRIPTION", description);
-        self.raw("TRIGGER;VALUE=DATE-TIME", utc.format("%Y%m%dT%H%M%SZ"));
+        self.raw(
+            "TRIGGER;VALUE=DATE-TIME",
+            format_args!("{y:04}{m:02}{d:02}T{hh:02}{mm:02}{ss:02}Z"),
+        );
         self.raw("END", "VALARM");
     }
 
     /// Writes `name;VALUE=DATE:YYYYMMDD`.
     pub fn date(&mut self, name: &str, date: Date) {
         let (y, m, d) = date.ymd();
-        self.raw(
-            &format!("{name};VALUE=DATE"),
-            format_args!("{y:04}{m:02}{d:02}"),
-        );
+        self.line.clear();
+        // Writing into a String cannot fail.
+        let _ = write!(self.line, "{name};VALUE=DATE:{y:04}{m:02}{d:02}");
+        self.flush();
     }
 
     /// Writes `name:YYYYMMDDT000000Z`, the start of `date` in UTC.
@@ -174,6 +185,20 @@ pub fn stamp(data: Option<Date>, now: DateTime<Utc>) -> Date {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_alarm_rings_at_its_utc_instant() {
+        for at in [-788_918_400 - 1, -1, 0, 1_772_400_000 + 41_399] {
+            let mut ical = Ical::with_capacity(256);
+            ical.alarm_at("x", at);
+            let out = ical.finish();
+            let expected = DateTime::<Utc>::from_timestamp(at, 0)
+                .unwrap()
+                .format("TRIGGER;VALUE=DATE-TIME:%Y%m%dT%H%M%SZ\r\n")
+                .to_string();
+            assert!(out.contains(&expected), "{at}: {out}");
+        }
+    }
 
     #[test]
     fn escapes_and_folds_on_char_boundaries() {
