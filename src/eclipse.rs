@@ -7,8 +7,14 @@
 //! the evening records. Instants are Unix seconds (UT).
 
 use crate::date::Date;
-use crate::schema::{ArchivedDataset, ArchivedEclipse, ArchivedEclipseType, Eclipse, EclipseType};
+use crate::schema::{
+    ArchivedDataset, ArchivedEclipse, ArchivedEclipseCard, ArchivedEclipseType, Eclipse,
+    EclipseType,
+};
 
+/// The Gregorian years (of greatest eclipse, UTC) whose eclipses seen from a prayer place
+/// have map cards.
+pub const CARD_YEARS: std::ops::RangeInclusive<i32> = 1990..=2060;
 /// WGS84 flattening.
 const FLATTENING: f64 = 1.0 / 298.257_223_563;
 /// WGS84 equatorial radius, metres: the elements' unit of length.
@@ -21,6 +27,8 @@ pub const SUN_HORIZON_DEG: f64 = -50.0 / 60.0;
 const MOON_REFRACTION_DEG: f64 = 34.0 / 60.0;
 /// Half the span the polynomials hold, seconds.
 const HALF_SPAN_S: f64 = 4.0 * 3_600.0;
+/// The first bytes of every PNG file.
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// Step of the searches for contacts and horizon crossings, seconds.
 const STEP_S: f64 = 60.0;
 
@@ -60,6 +68,10 @@ pub struct Local {
     pub magnitude: Option<f64>,
     /// Solar: the fraction of the Sun's disc covered then.
     pub obscuration: Option<f64>,
+    /// Solar: how far inside the path of totality or annularity the point stands at the
+    /// local maximum, Earth radii on the fundamental plane (the umbra's or antumbra's radius
+    /// less the point's distance from the axis; negative outside the path).
+    pub central_margin: Option<f64>,
     /// The window of salat kusuf or khusuf: the partial phase (solar first to last contact,
     /// lunar U1 to U4) while the body is above the horizon; `None` where none of it is.
     pub window: Option<(f64, f64)>,
@@ -107,6 +119,11 @@ pub fn id(e: &ArchivedEclipse) -> String {
     let day = (e.greatest.to_native() / 86_400.0).floor() as i32;
     let body = if is_solar(e) { "solar" } else { "lunar" };
     format!("{}-{body}", Date(day).iso().as_str())
+}
+
+/// An eclipse's stored map card, normal or `bare`, if it has one.
+pub fn map_card(e: &ArchivedEclipse, bare: bool) -> Option<&ArchivedEclipseCard> {
+    e.cards.iter().find(|c| c.bare == bare)
 }
 
 impl ArchivedDataset {
@@ -203,6 +220,12 @@ pub fn local(e: &Elements, p: &Point) -> Local {
     } else {
         lunar(e, &site(p))
     }
+}
+
+/// A lunar eclipse's Moon seen from `p` at `at`: its upper limb's height above the moonrise
+/// horizon, degrees (positive while the Moon is up, as the contacts' `below_horizon` reads).
+pub fn moon_limb(e: &Elements, p: &Point, at: f64) -> f64 {
+    moon(e, &site(p), at).1
 }
 
 /// The Sun's disc against the Moon's at one instant, seen from a site.
@@ -306,6 +329,7 @@ fn solar(e: &Elements, s: &Site) -> Local {
             local_type: None,
             magnitude: None,
             obscuration: None,
+            central_margin: None,
             window: None,
             seen: false,
         };
@@ -347,6 +371,7 @@ fn solar(e: &Elements, s: &Site) -> Local {
             0.5 * (m.l1 - m.l2),
             m.delta,
         )),
+        central_margin: Some(m.l2.abs() - m.delta),
         window,
         seen: window.is_some(),
     }
@@ -437,6 +462,7 @@ fn lunar(e: &Elements, s: &Site) -> Local {
         local_type: None,
         magnitude: None,
         obscuration: None,
+        central_margin: None,
         window,
         seen,
     }
@@ -444,7 +470,8 @@ fn lunar(e: &Elements, s: &Site) -> Local {
 
 /// The eclipses' shape, checked once at open: in order of greatest eclipse, each with six
 /// (solar) or three (lunar) polynomials, finite numbers, a greatest eclipse within its
-/// polynomials' span and, for a lunar one, its first and last contacts.
+/// polynomials' span, for a lunar one its first and last contacts, and no map cards or a
+/// normal then a bare PNG.
 pub fn check(dataset: &ArchivedDataset) -> Result<(), String> {
     let mut before = f64::NEG_INFINITY;
     for e in dataset.eclipses.iter() {
@@ -469,6 +496,18 @@ pub fn check(dataset: &ArchivedDataset) -> Result<(), String> {
         let complete = is_solar(e) || (contact(0) && contact(5));
         if !complete {
             return fail("a lunar eclipse without its penumbral contacts");
+        }
+        let cards_in_order = match e.cards.as_slice() {
+            [] => true,
+            [normal, bare] => !normal.bare && bare.bare,
+            _ => false,
+        };
+        let cards_whole = e
+            .cards
+            .iter()
+            .all(|c| c.png.starts_with(PNG_SIGNATURE) && c.etag.starts_with('"'));
+        if !(cards_in_order && cards_whole) {
+            return fail("map cards other than a normal and a bare PNG, in that order");
         }
         before = greatest;
     }

@@ -3,7 +3,9 @@
 //! each rule that decides months on an evening ([`CardRule`]): a visibility criterion at
 //! observation sites (the sky at the deciding site, the archipelago's visibility map),
 //! wujudul hilal (the sky at its place, the archipelago with the line where the Moon sets
-//! with the Sun) and KHGT (the sky at the deciding place, a world map, [`world`]).
+//! with the Sun) and KHGT (the sky at the deciding place, a world map, [`world`]). And the
+//! eclipse maps (`/eclipses/{id}/map`, same sizes): where an eclipse is seen over the
+//! archipelago ([`eclipse_svg`]).
 //!
 //! Cards are SVG built with plain string writing ([`svg`]), then rasterised with resvg using
 //! the committed DejaVu Sans only ([`Renderer`]). Inputs are plain values: the archive's
@@ -15,6 +17,7 @@
 
 mod basemap;
 mod contour;
+mod eclipse;
 mod frame;
 mod grid;
 mod legend;
@@ -37,6 +40,7 @@ use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::schema::{Card, CardKind, Site, SiteEvening, Tier};
 
+pub use eclipse::{eclipse_cards, eclipse_svg, EclipseInputs, EclipseRow, MAGNITUDE_LEVELS};
 pub use grid::{VisibilityGrid, WINDOW_EAST, WINDOW_NORTH, WINDOW_SOUTH, WINDOW_WEST};
 pub use map::{display_points, map_svg, DisplayPoint, PointResult};
 pub use render::{Encoding, Renderer};

@@ -68,6 +68,7 @@ fn stored(found: &Found) -> Eclipse {
                 polys: vec![b.x, b.y, b.d, b.mu, b.l1, b.l2],
                 tan_f: [b.tan_f1, b.tan_f2],
                 contacts: [None; 6],
+                cards: Vec::new(),
             }
         }
         Found::Lunar(e) => {
@@ -97,6 +98,7 @@ fn stored(found: &Found) -> Eclipse {
                     at(c.u4),
                     Some(unix(c.p4, e.delta_t)),
                 ],
+                cards: Vec::new(),
             }
         }
     }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hijri::registry;
-use hijri::schema::{Card, Chain, Dataset, Month, PrayerTable, Tier};
+use hijri::schema::{Card, Chain, Dataset, EclipseCard, Month, PrayerTable, Tier};
 use hijri::span;
 use hijri_astro::Astro;
 use rkyv::util::AlignedVec;
@@ -18,12 +18,12 @@ use crate::error::GenerateError;
 use crate::calendars::{self, Context};
 use crate::card_set;
 use crate::chain::ChainError;
-use crate::eclipses;
 use crate::holidays;
 use crate::inputs;
 use crate::prayer_table;
 use crate::stored;
 use crate::writer;
+use crate::{eclipse_cards, eclipses};
 use hijri::schema::PrayerPlace;
 
 /// Hijri years of the pre-rendered cards.
@@ -262,6 +262,8 @@ pub struct Previous {
     pub codings: stored::Codings,
     /// Its prayer table (reused when its `inputs` key is unchanged).
     pub prayer: PrayerTable,
+    /// Its eclipses' map cards.
+    pub eclipse_cards: Vec<EclipseCard>,
 }
 
 impl Previous {
@@ -288,6 +290,20 @@ impl Previous {
         let previous = hijri::archive::access(&aligned)
             .map_err(|e| e.to_string())
             .and_then(|archived| {
+                let eclipse_cards = if cards {
+                    let mut all = Vec::new();
+                    for e in archived.eclipses.iter() {
+                        all.extend(
+                            rkyv::deserialize::<Vec<EclipseCard>, rkyv::rancor::BoxedError>(
+                                &e.cards,
+                            )
+                            .map_err(|e| e.to_string())?,
+                        );
+                    }
+                    all
+                } else {
+                    Vec::new()
+                };
                 let cards = if cards {
                     rkyv::deserialize::<Vec<Card>, rkyv::rancor::BoxedError>(&archived.cards)
                         .map_err(|e| e.to_string())?
@@ -302,6 +318,7 @@ impl Previous {
                     cards,
                     codings,
                     prayer,
+                    eclipse_cards,
                 })
             });
         match previous {
@@ -340,6 +357,9 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
     // Before the stored answers: `/places` is one.
     add_prayer_table(places, &mut built, previous.prayer, options.progress)?;
     add_eclipses(&mut built, options.progress)?;
+    if options.cards {
+        add_eclipse_cards(&mut built, &previous.eclipse_cards, options.progress)?;
+    }
     add_answers(&mut built.dataset, &previous.codings, options.progress)?;
     let bytes = hijri::archive::encode(&built.dataset).map_err(GenerateError::Encode)?;
     writer::write_atomically(&options.out, &bytes)
@@ -408,6 +428,32 @@ pub fn add_eclipses(built: &mut Built, progress: bool) -> Result<(), GenerateErr
             .iter()
             .filter(|e| e.seen_in_indonesia)
             .count(),
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(())
+}
+
+/// Renders the map cards of the eclipses that have them ([`eclipse_cards::has_cards`]),
+/// reusing `previous`'s where their inputs are unchanged (so after [`add_eclipses`]).
+pub fn add_eclipse_cards(
+    built: &mut Built,
+    previous: &[EclipseCard],
+    progress: bool,
+) -> Result<(), GenerateError> {
+    let report = Progress::new(progress);
+    report.phase("eclipse maps: each eclipse seen in Indonesia in the card years, two cards");
+    let started = Instant::now();
+    let dataset = &mut built.dataset;
+    let (rendered, reused) = eclipse_cards::add(&mut dataset.eclipses, &dataset.places, previous)?;
+    let bytes: usize = dataset
+        .eclipses
+        .iter()
+        .flat_map(|e| &e.cards)
+        .map(|c| c.png.len())
+        .sum();
+    report.done(&format!(
+        "{rendered} eclipses rendered, {reused} reused, {:.1} MB of PNG, in {:.1} s",
+        bytes as f64 / 1e6,
         started.elapsed().as_secs_f64()
     ));
     Ok(())

@@ -17,6 +17,7 @@ pub mod card_set;
 pub mod chain;
 pub mod cli;
 pub mod csv;
+pub mod eclipse_cards;
 pub mod eclipses;
 pub mod error;
 pub mod generate;

@@ -28,11 +28,10 @@ use rayon::prelude::*;
 
 mod common;
 
+use common::layout::{overlap, texts};
+
 /// The card years.
 const YEARS: [u16; 2] = [1444, 1475];
-
-/// Slack for boxes that only touch, pixels.
-const TOUCH: f32 = 0.5;
 
 /// The drawn marks no text may cover, by SVG id (the sky chart's Sun and Moon discs, its
 /// horizon line and azimuth ticks, and the dashed line of the least altitude; the world
@@ -46,36 +45,6 @@ const MARKS: [&str; 7] = [
     "world-decider",
     "detail-decider",
 ];
-
-/// One laid-out text: its content and absolute ink box (x0, y0, x1, y1).
-struct Placed {
-    text: String,
-    bbox: (f32, f32, f32, f32),
-}
-
-/// How far two boxes (x0, y0, x1, y1) overlap, across and down, if both by more than
-/// [`TOUCH`].
-fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> Option<(f32, f32)> {
-    let dx = a.2.min(b.2) - a.0.max(b.0);
-    let dy = a.3.min(b.3) - a.1.max(b.1);
-    (dx > TOUCH && dy > TOUCH).then_some((dx, dy))
-}
-
-fn texts(group: &usvg::Group, out: &mut Vec<Placed>) {
-    for node in group.children() {
-        match node {
-            usvg::Node::Group(g) => texts(g, out),
-            usvg::Node::Text(t) => {
-                let b = t.abs_bounding_box();
-                out.push(Placed {
-                    text: t.chunks().iter().map(|c| c.text()).collect(),
-                    bbox: (b.left(), b.top(), b.right(), b.bottom()),
-                });
-            }
-            _ => {}
-        }
-    }
-}
 
 /// What is wrong with the texts of one card laid out from `svg`, one line per fault.
 fn faults(renderer: &Renderer, svg: &str, bare: bool, name: &str) -> Vec<String> {

@@ -11,7 +11,7 @@
 # /prayer-times of that month (by each method, one with detail), /imsakiyah and the stored
 # /places, the eclipses of a year and one eclipse at a place (kept) and a point (per request),
 # /hilal/history with include=sites, /table.csv, the page, and
-# /convert, /hilal/history, a PNG card and the kept /holidays.ics of a year. Every answer is asked once before
+# /convert, /hilal/history, a PNG card, an eclipse map and the kept /holidays.ics of a year. Every answer is asked once before
 # (the first ask builds what the cache keeps). Then start-up time (ms until /healthz answers)
 # and resident memory after the run. Loopback only; every step is bounded.
 #
@@ -110,8 +110,8 @@ for endpoint in "${endpoints[@]}"; do
     for coding in identity gzip br; do paths+=("$endpoint"); codings+=("$coding"); done
 done
 paths+=("/api/v1/convert?date=2025-03-01" "/api/v1/hilal/history" "/api/v1/hilal/viz?month=9&year=1446"
-    "/api/v1/holidays.ics?year=2027")
-codings+=(identity gzip identity identity)
+    "/api/v1/eclipses/2016-03-09-solar/map" "/api/v1/holidays.ics?year=2027")
+codings+=(identity gzip identity identity identity)
 if [ -n "${BENCH_ONLY:-}" ]; then
     keep_paths=() keep_codings=()
     for i in "${!paths[@]}"; do

@@ -53,4 +53,21 @@ pub struct Eclipse {
     pub tan_f: [f64; 2],
     /// The lunar contacts P1, U1, U2, U3, U4, P4 where they exist (all `None` for solar).
     pub contacts: [Option<f64>; 6],
+    /// Its map card (`/eclipses/{id}/map`), normal then bare, for an eclipse of the card
+    /// years that a prayer place sees; empty otherwise.
+    pub cards: Vec<EclipseCard>,
+}
+
+/// One PNG map card of an eclipse.
+#[derive(Archive, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[rkyv(derive(Debug))]
+pub struct EclipseCard {
+    /// The bare (1440x1520, no table) variant.
+    pub bare: bool,
+    /// Quoted strong ETag of the PNG bytes.
+    pub etag: String,
+    /// Fingerprint of everything the card is drawn from (the generator's reuse key).
+    pub key: u64,
+    /// The PNG file.
+    pub png: Vec<u8>,
 }

@@ -70,6 +70,7 @@ error_codes! {
     DateNotFound = "date_not_found", 404;
     UnknownPlace = "unknown_place", 404;
     UnknownEclipse = "unknown_eclipse", 404;
+    NoCard = "no_card", 404;
     NoPlaceNear = "no_place_near", 404;
     NotFound = "not_found", 404;
     MethodNotAllowed = "method_not_allowed", 405;

@@ -167,6 +167,12 @@ pub fn points_layer(
             num(3.0 * s)
         ),
     );
+    dots(svg, view, points, s);
+    ring_box
+}
+
+/// The display points, green where `met`, gray where not.
+pub fn dots(svg: &mut Svg, view: &MapView, points: &[PointResult], s: f64) {
     svg.open_group(&format!(
         r##"stroke="#0b1022" stroke-width="{}""##,
         num(1.2 * s)
@@ -186,5 +192,4 @@ pub fn points_layer(
         );
     }
     svg.close_group();
-    ring_box
 }

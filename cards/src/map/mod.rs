@@ -11,26 +11,22 @@
 //! (placed with [`crate::place`]) and [`legend`] (below it); this module holds the display
 //! points and puts the card together.
 
-mod labels;
-mod layers;
+pub(crate) mod labels;
+pub(crate) mod layers;
 mod legend;
-mod view;
+pub(crate) mod view;
 
 use std::sync::OnceLock;
 
 use self::view::MapView;
-use crate::frame::{self, Frame, BOX_LINE};
-use crate::grid::{VisibilityGrid, WINDOW_EAST, WINDOW_WEST};
+use crate::frame::{self, Frame};
+use crate::grid::VisibilityGrid;
 use crate::panel::{criteria_panel, PANEL_HEIGHT};
-use crate::svg::num;
 use crate::verdict;
 use crate::{CardContext, CardError};
 
 /// The committed display points (`data/map_points.json`).
 pub(super) const POINTS_JSON: &str = include_str!("../../../data/map_points.json");
-
-/// Width of the gutter left of the map that holds the latitude labels (times the scale).
-const GUTTER: f64 = 40.0;
 
 /// One display point of the map and whether both criteria hold at its local sunset.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,48 +105,14 @@ pub fn map_svg(
     let s = frame.s;
     let mut svg = frame.document();
     let top = frame::header(&mut svg, &frame, &titles, terms.kicker);
-    let ppd = (frame.inner_width() - GUTTER * s) / (WINDOW_EAST - WINDOW_WEST);
-    let view = MapView {
-        left: frame.margin + GUTTER * s,
-        top: top + 10.0 * s,
-        ppd,
-    };
-    let radius = 14.0 * s;
-    svg.raw(&format!(
-        r#"<defs><clipPath id="mapclip"><rect x="{}" y="{}" width="{}" height="{}" rx="{}"/></clipPath></defs>"#,
-        num(view.left),
-        num(view.top),
-        num(view.width()),
-        num(view.height()),
-        num(radius)
-    ));
-    svg.open_group(r#"clip-path="url(#mapclip)""#);
-    svg.rect(
-        view.left,
-        view.top,
-        view.width(),
-        view.height(),
-        0.0,
-        r##"fill="#0d1b36""##,
-    );
-    layers::graticule(&mut svg, &view, s);
-    layers::land(&mut svg, &view, s)?;
+    let view = MapView::open(&mut svg, &frame, top + 10.0 * s)?;
     let boundaries = layers::visibility_layers(&mut svg, &view, grid, &terms, s);
     let site = view.at(ctx.site.lat, ctx.site.lon);
     let ring = layers::points_layer(&mut svg, &view, points, site, s);
     let name = labels::site_label(&mut svg, &view, points, (&ctx.site.name, site), s);
     let mut taken = vec![ring, name];
     labels::boundary_labels(&mut svg, &view, grid, &boundaries, points, &mut taken, s);
-    svg.close_group();
-    labels::graticule_labels(&mut svg, &view, s);
-    svg.rect(
-        view.left,
-        view.top,
-        view.width(),
-        view.height(),
-        radius,
-        &format!(r#"fill="none" stroke="{BOX_LINE}" stroke-width="1.5""#),
-    );
+    view.close(&mut svg, s);
     let drawn = boundaries.each_ref().map(|b| !b.lines.is_empty());
     let y = legend::legend(
         &mut svg,

@@ -4,6 +4,8 @@
 // Each test crate uses its own part of this module.
 #![allow(dead_code)]
 
+pub mod layout;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -46,7 +46,7 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
             "this card has not been generated; the archive holds no image for it yet",
         )
     })?;
-    let mut response = stored::card(req, state, card);
+    let mut response = stored::card(req, state, (card.png.as_slice(), card.etag.as_str()));
     if download && response.status() == StatusCode::OK {
         let name = match kind {
             CardKind::Viz => "viz",

@@ -265,3 +265,39 @@ pub fn local(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErr
         rashdul::Site::Point(..) => Ok(reply::json(req, reply::HISTORY, 4096, &build()?)),
     }
 }
+
+/// `GET /api/v1/eclipses/{id}/map?bare=&download=`: the stored map card of an eclipse of the
+/// card years seen in Indonesia; any other eclipse is 404 `no_card`.
+pub fn map(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let query = Query(req.query_string());
+    let id = req.match_info().get("id").unwrap_or_default();
+    let eclipse = eclipses::find(state.dataset, id)?;
+    let bare = query.flag("bare", ErrorCode::InvalidBare)?;
+    let download = query.flag("download", ErrorCode::InvalidDownload)?;
+    let card = hijri::eclipse::map_card(eclipse, bare).ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::NoCard,
+            format!(
+                "eclipse {id} has no map: maps are drawn for the eclipses of {} to {} that a \
+                 kab/kota sees",
+                hijri::eclipse::CARD_YEARS.start(),
+                hijri::eclipse::CARD_YEARS.end()
+            ),
+        )
+    })?;
+    let mut response = stored::card(req, state, (card.png.as_slice(), card.etag.as_str()));
+    if download && response.status() == actix_web::http::StatusCode::OK {
+        // The id is digits, hyphens and letters (`find` matched it to a stored eclipse).
+        let name = format!(
+            "attachment; filename=\"gerhana-{}{}.png\"",
+            hijri::eclipse::id(eclipse),
+            if bare { "-bare" } else { "" }
+        );
+        if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&name) {
+            response
+                .headers_mut()
+                .insert(actix_web::http::header::CONTENT_DISPOSITION, value);
+        }
+    }
+    Ok(response)
+}

@@ -264,6 +264,12 @@ pub const ROUTES: &[Route] = &[
         eclipses::local,
         P::ECLIPSE,
     ),
+    route(
+        "/api/v1/eclipses/{id}/map",
+        F::Default,
+        eclipses::map,
+        P::ECLIPSE_MAP,
+    ),
 ];
 
 /// Registers `routes`: each request's query held to its route's bounds, then its handler.

@@ -151,5 +151,7 @@ pub const ECLIPSES: &[Bound] = &[YEAR, FROM, TO, KIND];
 pub const ECLIPSES_ICS: &[Bound] = &[PLACE, YEAR, FROM, TO, KIND, LANG];
 /// `/eclipses/{id}`.
 pub const ECLIPSE: &[Bound] = &[PLACE, LAT, LON];
+/// `/eclipses/{id}/map`.
+pub const ECLIPSE_MAP: &[Bound] = &[BARE, DOWNLOAD];
 /// Routes that read no parameter.
 pub const NONE: &[Bound] = &[];

@@ -20,7 +20,7 @@ use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use hijri::lang::Lang;
-use hijri::schema::{ArchivedCard, ArchivedStoredAnswer};
+use hijri::schema::ArchivedStoredAnswer;
 use hijri_view::{Media, Question, Scope};
 use serde::Serialize;
 
@@ -251,12 +251,11 @@ fn shared(state: &AppState, etag: &str, bytes: &[u8]) -> Option<(HeaderValue, By
     Some((tag, state.archive.share(bytes)?))
 }
 
-/// A stored PNG card, as the API's card endpoints and the page's thumbnails answer it: its
-/// stored `ETag`, immutable, the body sharing the mapped bytes (no copy; it keeps this
+/// A stored PNG card (its bytes and `ETag`), as the API's card endpoints and the page's
+/// thumbnails answer it: its stored `ETag`, immutable, the body sharing the mapped bytes (no copy; it keeps this
 /// archive mapped until it is sent, even if another archive is swapped in meanwhile).
-pub fn card(req: &HttpRequest, state: &AppState, card: &ArchivedCard) -> HttpResponse {
-    let png = card.png.as_slice();
-    let etag = HeaderValue::from_str(&card.etag).unwrap_or_else(|_| reply::etag(png));
+pub fn card(req: &HttpRequest, state: &AppState, (png, etag): (&[u8], &str)) -> HttpResponse {
+    let etag = HeaderValue::from_str(etag).unwrap_or_else(|_| reply::etag(png));
     let body = state
         .archive
         .share(png)

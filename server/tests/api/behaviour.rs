@@ -17,6 +17,7 @@ fn sample(path: &str) -> String {
     let query = match path {
         "/api/v1/today/{target_date}" => return "/api/v1/today/2025-03-01".into(),
         "/api/v1/eclipses/{id}" => return "/api/v1/eclipses/2023-04-20-solar?place=91.06".into(),
+        "/api/v1/eclipses/{id}/map" => return "/api/v1/eclipses/2023-04-20-solar/map".into(),
         "/api/v1/eclipses" => "year=2023",
         "/api/v1/convert" => "date=2025-03-01",
         "/api/v1/range" => "start=2025-03-01&end=2025-03-03",

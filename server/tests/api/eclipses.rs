@@ -6,7 +6,7 @@
 use icalendar::Component;
 use serde_json::Value;
 
-use crate::common::{get, state};
+use crate::common::{get, real, state, state_with, UNLIMITED};
 use crate::snapshots::{assert_named, cases, codes};
 
 #[actix_web::test]
@@ -425,4 +425,112 @@ async fn the_feed_spans_each_prayer_window() {
             .collect()
     };
     assert_eq!(uids(&english), uids(&jakarta));
+}
+
+/// `/eclipses/{id}/map`: the stored cards of the eclipses of the card years seen in
+/// Indonesia, normal and bare, with their ETag and download name; every eclipse of the
+/// list has one exactly when it is of those years and seen; bad input names its parameter.
+#[actix_web::test]
+async fn eclipse_maps_are_recorded() {
+    let answers = cases(
+        state(),
+        &[
+            (
+                "eclipse_map_2016",
+                "/api/v1/eclipses/2016-03-09-solar/map?download=true",
+            ),
+            (
+                "eclipse_map_2025_lunar_bare",
+                "/api/v1/eclipses/2025-09-07-lunar/map?bare=true",
+            ),
+            (
+                "eclipse_map_outside_the_years",
+                "/api/v1/eclipses/1988-03-18-solar/map",
+            ),
+            (
+                "eclipse_map_not_seen",
+                "/api/v1/eclipses/2024-04-08-solar/map",
+            ),
+            (
+                "eclipse_map_unknown",
+                "/api/v1/eclipses/2023-04-21-solar/map",
+            ),
+            (
+                "eclipse_map_invalid_bare",
+                "/api/v1/eclipses/2016-03-09-solar/map?bare=both",
+            ),
+            (
+                "eclipse_map_invalid_download",
+                "/api/v1/eclipses/2016-03-09-solar/map?download=please",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        codes(&answers),
+        [
+            "ok",
+            "ok",
+            "no_card",
+            "no_card",
+            "unknown_eclipse",
+            "invalid_bare",
+            "invalid_download"
+        ]
+    );
+    assert_named(&answers[5..7], &["bare", "download"]);
+    assert!(answers[2..5].iter().all(|a| a.status == 404));
+    for (answer, size) in [(&answers[0], (720, 1280)), (&answers[1], (1440, 1520))] {
+        let png = &answer.body;
+        assert_eq!(answer.header("content-type"), Some("image/png"));
+        assert_eq!(
+            answer.header("etag"),
+            Some(hijri::fingerprint::etag(png).as_str())
+        );
+        let word = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        assert_eq!((word(16), word(20)), size);
+    }
+    assert_eq!(
+        answers[0].header("content-disposition"),
+        Some("attachment; filename=\"gerhana-2016-03-09-solar.png\"")
+    );
+    // The document states the card years the archive holds.
+    let (first, last) = (
+        hijri::eclipse::CARD_YEARS.start(),
+        hijri::eclipse::CARD_YEARS.end(),
+    );
+    let document: Value = serde_json::from_str(hijri_server::interface::OPENAPI).unwrap();
+    let about = document["paths"]["/api/v1/eclipses/{id}/map"]["get"]["description"]
+        .as_str()
+        .unwrap();
+    assert!(about.contains(&format!("{first}-{last}")), "{about}");
+}
+
+/// Every eclipse has a map exactly when it is of the card years and seen in Indonesia.
+#[actix_web::test]
+async fn a_map_for_each_eclipse_seen_in_the_card_years() {
+    let state = state_with(real(), UNLIMITED);
+    let app = actix_web::test::init_service(hijri_server::app(state)).await;
+    let (mut maps, mut seen) = (0, 0);
+    let years: Vec<i32> = hijri::eclipse::CARD_YEARS.step_by(10).collect();
+    for from in years {
+        let to = (from + 9).min(*hijri::eclipse::CARD_YEARS.end());
+        let list = get(&app, &format!("/api/v1/eclipses?from={from}&to={to}"))
+            .await
+            .json();
+        for e in list["eclipses"].as_array().unwrap() {
+            let id = e["id"].as_str().unwrap();
+            let answer = get(&app, &format!("/api/v1/eclipses/{id}/map")).await;
+            let expected = if e["seen_in_indonesia"] == true {
+                200
+            } else {
+                404
+            };
+            assert_eq!(answer.status, expected, "{id}");
+            maps += usize::from(answer.status == 200);
+            seen += usize::from(e["seen_in_indonesia"] == true);
+        }
+    }
+    assert_eq!(maps, seen);
+    assert!(maps > 150, "{maps}");
 }

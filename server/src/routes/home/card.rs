@@ -39,5 +39,9 @@ fn card(req: &HttpRequest, state: &AppState, kind: CardKind) -> Result<HttpRespo
             ),
         )
     })?;
-    Ok(stored::card(req, state, card))
+    Ok(stored::card(
+        req,
+        state,
+        (card.png.as_slice(), card.etag.as_str()),
+    ))
 }
