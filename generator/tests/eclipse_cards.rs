@@ -50,7 +50,7 @@ fn eclipse(places: &[PrayerPlace], day: &str, kind: EclipseType) -> Eclipse {
         .unwrap()
 }
 
-fn table<'a>(places: &'a [PrayerPlace]) -> Vec<&'a PrayerPlace> {
+fn table(places: &[PrayerPlace]) -> Vec<&PrayerPlace> {
     TABLE_PLACES
         .iter()
         .map(|id| places.iter().find(|p| p.id == *id).unwrap())
