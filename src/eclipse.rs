@@ -80,15 +80,22 @@ pub struct Local {
     pub seen: bool,
 }
 
+/// An archived eclipse's type.
+fn native(kind: ArchivedEclipseType) -> EclipseType {
+    match kind {
+        ArchivedEclipseType::SolarTotal => EclipseType::SolarTotal,
+        ArchivedEclipseType::SolarAnnular => EclipseType::SolarAnnular,
+        ArchivedEclipseType::SolarHybrid => EclipseType::SolarHybrid,
+        ArchivedEclipseType::SolarPartial => EclipseType::SolarPartial,
+        ArchivedEclipseType::LunarTotal => EclipseType::LunarTotal,
+        ArchivedEclipseType::LunarPartial => EclipseType::LunarPartial,
+        ArchivedEclipseType::LunarPenumbral => EclipseType::LunarPenumbral,
+    }
+}
+
 /// Whether the eclipse is of the Sun.
 pub fn is_solar(e: &ArchivedEclipse) -> bool {
-    matches!(
-        e.kind,
-        ArchivedEclipseType::SolarTotal
-            | ArchivedEclipseType::SolarAnnular
-            | ArchivedEclipseType::SolarHybrid
-            | ArchivedEclipseType::SolarPartial
-    )
+    is_solar_type(native(e.kind))
 }
 
 /// Whether an eclipse of this type is of the Sun.
@@ -104,20 +111,49 @@ pub fn is_solar_type(kind: EclipseType) -> bool {
 
 /// The eclipse's type as the API names it.
 pub fn type_name(e: &ArchivedEclipse) -> &'static str {
-    match e.kind {
-        ArchivedEclipseType::SolarTotal | ArchivedEclipseType::LunarTotal => "total",
-        ArchivedEclipseType::SolarAnnular => "annular",
-        ArchivedEclipseType::SolarHybrid => "hybrid",
-        ArchivedEclipseType::SolarPartial | ArchivedEclipseType::LunarPartial => "partial",
-        ArchivedEclipseType::LunarPenumbral => "penumbral",
+    kind_name(native(e.kind))
+}
+
+/// A type as the API names it: `total`, `annular`, `hybrid`, `partial`, `penumbral`.
+pub fn kind_name(kind: EclipseType) -> &'static str {
+    match kind {
+        EclipseType::SolarTotal | EclipseType::LunarTotal => "total",
+        EclipseType::SolarAnnular => "annular",
+        EclipseType::SolarHybrid => "hybrid",
+        EclipseType::SolarPartial | EclipseType::LunarPartial => "partial",
+        EclipseType::LunarPenumbral => "penumbral",
     }
+}
+
+/// An eclipse's Indonesian name from its body and what is seen (a [`kind_name`] or a local
+/// type): `Gerhana Matahari Cincin`, `Gerhana Bulan Penumbra`.
+pub fn indonesian_name(solar: bool, kind: &str) -> String {
+    let body = if solar {
+        "Gerhana Matahari"
+    } else {
+        "Gerhana Bulan"
+    };
+    let kind = match kind {
+        "total" => "Total",
+        "annular" => "Cincin",
+        "hybrid" => "Hibrida",
+        "penumbral" => "Penumbra",
+        _ => "Sebagian",
+    };
+    format!("{body} {kind}")
 }
 
 /// The eclipse's stable id, the UTC date of greatest eclipse and the body:
 /// `2023-04-20-solar`.
 pub fn id(e: &ArchivedEclipse) -> String {
-    let day = (e.greatest.to_native() / 86_400.0).floor() as i32;
-    let body = if is_solar(e) { "solar" } else { "lunar" };
+    id_of(e.greatest.to_native(), is_solar(e))
+}
+
+/// The id of the eclipse of the Sun (`solar`) or the Moon greatest at `greatest` (Unix
+/// seconds).
+pub fn id_of(greatest: f64, solar: bool) -> String {
+    let day = (greatest / 86_400.0).floor() as i32;
+    let body = if solar { "solar" } else { "lunar" };
     format!("{}-{body}", Date(day).iso().as_str())
 }
 

@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 
 use hijri::date::Date;
-use hijri::schema::{EclipseCard, EclipseType};
+use hijri::schema::{CardKind, EclipseCard, EclipseType};
 
 use crate::contour::{isolines, region, GridPoint};
 use crate::frame::{self, Frame, Titles, BOX, BOX_LINE, FAINT, INK, MUTED};
@@ -20,13 +20,13 @@ use crate::grid::VisibilityGrid;
 use crate::legend::{self, Row};
 use crate::map::layers::{dots, POINT_MET, POINT_RADIUS};
 use crate::map::view::MapView;
-use crate::map::PointResult;
+use crate::map::{check_points, PointResult};
 use crate::metrics;
 use crate::place::LabelBox;
-use crate::render::{Encoding, Renderer};
+use crate::render::Renderer;
 use crate::svg::{num, Anchor, Svg, TextStyle};
-use crate::text::{decimal, gregorian_long, local_time, zone_name};
-use crate::{card_size, CardError};
+use crate::text::{clock, decimal, gregorian_long, local_time, zone_name};
+use crate::{card_size, encoding, CardError};
 
 /// The solar map's magnitude levels, each the lower edge of a band.
 pub const MAGNITUDE_LEVELS: [f64; 4] = [0.2, 0.4, 0.6, 0.8];
@@ -66,6 +66,8 @@ pub struct EclipseRow {
 /// What one eclipse's map is drawn from.
 #[derive(Clone, Debug)]
 pub struct EclipseInputs {
+    /// Its id (`2023-04-20-solar`, [`hijri::eclipse::id_of`]).
+    pub id: String,
     /// The eclipse's body and type.
     pub kind: EclipseType,
     /// Greatest eclipse, Unix seconds.
@@ -97,26 +99,12 @@ pub struct EclipseInputs {
 
 impl EclipseInputs {
     fn solar(&self) -> bool {
-        matches!(
-            self.kind,
-            EclipseType::SolarTotal
-                | EclipseType::SolarAnnular
-                | EclipseType::SolarHybrid
-                | EclipseType::SolarPartial
-        )
+        hijri::eclipse::is_solar_type(self.kind)
     }
 
     /// `Gerhana Matahari Total` and the like.
-    pub fn title(&self) -> &'static str {
-        match self.kind {
-            EclipseType::SolarTotal => "Gerhana Matahari Total",
-            EclipseType::SolarAnnular => "Gerhana Matahari Cincin",
-            EclipseType::SolarHybrid => "Gerhana Matahari Hibrida",
-            EclipseType::SolarPartial => "Gerhana Matahari Sebagian",
-            EclipseType::LunarTotal => "Gerhana Bulan Total",
-            EclipseType::LunarPartial => "Gerhana Bulan Sebagian",
-            EclipseType::LunarPenumbral => "Gerhana Bulan Penumbra",
-        }
+    pub fn title(&self) -> String {
+        hijri::eclipse::indonesian_name(self.solar(), hijri::eclipse::kind_name(self.kind))
     }
 }
 
@@ -124,21 +112,11 @@ impl EclipseInputs {
 /// `bare`).
 pub fn eclipse_svg(e: &EclipseInputs, bare: bool) -> Result<String, CardError> {
     e.grid.validate()?;
-    if let Some(p) = e
-        .points
-        .iter()
-        .find(|p| !(p.lat.is_finite() && p.lon.is_finite()))
-    {
-        return Err(CardError::Input(format!(
-            "point {:?} has no position",
-            p.name
-        )));
-    }
+    check_points(&e.points)?;
     // Dated as Indonesia's west sees it: a lunar eclipse of 18:11 UTC is on the next day there.
     let wib = 7 * 3_600;
     let day = i32::try_from((e.greatest + i64::from(wib)).div_euclid(86_400))
         .map_err(|_| CardError::Input(format!("greatest eclipse {} out of range", e.greatest)))?;
-    let utc_day = i32::try_from(e.greatest.div_euclid(86_400)).unwrap_or(day);
     let solar = e.solar();
     let frame = Frame::new(bare);
     let s = frame.s;
@@ -160,7 +138,7 @@ pub fn eclipse_svg(e: &EclipseInputs, bare: bool) -> Result<String, CardError> {
         )
     };
     let titles = Titles {
-        title: e.title().to_owned(),
+        title: e.title(),
         start: format!(
             "Puncak {}, {}",
             gregorian_long(Date(day)),
@@ -224,9 +202,8 @@ pub fn eclipse_svg(e: &EclipseInputs, bare: bool) -> Result<String, CardError> {
             y + 34.0 * s,
             TextStyle::new(16.0 * s, MUTED).anchor(Anchor::Middle),
             &format!(
-                "Waktu kontak di tiap kab/kota: /api/v1/eclipses/{}-{}?place=",
-                Date(utc_day).iso().as_str(),
-                if solar { "solar" } else { "lunar" }
+                "Waktu kontak di tiap kab/kota: /api/v1/eclipses/{}?place=",
+                e.id
             ),
         );
     } else {
@@ -254,12 +231,8 @@ pub fn eclipse_cards(
         .map(|bare| {
             let svg = eclipse_svg(e, bare)?;
             let (width, height) = card_size(bare);
-            // Flat fills, as the hilal map: a palette loses nothing visible.
-            let encoding = Encoding {
-                filter: png::Filter::NoFilter,
-                palette: true,
-            };
-            let png = renderer.png(&svg, width, height, encoding)?;
+            // Flat fills, written as the hilal map is.
+            let png = renderer.png(&svg, width, height, encoding(CardKind::Map))?;
             Ok(EclipseCard {
                 bare,
                 etag: hijri::fingerprint::etag(&png),
@@ -583,11 +556,11 @@ fn table(svg: &mut Svg, frame: &Frame, e: &EclipseInputs, y: f64) {
             continue;
         };
         for ((at, up), column) in contacts.iter().zip(&columns[2..5]) {
-            let clock = clock(*at, row.utc_offset_s);
+            let time = clock(*at, row.utc_offset_s);
             let (style, text) = if *up {
-                (body, clock)
+                (body, time)
             } else {
-                (faint, format!("({clock})"))
+                (faint, format!("({time})"))
             };
             svg.text(x(*column), baseline, style, &text);
         }
@@ -608,12 +581,6 @@ fn table(svg: &mut Svg, frame: &Frame, e: &EclipseInputs, y: f64) {
             "Waktu dalam kurung: Bulan di bawah ufuk saat itu"
         },
     );
-}
-
-/// `HH:MM` of an instant at a UTC offset.
-fn clock(unix_s: i64, utc_offset_s: i32) -> String {
-    let (hour, minute) = hijri::date::local_clock(unix_s, utc_offset_s);
-    format!("{hour:02}:{minute:02}")
 }
 
 /// The note on how the map is computed and the attribution line.

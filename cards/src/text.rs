@@ -59,8 +59,17 @@ pub fn zone_name(utc_offset_s: i32) -> String {
 
 /// Local clock time `HH:MM` (truncated to the minute) and zone of a Unix instant.
 pub fn local_time(unix_s: i64, utc_offset_s: i32) -> String {
+    format!(
+        "{} {}",
+        clock(unix_s, utc_offset_s),
+        zone_name(utc_offset_s)
+    )
+}
+
+/// Local clock time `HH:MM` (truncated to the minute) of a Unix instant, without its zone.
+pub fn clock(unix_s: i64, utc_offset_s: i32) -> String {
     let (hour, minute) = local_clock(unix_s, utc_offset_s);
-    format!("{hour:02}:{minute:02} {}", zone_name(utc_offset_s))
+    format!("{hour:02}:{minute:02}")
 }
 
 /// `28 Februari 07:45 WIB`: the local date and time (truncated to the minute) and zone of a

@@ -40,13 +40,13 @@ pub fn has_cards(e: &Eclipse) -> bool {
 pub fn add(
     eclipses: &mut [Eclipse],
     places: &[PrayerPlace],
-    previous: &[EclipseCard],
+    previous: Vec<EclipseCard>,
 ) -> Result<(usize, usize), CardError> {
     let renderer = Renderer::new()?;
     let places_key = hijri::fingerprint::hash64(format!("{places:?}").as_bytes());
     let mut by_key: HashMap<u64, Vec<EclipseCard>> = HashMap::new();
     for card in previous {
-        by_key.entry(card.key).or_default().push(card.clone());
+        by_key.entry(card.key).or_default().push(card);
     }
     let table = TABLE_PLACES
         .iter()
@@ -57,32 +57,38 @@ pub fn add(
                 .ok_or_else(|| CardError::Input(format!("table place {id} is not a place")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let results = eclipses
-        .par_iter()
-        .map(|e| {
-            if !has_cards(e) {
-                return Ok((Vec::new(), false));
-            }
-            let key = card_key(e, places_key);
-            if let Some(cards) = by_key.get(&key).filter(|c| c.len() == 2) {
-                let mut cards = cards.clone();
+    // Reused cards are taken out of the previous archive's; the rest are rendered in parallel.
+    let (mut rendered, mut reused) = (0, 0);
+    let mut to_render = Vec::new();
+    for (index, e) in eclipses.iter_mut().enumerate() {
+        e.cards = Vec::new();
+        if !has_cards(e) {
+            continue;
+        }
+        let key = card_key(e, places_key);
+        match by_key.remove(&key).filter(|c| c.len() == 2) {
+            Some(mut cards) => {
                 cards.sort_by_key(|c| c.bare);
-                return Ok((cards, true));
+                e.cards = cards;
+                reused += 1;
             }
-            let inputs = inputs(e, places, &table)?;
-            Ok((eclipse_cards(&renderer, &inputs, key)?, false))
+            None => to_render.push((index, key)),
+        }
+    }
+    let new_cards = to_render
+        .par_iter()
+        .map(|&(index, key)| {
+            let e = eclipses
+                .get(index)
+                .ok_or_else(|| CardError::Input(format!("eclipse {index} is gone")))?;
+            eclipse_cards(&renderer, &inputs(e, places, &table)?, key)
         })
         .collect::<Result<Vec<_>, CardError>>()?;
-    let (mut rendered, mut reused) = (0, 0);
-    for (e, (cards, was_reused)) in eclipses.iter_mut().zip(results) {
-        if !cards.is_empty() {
-            if was_reused {
-                reused += 1;
-            } else {
-                rendered += 1;
-            }
+    for ((index, _), cards) in to_render.into_iter().zip(new_cards) {
+        if let Some(e) = eclipses.get_mut(index) {
+            e.cards = cards;
+            rendered += 1;
         }
-        e.cards = cards;
     }
     Ok((rendered, reused))
 }
@@ -157,6 +163,7 @@ pub fn inputs(
         .map(|p| row(e, p, &of(p)))
         .collect::<Result<_, _>>()?;
     Ok(EclipseInputs {
+        id: hijri::eclipse::id_of(e.greatest, hijri::eclipse::is_solar_type(e.kind)),
         kind: e.kind,
         greatest: e.greatest.round() as i64,
         magnitude: e.magnitude,

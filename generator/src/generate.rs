@@ -358,7 +358,7 @@ pub fn generate(options: &Options) -> Result<Written, GenerateError> {
     add_prayer_table(places, &mut built, previous.prayer, options.progress)?;
     add_eclipses(&mut built, options.progress)?;
     if options.cards {
-        add_eclipse_cards(&mut built, &previous.eclipse_cards, options.progress)?;
+        add_eclipse_cards(&mut built, previous.eclipse_cards, options.progress)?;
     }
     add_answers(&mut built.dataset, &previous.codings, options.progress)?;
     let bytes = hijri::archive::encode(&built.dataset).map_err(GenerateError::Encode)?;
@@ -437,7 +437,7 @@ pub fn add_eclipses(built: &mut Built, progress: bool) -> Result<(), GenerateErr
 /// reusing `previous`'s where their inputs are unchanged (so after [`add_eclipses`]).
 pub fn add_eclipse_cards(
     built: &mut Built,
-    previous: &[EclipseCard],
+    previous: Vec<EclipseCard>,
     progress: bool,
 ) -> Result<(), GenerateError> {
     let report = Progress::new(progress);

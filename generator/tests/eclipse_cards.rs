@@ -60,8 +60,16 @@ fn table(places: &[PrayerPlace]) -> Vec<&PrayerPlace> {
 /// Renders both cards of `e`, checks their shape and leaves them in `target/eclipse-cards`.
 fn render(e: &mut Eclipse, places: &[PrayerPlace], name: &str) {
     assert!(eclipse_cards::has_cards(e), "{name}");
-    let (rendered, reused) = eclipse_cards::add(std::slice::from_mut(e), places, &[]).unwrap();
+    let (rendered, reused) =
+        eclipse_cards::add(std::slice::from_mut(e), places, Vec::new()).unwrap();
     assert_eq!((rendered, reused), (1, 0));
+    // A regeneration takes them from the previous archive's, unchanged.
+    let previous = e.cards.clone();
+    assert_eq!(
+        eclipse_cards::add(std::slice::from_mut(e), places, previous.clone()).unwrap(),
+        (0, 1)
+    );
+    assert_eq!(e.cards, previous);
     let out = Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../target/eclipse-cards"

@@ -28,21 +28,7 @@ pub fn eclipse_name(seen: &Seen, lang: Lang) -> String {
         _ => eclipse::type_name(seen.eclipse),
     };
     match lang {
-        Lang::Id => {
-            let body = if solar {
-                "Gerhana Matahari"
-            } else {
-                "Gerhana Bulan"
-            };
-            let kind = match kind {
-                "total" => "Total",
-                "annular" => "Cincin",
-                "hybrid" => "Hibrida",
-                "penumbral" => "Penumbra",
-                _ => "Sebagian",
-            };
-            format!("{body} {kind}")
-        }
+        Lang::Id => eclipse::indonesian_name(solar, kind),
         Lang::En => {
             let body = if solar {
                 "solar eclipse"

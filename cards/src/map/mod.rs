@@ -82,6 +82,20 @@ pub fn display_points() -> Result<&'static [DisplayPoint], CardError> {
         .map_err(Clone::clone)
 }
 
+/// An error naming the first display point without a finite position, if any.
+pub(crate) fn check_points(points: &[PointResult]) -> Result<(), CardError> {
+    match points
+        .iter()
+        .find(|p| !(p.lat.is_finite() && p.lon.is_finite()))
+    {
+        Some(p) => Err(CardError::Input(format!(
+            "display point {:?} has no position",
+            p.name
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The visibility map as SVG (720x1280, or 1440x1520 without the criteria panel when `bare`).
 pub fn map_svg(
     ctx: &CardContext,
@@ -90,15 +104,7 @@ pub fn map_svg(
     bare: bool,
 ) -> Result<String, CardError> {
     grid.validate()?;
-    if let Some(p) = points
-        .iter()
-        .find(|p| !(p.lat.is_finite() && p.lon.is_finite()))
-    {
-        return Err(CardError::Input(format!(
-            "display point {:?} has no position",
-            p.name
-        )));
-    }
+    check_points(points)?;
     let titles = frame::titles(ctx)?;
     let terms = ctx.rule.map_terms()?;
     let frame = Frame::new(bare);
