@@ -4,9 +4,10 @@
 //! unmapped only after its last reader is done.
 
 use std::fmt;
-use std::fs::{FileType, OpenOptions};
+use std::fs::{File, FileType, OpenOptions};
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use actix_web::web::Bytes;
 use hijri::archive::{self, ArchiveError};
@@ -76,9 +77,41 @@ self_cell!(
     }
 );
 
-/// One opened archive: the mapping and its validated root.
+/// One opened archive: the mapping and its validated root, and the file it maps (kept open,
+/// so that a body sent from it with `sendfile` reads this file even after a newer one is
+/// renamed over its path).
 pub struct Archive {
     mapped: Mapped,
+    file: Option<Arc<File>>,
+}
+
+/// A part of the archive as a response body: its bytes (sharing the mapping, no copy) and,
+/// for an archive opened from a file, where they lie in it.
+pub struct Part {
+    /// The bytes.
+    pub bytes: Bytes,
+    /// The same bytes in the archive's file.
+    pub in_file: Option<FileRange>,
+}
+
+/// Bytes of an open file: `len` from `offset`.
+#[derive(Clone, Debug)]
+pub struct FileRange {
+    /// The file, open for as long as the range is used.
+    pub file: Arc<File>,
+    /// Where the bytes start.
+    pub offset: u64,
+    /// How many.
+    pub len: u64,
+}
+
+impl From<Bytes> for Part {
+    fn from(bytes: Bytes) -> Part {
+        Part {
+            bytes,
+            in_file: None,
+        }
+    }
 }
 
 impl Archive {
@@ -108,6 +141,7 @@ impl Archive {
                     table,
                 })
             })?,
+            file: None,
         })
     }
 
@@ -127,12 +161,21 @@ impl Archive {
     }
 
     /// `part` (a slice of this archive, such as a PNG card) as shared bytes that keep the
-    /// mapping alive without copying; `None` if `part` does not lie inside the archive.
-    pub fn share(&self, part: &[u8]) -> Option<Bytes> {
+    /// mapping alive without copying, and where it lies in the file; `None` if `part` does
+    /// not lie inside the archive.
+    pub fn share(&self, part: &[u8]) -> Option<Part> {
         let whole = self.mapped.borrow_owner();
         let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
         let end = start.checked_add(part.len())?;
-        (end <= whole.len()).then(|| whole.slice(start..end))
+        (end <= whole.len()).then(|| Part {
+            bytes: whole.slice(start..end),
+            // The mapping starts at the file's first byte.
+            in_file: self.file.as_ref().map(|file| FileRange {
+                file: Arc::clone(file),
+                offset: start as u64,
+                len: part.len() as u64,
+            }),
+        })
     }
 }
 
@@ -172,7 +215,10 @@ pub fn open(path: &Path) -> Result<Archive, OpenError> {
     // says so): the server would then see changing bytes or die of SIGBUS. `populate` maps
     // every page at once: the checksum reads them all anyway.
     let map = unsafe { MmapOptions::new().populate().map(&file) }.map_err(io)?;
-    Archive::from_bytes(Bytes::from_owner(map)).map_err(|e| OpenError::Invalid(path.to_owned(), e))
+    let mut archive = Archive::from_bytes(Bytes::from_owner(map))
+        .map_err(|e| OpenError::Invalid(path.to_owned(), e))?;
+    archive.file = Some(Arc::new(file));
+    Ok(archive)
 }
 
 #[cfg(test)]

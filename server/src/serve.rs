@@ -88,6 +88,7 @@ pub fn public(
                 .local_addr(local)
                 .on_connect_ext(|connection: &Connection, data: &mut Extensions| {
                     data.insert(connection.client_load());
+                    data.insert(connection.outbox());
                 })
                 .finish(map_config(app, |()| AppConfig::default()));
             fn_service(move |stream: TcpStream| {

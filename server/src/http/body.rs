@@ -4,14 +4,37 @@
 //! hold a private copy of its answer (2.5 MB for `/hilal/history?include=sites`). Yielded in
 //! slices of [`SLICE`] bytes (which share the body's memory), a connection holds at most its
 //! write buffer (64 KiB, `crate::serve`) and one slice of its own, and every connection
-//! sending the same answer shares one body.
+//! sending the same answer shares one body. A big stored body is not copied at all: the
+//! connection sends it from the archive's file ([`send`], [`super::zero_copy`]).
 
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use actix_web::body::{BodySize, BoxBody, MessageBody};
+use actix_web::http::Method;
 use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
+
+use super::zero_copy::{self, Outbox, ZeroCopy};
+use crate::archive::Part;
+
+/// `response` with `part` as its body: a stored body of at least [`zero_copy::FROM`] bytes
+/// asked by `GET` on a connection that sends from the file (its [`Outbox`] is in the
+/// connection's data: not in the tests' in-process service) goes out from the archive's
+/// file, any other as [`shared`] bytes.
+pub fn send(req: &HttpRequest, mut response: HttpResponseBuilder, part: Part) -> HttpResponse {
+    let range = part.in_file.filter(|range| range.len >= zero_copy::FROM);
+    let outbox = req
+        .conn_data::<Outbox>()
+        .filter(|_| req.method() == Method::GET);
+    match (range, outbox) {
+        (Some(range), Some(outbox)) => response
+            .no_chunking(range.len)
+            .body(ZeroCopy::new(outbox.clone(), range)),
+        _ => response.body(shared(part.bytes)),
+    }
+}
 
 /// The largest piece of a body actix-http is given at a time.
 pub const SLICE: usize = 32 * 1024;

@@ -8,6 +8,8 @@
 //!   a write waits, counted as the client acknowledges them, and never nothing for the send
 //!   timeout), or the connection is reset. actix-http's own answers to requests it
 //!   cannot read are sent as the JSON envelope ([`super::protocol`]), counted and logged.
+//!   A stored body's marker is replaced by its range of the archive's file, sent with
+//!   `sendfile` at the same pace ([`super::zero_copy`]).
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -28,6 +30,7 @@ use super::metrics::Metrics;
 use super::protocol::{self, Refusal};
 use super::rate_limit::{key, RateLimit, TrustedProxies};
 use super::socket;
+use super::zero_copy::{Outbox, Sending, MARKER_LEN};
 
 /// The per-client connection table, shared by every worker.
 #[derive(Clone)]
@@ -255,6 +258,9 @@ pub struct Connection {
     /// actix's own answer being replaced: the envelope, how much of it is written, and how
     /// many of actix's bytes it stands for.
     replacing: Option<(Vec<u8>, usize, usize)>,
+    /// The ranges this connection's bodies queued, and the one being sent.
+    outbox: Outbox,
+    sending: Option<Sending>,
     metrics: Option<Arc<Metrics>>,
 }
 
@@ -272,6 +278,8 @@ impl Connection {
             share,
             pace: Pace::new(rate),
             replacing: None,
+            outbox: Outbox::default(),
+            sending: None,
             metrics,
         }
     }
@@ -281,6 +289,11 @@ impl Connection {
         self.share.load()
     }
 
+    /// Where the request handlers queue the ranges sent from the archive's file.
+    pub fn outbox(&self) -> Outbox {
+        self.outbox.clone()
+    }
+
     /// Writes `bytes` to the socket at the minimum pace.
     fn write_paced(&mut self, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<io::Result<usize>> {
         match Pin::new(&mut self.io).poll_write(cx, bytes) {
@@ -288,18 +301,44 @@ impl Connection {
                 self.pace.wrote(n);
                 Poll::Ready(Ok(n))
             }
-            Poll::Pending => {
-                let io = &self.io;
-                let judged = self.pace.waits(cx, || socket::unacknowledged(io));
-                if let Poll::Ready(Err(_)) = judged {
-                    // Reset rather than close: a close would leave the kernel trickling the
-                    // queued megabytes to the same slow client.
-                    let _ = socket2::SockRef::from(&self.io).set_linger(Some(Duration::ZERO));
-                }
-                judged
-            }
+            Poll::Pending => self.waits(cx),
             other => other,
         }
+    }
+
+    /// Sends the range in place of its marker at the minimum pace: the marker's length once
+    /// the whole range is with the kernel.
+    fn send_paced(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
+        while let Some(sending) = self.sending.as_mut().filter(|s| !s.done()) {
+            match self
+                .io
+                .try_io(tokio::io::Interest::WRITABLE, || sending.send(&self.io))
+            {
+                Ok(n) => self.pace.wrote(n),
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => {
+                    match self.io.poll_write_ready(cx) {
+                        Poll::Ready(Ok(())) => {}
+                        Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
+                        Poll::Pending => return self.waits(cx),
+                    }
+                }
+                Err(error) => return Poll::Ready(Err(error)),
+            }
+        }
+        self.sending = None;
+        Poll::Ready(Ok(MARKER_LEN))
+    }
+
+    /// A write has to wait: judged by the minimum pace.
+    fn waits(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
+        let io = &self.io;
+        let judged = self.pace.waits(cx, || socket::unacknowledged(io));
+        if let Poll::Ready(Err(_)) = judged {
+            // Reset rather than close: a close would leave the kernel trickling the
+            // queued megabytes to the same slow client.
+            let _ = socket2::SockRef::from(&self.io).set_linger(Some(Duration::ZERO));
+        }
+        judged
     }
 
     /// Starts sending the envelope in place of actix's own answer `head`; counts and logs it.
@@ -330,6 +369,22 @@ impl AsyncWrite for Connection {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if this.sending.is_some() {
+            return this.send_paced(cx);
+        }
+        // What goes before a stored body's marker is written first; the marker starts the
+        // range's sending.
+        let buf = match this.outbox.find(buf) {
+            Some(0) => match this.outbox.take(buf) {
+                Some(sending) => {
+                    this.sending = Some(sending);
+                    return this.send_paced(cx);
+                }
+                None => buf,
+            },
+            Some(at) => buf.get(..at).unwrap_or(buf),
+            None => buf,
+        };
         if this.replacing.is_none() {
             if let Some((at, refusal)) = protocol::find(buf) {
                 match buf.split_at_checked(at) {

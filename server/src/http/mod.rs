@@ -19,3 +19,4 @@ pub mod reply;
 pub mod representations;
 pub mod sampler;
 pub mod socket;
+pub mod zero_copy;

@@ -5,7 +5,7 @@
 //! coding is its own representation with its own strong `ETag` (suffix `-gz` or `-br` inside
 //! the quotes), `If-None-Match` is compared with the `ETag` of the representation this request
 //! gets, and both the 200 and the 304 carry `Vary: accept-encoding`. Bodies go out through
-//! [`body::shared`] (in slices, sharing their memory).
+//! [`body::send`] (in slices sharing their memory, or from the archive's file).
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use super::body;
 use super::encoding::{self, Coding, MIN_COMPRESSED};
+use crate::archive::Part;
 
 /// `Content-Type` of JSON answers.
 pub const JSON: HeaderValue = HeaderValue::from_static("application/json");
@@ -86,13 +87,13 @@ pub fn negotiated(
 
 /// A 200 answer (or 304) of a negotiated representation: the body in `coding` (made only
 /// for a 200) under its `ETag`, with `Vary: accept-encoding` on both.
-pub fn varied(
+pub fn varied<B: Into<Part>>(
     req: &HttpRequest,
     cache: HeaderValue,
     tag: HeaderValue,
     content_type: HeaderValue,
     coding: Coding,
-    body: impl FnOnce() -> web::Bytes,
+    body: impl FnOnce() -> B,
 ) -> HttpResponse {
     let mut response = if not_modified(req, &tag) {
         head(StatusCode::NOT_MODIFIED, cache, tag).finish()
@@ -102,7 +103,7 @@ pub fn varied(
         if let Some(name) = coding.content_encoding() {
             response.insert_header((header::CONTENT_ENCODING, name));
         }
-        response.body(body::shared(body()))
+        body::send(req, response, body().into())
     };
     response.headers_mut().insert(header::VARY, encoding::VARY);
     response
@@ -114,14 +115,14 @@ pub fn respond(
     cache: HeaderValue,
     etag: HeaderValue,
     content_type: HeaderValue,
-    body: web::Bytes,
+    body: impl Into<Part>,
 ) -> HttpResponse {
     if not_modified(req, &etag) {
         return head(StatusCode::NOT_MODIFIED, cache, etag).finish();
     }
-    head(StatusCode::OK, cache, etag)
-        .insert_header((header::CONTENT_TYPE, content_type))
-        .body(body::shared(body))
+    let mut response = head(StatusCode::OK, cache, etag);
+    response.insert_header((header::CONTENT_TYPE, content_type));
+    body::send(req, response, body.into())
 }
 
 /// The coding a body of `length` bytes kept in several codings goes out in: `None` when it

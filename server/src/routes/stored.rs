@@ -24,6 +24,7 @@ use hijri::schema::ArchivedStoredAnswer;
 use hijri_view::{Media, Question, Scope};
 use serde::Serialize;
 
+use crate::archive::Part;
 use crate::cache::Kept;
 use crate::http::encoding::Coding;
 use crate::http::error::ApiError;
@@ -242,24 +243,25 @@ fn stored_response(
     }))
 }
 
-/// An `ETag` (copied) and bytes of the archive (sharing the mapping). The tag is copied:
-/// actix keeps a sent answer's headers in its per-worker pool until the worker answers
-/// again, and a shared tag would keep a replaced archive mapped until then; the body is
-/// dropped when sent.
-fn shared(state: &AppState, etag: &str, bytes: &[u8]) -> Option<(HeaderValue, Bytes)> {
+/// An `ETag` (copied) and a part of the archive (sharing the mapping, and where it lies in
+/// the file). The tag is copied: actix keeps a sent answer's headers in its per-worker pool
+/// until the worker answers again, and a shared tag would keep a replaced archive mapped
+/// until then; the body is dropped when sent.
+fn shared(state: &AppState, etag: &str, bytes: &[u8]) -> Option<(HeaderValue, Part)> {
     let tag = HeaderValue::from_str(etag).ok()?;
     Some((tag, state.archive.share(bytes)?))
 }
 
 /// A stored PNG card (its bytes and `ETag`), as the API's card endpoints and the page's
-/// thumbnails answer it: its stored `ETag`, immutable, the body sharing the mapped bytes (no copy; it keeps this
-/// archive mapped until it is sent, even if another archive is swapped in meanwhile).
+/// thumbnails answer it: its stored `ETag`, immutable, the body a part of the archive (no
+/// copy; it keeps this archive mapped, or its file open, until it is sent, even if another
+/// archive is swapped in meanwhile).
 pub fn card(req: &HttpRequest, state: &AppState, (png, etag): (&[u8], &str)) -> HttpResponse {
     let etag = HeaderValue::from_str(etag).unwrap_or_else(|_| reply::etag(png));
     let body = state
         .archive
         .share(png)
-        .unwrap_or_else(|| Bytes::copy_from_slice(png));
+        .unwrap_or_else(|| Bytes::copy_from_slice(png).into());
     reply::respond(
         req,
         reply::IMMUTABLE,

@@ -42,3 +42,4 @@ mod swap;
 mod table;
 mod where_you_stand;
 mod workdays;
+mod zero_copy;

@@ -86,7 +86,7 @@ fn connect(port: u16) -> std::io::Result<BufReader<TcpStream>> {
 }
 
 /// `data_version` and `table_version` of `/meta`.
-fn versions(port: u16) -> std::io::Result<(String, String)> {
+pub(crate) fn versions(port: u16) -> std::io::Result<(String, String)> {
     let answer = get(&mut connect(port)?, "/api/v1/meta")?;
     let meta: serde_json::Value = serde_json::from_slice(&answer.body)?;
     let text = |name: &str| meta[name].as_str().unwrap_or_default().to_owned();
@@ -137,7 +137,7 @@ fn load(port: u16, load: &Load, first: usize) {
 
 /// Makes `source` the file at `live` the way an operator must: a new directory entry renamed
 /// over the old one (here a hard link, so the 187 MB are never copied).
-fn install(source: &Path, live: &Path) {
+pub(crate) fn install(source: &Path, live: &Path) {
     let next = live.with_extension("next");
     let _ = std::fs::remove_file(&next);
     if std::fs::hard_link(source, &next).is_err() {
@@ -147,7 +147,7 @@ fn install(source: &Path, live: &Path) {
 }
 
 /// The real archive with other versions in its header.
-fn variant(real: &[u8], data_version: &str, table_version: &str) -> Vec<u8> {
+pub(crate) fn variant(real: &[u8], data_version: &str, table_version: &str) -> Vec<u8> {
     let mut aligned = rkyv::util::AlignedVec::<16>::new();
     aligned.extend_from_slice(real);
     let archived = hijri::archive::open(&aligned).unwrap();
@@ -158,7 +158,7 @@ fn variant(real: &[u8], data_version: &str, table_version: &str) -> Vec<u8> {
 }
 
 /// Kills the server when the test ends, passed or not.
-struct Server(Child);
+pub(crate) struct Server(pub(crate) Child);
 
 impl Drop for Server {
     fn drop(&mut self) {

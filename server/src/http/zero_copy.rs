@@ -1,0 +1,239 @@
+//! Stored bodies sent from the archive's file straight to the socket (`sendfile(2)`), as nginx
+//! sends a static file. actix-http copies every chunk a body yields into its write buffer, and
+//! the write copies it again into the kernel; a stored body of at least [`FROM`] bytes is
+//! instead yielded as a [`MARKER_LEN`]-byte marker ([`ZeroCopy`]) after its range is queued in
+//! the connection's [`Outbox`]. The connection ([`super::connection::Connection`]) that finds
+//! the marker in what actix writes sends the file's range in its place, at the pace of any
+//! other write. The answer carries its own `Content-Length` (actix's no-chunking mode writes
+//! what the body yields as it is). The range holds its file open, so a body in flight finishes
+//! from the archive it started on when another is swapped in.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::io;
+use std::os::fd::AsFd;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::sync::LazyLock;
+use std::task::{Context, Poll};
+
+use actix_web::body::{BodySize, MessageBody};
+use actix_web::web::Bytes;
+
+use crate::archive::FileRange;
+
+/// The smallest stored body sent from the file (BENCHMARKS.md, "Zero-copy bodies"): below it,
+/// one copy costs less than the second system call.
+pub const FROM: u64 = 16 * 1024;
+
+/// Bytes of a marker: this process's [`NONCE`] and the range's number on its connection.
+pub const MARKER_LEN: usize = 24;
+
+/// Random to each process, so that no answer's bytes can pass for a marker.
+static NONCE: LazyLock<[u8; 16]> = LazyLock::new(rand::random);
+
+/// The ranges a connection's bodies have handed over, in the order their markers are written.
+#[derive(Clone, Default)]
+pub struct Outbox(Rc<RefCell<Queue>>);
+
+#[derive(Default)]
+struct Queue {
+    next: u64,
+    waiting: VecDeque<(u64, FileRange)>,
+}
+
+impl Outbox {
+    /// Queues `range`: the marker that stands for it in the written stream.
+    fn push(&self, range: FileRange) -> Bytes {
+        let mut queue = self.0.borrow_mut();
+        let number = queue.next;
+        queue.next += 1;
+        queue.waiting.push_back((number, range));
+        let mut marker = Vec::with_capacity(MARKER_LEN);
+        marker.extend_from_slice(&*NONCE);
+        marker.extend_from_slice(&number.to_le_bytes());
+        Bytes::from(marker)
+    }
+
+    /// Where the first marker in `written` starts, if a range waits (no search otherwise).
+    pub fn find(&self, written: &[u8]) -> Option<usize> {
+        if self.0.borrow().waiting.is_empty() {
+            return None;
+        }
+        memchr::memmem::find(written, &*NONCE)
+    }
+
+    /// The range whose marker begins `written`, to be sent in its place; ranges queued before
+    /// it whose markers were never written (none are expected) are dropped.
+    pub fn take(&self, written: &[u8]) -> Option<Sending> {
+        let number = written
+            .get(NONCE.len()..MARKER_LEN)
+            .and_then(|n| n.try_into().ok())
+            .map(u64::from_le_bytes)?;
+        let mut queue = self.0.borrow_mut();
+        while let Some((queued, range)) = queue.waiting.pop_front() {
+            if queued == number {
+                return Some(Sending { range, sent: 0 });
+            }
+        }
+        None
+    }
+}
+
+/// A range being sent in place of its marker.
+pub struct Sending {
+    range: FileRange,
+    sent: u64,
+}
+
+impl Sending {
+    /// Whether every byte has been handed to the kernel.
+    pub fn done(&self) -> bool {
+        self.sent >= self.range.len
+    }
+
+    /// One `sendfile` of what is left to `socket` (non-blocking): the bytes the kernel took.
+    pub fn send(&mut self, socket: impl AsFd) -> io::Result<usize> {
+        let mut offset = self.range.offset + self.sent;
+        let left = usize::try_from(self.range.len - self.sent).unwrap_or(usize::MAX);
+        let n = rustix::fs::sendfile(socket, &*self.range.file, Some(&mut offset), left)?;
+        if n == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "the archive's file ends before the body",
+            ));
+        }
+        self.sent += n as u64;
+        Ok(n)
+    }
+}
+
+/// A body sent from the file: it yields its marker once, after queueing its range.
+pub struct ZeroCopy {
+    outbox: Outbox,
+    range: Option<FileRange>,
+}
+
+impl ZeroCopy {
+    /// `range`, to be sent by the connection of `outbox`.
+    pub fn new(outbox: Outbox, range: FileRange) -> ZeroCopy {
+        ZeroCopy {
+            outbox,
+            range: Some(range),
+        }
+    }
+}
+
+impl MessageBody for ZeroCopy {
+    type Error = Infallible;
+
+    fn size(&self) -> BodySize {
+        // The length is the answer's own header: actix writes the marker as it is.
+        BodySize::Stream
+    }
+
+    fn poll_next(
+        self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Bytes, Infallible>>> {
+        let this = self.get_mut();
+        Poll::Ready(this.range.take().map(|range| Ok(this.outbox.push(range))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+    use std::sync::Arc;
+
+    fn range(offset: u64, len: u64) -> FileRange {
+        let mut file = unnamed_file();
+        file.write_all(&(0..=255u8).cycle().take(4096).collect::<Vec<_>>())
+            .unwrap();
+        FileRange {
+            file: Arc::new(file),
+            offset,
+            len,
+        }
+    }
+
+    /// A temporary file, unlinked at once.
+    fn unnamed_file() -> std::fs::File {
+        let path = std::env::temp_dir().join(format!("zero-copy-{}", rand::random::<u64>()));
+        let file = std::fs::File::options()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        file
+    }
+
+    #[test]
+    fn markers_are_found_in_the_written_stream_and_name_their_range() {
+        let outbox = Outbox::default();
+        assert_eq!(
+            outbox.find(b"anything"),
+            None,
+            "no search when nothing waits"
+        );
+        let first = outbox.push(range(0, 10));
+        let second = outbox.push(range(100, 20));
+        assert_eq!(first.len(), MARKER_LEN);
+        let mut written = b"HTTP/1.1 200 OK\r\n\r\n".to_vec();
+        let head = written.len();
+        written.extend_from_slice(&first);
+        written.extend_from_slice(b"HTTP/1.1 200 OK\r\n\r\n");
+        written.extend_from_slice(&second);
+        assert_eq!(outbox.find(&written), Some(head));
+        let sending = outbox.take(&written[head..]).unwrap();
+        assert_eq!((sending.range.offset, sending.range.len), (0, 10));
+        let at = head + MARKER_LEN + outbox.find(&written[head + MARKER_LEN..]).unwrap();
+        assert_eq!(&written[at..], &second[..]);
+        let sending = outbox.take(&written[at..]).unwrap();
+        assert_eq!((sending.range.offset, sending.range.len), (100, 20));
+        assert_eq!(outbox.find(&written), None);
+    }
+
+    #[test]
+    fn a_marker_never_written_is_dropped_with_the_next() {
+        let outbox = Outbox::default();
+        let _lost = outbox.push(range(0, 10));
+        let next = outbox.push(range(50, 5));
+        let sending = outbox.take(&next).unwrap();
+        assert_eq!(sending.range.offset, 50);
+        assert!(outbox.0.borrow().waiting.is_empty());
+    }
+
+    #[test]
+    fn a_range_goes_out_whole_through_sendfile() {
+        let (mut reader, writer) = std::os::unix::net::UnixStream::pair().unwrap();
+        let mut sending = Sending {
+            range: range(1000, 3000),
+            sent: 0,
+        };
+        while !sending.done() {
+            sending.send(&writer).unwrap();
+        }
+        drop(writer);
+        let mut got = Vec::new();
+        std::io::Read::read_to_end(&mut reader, &mut got).unwrap();
+        let expected: Vec<u8> = (0..=255u8).cycle().skip(1000).take(3000).collect();
+        assert_eq!(got, expected);
+        // Past the file's end: an error, not a loop.
+        let mut beyond = Sending {
+            range: range(4000, 500),
+            sent: 0,
+        };
+        let (_r, w) = std::os::unix::net::UnixStream::pair().unwrap();
+        let first = beyond.send(&w).unwrap();
+        assert_eq!(first, 96);
+        assert_eq!(
+            beyond.send(&w).unwrap_err().kind(),
+            io::ErrorKind::UnexpectedEof
+        );
+    }
+}
