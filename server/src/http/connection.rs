@@ -294,15 +294,50 @@ impl Connection {
         self.outbox.clone()
     }
 
-    /// Writes `bytes` to the socket at the minimum pace.
-    fn write_paced(&mut self, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<io::Result<usize>> {
-        match Pin::new(&mut self.io).poll_write(cx, bytes) {
+    /// Writes `bytes` to the socket at the minimum pace; `more` when a range follows them
+    /// (`MSG_MORE`: the kernel holds a short head back to go out in one segment with the
+    /// range's first bytes).
+    fn write_paced(
+        &mut self,
+        cx: &mut Context<'_>,
+        bytes: &[u8],
+        more: bool,
+    ) -> Poll<io::Result<usize>> {
+        let written = if more {
+            self.send_more(cx, bytes)
+        } else {
+            Pin::new(&mut self.io).poll_write(cx, bytes)
+        };
+        match written {
             Poll::Ready(Ok(n)) => {
                 self.pace.wrote(n);
                 Poll::Ready(Ok(n))
             }
             Poll::Pending => self.waits(cx),
             other => other,
+        }
+    }
+
+    /// One non-blocking `send` of `bytes` with `MSG_MORE`.
+    fn send_more(&self, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<io::Result<usize>> {
+        use rustix::net::SendFlags;
+        loop {
+            let sent = self.io.try_io(tokio::io::Interest::WRITABLE, || {
+                Ok(rustix::net::send(
+                    &self.io,
+                    bytes,
+                    SendFlags::MORE | SendFlags::NOSIGNAL,
+                )?)
+            });
+            match sent {
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => {
+                    match self.io.poll_write_ready(cx) {
+                        Poll::Ready(Ok(())) => {}
+                        other => return other.map_ok(|()| 0),
+                    }
+                }
+                other => return Poll::Ready(other),
+            }
         }
     }
 
@@ -374,31 +409,33 @@ impl AsyncWrite for Connection {
         }
         // What goes before a stored body's marker is written first; the marker starts the
         // range's sending.
-        let buf = match this.outbox.find(buf) {
+        let (buf, more) = match this.outbox.find(buf) {
             Some(0) => match this.outbox.take(buf) {
                 Some(sending) => {
                     this.sending = Some(sending);
                     return this.send_paced(cx);
                 }
-                None => buf,
+                None => (buf, false),
             },
-            Some(at) => buf.get(..at).unwrap_or(buf),
-            None => buf,
+            Some(at) => (buf.get(..at).unwrap_or(buf), true),
+            None => (buf, false),
         };
         if this.replacing.is_none() {
             if let Some((at, refusal)) = protocol::find(buf) {
                 match buf.split_at_checked(at) {
                     // What comes before it goes out as it is first.
-                    Some((before, _)) if !before.is_empty() => return this.write_paced(cx, before),
+                    Some((before, _)) if !before.is_empty() => {
+                        return this.write_paced(cx, before, false)
+                    }
                     _ => this.replace(refusal, buf),
                 }
             }
         }
         let Some((envelope, mut done, stands_for)) = this.replacing.take() else {
-            return this.write_paced(cx, buf);
+            return this.write_paced(cx, buf, more);
         };
         while let Some(rest) = envelope.get(done..).filter(|rest| !rest.is_empty()) {
-            match this.write_paced(cx, rest) {
+            match this.write_paced(cx, rest, false) {
                 Poll::Ready(Ok(n)) => done += n,
                 Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
                 Poll::Pending => {
