@@ -19,7 +19,7 @@ SHIPPED_RUSTFLAGS := -C target-feature=+crt-static -C relocation-model=static
 # The committed facts the archive is made from (a change to any regenerates it).
 FACTS := $(shell find data -type f ! -name '*.archive' ! -name '*.archive.tmp' ! -path 'data/reference/*')
 
-.PHONY: all build generate serve test accept openapi e2e schemathesis lint fuzz bench bench-generate bench-announce bench-serve clean
+.PHONY: all build generate serve test accept openapi e2e schemathesis lint fuzz bench bench-generate bench-announce bench-serve bench-side clean
 
 all: $(ARCHIVE)
 
@@ -120,6 +120,12 @@ bench-announce: $(GENERATE) $(ARCHIVE)
 ## Load-test the server against a bare actix-web handler (installs wrk if needed).
 bench-serve: $(ARCHIVE)
 	bash server/bench/bench-serve.sh
+
+## Issue 45's answers beside nginx serving the same saved bytes and a bare handler of the
+## same length: medians of BENCH_ROUNDS alternating rounds, written into BENCHMARKS.md
+## between its bench-side markers (installs wrk and nginx-light if needed).
+bench-side: $(ARCHIVE)
+	BENCH_SIDE=1 BENCH_DURATION=$${BENCH_DURATION:-3s} BENCH_INTO=BENCHMARKS.md bash server/bench/bench-serve.sh
 
 clean:
 	$(CARGO) clean

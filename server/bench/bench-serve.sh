@@ -15,6 +15,11 @@
 # (the first ask builds what the cache keeps). Then start-up time (ms until /healthz answers)
 # and resident memory after the run. Loopback only; every step is bounded.
 #
+# With BENCH_SIDE set (`make bench-side`), the answers are issue 45's rows instead, measured in
+# BENCH_ROUNDS rounds (default 3) alternating the three servers on each row, and the medians
+# are written as a Markdown table into BENCH_TABLE (default target/bench-side.md) and, when
+# BENCH_INTO names a file (BENCHMARKS.md), between its `<!-- bench-side -->` markers.
+#
 # Settings: BENCH_DURATION (default 5s per run), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
 # HIJRI_ARCHIVE (data/hijri.archive), CARGO_TARGET_DIR (target), BENCH_SERVE (another
 # hijri-serve binary, to compare two builds side by side), BENCH_ONLY (a grep pattern of the
@@ -112,6 +117,18 @@ done
 paths+=("/api/v1/convert?date=2025-03-01" "/api/v1/hilal/history" "/api/v1/hilal/viz?month=9&year=1446"
     "/api/v1/eclipses/2016-03-09-solar/map" "/api/v1/holidays.ics?year=2027")
 codings+=(identity gzip identity identity identity)
+if [ -n "${BENCH_SIDE:-}" ]; then
+    # Issue 45's answers (stored, kept and the page), then the other stored bodies over 16 KB.
+    paths=("/api/v1/convert?date=2025-03-01" "/api/v1/month?year=1446&month=9"
+        "/api/v1/year?year=1446" "/api/v1/year?year=1446" "/api/v1/hilal/viz?month=9&year=1446"
+        "/api/v1/year?year=1446&authority=muhammadiyah" "/api/v1/compare?year=1447" "/"
+        "/api/v1/prayer-times?place=34.71&month=2027-03" "/api/v1/imsakiyah?place=34.71&year=1448"
+        "/api/v1/workdays?from=2027-01-01&to=2027-12-31" "/api/v1/days.csv?year=2027"
+        "/api/v1/places" "/api/v1/table.csv" "/api/v1/table" "/api/v1/eclipses/2016-03-09-solar/map"
+        "/api/v1/hilal/viz?month=9&year=1446&bare=true")
+    codings=(identity identity identity gzip identity identity identity identity identity identity
+        identity identity identity identity gzip identity identity)
+fi
 if [ -n "${BENCH_ONLY:-}" ]; then
     keep_paths=() keep_codings=()
     for i in "${!paths[@]}"; do
@@ -198,19 +215,68 @@ measure() {
 echo "load: $(uptime | sed 's/.*load average/load average/')"
 printf '%-44s %-8s %8s | %8s %7s %7s | %8s %7s %7s | %8s %7s %7s | %6s %6s\n' endpoint coding bytes \
     "req/s" "p99 ms" "CPU us" "bare r/s" "p99" "CPU us" "nginx r/s" "p99" "CPU us" "/bare" "/nginx"
-for i in "${!paths[@]}"; do
-    header=$(accept "${codings[$i]}")
-    read -r rps p99 cpu < <(measure "http://$host:$port${paths[$i]}" "$header" "$server_pid")
-    read -r b_rps b_p99 b_cpu < <(measure "http://$host:$bare_port/bare/${sizes[$i]}" "" "$bare_pid")
-    # shellcheck disable=SC2046
-    read -r n_rps n_p99 n_cpu < <(measure "http://$host:$nginx_port/$i" "" $(nginx_pids))
-    awk -v p="${paths[$i]}" -v c="${codings[$i]}" -v b="${sizes[$i]}" \
-        -v r="$rps" -v l="$p99" -v u="$cpu" -v br="$b_rps" -v bl="$b_p99" -v bu="$b_cpu" \
-        -v nr="$n_rps" -v nl="$n_p99" -v nu="$n_cpu" \
-        'BEGIN { printf "%-44s %-8s %8d | %8.0f %7.2f %7.1f | %8.0f %7.2f %7.1f | %8.0f %7.2f %7.1f | %6.2f %6.2f\n",
-            p, c, b, r, l, u, br, bl, bu, nr, nl, nu, r / br, r / nr }'
+rounds=${BENCH_SIDE:+${BENCH_ROUNDS:-3}}
+for round in $(seq 1 "${rounds:-1}"); do
+    for i in "${!paths[@]}"; do
+        header=$(accept "${codings[$i]}")
+        read -r rps p99 cpu < <(measure "http://$host:$port${paths[$i]}" "$header" "$server_pid")
+        read -r b_rps b_p99 b_cpu < <(measure "http://$host:$bare_port/bare/${sizes[$i]}" "" "$bare_pid")
+        # shellcheck disable=SC2046
+        read -r n_rps n_p99 n_cpu < <(measure "http://$host:$nginx_port/$i" "" $(nginx_pids))
+        echo "$i $rps $cpu $b_rps $b_cpu $n_rps $n_cpu" >> "$work/results"
+        awk -v p="${paths[$i]}" -v c="${codings[$i]}" -v b="${sizes[$i]}" \
+            -v r="$rps" -v l="$p99" -v u="$cpu" -v br="$b_rps" -v bl="$b_p99" -v bu="$b_cpu" \
+            -v nr="$n_rps" -v nl="$n_p99" -v nu="$n_cpu" \
+            'BEGIN { printf "%-44s %-8s %8d | %8.0f %7.2f %7.1f | %8.0f %7.2f %7.1f | %8.0f %7.2f %7.1f | %6.2f %6.2f\n",
+                p, c, b, r, l, u, br, bl, bu, nr, nl, nu, r / br, r / nr }'
+    done
 done
 echo "load: $(uptime | sed 's/.*load average/load average/')"
+
+if [ -n "${BENCH_SIDE:-}" ]; then
+    table=${BENCH_TABLE:-$target/bench-side.md}
+    printf '%s\n' "${paths[@]}" > "$work/paths"
+    printf '%s\n' "${codings[@]}" > "$work/codings"
+    printf '%s\n' "${sizes[@]}" > "$work/sizes"
+    python3 - "$work" "$rounds" "$duration" "$connections" "$threads" "$(git rev-parse --short HEAD)" "$serve" > "$table" <<'PY'
+import statistics, sys, datetime
+work, rounds, duration, connections, threads, commit, serve = sys.argv[1:]
+lines = lambda name: open(f"{work}/{name}").read().split("\n")[:-1]
+paths, codings, sizes = lines("paths"), lines("codings"), lines("sizes")
+runs = {}
+for row in lines("results"):
+    i, *values = row.split()
+    runs.setdefault(int(i), []).append([float(v) for v in values])
+print(f"`make bench-side` on {datetime.date.today()} at {commit} (service `{serve}`): "
+      f"wrk -t{threads} -c{connections} "
+      f"-d{duration}, {rounds} rounds alternating the service, a bare actix-web handler of the same "
+      "length and nginx (sendfile, tcp_nopush) serving the saved bytes; medians, range of the ratio.")
+print()
+print("| answer | coding | bytes | ÷ nginx | ÷ bare | CPU µs service / bare / nginx |")
+print("|---|---|---|---|---|---|")
+for i, path in enumerate(paths):
+    r = runs.get(i, [])
+    if not r:
+        continue
+    med = lambda k: statistics.median(v[k] for v in r)
+    ratios = [v[0] / v[4] for v in r]
+    print(f"| `{path}` | {codings[i]} | {sizes[i]} | {statistics.median(ratios):.2f} "
+          f"({min(ratios):.2f}–{max(ratios):.2f}) | {statistics.median(v[0] / v[2] for v in r):.2f} "
+          f"| {med(1):.1f} / {med(3):.1f} / {med(5):.1f} |")
+PY
+    echo "bench-side: the table is in $table"
+    if [ -n "${BENCH_INTO:-}" ]; then
+        python3 - "$BENCH_INTO" "$table" <<'PY'
+import sys
+into, table = sys.argv[1:]
+text, new = open(into).read(), open(table).read()
+start, end = "<!-- bench-side -->", "<!-- /bench-side -->"
+a, b = text.index(start) + len(start), text.index(end)
+open(into, "w").write(text[:a] + "\n" + new + text[b:])
+PY
+        echo "bench-side: written into $BENCH_INTO"
+    fi
+fi
 
 rss_kb=$(awk '/^Rss:/ {print $2}' "/proc/$server_pid/smaps_rollup")
 anon_kb=$(awk '/^Anonymous:/ {print $2}' "/proc/$server_pid/smaps_rollup")

@@ -16,6 +16,9 @@ use hijri::validate::{Place, Problem, Violation};
 use memmap2::MmapOptions;
 use self_cell::self_cell;
 
+use crate::http::body::Part;
+use crate::http::zero_copy::FileRange;
+
 /// Why the archive could not be opened.
 #[derive(Debug)]
 pub enum OpenError {
@@ -83,35 +86,6 @@ self_cell!(
 pub struct Archive {
     mapped: Mapped,
     file: Option<Arc<File>>,
-}
-
-/// A part of the archive as a response body: its bytes (sharing the mapping, no copy) and,
-/// for an archive opened from a file, where they lie in it.
-pub struct Part {
-    /// The bytes.
-    pub bytes: Bytes,
-    /// The same bytes in the archive's file.
-    pub in_file: Option<FileRange>,
-}
-
-/// Bytes of an open file: `len` from `offset`.
-#[derive(Clone, Debug)]
-pub struct FileRange {
-    /// The file, open for as long as the range is used.
-    pub file: Arc<File>,
-    /// Where the bytes start.
-    pub offset: u64,
-    /// How many.
-    pub len: u64,
-}
-
-impl From<Bytes> for Part {
-    fn from(bytes: Bytes) -> Part {
-        Part {
-            bytes,
-            in_file: None,
-        }
-    }
 }
 
 impl Archive {

@@ -16,8 +16,25 @@ use actix_web::http::Method;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 
-use super::zero_copy::{self, Outbox, ZeroCopy};
-use crate::archive::Part;
+use super::zero_copy::{self, FileRange, Outbox, ZeroCopy};
+
+/// A response body: its bytes and, for a part of the archive opened from a file, where they
+/// lie in it (so that it can be sent from the file).
+pub struct Part {
+    /// The bytes.
+    pub bytes: Bytes,
+    /// The same bytes in the archive's file.
+    pub in_file: Option<FileRange>,
+}
+
+impl From<Bytes> for Part {
+    fn from(bytes: Bytes) -> Part {
+        Part {
+            bytes,
+            in_file: None,
+        }
+    }
+}
 
 /// `response` with `part` as its body: a stored body of at least [`zero_copy::FROM`] bytes
 /// asked by `GET` on a connection that sends from the file (its [`Outbox`] is in the

@@ -13,9 +13,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use hijri::zone::Zone;
 use serde::Serialize;
 
-use super::body;
+use super::body::{self, Part};
 use super::encoding::{self, Coding, MIN_COMPRESSED};
-use crate::archive::Part;
 
 /// `Content-Type` of JSON answers.
 pub const JSON: HeaderValue = HeaderValue::from_static("application/json");

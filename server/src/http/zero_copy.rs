@@ -11,17 +11,27 @@
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::convert::Infallible;
+use std::fs::File;
 use std::io;
 use std::os::fd::AsFd;
 use std::pin::Pin;
 use std::rc::Rc;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 use std::task::{Context, Poll};
 
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::web::Bytes;
 
-use crate::archive::FileRange;
+/// Bytes of an open file: `len` from `offset`.
+#[derive(Clone, Debug)]
+pub struct FileRange {
+    /// The file, open for as long as the range is used.
+    pub file: Arc<File>,
+    /// Where the bytes start.
+    pub offset: u64,
+    /// How many.
+    pub len: u64,
+}
 
 /// The smallest stored body sent from the file (BENCHMARKS.md, "Zero-copy bodies"): below it,
 /// one copy costs less than the second system call.
@@ -146,7 +156,6 @@ impl MessageBody for ZeroCopy {
 mod tests {
     use super::*;
     use std::io::Write;
-    use std::sync::Arc;
 
     fn range(offset: u64, len: u64) -> FileRange {
         let mut file = unnamed_file();

@@ -24,8 +24,8 @@ use hijri::schema::ArchivedStoredAnswer;
 use hijri_view::{Media, Question, Scope};
 use serde::Serialize;
 
-use crate::archive::Part;
 use crate::cache::Kept;
+use crate::http::body::Part;
 use crate::http::encoding::Coding;
 use crate::http::error::ApiError;
 use crate::http::reply;
