@@ -631,12 +631,15 @@ fn sighup_in_the_first_100_ms_is_never_fatal() {
 /// the exec succeeded), ten processes each, on a small archive so each starts in
 /// milliseconds, one process at a time. The signal is blocked from the executable's ELF
 /// constructor on (`hangup_mask` in `main.rs`) and handed to the swap listener once `main`
-/// has its handler: no process may die of it, and every process must swap (an early hangup
-/// is never lost). That holds for the shipped build (`make test` names it), which the kernel
-/// starts with no loader and nothing to relocate. A dynamic PIE build (plain `cargo test`)
-/// spends 2–3 ms in the loader first on the project's machines: there the deaths of a
-/// process signalled before the constructor ran (its SIGHUP still at the default action, read
-/// from `/proc` just before the signal) are counted, not failed. The figures are printed.
+/// has its handler: no process signalled after its constructor ran may die of it, and every
+/// process alive must swap (an early hangup is never lost). A process signalled before its
+/// constructor ran (its SIGHUP still at the default action, read from `/proc` just before the
+/// signal) can die: the shipped build (`make test` names it), which the kernel starts with no
+/// loader and nothing to relocate, gets there within a millisecond on a quiet machine but not
+/// always on a loaded one (2 of 10 at 1 ms, CI of 2026-12-04), and a dynamic PIE build (plain
+/// `cargo test`) spends 2–3 ms in the loader first. Those deaths are the window
+/// `docs/deploy.md` states, closed only by a launcher that leaves SIGHUP ignored (the next
+/// test): counted and printed, not failed.
 #[test]
 fn sighup_from_1_ms_after_exec_is_never_fatal() {
     use std::os::unix::process::ExitStatusExt;
@@ -669,7 +672,7 @@ fn sighup_from_1_ms_after_exec_is_never_fatal() {
                 }
             };
             match ended {
-                Some(status) if static_build || state != Hangup::Default => failures.push(format!(
+                Some(status) if state != Hangup::Default => failures.push(format!(
                     "{delay} ms, SIGHUP {state:?}: ended by signal {:?}",
                     status.signal()
                 )),
