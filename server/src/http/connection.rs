@@ -304,64 +304,44 @@ impl Connection {
         more: bool,
     ) -> Poll<io::Result<usize>> {
         let written = if more {
-            self.send_more(cx, bytes)
+            use rustix::net::SendFlags;
+            let flags = SendFlags::MORE | SendFlags::NOSIGNAL;
+            poll_syscall(&self.io, cx, || {
+                Ok(rustix::net::send(&self.io, bytes, flags)?)
+            })
         } else {
             Pin::new(&mut self.io).poll_write(cx, bytes)
         };
-        match written {
-            Poll::Ready(Ok(n)) => {
-                self.pace.wrote(n);
-                Poll::Ready(Ok(n))
-            }
-            Poll::Pending => self.waits(cx),
-            other => other,
-        }
-    }
-
-    /// One non-blocking `send` of `bytes` with `MSG_MORE`.
-    fn send_more(&self, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<io::Result<usize>> {
-        use rustix::net::SendFlags;
-        loop {
-            let sent = self.io.try_io(tokio::io::Interest::WRITABLE, || {
-                Ok(rustix::net::send(
-                    &self.io,
-                    bytes,
-                    SendFlags::MORE | SendFlags::NOSIGNAL,
-                )?)
-            });
-            match sent {
-                Err(error) if error.kind() == io::ErrorKind::WouldBlock => {
-                    match self.io.poll_write_ready(cx) {
-                        Poll::Ready(Ok(())) => {}
-                        other => return other.map_ok(|()| 0),
-                    }
-                }
-                other => return Poll::Ready(other),
-            }
-        }
+        self.paced(cx, written)
     }
 
     /// Sends the range in place of its marker at the minimum pace: the marker's length once
     /// the whole range is with the kernel.
     fn send_paced(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
         while let Some(sending) = self.sending.as_mut().filter(|s| !s.done()) {
-            match self
-                .io
-                .try_io(tokio::io::Interest::WRITABLE, || sending.send(&self.io))
-            {
-                Ok(n) => self.pace.wrote(n),
-                Err(error) if error.kind() == io::ErrorKind::WouldBlock => {
-                    match self.io.poll_write_ready(cx) {
-                        Poll::Ready(Ok(())) => {}
-                        Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
-                        Poll::Pending => return self.waits(cx),
-                    }
-                }
-                Err(error) => return Poll::Ready(Err(error)),
+            let written = poll_syscall(&self.io, cx, || sending.send(&self.io));
+            if let done @ (Poll::Pending | Poll::Ready(Err(_))) = self.paced(cx, written) {
+                return done;
             }
         }
         self.sending = None;
         Poll::Ready(Ok(MARKER_LEN))
+    }
+
+    /// Counts what a write gave the kernel, or judges the wait when it could give nothing.
+    fn paced(
+        &mut self,
+        cx: &mut Context<'_>,
+        written: Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
+        match written {
+            Poll::Ready(Ok(n)) => {
+                self.pace.wrote(n);
+                Poll::Ready(Ok(n))
+            }
+            Poll::Pending => self.waits(cx),
+            failed => failed,
+        }
     }
 
     /// A write has to wait: judged by the minimum pace.
@@ -453,6 +433,23 @@ impl AsyncWrite for Connection {
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
+}
+
+/// One non-blocking system call `write` on `io` (`send`, `sendfile`), as tokio makes its own
+/// writes: `Pending`, and woken when the socket can take more, while it would block.
+fn poll_syscall(
+    io: &TcpStream,
+    cx: &mut Context<'_>,
+    mut write: impl FnMut() -> io::Result<usize>,
+) -> Poll<io::Result<usize>> {
+    loop {
+        match io.try_io(tokio::io::Interest::WRITABLE, &mut write) {
+            Err(error) if error.kind() == io::ErrorKind::WouldBlock => {
+                std::task::ready!(io.poll_write_ready(cx))?;
+            }
+            done => return Poll::Ready(done),
+        }
     }
 }
 
