@@ -147,7 +147,7 @@ pub(crate) fn install(source: &Path, live: &Path) {
 }
 
 /// The real archive with other versions in its header.
-pub(crate) fn variant(real: &[u8], data_version: &str, table_version: &str) -> Vec<u8> {
+fn variant(real: &[u8], data_version: &str, table_version: &str) -> Vec<u8> {
     let mut aligned = rkyv::util::AlignedVec::<16>::new();
     aligned.extend_from_slice(real);
     let archived = hijri::archive::open(&aligned).unwrap();
@@ -167,22 +167,60 @@ impl Drop for Server {
     }
 }
 
-#[test]
-fn sighup_swaps_the_archive_under_load() {
+/// A test's directory of archives: the real one linked in, a variant of it with other
+/// versions, and the live path a server is started on (the real one at first).
+pub(crate) struct Archives {
+    pub(crate) dir: PathBuf,
+    pub(crate) real: PathBuf,
+    pub(crate) variant: PathBuf,
+    pub(crate) live: PathBuf,
+}
+
+/// [`Archives`] in a directory named `name` and the process id, the variant with
+/// `data_version` and `table_version`; and the real archive's bytes.
+pub(crate) fn archives(name: &str, data_version: &str, table_version: &str) -> (Archives, Vec<u8>) {
     let dir =
-        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("swap-{}", std::process::id()));
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let real = dir.join("real.archive");
     let _ = std::fs::remove_file(&real);
     install(&archive_path(), &real);
     let bytes = std::fs::read(&real).unwrap();
     let variant_path = dir.join("variant.archive");
-    std::fs::write(&variant_path, variant(&bytes, "swapvariant0", "swap-test")).unwrap();
+    std::fs::write(&variant_path, variant(&bytes, data_version, table_version)).unwrap();
+    let live = dir.join("live.archive");
+    install(&real, &live);
+    let archives = Archives {
+        dir,
+        real,
+        variant: variant_path,
+        live,
+    };
+    (archives, bytes)
+}
+
+/// How many of the process `pid`'s mappings are of files under `dir`, and the whole map.
+pub(crate) fn mappings(pid: u32, dir: &Path) -> (usize, String) {
+    let maps = std::fs::read_to_string(format!("/proc/{pid}/maps")).unwrap();
+    let mapped = maps
+        .lines()
+        .filter(|l| l.contains(dir.to_str().unwrap()))
+        .count();
+    (mapped, maps)
+}
+
+#[test]
+fn sighup_swaps_the_archive_under_load() {
+    let (archives, bytes) = archives("swap", "swapvariant0", "swap-test");
+    let Archives {
+        dir,
+        real,
+        variant: variant_path,
+        live,
+    } = archives;
     let bad = dir.join("bad.archive");
     std::fs::write(&bad, &bytes[..1 << 20]).unwrap();
     drop(bytes);
-    let live = dir.join("live.archive");
-    install(&real, &live);
 
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -295,11 +333,7 @@ fn sighup_swaps_the_archive_under_load() {
     );
     assert!(ok > 100, "only {ok} answers");
     // Replaced archives are unmapped once their last request is done: one mapping is left.
-    let maps = std::fs::read_to_string(format!("/proc/{}/maps", server.0.id())).unwrap();
-    let mapped = maps
-        .lines()
-        .filter(|l| l.contains(dir.to_str().unwrap()))
-        .count();
+    let (mapped, maps) = mappings(server.0.id(), &dir);
     assert_eq!(mapped, 1, "archive mappings left: {maps}");
     drop(server);
     std::fs::remove_dir_all(&dir).unwrap();

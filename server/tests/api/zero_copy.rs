@@ -7,12 +7,12 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common::{archive_path, gunzip, spawn_server, UNLIMITED};
-use crate::swap::{install, variant, versions, Server};
+use crate::swap::{archives, install, mappings, versions, Server};
 
 /// A stored body well over the zero-copy threshold: a bare hilal card.
 const BIG: &str = "/api/v1/hilal/viz?month=9&year=1446&bare=true";
@@ -153,25 +153,10 @@ fn stored_bodies_go_out_whole_from_the_file_pipelined_and_in_order() {
 
 #[test]
 fn a_body_in_flight_finishes_from_its_archive_and_a_stalled_reader_is_dropped() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("zero-copy-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let real = dir.join("real.archive");
-    let _ = std::fs::remove_file(&real);
-    install(&archive_path(), &real);
-    let bytes = std::fs::read(&real).unwrap();
-    let variant_path = dir.join("variant.archive");
-    std::fs::write(
-        &variant_path,
-        variant(&bytes, "zerocopyvariant", "zero-copy-test"),
-    )
-    .unwrap();
-    drop(bytes);
-    let live = dir.join("live.archive");
-    install(&real, &live);
+    let (paths, _) = archives("zero-copy", "zerocopyvariant", "zero-copy-test");
     let timeout = SEND_TIMEOUT.as_secs().to_string();
     let (server, port) = start(
-        &live,
+        &paths.live,
         &[
             ("HIJRI_MIN_SEND_RATE", "4096/1"),
             ("HIJRI_SEND_TIMEOUT", &timeout),
@@ -186,8 +171,8 @@ fn a_body_in_flight_finishes_from_its_archive_and_a_stalled_reader_is_dropped() 
     let asked = request(BIG, "").repeat(PIPELINED);
     slow.get_mut().write_all(asked.as_bytes()).unwrap();
     let first = read_answer(&mut slow);
-    install(&variant_path, &live);
-    std::fs::remove_file(&real).unwrap();
+    install(&paths.variant, &paths.live);
+    std::fs::remove_file(&paths.real).unwrap();
     assert!(Command::new("kill")
         .args(["-HUP", &pid.to_string()])
         .status()
@@ -198,7 +183,7 @@ fn a_body_in_flight_finishes_from_its_archive_and_a_stalled_reader_is_dropped() 
         assert!(signalled.elapsed() < Duration::from_secs(3), "no swap");
         std::thread::sleep(Duration::from_millis(5));
     }
-    let during = open_files(pid, &dir);
+    let during = open_files(pid, &paths.dir);
     assert_eq!(
         during.len(),
         2,
@@ -239,20 +224,16 @@ fn a_body_in_flight_finishes_from_its_archive_and_a_stalled_reader_is_dropped() 
 
     // Both sent, the old file is closed and unmapped.
     let started = Instant::now();
-    while open_files(pid, &dir).len() > 1 {
+    while open_files(pid, &paths.dir).len() > 1 {
         assert!(
             started.elapsed() < Duration::from_secs(2),
             "{:?}",
-            open_files(pid, &dir)
+            open_files(pid, &paths.dir)
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let maps = std::fs::read_to_string(format!("/proc/{pid}/maps")).unwrap();
-    let mapped = maps
-        .lines()
-        .filter(|l| l.contains(dir.to_str().unwrap()))
-        .count();
+    let (mapped, maps) = mappings(pid, &paths.dir);
     assert_eq!(mapped, 1, "{maps}");
     drop(server);
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&paths.dir).unwrap();
 }
