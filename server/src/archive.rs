@@ -13,6 +13,7 @@ use actix_web::web::Bytes;
 use hijri::archive::{self, ArchiveError};
 use hijri::schema::{ArchivedChain, ArchivedDataset, ArchivedTable};
 use hijri::validate::{Place, Problem, Violation};
+use hijri_view::answers::places::PlaceIndex;
 use memmap2::MmapOptions;
 use self_cell::self_cell;
 
@@ -61,13 +62,13 @@ impl fmt::Display for OpenError {
 
 impl std::error::Error for OpenError {}
 
-/// The validated root, its default calendar and that calendar's published table, borrowed
-/// from the mapped bytes that own them.
-#[derive(Clone, Copy)]
+/// The validated root, its default calendar, that calendar's published table and the places
+/// by id, borrowed from the mapped bytes that own them.
 struct Root<'a> {
     dataset: &'a ArchivedDataset,
     default: &'a ArchivedChain,
     table: &'a ArchivedTable,
+    places: PlaceIndex<'a>,
 }
 
 self_cell!(
@@ -113,6 +114,7 @@ impl Archive {
                     dataset,
                     default,
                     table,
+                    places: PlaceIndex::new(dataset),
                 })
             })?,
             file: None,
@@ -122,6 +124,11 @@ impl Archive {
     /// The validated root: every calendar, the sites, the cards and the stored answers.
     pub fn dataset(&self) -> &ArchivedDataset {
         self.mapped.borrow_dependent().dataset
+    }
+
+    /// The places by id.
+    pub fn places(&self) -> &PlaceIndex<'_> {
+        &self.mapped.borrow_dependent().places
     }
 
     /// The default calendar.

@@ -13,6 +13,7 @@ use hijri_view::WarningList;
 use serde::Serialize;
 
 use super::params;
+use super::stored::{self, Built, Key};
 use crate::http::error::{ApiError, ErrorCode};
 use crate::http::query::Query;
 use crate::http::reply;
@@ -36,30 +37,61 @@ struct Converted<'a> {
     warnings: WarningList<'a>,
 }
 
-/// `GET /api/v1/convert?date=&calendar=&retro=`.
+/// `GET /api/v1/convert?date=&calendar=&retro=`: kept by its parsed parameters.
 pub fn convert(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let date = query.required("date", ErrorCode::InvalidDate)?;
     let calendar = query.calendar(Calendar::Gregorian)?;
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let scope = params::names(params::scope(state, &query)?, &query)?;
-    let converted = match calendar {
-        Calendar::Gregorian => {
-            from_gregorian(&scope, params::gregorian_date(&date, "date")?, retro)?
-        }
-        Calendar::Hijri => from_hijri(&scope, params::hijri_date(&date, "date")?, retro)?,
+    let date = match calendar {
+        Calendar::Gregorian => AnyDate::Gregorian(params::gregorian_date(&date, "date")?),
+        Calendar::Hijri => AnyDate::Hijri(params::hijri_date(&date, "date")?),
     };
-    Ok(reply::json(req, reply::IMMUTABLE, 512, &converted))
+    converted(req, state, &scope, date, retro)
 }
 
-/// `GET /api/v1/today/{target_date}?retro=`.
+/// `GET /api/v1/today/{target_date}?retro=`: the answer of `/convert` for that date, kept
+/// under the same key.
 pub fn today_date(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let text = req.match_info().get("target_date").unwrap_or_default();
     let retro = query.flag("retro", ErrorCode::InvalidRetro)?;
     let scope = params::names(params::scope(state, &query)?, &query)?;
-    let converted = from_gregorian(&scope, params::gregorian_date(text, "target_date")?, retro)?;
-    Ok(reply::json(req, reply::IMMUTABLE, 512, &converted))
+    let date = AnyDate::Gregorian(params::gregorian_date(text, "target_date")?);
+    converted(req, state, &scope, date, retro)
+}
+
+/// The conversion of `date` in `scope`, built once and kept.
+fn converted(
+    req: &HttpRequest,
+    state: &AppState,
+    scope: &Scope,
+    date: AnyDate,
+    retro: bool,
+) -> Result<HttpResponse, ApiError> {
+    let calendar = match date {
+        AnyDate::Gregorian(_) => Calendar::Gregorian,
+        AnyDate::Hijri(_) => Calendar::Hijri,
+    };
+    let key = Key::new("/api/v1/convert")
+        .param("date", date.iso().as_str())
+        .param("calendar", calendar.name())
+        .param("retro", retro);
+    stored::answer(
+        req,
+        state,
+        scope,
+        key,
+        |_| reply::IMMUTABLE,
+        || {
+            let converted = match date {
+                AnyDate::Gregorian(date) => from_gregorian(scope, date, retro)?,
+                AnyDate::Hijri(date) => from_hijri(scope, date, retro)?,
+            };
+            Ok(Built::json(512, &converted))
+        },
+    )
 }
 
 fn from_gregorian<'a>(

@@ -107,7 +107,7 @@ pub fn list(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiErro
 pub fn ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, ApiError> {
     let query = Query(req.query_string());
     let place_id = query.required("place", ErrorCode::InvalidPlace)?;
-    let place = places::place(state.dataset, &place_id, "place")?;
+    let place = places::place(state.archive.places(), &place_id, "place")?;
     let now = state.clock.now();
     let (from, to) = years(&query)?.unwrap_or_else(|| {
         let window = params::feed_window(now.year());

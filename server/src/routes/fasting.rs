@@ -78,7 +78,7 @@ pub fn fasting_ics(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, 
     let evening = reminder(&query)?;
     let place_id = query.optional("place", ErrorCode::InvalidPlace)?;
     let place = places::place(
-        state.dataset,
+        state.archive.places(),
         place_id.as_deref().unwrap_or(DEFAULT_PLACE),
         "place",
     )?;

@@ -350,7 +350,7 @@ pub fn site(query: &Query, state: &AppState) -> Result<rashdul::Site, ApiError> 
             "give either `place` (a place id) or `lat` and `lon` (a point), not both",
         )),
         (Some(id), None) => Ok(rashdul::Site::Place(places::place(
-            state.dataset,
+            state.archive.places(),
             &id,
             "place",
         )?)),
@@ -395,7 +395,7 @@ pub fn located(state: &AppState, query: &Query) -> Result<Located, ApiError> {
             "give either `place` (a place id) or `lat` and `lon` (a point), not both",
         )),
         (Some(id), None) => Ok(Located {
-            place: places::place(state.dataset, &id, "place")?,
+            place: places::place(state.archive.places(), &id, "place")?,
             distance_m: None,
         }),
         (None, Some((lat, lon))) => {

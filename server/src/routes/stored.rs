@@ -32,6 +32,9 @@ use crate::http::reply;
 use crate::http::representations::Representations;
 use crate::state::AppState;
 
+/// The room a key makes for its parameters beyond the path (most keys fit: one allocation).
+const KEY_PARAMETERS: usize = 96;
+
 /// The canonical key of a question: `path?name=value&…` in the order the handler gives,
 /// values escaped so that no value can pass for another parameter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,15 +43,18 @@ pub struct Key(String);
 impl Key {
     /// The key of a path, before its parameters.
     pub fn new(path: &str) -> Key {
-        Key(path.to_owned())
+        let mut key = String::with_capacity(path.len() + KEY_PARAMETERS);
+        key.push_str(path);
+        Key(key)
     }
 
     /// Appends one parameter (`%`, `&` and `=` in its value escaped).
     pub fn param(mut self, name: &str, value: impl Display) -> Key {
-        let separator = if self.0.contains('?') { '&' } else { '?' };
-        // Writing into a String cannot fail.
-        let _ = write!(self.0, "{separator}{name}=");
+        self.0.push(if self.0.contains('?') { '&' } else { '?' });
+        self.0.push_str(name);
+        self.0.push('=');
         let start = self.0.len();
+        // Writing into a String cannot fail.
         let _ = write!(self.0, "{value}");
         if self
             .0

@@ -218,6 +218,20 @@ async fn places_are_found_by_name_and_by_point() {
     assert!(distances.windows(2).all(|w| w[0] <= w[1]), "{distances:?}");
 }
 
+#[test]
+fn the_place_index_finds_every_place_by_its_exact_id() {
+    let archive = crate::common::real();
+    let index = archive.places();
+    let places = &archive.dataset().places;
+    assert_eq!(places.len(), 517);
+    for (at, place) in places.iter().enumerate() {
+        assert_eq!(index.get(place.id.as_str()), Some(at), "{}", place.id);
+    }
+    for near_miss in ["34.7", "34.710", " 34.71", "", "99.99"] {
+        assert_eq!(index.get(near_miss), None, "{near_miss:?}");
+    }
+}
+
 #[actix_web::test]
 async fn ramadan_1447_at_yogyakarta_splits_between_the_two_calendars() {
     let app = actix_web::test::init_service(hijri_server::app(state())).await;

@@ -119,6 +119,11 @@ async fn every_calendars_kept_answers_are_the_built_answers() {
             "/api/v1/year?year=2025&calendar=gregorian&lang=en",
             "/api/v1/events?year=1447&include=all&lang=ar",
             "/api/v1/hilal/history?lang=en",
+            "/api/v1/convert?date=2025-03-01",
+            "/api/v1/convert?date=1446-09-01&calendar=hijri&lang=en",
+            "/api/v1/convert?date=1960-01-01&retro=true",
+            "/api/v1/convert?date=1960-01-01",
+            "/api/v1/today/2026-03-20?lang=ar",
         ] {
             uris.push(format!(
                 "{uri}{}authority={id}",

@@ -460,13 +460,49 @@ pub fn locate(dataset: &ArchivedDataset, lat: f64, lon: f64) -> Result<(usize, u
     }))
 }
 
+/// An archive's places by id: the ids in byte order, each with its place's index (the
+/// archive keeps the catalogue's order), made once when the archive is opened so that a
+/// `place` parameter is found by a binary search, not a scan of every place.
+pub struct PlaceIndex<'a> {
+    dataset: &'a ArchivedDataset,
+    sorted: Box<[(&'a str, usize)]>,
+}
+
+impl<'a> PlaceIndex<'a> {
+    /// The index of `dataset`'s places.
+    pub fn new(dataset: &'a ArchivedDataset) -> PlaceIndex<'a> {
+        let mut sorted: Vec<_> = (dataset.places.iter().enumerate())
+            .map(|(index, place)| (place.id.as_str(), index))
+            .collect();
+        sorted.sort_unstable();
+        PlaceIndex {
+            dataset,
+            sorted: sorted.into(),
+        }
+    }
+
+    /// The archive the index is of.
+    pub fn dataset(&self) -> &'a ArchivedDataset {
+        self.dataset
+    }
+
+    /// The index of the place whose id is exactly `id`.
+    pub fn get(&self, id: &str) -> Option<usize> {
+        let at = self.sorted.binary_search_by(|(probe, _)| (*probe).cmp(id));
+        at.ok()
+            .and_then(|at| self.sorted.get(at))
+            .map(|&(_, index)| index)
+    }
+}
+
 /// The index of the place whose id is `id` (the parameter `name`), or `unknown_place`
 /// (404) with the closest names: those a name search finds, else those nearest in spelling.
-pub fn place(dataset: &ArchivedDataset, id: &str, name: &str) -> Result<usize, Refusal> {
+pub fn place(places: &PlaceIndex, id: &str, name: &str) -> Result<usize, Refusal> {
     let id = id.trim();
-    if let Some(index) = dataset.places.iter().position(|p| p.id.as_str() == id) {
+    if let Some(index) = places.get(id) {
         return Ok(index);
     }
+    let dataset = places.dataset();
     let closest: Vec<String> = closest(dataset, id)
         .iter()
         .map(|p| format!("{} ({})", p.name.as_str(), p.id.as_str()))

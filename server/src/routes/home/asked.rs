@@ -3,9 +3,8 @@
 
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
-use hijri::schema::ArchivedDataset;
 use hijri_page::{Chosen, View};
-use hijri_view::answers::places;
+use hijri_view::answers::places::{self, PlaceIndex};
 use hijri_view::{coverage, Calendar, Scope};
 
 use crate::http::error::{truncated, ApiError, ErrorCode};
@@ -83,19 +82,15 @@ pub fn view(scope: &Scope, query: &Query, today: Date) -> Result<Option<View>, A
 
 /// The place `place` names (`None` when it is absent or empty, as a form's blank choice
 /// sends it); an unknown one is `unknown_place` (404) with the closest names.
-pub fn place<'r>(
-    dataset: &'r ArchivedDataset,
-    query: &Query,
-) -> Result<Option<Chosen<'r>>, ApiError> {
+pub fn place<'r>(places: &PlaceIndex<'r>, query: &Query) -> Result<Option<Chosen<'r>>, ApiError> {
     let Some(id) = query.optional("place", ErrorCode::InvalidPlace)? else {
         return Ok(None);
     };
     if id.trim().is_empty() {
         return Ok(None);
     }
-    let index = places::place(dataset, &id, "place")?;
-    let place = dataset
-        .places
+    let index = places::place(places, &id, "place")?;
+    let place = (places.dataset().places)
         .get(index)
         .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlace, "`place` is not in the archive"))?;
     Ok(Some(Chosen { index, place }))

@@ -58,7 +58,7 @@ fn screen(
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     let scope = params::scope(state, query)?;
-    let chosen = asked::place(state.dataset, query)?.ok_or_else(|| missing("place"))?;
+    let chosen = asked::place(state.archive.places(), query)?.ok_or_else(|| missing("place"))?;
     let zone = answers::zone(chosen.place);
     let now = state.clock.now();
     let today = Date::from(zone.local_date(now));

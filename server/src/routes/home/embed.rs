@@ -44,7 +44,7 @@ fn card(
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     let mut page = read(req, state, query, lang, |_, _| Ok(None))?;
-    page.place = asked::place(state.dataset, query)?;
+    page.place = asked::place(state.archive.places(), query)?;
     let next = next_prayer(&page);
     let key = Key::new(EMBED)
         .param("lang", lang.tag())

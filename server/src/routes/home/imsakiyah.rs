@@ -60,7 +60,7 @@ fn read<'r>(
 ) -> Result<(Asked<'r>, Option<Zone>), ApiError> {
     let lang = params::lang(query)?;
     let scope = params::scope(state, query)?;
-    let place = asked::place(state.dataset, query)?;
+    let place = asked::place(state.archive.places(), query)?;
     let method = match query.optional("method", ErrorCode::InvalidMethod)? {
         Some(text) => Some(answers::method(&text)?),
         None => None,

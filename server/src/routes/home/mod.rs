@@ -126,7 +126,7 @@ fn written(
     let mut page = read(req, state, query, lang, |scope, today| {
         asked::view(scope, query, today)
     })?;
-    page.place = asked::place(state.dataset, query)?;
+    page.place = asked::place(state.archive.places(), query)?;
     let next = next_prayer(&page);
     let key = Key::new("/")
         .param("lang", lang.tag())
