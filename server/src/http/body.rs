@@ -46,9 +46,11 @@ pub fn send(req: &HttpRequest, mut response: HttpResponseBuilder, part: Part) ->
         .conn_data::<Outbox>()
         .filter(|_| req.method() == Method::GET);
     match (range, outbox) {
-        (Some(range), Some(outbox)) => response
-            .no_chunking(range.len)
-            .body(ZeroCopy::new(outbox.clone(), range)),
+        (Some(range), Some(outbox)) => {
+            response
+                .no_chunking(range.len)
+                .body(ZeroCopy::new(outbox.clone(), &part.bytes, range))
+        }
         _ => response.body(shared(part.bytes)),
     }
 }
