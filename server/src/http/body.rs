@@ -36,10 +36,10 @@ impl From<Bytes> for Part {
     }
 }
 
-/// `response` with `part` as its body: a stored body of at least [`zero_copy::FROM`] bytes
-/// asked by `GET` on a connection that sends from the file (its [`Outbox`] is in the
-/// connection's data: not in the tests' in-process service) goes out from the archive's
-/// file, any other as [`shared`] bytes.
+/// `response` with `part` as its body: a body of at least [`zero_copy::FROM`] bytes asked by
+/// `GET` on a connection that sends past actix's buffer (its [`Outbox`] is in the
+/// connection's data: not in the tests' in-process service) goes out from the archive's file
+/// when it is stored there, else from its shared memory; any other as [`shared`] bytes.
 pub fn send(req: &HttpRequest, mut response: HttpResponseBuilder, part: Part) -> HttpResponse {
     let range = part.in_file.filter(|range| range.len >= zero_copy::FROM);
     let outbox = req
@@ -51,6 +51,9 @@ pub fn send(req: &HttpRequest, mut response: HttpResponseBuilder, part: Part) ->
                 .no_chunking(range.len)
                 .body(ZeroCopy::new(outbox.clone(), &part.bytes, range))
         }
+        (None, Some(outbox)) if part.bytes.len() as u64 >= zero_copy::FROM => response
+            .no_chunking(part.bytes.len() as u64)
+            .body(ZeroCopy::memory(outbox.clone(), part.bytes)),
         _ => response.body(shared(part.bytes)),
     }
 }

@@ -1,12 +1,14 @@
-//! Stored bodies sent from the archive's file straight to the socket (`sendfile(2)`), as nginx
-//! sends a static file. actix-http copies every chunk a body yields into its write buffer, and
-//! the write copies it again into the kernel; a stored body of at least [`FROM`] bytes is
-//! instead yielded as a [`MARKER_LEN`]-byte marker ([`ZeroCopy`]) after its range is queued in
-//! the connection's [`Outbox`]. The connection ([`super::connection::Connection`]) that finds
-//! the marker in what actix writes sends the file's range in its place, at the pace of any
-//! other write. The answer carries its own `Content-Length` (actix's no-chunking mode writes
-//! what the body yields as it is). The range holds its file open, so a body in flight finishes
-//! from the archive it started on when another is swapped in.
+//! Big bodies sent past actix-http's write buffer: a stored body straight from the archive's
+//! file to the socket (`sendfile(2)`), as nginx sends a static file, and a kept one from its
+//! shared memory (`send(2)`: the kernel's copy only). actix-http copies every chunk a body
+//! yields into its write buffer, and the write copies it again into the kernel; a body of at
+//! least [`FROM`] bytes is instead yielded as a [`MARKER_LEN`]-byte marker ([`ZeroCopy`]) after
+//! its [`Source`] is queued in the connection's [`Outbox`]. The connection
+//! ([`super::connection::Connection`]) that finds the marker in what actix writes sends the
+//! source in its place, at the pace of any other write. The answer carries its own
+//! `Content-Length` (actix's no-chunking mode writes what the body yields as it is). A range
+//! holds its file open, so a body in flight finishes from the archive it started on when
+//! another is swapped in; kept bytes are shared, never copied per connection.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -33,7 +35,25 @@ pub struct FileRange {
     pub len: u64,
 }
 
-/// The smallest stored body sent from the file (BENCHMARKS.md, "Zero-copy bodies"): below it,
+/// What a marker stands for: a range of a file, or bytes in memory.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// Sent with `sendfile`.
+    File(FileRange),
+    /// Sent with `send` from the shared bytes.
+    Memory(Bytes),
+}
+
+impl Source {
+    fn len(&self) -> u64 {
+        match self {
+            Source::File(range) => range.len,
+            Source::Memory(bytes) => bytes.len() as u64,
+        }
+    }
+}
+
+/// The smallest body sent past actix's buffer, from the file or from memory (BENCHMARKS.md, "Zero-copy bodies"): below it,
 /// one copy costs less than the second system call.
 pub const FROM: u64 = 16 * 1024;
 
@@ -50,16 +70,16 @@ pub struct Outbox(Rc<RefCell<Queue>>);
 #[derive(Default)]
 struct Queue {
     next: u64,
-    waiting: VecDeque<(u64, FileRange)>,
+    waiting: VecDeque<(u64, Source)>,
 }
 
 impl Outbox {
-    /// Queues `range`: the marker that stands for it in the written stream.
-    fn push(&self, range: FileRange) -> Bytes {
+    /// Queues `source`: the marker that stands for it in the written stream.
+    fn push(&self, source: Source) -> Bytes {
         let mut queue = self.0.borrow_mut();
         let number = queue.next;
         queue.next += 1;
-        queue.waiting.push_back((number, range));
+        queue.waiting.push_back((number, source));
         let mut marker = Vec::with_capacity(MARKER_LEN);
         marker.extend_from_slice(&*NONCE);
         marker.extend_from_slice(&number.to_le_bytes());
@@ -74,40 +94,49 @@ impl Outbox {
         memchr::memmem::find(written, &*NONCE)
     }
 
-    /// The range whose marker begins `written`, to be sent in its place; ranges queued before
-    /// it whose markers were never written (none are expected) are dropped.
+    /// The source whose marker begins `written`, to be sent in its place; sources queued
+    /// before it whose markers were never written (none are expected) are dropped.
     pub fn take(&self, written: &[u8]) -> Option<Sending> {
         let number = written
             .get(NONCE.len()..MARKER_LEN)
             .and_then(|n| n.try_into().ok())
             .map(u64::from_le_bytes)?;
         let mut queue = self.0.borrow_mut();
-        while let Some((queued, range)) = queue.waiting.pop_front() {
+        while let Some((queued, source)) = queue.waiting.pop_front() {
             if queued == number {
-                return Some(Sending { range, sent: 0 });
+                return Some(Sending { source, sent: 0 });
             }
         }
         None
     }
 }
 
-/// A range being sent in place of its marker.
+/// A source being sent in place of its marker.
 pub struct Sending {
-    range: FileRange,
+    source: Source,
     sent: u64,
 }
 
 impl Sending {
     /// Whether every byte has been handed to the kernel.
     pub fn done(&self) -> bool {
-        self.sent >= self.range.len
+        self.sent >= self.source.len()
     }
 
-    /// One `sendfile` of what is left to `socket` (non-blocking): the bytes the kernel took.
+    /// One `sendfile` or `send` of what is left to `socket` (non-blocking): the bytes the
+    /// kernel took.
     pub fn send(&mut self, socket: impl AsFd) -> io::Result<usize> {
-        let mut offset = self.range.offset + self.sent;
-        let left = usize::try_from(self.range.len - self.sent).unwrap_or(usize::MAX);
-        let n = rustix::fs::sendfile(socket, &*self.range.file, Some(&mut offset), left)?;
+        let n = match &self.source {
+            Source::File(range) => {
+                let mut offset = range.offset + self.sent;
+                let left = usize::try_from(range.len - self.sent).unwrap_or(usize::MAX);
+                rustix::fs::sendfile(socket, &*range.file, Some(&mut offset), left)?
+            }
+            Source::Memory(bytes) => {
+                let left = bytes.get(self.sent as usize..).unwrap_or_default();
+                rustix::net::send(socket, left, rustix::net::SendFlags::NOSIGNAL)?
+            }
+        };
         if n == 0 {
             return Err(io::Error::new(
                 io::ErrorKind::UnexpectedEof,
@@ -130,7 +159,7 @@ impl Sending {
 pub struct ZeroCopy {
     outbox: Outbox,
     lead: Bytes,
-    range: Option<FileRange>,
+    source: Option<Source>,
 }
 
 impl ZeroCopy {
@@ -142,11 +171,20 @@ impl ZeroCopy {
         ZeroCopy {
             outbox,
             lead: bytes.slice(..(lead as usize).min(bytes.len())),
-            range: Some(FileRange {
+            source: Some(Source::File(FileRange {
                 offset: range.offset + lead,
                 len: range.len - lead,
                 ..range
-            }),
+            })),
+        }
+    }
+
+    /// The body `bytes` (kept in memory), to be sent by the connection of `outbox`.
+    pub fn memory(outbox: Outbox, bytes: Bytes) -> ZeroCopy {
+        ZeroCopy {
+            outbox,
+            lead: Bytes::new(),
+            source: Some(Source::Memory(bytes)),
         }
     }
 }
@@ -164,8 +202,8 @@ impl MessageBody for ZeroCopy {
         _: &mut Context<'_>,
     ) -> Poll<Option<Result<Bytes, Infallible>>> {
         let this = self.get_mut();
-        Poll::Ready(this.range.take().map(|range| {
-            let marker = this.outbox.push(range);
+        Poll::Ready(this.source.take().map(|source| {
+            let marker = this.outbox.push(source);
             if this.lead.is_empty() {
                 return Ok(marker);
             }
@@ -181,6 +219,14 @@ impl MessageBody for ZeroCopy {
 mod tests {
     use super::*;
     use std::io::Write;
+
+    /// Where the file range being sent starts and how long it is.
+    fn placed(sending: &Sending) -> (u64, u64) {
+        match &sending.source {
+            Source::File(range) => (range.offset, range.len),
+            Source::Memory(_) => panic!("bytes in memory"),
+        }
+    }
 
     fn range(offset: u64, len: u64) -> FileRange {
         let mut file = unnamed_file();
@@ -214,8 +260,8 @@ mod tests {
             None,
             "no search when nothing waits"
         );
-        let first = outbox.push(range(0, 10));
-        let second = outbox.push(range(100, 20));
+        let first = outbox.push(Source::File(range(0, 10)));
+        let second = outbox.push(Source::File(range(100, 20)));
         assert_eq!(first.len(), MARKER_LEN);
         let mut written = b"HTTP/1.1 200 OK\r\n\r\n".to_vec();
         let head = written.len();
@@ -224,21 +270,21 @@ mod tests {
         written.extend_from_slice(&second);
         assert_eq!(outbox.find(&written), Some(head));
         let sending = outbox.take(&written[head..]).unwrap();
-        assert_eq!((sending.range.offset, sending.range.len), (0, 10));
+        assert_eq!(placed(&sending), (0, 10));
         let at = head + MARKER_LEN + outbox.find(&written[head + MARKER_LEN..]).unwrap();
         assert_eq!(&written[at..], &second[..]);
         let sending = outbox.take(&written[at..]).unwrap();
-        assert_eq!((sending.range.offset, sending.range.len), (100, 20));
+        assert_eq!(placed(&sending), (100, 20));
         assert_eq!(outbox.find(&written), None);
     }
 
     #[test]
     fn a_marker_never_written_is_dropped_with_the_next() {
         let outbox = Outbox::default();
-        let _lost = outbox.push(range(0, 10));
-        let next = outbox.push(range(50, 5));
+        let _lost = outbox.push(Source::File(range(0, 10)));
+        let next = outbox.push(Source::File(range(50, 5)));
         let sending = outbox.take(&next).unwrap();
-        assert_eq!(sending.range.offset, 50);
+        assert_eq!(placed(&sending).0, 50);
         assert!(outbox.0.borrow().waiting.is_empty());
     }
 
@@ -262,8 +308,9 @@ mod tests {
             assert_eq!(&chunk[..lead as usize], &bytes[..lead as usize]);
             assert_eq!(outbox.find(&chunk), Some(lead as usize));
             let sending = outbox.take(&chunk[lead as usize..]).unwrap();
-            assert_eq!(sending.range.offset % page, 0);
-            assert_eq!(sending.range.offset + sending.range.len, offset + 20_000);
+            let (start, len) = placed(&sending);
+            assert_eq!(start % page, 0);
+            assert_eq!(start + len, offset + 20_000);
             let end = std::future::poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await;
             assert!(end.is_none());
         }
@@ -273,7 +320,7 @@ mod tests {
     fn a_range_goes_out_whole_through_sendfile() {
         let (mut reader, writer) = std::os::unix::net::UnixStream::pair().unwrap();
         let mut sending = Sending {
-            range: range(1000, 3000),
+            source: Source::File(range(1000, 3000)),
             sent: 0,
         };
         while !sending.done() {
@@ -286,7 +333,7 @@ mod tests {
         assert_eq!(got, expected);
         // Past the file's end: an error, not a loop.
         let mut beyond = Sending {
-            range: range(4000, 500),
+            source: Source::File(range(4000, 500)),
             sent: 0,
         };
         let (_r, w) = std::os::unix::net::UnixStream::pair().unwrap();
@@ -296,5 +343,25 @@ mod tests {
             beyond.send(&w).unwrap_err().kind(),
             io::ErrorKind::UnexpectedEof
         );
+    }
+
+    #[test]
+    fn bytes_in_memory_go_out_whole_through_send() {
+        let (mut reader, writer) = std::os::unix::net::UnixStream::pair().unwrap();
+        let bytes = Bytes::from((0..50_000u32).map(|i| (i % 251) as u8).collect::<Vec<_>>());
+        let mut sending = Sending {
+            source: Source::Memory(bytes.clone()),
+            sent: 0,
+        };
+        let reading = std::thread::spawn(move || {
+            let mut got = Vec::new();
+            std::io::Read::read_to_end(&mut reader, &mut got).unwrap();
+            got
+        });
+        while !sending.done() {
+            sending.send(&writer).unwrap();
+        }
+        drop(writer);
+        assert_eq!(reading.join().unwrap(), bytes);
     }
 }

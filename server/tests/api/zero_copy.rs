@@ -104,7 +104,7 @@ fn open_files(pid: u32, dir: &Path) -> Vec<String> {
 }
 
 #[test]
-fn stored_bodies_go_out_whole_from_the_file_pipelined_and_in_order() {
+fn big_bodies_go_out_whole_from_the_file_or_memory_pipelined_and_in_order() {
     let (_server, port) = start(&archive_path(), &[]);
     let paths = [
         (BIG, ""),
@@ -112,6 +112,9 @@ fn stored_bodies_go_out_whole_from_the_file_pipelined_and_in_order() {
         ("/api/v1/year?year=1446", "Accept-Encoding: gzip\r\n"),
         ("/api/v1/convert?date=2025-03-01", ""),
         ("/api/v1/hilal/viz?month=9&year=1446", ""),
+        // Kept in memory, over 16 KiB: sent from its shared bytes, twice (built, then kept).
+        ("/api/v1/table.csv", ""),
+        ("/api/v1/table.csv", ""),
     ];
     let mut stream = connect(port, None);
     let pipelined: String = paths.iter().map(|(p, e)| request(p, e)).collect();
@@ -143,6 +146,8 @@ fn stored_bodies_go_out_whole_from_the_file_pipelined_and_in_order() {
     assert!(answers[0].body.len() as u64 > 100_000, "not a big body");
     assert_eq!(answers[0].headers["content-type"], "image/png");
     assert_eq!(answers[1].headers["vary"], "accept-encoding");
+    assert!(answers[5].body.len() > 60_000, "not a big kept body");
+    assert_eq!(answers[5].body, answers[6].body);
     // The connection stays open for more.
     stream
         .get_mut()
