@@ -36,7 +36,7 @@ pub struct FileRange {
 }
 
 /// What a marker stands for: a range of a file, or bytes in memory.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Source {
     /// Sent with `sendfile`.
     File(FileRange),
@@ -53,8 +53,9 @@ impl Source {
     }
 }
 
-/// The smallest body sent past actix's buffer, from the file or from memory (BENCHMARKS.md, "Zero-copy bodies"): below it,
-/// one copy costs less than the second system call.
+/// The smallest body sent past actix's buffer, from the file or from memory (BENCHMARKS.md,
+/// "Side by side with nginx", the threshold): below it, one copy costs less than the second
+/// system call.
 pub const FROM: u64 = 16 * 1024;
 
 /// Bytes of a marker: this process's [`NONCE`] and the range's number on its connection.
@@ -148,14 +149,15 @@ impl Sending {
     }
 }
 
-/// A body sent from the file: it yields, once, its bytes up to the file's next page boundary
-/// and the marker of the rest, after queueing that rest's range.
+/// A body sent past actix's buffer: it yields, once, the marker of its source after queueing
+/// it; a body from the file yields its bytes up to the file's next page boundary first, and
+/// its range starts there.
 ///
 /// The lead goes out copied, with the head before it (`MSG_MORE`), so that the range starts
 /// on a page: a body of up to 64 KiB then fills 16 pages, and with the head's one fragment
 /// fits in one socket buffer (17 fragments at most) and leaves in one segment on loopback,
 /// as nginx sends a file that starts on a page. Unaligned, it spans 17 pages and the answer
-/// leaves in two segments, each waking the client (BENCHMARKS.md, "Zero-copy bodies").
+/// leaves in two segments, each waking the client (BENCHMARKS.md, "Side by side with nginx").
 pub struct ZeroCopy {
     outbox: Outbox,
     lead: Bytes,
