@@ -118,7 +118,8 @@ paths+=("/api/v1/convert?date=2025-03-01" "/api/v1/hilal/history" "/api/v1/hilal
     "/api/v1/eclipses/2016-03-09-solar/map" "/api/v1/holidays.ics?year=2027")
 codings+=(identity gzip identity identity identity)
 if [ -n "${BENCH_SIDE:-}" ]; then
-    # Issue 45's answers (stored, kept and the page), then the other stored bodies over 16 KB.
+    # Issue 45's answers (stored, kept and the page), then other bodies over 16 KB: stored
+    # (/places, the eclipse map, the bare card) and kept (/table.csv, /table).
     paths=("/api/v1/convert?date=2025-03-01" "/api/v1/month?year=1446&month=9"
         "/api/v1/year?year=1446" "/api/v1/year?year=1446" "/api/v1/hilal/viz?month=9&year=1446"
         "/api/v1/year?year=1446&authority=muhammadiyah" "/api/v1/compare?year=1447" "/"

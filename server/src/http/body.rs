@@ -4,8 +4,10 @@
 //! hold a private copy of its answer (2.5 MB for `/hilal/history?include=sites`). Yielded in
 //! slices of [`SLICE`] bytes (which share the body's memory), a connection holds at most its
 //! write buffer (64 KiB, `crate::serve`) and one slice of its own, and every connection
-//! sending the same answer shares one body. A big stored body is not copied at all: the
-//! connection sends it from the archive's file ([`send`], [`super::zero_copy`]).
+//! sending the same answer shares one body. On the service's own connections a body of
+//! 16 KiB or more skips actix's buffer: the connection sends a stored one from the archive's
+//! file and a kept one from its shared bytes ([`send`], [`super::zero_copy`]); the slices are
+//! for the in-process service.
 
 use std::convert::Infallible;
 use std::pin::Pin;

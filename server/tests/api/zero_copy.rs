@@ -1,6 +1,6 @@
-//! Stored bodies the built binary sends from the archive's file (`sendfile`): the bytes are
-//! the stored ones under the same headers, pipelined answers on one connection come whole and
-//! in order; a body in flight when another archive is swapped in finishes from the file it
+//! Big bodies the built binary sends past actix's buffer, stored ones from the archive's file
+//! (`sendfile`) and kept ones from memory: the bytes are the answers' own under the same
+//! headers, pipelined answers on one connection come whole and in order; a body in flight when another archive is swapped in finishes from the file it
 //! started on (held open until then, closed after); a client that stops reading is dropped
 //! after the send timeout while one that reads steadily above the minimum rate gets it all.
 
