@@ -12,11 +12,13 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use hijri::schema::ArchivedChain;
 
 mod common;
+
+use common::Untouched;
 
 const OFFICIAL: [&str; 3] = [
     "official/months.csv",
@@ -24,25 +26,13 @@ const OFFICIAL: [&str; 3] = [
     "official/corrections.csv",
 ];
 
+/// Runs `hijri-generate --data <data> announce <args>`.
 fn announce(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
-        .arg("announce")
-        .arg("--data")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap()
+    common::generate_with(data, "announce", args)
 }
 
 fn read(data: &Path, file: &str) -> String {
     fs::read_to_string(data.join(file)).unwrap()
-}
-
-fn snapshot(data: &Path) -> Vec<Vec<u8>> {
-    OFFICIAL
-        .iter()
-        .map(|f| fs::read(data.join(f)).unwrap())
-        .collect()
 }
 
 fn stdout(output: &Output) -> String {
@@ -52,6 +42,14 @@ fn stdout(output: &Output) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Asserts that `out` succeeded printing `json` and that `official/months.csv` now ends with
+/// `months_tail`.
+fn assert_announced(data: &Path, out: &Output, json: &str, months_tail: &str) {
+    assert_eq!(stdout(out), json);
+    let months = read(data, "official/months.csv");
+    assert!(months.ends_with(months_tail), "{months}");
 }
 
 /// Generates an archive without cards from `data` and hands its default calendar to `check`.
@@ -75,15 +73,12 @@ fn a_month_appended_as_computed_then_moved_by_an_isbat() {
         &data,
         &["1448-08=2027-01-09", "--recorded-on", "2026-12-20"],
     );
-    assert_eq!(
-        stdout(&out),
+    assert_announced(
+        &data,
+        &out,
         "{\"month\":\"1448-08\",\"start\":\"2027-01-09\",\"previous_start\":\"2027-01-09\",\
-         \"delta_days\":0,\"tier_before\":\"regional-computed\"}\n"
-    );
-    let months = read(&data, "official/months.csv");
-    assert!(
-        months.ends_with("1448,6,2026-11-11,29\n1448,7,2026-12-10,30\n1448,8,2027-01-09,\n"),
-        "{months}"
+         \"delta_days\":0,\"tier_before\":\"regional-computed\"}\n",
+        "1448,6,2026-11-11,29\n1448,7,2026-12-10,30\n1448,8,2027-01-09,\n",
     );
     assert_eq!(
         read(&data, "official/coverage.csv"),
@@ -113,15 +108,12 @@ fn a_month_appended_as_computed_then_moved_by_an_isbat() {
             "2027-01-07",
         ],
     );
-    assert_eq!(
-        stdout(&out),
+    assert_announced(
+        &data,
+        &out,
         "{\"month\":\"1448-08\",\"start\":\"2027-01-08\",\"previous_start\":\"2027-01-09\",\
-         \"delta_days\":-1,\"tier_before\":\"regional\"}\n"
-    );
-    let months = read(&data, "official/months.csv");
-    assert!(
-        months.ends_with("1448,7,2026-12-10,29\n1448,8,2027-01-08,\n"),
-        "{months}"
+         \"delta_days\":-1,\"tier_before\":\"regional\"}\n",
+        "1448,7,2026-12-10,29\n1448,8,2027-01-08,\n",
     );
     let ledger = read(&data, "official/corrections.csv");
     assert_eq!(
@@ -186,7 +178,7 @@ fn starts_and_lengths(cal: &ArchivedChain) -> Vec<(String, i32, u8)> {
 #[test]
 fn refusals_change_no_file() {
     let data = common::data_copy("announce-refusals");
-    let before = snapshot(&data);
+    let files = Untouched::new(&data, &OFFICIAL);
     for (args, expected) in [
         (
             &["1448-07=2026-12-09"][..],
@@ -205,16 +197,12 @@ fn refusals_change_no_file() {
             "--coverage-end 2027-03-01 must fall within",
         ),
     ] {
-        let output = announce(&data, args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        let stderr = files.refused(&announce(&data, args), 1, &format!("{args:?}"));
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(
             stderr.starts_with(&format!("hijri-generate: {expected}")),
             "{args:?}: {stderr}"
         );
-        assert!(output.stdout.is_empty(), "{args:?}");
-        assert_eq!(snapshot(&data), before, "{args:?} changed a file");
     }
     // Usage errors: clap's message (naming the argument and the rule) and exit status 2.
     for (args, expected) in [
@@ -241,15 +229,11 @@ fn refusals_change_no_file() {
             "unexpected argument '--bogus'",
         ),
     ] {
-        let output = announce(&data, args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        let stderr = files.refused(&announce(&data, args), 2, &format!("{args:?}"));
         assert!(
             stderr.starts_with("error: ") && stderr.contains(expected),
             "{args:?}: {stderr}"
         );
-        assert!(output.stdout.is_empty(), "{args:?}");
-        assert_eq!(snapshot(&data), before, "{args:?} changed a file");
     }
     fs::remove_dir_all(&data).unwrap();
 }

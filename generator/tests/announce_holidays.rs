@@ -13,14 +13,14 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use hijri::date::Date;
 use hijri::schema::DayKind;
 
 mod common;
 
-const FILES: [&str; 2] = ["holidays/decrees.csv", "holidays/days.csv"];
+use common::{Untouched, HOLIDAY_FILES};
 
 /// The amendment's flags and values; a case may give its own instead.
 const AMENDMENT: [&str; 12] = [
@@ -40,31 +40,19 @@ const AMENDMENT: [&str; 12] = [
 
 /// Runs the subcommand with `args` and the amendment's flags that `args` does not give.
 fn announce(data: &Path, args: &[&str]) -> Output {
-    let defaults = AMENDMENT
+    let defaults: Vec<&str> = AMENDMENT
         .chunks(2)
         .filter(|pair| !args.contains(&pair[0]))
-        .flatten();
-    Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
-        .arg("announce-holidays")
-        .arg("--data")
-        .arg(data)
-        .args(defaults)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn snapshot(data: &Path) -> Vec<Vec<u8>> {
-    FILES
-        .iter()
-        .map(|f| fs::read(data.join(f)).unwrap())
-        .collect()
+        .flatten()
+        .copied()
+        .collect();
+    common::generate_with(data, "announce-holidays", &[&defaults[..], args].concat())
 }
 
 #[test]
 fn refusals_change_no_file() {
     let data = common::data_copy("announce-holidays-refusals");
-    let before = snapshot(&data);
+    let files = Untouched::new(&data, &HOLIDAY_FILES);
     let change = ["--change", "x"];
     for (args, code, expected) in [
         (
@@ -144,12 +132,8 @@ fn refusals_change_no_file() {
             "unknown decree kind \"perpres\"",
         ),
     ] {
-        let output = announce(&data, args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
+        let stderr = files.refused(&announce(&data, args), code, &format!("{args:?}"));
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
-        assert!(output.stdout.is_empty(), "{args:?}");
-        assert_eq!(snapshot(&data), before, "{args:?} changed a file");
     }
 }
 
@@ -172,7 +156,7 @@ fn an_amendment_moves_one_day_and_only_it_takes_the_amendment() {
         "{\"change\":\"moved\",\"date\":\"2027-05-18\",\"kind\":\"libur_nasional\",\
          \"slug\":\"idul_adha\",\"decree\":\"skb-2027-a1\",\"replaces\":\"2027-05-17\"}\n"
     );
-    let days = fs::read_to_string(data.join(FILES[1])).unwrap();
+    let days = fs::read_to_string(data.join(HOLIDAY_FILES[1])).unwrap();
     assert!(days.contains("2027-05-18,libur_nasional,idul_adha,skb-2027-a1,2027-05-17\n"));
     assert!(!days.contains("2027-05-17,libur_nasional,idul_adha"));
 

@@ -10,7 +10,7 @@
 )]
 
 use hijri::schema::{Dataset, Tier};
-use hijri_generator::generate::{build_calendar, stored_answers};
+use hijri_generator::generate::stored_answers;
 use hijri_generator::stored::{Codings, Stored};
 use rkyv::util::AlignedVec;
 
@@ -31,7 +31,7 @@ fn answers(dataset: &mut Dataset, earlier: &Codings) -> Stored {
 
 #[test]
 fn reused_compressions_equal_fresh_ones_and_only_changed_bodies_are_compressed() {
-    let mut dataset = build_calendar(common::data_dir(), false).unwrap().dataset;
+    let mut dataset = common::built_calendar().dataset;
     let first = answers(&mut dataset, &Codings::default());
     assert_eq!(first.reused, 0);
     let total = first.answers.len();

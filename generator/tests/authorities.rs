@@ -16,13 +16,13 @@ use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use hijri::date::Date;
 use hijri::hijri::HijriMonth;
 use hijri::registry;
-use hijri::schema::{Applied, ArchivedDataset, Record};
+use hijri::schema::{Applied, ArchivedDataset, Khgt, Record};
 use hijri_astro::global::{GeoSky, Place};
 use hijri_astro::place::Body;
 use hijri_astro::time::{datetime_from_ut, ut_seconds};
 use hijri_astro::Astro;
 use hijri_generator::calendars::{conjunction, Context, Published};
-use hijri_generator::khgt::{Resolution, Search, RESOLUTION, SUNSET_ALTITUDE_DEG};
+use hijri_generator::khgt::{Lands, Resolution, Search, RESOLUTION, SUNSET_ALTITUDE_DEG};
 use hijri_generator::land::Outline;
 use rkyv::util::AlignedVec;
 
@@ -56,6 +56,14 @@ fn published_rows() -> Vec<Row> {
         .collect()
 }
 
+/// The rows of `published.csv` of `authority`.
+fn published_by(authority: &str) -> Vec<Row> {
+    published_rows()
+        .into_iter()
+        .filter(|r| r.authority == authority)
+        .collect()
+}
+
 fn with_dataset(check: impl FnOnce(&ArchivedDataset)) {
     let path = common::data_dir().join("hijri.archive");
     let bytes = std::fs::read(&path).expect("run `make generate` first");
@@ -66,6 +74,19 @@ fn with_dataset(check: impl FnOnce(&ArchivedDataset)) {
 
 fn astro() -> Astro {
     Astro::load(common::data_dir()).unwrap()
+}
+
+/// What `check` returns from a generation context over the committed sites and the whole span.
+fn with_context<T>(check: impl FnOnce(&Context) -> T) -> T {
+    let data = common::data_dir();
+    let astro = astro();
+    let sites = hijri_generator::inputs::load_sites(&data.join("sites.json")).unwrap();
+    check(&Context {
+        data_dir: data,
+        astro: &astro,
+        sites: &sites,
+        span: (hijri::span::FIRST, hijri::span::LAST),
+    })
 }
 
 fn utc(text: &str) -> DateTime<Utc> {
@@ -118,23 +139,12 @@ fn margin(record: &Record) -> (&'static str, f64) {
 
 #[test]
 fn the_rule_alone_gives_every_published_muhammadiyah_start() {
-    let data = common::data_dir();
-    let astro = astro();
-    let sites = hijri_generator::inputs::load_sites(&data.join("sites.json")).unwrap();
-    let ctx = Context {
-        data_dir: data,
-        astro: &astro,
-        sites: &sites,
-        span: (hijri::span::FIRST, hijri::span::LAST),
-    };
     let muhammadiyah = registry::muhammadiyah();
-    let published = Published::read(data, muhammadiyah.table.unwrap()).unwrap();
-    let computed = conjunction::computed(&ctx, &muhammadiyah.rules, &published).unwrap();
+    let published = Published::read(common::data_dir(), muhammadiyah.table.unwrap()).unwrap();
+    let computed =
+        with_context(|ctx| conjunction::computed(ctx, &muhammadiyah.rules, &published).unwrap());
     let mut near = Vec::new();
-    let rows: Vec<Row> = published_rows()
-        .into_iter()
-        .filter(|r| r.authority == "muhammadiyah")
-        .collect();
+    let rows = published_by("muhammadiyah");
     assert_eq!(rows.len(), 19);
     for row in &rows {
         let month = computed.iter().find(|c| c.month == row.month).unwrap();
@@ -183,33 +193,44 @@ fn muhammadiyahs_alaska_point_of_1447_09_within_5_arcseconds() {
     );
 }
 
-fn lands() -> hijri_generator::khgt::Lands {
-    let data = common::data_dir();
-    let astro = astro();
-    let sites = hijri_generator::inputs::load_sites(&data.join("sites.json")).unwrap();
-    let ctx = Context {
-        data_dir: data,
-        astro: &astro,
-        sites: &sites,
-        span: (hijri::span::FIRST, hijri::span::LAST),
-    };
-    conjunction::lands(&ctx, &registry::muhammadiyah().rules).unwrap()
+/// KHGT's rule with the ephemeris and the land outlines it searches, owned together so that
+/// a [`Search`] can borrow them.
+struct KhgtSearch {
+    astro: Astro,
+    rule: Khgt,
+    lands: Lands,
+}
+
+impl KhgtSearch {
+    /// The committed ephemeris, [`registry::khgt`] and the lands of Muhammadiyah's rules.
+    fn new() -> Self {
+        let lands =
+            with_context(|ctx| conjunction::lands(ctx, &registry::muhammadiyah().rules).unwrap());
+        KhgtSearch {
+            astro: astro(),
+            rule: registry::khgt(),
+            lands,
+        }
+    }
+
+    /// A search over these at `resolution`.
+    fn search(&self, resolution: Resolution) -> Search<'_> {
+        Search {
+            astro: &self.astro,
+            rule: &self.rule,
+            lands: &self.lands,
+            resolution,
+        }
+    }
 }
 
 #[test]
 fn new_zealand_fajr_is_wellington_at_18_degrees() {
-    let astro = astro();
-    let rule = registry::khgt();
-    let lands = lands();
-    let search = Search {
-        astro: &astro,
-        rule: &rule,
-        lands: &lands,
-        resolution: RESOLUTION,
-    };
+    let khgt = KhgtSearch::new();
+    let (astro, rule) = (&khgt.astro, &khgt.rule);
     let d = NaiveDate::from_ymd_opt(2026, 2, 17).unwrap();
-    let sky = GeoSky::new(&astro, ut_seconds(&utc("2026-02-17T00:00:00Z")), 38).unwrap();
-    let fajr = datetime_from_ut(search.nz_fajr(&sky, d).unwrap()).unwrap();
+    let sky = GeoSky::new(astro, ut_seconds(&utc("2026-02-17T00:00:00Z")), 38).unwrap();
+    let fajr = datetime_from_ut(khgt.search(RESOLUTION).nz_fajr(&sky, d).unwrap()).unwrap();
     let published = Utc.with_ymd_and_hms(2026, 2, 17, 16, 6, 13).unwrap();
     assert!(
         (fajr - published).num_milliseconds().abs() < 1_000,
@@ -260,22 +281,15 @@ fn the_mainland_of_the_americas_within_5_km_of_its_coast() {
 
 #[test]
 fn ramadhan_1447_rests_on_pkg2_in_alaska_and_the_resolution_does_not_move_it() {
-    let astro = astro();
-    let rule = registry::khgt();
-    let lands = lands();
-    let conjunction = astro
+    let khgt = KhgtSearch::new();
+    let rule = &khgt.rule;
+    let conjunction = khgt
+        .astro
         .nearest_conjunction(utc("2026-02-17T12:00:00Z"))
         .unwrap();
     let day = NaiveDate::from_ymd_opt(2026, 2, 17).unwrap();
-    let evaluate = |resolution: Resolution| {
-        let search = Search {
-            astro: &astro,
-            rule: &rule,
-            lands: &lands,
-            resolution,
-        };
-        search.day(day, conjunction).unwrap().0
-    };
+    let evaluate =
+        |resolution: Resolution| khgt.search(resolution).day(day, conjunction).unwrap().0;
     let record = evaluate(RESOLUTION);
     assert_eq!(record.applied, Applied::Pkg2);
     let pkg1 = record.pkg1.unwrap();
@@ -304,20 +318,10 @@ fn ramadhan_1447_rests_on_pkg2_in_alaska_and_the_resolution_does_not_move_it() {
 
 #[test]
 fn diyanet_agrees_with_khgt_except_ramadhan_1447() {
-    let astro = astro();
-    let rule = registry::khgt();
-    let lands = lands();
-    let search = Search {
-        astro: &astro,
-        rule: &rule,
-        lands: &lands,
-        resolution: RESOLUTION,
-    };
+    let khgt = KhgtSearch::new();
+    let (astro, search) = (&khgt.astro, khgt.search(RESOLUTION));
     let mut differ = Vec::new();
-    let rows: Vec<Row> = published_rows()
-        .into_iter()
-        .filter(|r| r.authority == "diyanet")
-        .collect();
+    let rows = published_by("diyanet");
     assert_eq!(rows.len(), 23);
     for row in rows {
         // The month's conjunction: the last one before its first day.

@@ -13,17 +13,14 @@
 use hijri::schema::{Record, Rule, Tier};
 use hijri_cards::{display_points, month_cards, Renderer, CARD_FORMAT_VERSION};
 use hijri_generator::card_set::{card_key, month_inputs, render_all};
-use hijri_generator::generate::{build_calendar, Built};
 
 mod common;
 
-fn built() -> Built {
-    build_calendar(common::data_dir(), false).unwrap()
-}
+use common::built_calendar;
 
 #[test]
 fn reused_cards_equal_a_full_run_and_only_changed_months_render() {
-    let mut built = built();
+    let mut built = built_calendar();
     let years = [1446, 1446];
     let drawn = built.drawn("kemenag").unwrap();
     let full = render_all(&built.astro, drawn, years, &[], &|| {}).unwrap();
@@ -50,7 +47,7 @@ fn reused_cards_equal_a_full_run_and_only_changed_months_render() {
 
 #[test]
 fn muhammadiyahs_cards_are_reused_beside_the_governments() {
-    let built = built();
+    let built = built_calendar();
     let years = [1447, 1447];
     let kemenag = built.drawn("kemenag").unwrap();
     let muhammadiyah = built.drawn("muhammadiyah").unwrap();
@@ -83,7 +80,7 @@ fn muhammadiyahs_cards_are_reused_beside_the_governments() {
 
 #[test]
 fn a_card_is_not_reused_under_another_key() {
-    let built = built();
+    let built = built_calendar();
     let drawn = built.drawn("kemenag").unwrap();
     let month = drawn
         .chain
@@ -121,7 +118,7 @@ fn a_card_is_not_reused_under_another_key() {
 
 #[test]
 fn a_khgt_or_wujud_card_is_not_reused_under_another_key() {
-    let built = built();
+    let built = built_calendar();
     let drawn = built.drawn("muhammadiyah").unwrap();
     let find = |year, month| {
         drawn
@@ -196,7 +193,7 @@ const PINNED: (u32, [(&str, u16, u8, u64); 8]) = (
 
 #[test]
 fn card_bytes_are_pinned_to_the_format_version() {
-    let built = built();
+    let built = built_calendar();
     let renderer = Renderer::new().unwrap();
     let points = display_points().unwrap();
     let rendered: Vec<(&str, u16, u8, u64)> = PINNED

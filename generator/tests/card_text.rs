@@ -23,7 +23,6 @@ use std::time::Instant;
 use hijri::schema::{CardKind, Record};
 use hijri_cards::{card_size, card_svg, display_points, MapInputs, Renderer};
 use hijri_generator::card_set::month_inputs;
-use hijri_generator::generate::build_calendar;
 use rayon::prelude::*;
 
 mod common;
@@ -290,7 +289,7 @@ fn world_faults(svg: &str, name: &str, evaluated: bool, verdict: &str) -> Vec<St
 #[test]
 fn no_card_text_leaves_the_canvas_or_overlaps_another() {
     let started = Instant::now();
-    let built = build_calendar(common::data_dir(), false).unwrap();
+    let built = common::built_calendar();
     let renderer = Renderer::new().unwrap();
     let points = display_points().unwrap();
     let months: Vec<_> = built

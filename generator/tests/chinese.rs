@@ -88,20 +88,14 @@ fn every_day_1945_2100_is_the_published_chinese_date() {
     assert_eq!(on_footnote, 30, "only 2089's 7th month ends a day earlier");
     assert_eq!(computed.len(), table.len());
     // Spot checks: New Year 2026 (17 February, Bing-Wu), the leap 11th month of 2033.
-    let new_year = computed
-        .iter()
-        .find(|m| m.start == Date::fixed(2026, 2, 17).0);
-    assert_eq!(
-        new_year.map(|m| (m.year, m.number, m.leap)),
-        Some((2026, 1, false))
-    );
-    let leap = computed
-        .iter()
-        .find(|m| m.start == Date::fixed(2033, 12, 22).0);
-    assert_eq!(
-        leap.map(|m| (m.year, m.number, m.leap)),
-        Some((2033, 11, true))
-    );
+    let starting = |y, m, d| {
+        computed
+            .iter()
+            .find(|month| month.start == Date::fixed(y, m, d).0)
+            .map(|month| (month.year, month.number, month.leap))
+    };
+    assert_eq!(starting(2026, 2, 17), Some((2026, 1, false)));
+    assert_eq!(starting(2033, 12, 22), Some((2033, 11, true)));
 }
 
 /// The footnoted months are the ones whose new moon falls within minutes of midnight at

@@ -10,16 +10,11 @@
     reason = "test helpers may panic: a panic fails the test"
 )]
 
-use std::process::{Command, Output};
+use std::process::Command;
 
 mod common;
 
-fn generate(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::generate;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

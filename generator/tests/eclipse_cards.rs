@@ -14,37 +14,19 @@
 
 use std::path::Path;
 
-use chrono::{DateTime, Utc};
 use hijri::schema::{Eclipse, EclipseType, PrayerPlace};
-use hijri_astro::Astro;
-use hijri_cards::{card_size, eclipse_svg, Renderer};
+use hijri_cards::{card_size, eclipse_svg, EclipseInputs, Renderer};
 use hijri_generator::eclipse_cards::{self, TABLE_PLACES};
 
 mod common;
 
 use common::layout::{overlap, texts};
-
-fn data_dir() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
-}
-
-fn at(text: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(text).unwrap().to_utc()
-}
-
-fn places() -> Vec<PrayerPlace> {
-    hijri_generator::prayer_table::read_places(data_dir())
-        .unwrap()
-        .1
-}
+use common::{at, eclipses, eclipses_in_years, places};
 
 /// The eclipse of `kind` on the UTC `day` (`2016-03-09`), marked seen from `places`.
 fn eclipse(places: &[PrayerPlace], day: &str, kind: EclipseType) -> Eclipse {
-    let astro = Astro::load(data_dir()).unwrap();
     let from = at(&format!("{day}T00:00:00Z"));
-    let to = from + chrono::Duration::days(1);
-    hijri_generator::eclipses::build(&astro, places, from, to)
-        .unwrap()
+    eclipses(places, from, from + chrono::Duration::days(1))
         .into_iter()
         .find(|e| e.kind == kind)
         .unwrap()
@@ -85,122 +67,114 @@ fn render(e: &mut Eclipse, places: &[PrayerPlace], name: &str) {
     }
 }
 
-#[test]
-fn the_2016_totality_crosses_palu_and_ternate() {
+/// Runs `check` on the card inputs of the eclipse of `kind` on the UTC `day`, then renders
+/// its cards as `{day}-solar` or `{day}-lunar`.
+fn with_cards(day: &str, kind: EclipseType, check: impl FnOnce(&EclipseInputs)) {
     let places = places();
-    let mut e = eclipse(&places, "2016-03-09", EclipseType::SolarTotal);
-    let inputs = eclipse_cards::inputs(&e, &places, &table(&places)).unwrap();
-    // BMKG's map: the path over Bengkulu, Palembang, Bangka Belitung, Kalimantan Tengah,
-    // Kalimantan Timur, Sulawesi Tengah and Maluku Utara.
-    for seat in [
-        "Kota Palembang",
-        "Kabupaten Belitung",
-        "Kota Palangka Raya",
-        "Kota Palu",
-        "Kabupaten Poso",
-        "Kota Ternate",
-    ] {
+    let mut e = eclipse(&places, day, kind);
+    check(&eclipse_cards::inputs(&e, &places, &table(&places)).unwrap());
+    let side = if hijri::eclipse::is_solar_type(kind) {
+        "solar"
+    } else {
+        "lunar"
+    };
+    render(&mut e, &places, &format!("{day}-{side}"));
+}
+
+/// Asserts that the central path crosses the seat of every kab/kota of `crossed`, and none
+/// of `missed`.
+fn assert_path(inputs: &EclipseInputs, crossed: &[&str], missed: &[&str]) {
+    for seat in crossed {
         assert!(
             inputs.crossed.iter().any(|c| c == seat),
             "{seat}: {:?}",
             inputs.crossed
         );
     }
-    for seat in ["Kota Jakarta", "Kota Makassar", "Kota Manado", "Kota Medan"] {
+    for seat in missed {
         assert!(!inputs.crossed.iter().any(|c| c == seat), "{seat}");
     }
-    render(&mut e, &places, "2016-03-09-solar");
+}
+
+#[test]
+fn the_2016_totality_crosses_palu_and_ternate() {
+    with_cards("2016-03-09", EclipseType::SolarTotal, |inputs| {
+        // BMKG's map: the path over Bengkulu, Palembang, Bangka Belitung, Kalimantan Tengah,
+        // Kalimantan Timur, Sulawesi Tengah and Maluku Utara.
+        assert_path(
+            inputs,
+            &[
+                "Kota Palembang",
+                "Kabupaten Belitung",
+                "Kota Palangka Raya",
+                "Kota Palu",
+                "Kabupaten Poso",
+                "Kota Ternate",
+            ],
+            &["Kota Jakarta", "Kota Makassar", "Kota Manado", "Kota Medan"],
+        );
+    });
 }
 
 #[test]
 fn the_2019_annular_path_crosses_siak_and_singkawang() {
-    let places = places();
-    let mut e = eclipse(&places, "2019-12-26", EclipseType::SolarAnnular);
-    let inputs = eclipse_cards::inputs(&e, &places, &table(&places)).unwrap();
-    for seat in [
-        "Kabupaten S I A K",
-        "Kota Singkawang",
-        "Kabupaten Bengkalis",
-    ] {
-        assert!(
-            inputs.crossed.iter().any(|c| c == seat),
-            "{seat}: {:?}",
-            inputs.crossed
+    with_cards("2019-12-26", EclipseType::SolarAnnular, |inputs| {
+        assert_path(
+            inputs,
+            &[
+                "Kabupaten S I A K",
+                "Kota Singkawang",
+                "Kabupaten Bengkalis",
+            ],
+            &["Kota Pontianak"],
         );
-    }
-    assert!(!inputs.crossed.iter().any(|c| c == "Kota Pontianak"));
-    render(&mut e, &places, "2019-12-26-solar");
+    });
 }
 
 #[test]
 fn the_2023_hybrid_path_crosses_biak_only_in_papua() {
-    let places = places();
-    let mut e = eclipse(&places, "2023-04-20", EclipseType::SolarHybrid);
-    let inputs = eclipse_cards::inputs(&e, &places, &table(&places)).unwrap();
-    assert!(
-        inputs.crossed.iter().any(|c| c == "Kabupaten Biak Numfor"),
-        "{:?}",
-        inputs.crossed
-    );
-    assert!(!inputs.crossed.iter().any(|c| c == "Kota Jayapura"));
-    render(&mut e, &places, "2023-04-20-solar");
+    with_cards("2023-04-20", EclipseType::SolarHybrid, |inputs| {
+        assert_path(inputs, &["Kabupaten Biak Numfor"], &["Kota Jayapura"]);
+    });
 }
 
 #[test]
 fn the_2025_lunar_eclipse_is_seen_whole_across_the_archipelago() {
-    let places = places();
-    let mut e = eclipse(&places, "2025-09-07", EclipseType::LunarTotal);
-    let inputs = eclipse_cards::inputs(&e, &places, &table(&places)).unwrap();
-    // BMKG: the Moon up over all of Indonesia from U1 (23:27 WIB) to U4 (02:56 WIB).
-    let [start, end] = &inputs.grid.values;
-    let seen = start
-        .iter()
-        .zip(end)
-        .filter(|(a, b)| **a > 0.0 && **b > 0.0);
-    assert!(seen.count() * 10 > start.len() * 9);
-    assert!(inputs.rows.iter().all(|r| r.contacts.is_some()));
-    render(&mut e, &places, "2025-09-07-lunar");
+    with_cards("2025-09-07", EclipseType::LunarTotal, |inputs| {
+        // BMKG: the Moon up over all of Indonesia from U1 (23:27 WIB) to U4 (02:56 WIB).
+        let [start, end] = &inputs.grid.values;
+        let seen = start
+            .iter()
+            .zip(end)
+            .filter(|(a, b)| **a > 0.0 && **b > 0.0);
+        assert!(seen.count() * 10 > start.len() * 9);
+        assert!(inputs.rows.iter().all(|r| r.contacts.is_some()));
+    });
 }
 
 #[test]
 fn no_cards_outside_the_card_years() {
     let places = places();
-    let astro = Astro::load(data_dir()).unwrap();
-    let list = hijri_generator::eclipses::build(
-        &astro,
-        &places,
-        at("2061-01-01T00:00:00Z"),
-        at("2062-01-01T00:00:00Z"),
-    )
-    .unwrap();
+    let list = eclipses_in_years(&places, 2061..2062);
     assert!(list.iter().any(|e| e.seen_in_indonesia));
     assert!(!list.iter().any(eclipse_cards::has_cards));
 }
 
 #[test]
 fn the_2022_lunar_eclipse_rises_eclipsed_in_the_west() {
-    let places = places();
-    let mut e = eclipse(&places, "2022-11-08", EclipseType::LunarTotal);
-    let inputs = eclipse_cards::inputs(&e, &places, &table(&places)).unwrap();
-    // BMKG: U1 at 16:09 WIB, before moonrise in the west; in Papua the Moon was up by then.
-    let row = |name: &str| inputs.rows.iter().find(|r| r.name == name).unwrap();
-    let [u1, _, u4] = row("Kota Jakarta").contacts.unwrap();
-    assert!(!u1.1 && u4.1);
-    assert!(row("Kota Jayapura").contacts.unwrap().iter().all(|c| c.1));
-    render(&mut e, &places, "2022-11-08-lunar");
+    with_cards("2022-11-08", EclipseType::LunarTotal, |inputs| {
+        // BMKG: U1 at 16:09 WIB, before moonrise in the west; in Papua the Moon was up by then.
+        let row = |name: &str| inputs.rows.iter().find(|r| r.name == name).unwrap();
+        let [u1, _, u4] = row("Kota Jakarta").contacts.unwrap();
+        assert!(!u1.1 && u4.1);
+        assert!(row("Kota Jayapura").contacts.unwrap().iter().all(|c| c.1));
+    });
 }
 
 #[test]
 fn every_text_inside_the_canvas_and_clear_of_the_others() {
     let places = places();
-    let astro = Astro::load(data_dir()).unwrap();
-    let list = hijri_generator::eclipses::build(
-        &astro,
-        &places,
-        at("2016-01-01T00:00:00Z"),
-        at("2031-01-01T00:00:00Z"),
-    )
-    .unwrap();
+    let list = eclipses_in_years(&places, 2016..2031);
     let renderer = Renderer::new().unwrap();
     let table = table(&places);
     let mut faults = Vec::new();

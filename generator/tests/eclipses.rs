@@ -8,23 +8,15 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::indexing_slicing,
-    clippy::print_stdout,
     reason = "test helpers may panic: a panic fails the test"
 )]
 
-use chrono::{DateTime, Utc};
 use hijri::eclipse::{local, Elements, Local, Point};
 use hijri::schema::Eclipse;
-use hijri_astro::Astro;
-use std::path::Path;
 
-fn data_dir() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
-}
+mod common;
 
-fn at(text: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(text).unwrap().to_utc()
-}
+use common::{at, data_dir, eclipses_in_years};
 
 fn unix(text: &str) -> f64 {
     let t = at(text);
@@ -46,11 +38,6 @@ fn point(id: &str) -> Point {
     }
 }
 
-fn eclipses(from: &str, to: &str) -> Vec<Eclipse> {
-    let astro = Astro::load(data_dir()).unwrap();
-    hijri_generator::eclipses::build(&astro, &[], at(from), at(to)).unwrap()
-}
-
 /// The solar eclipse of `list` whose greatest eclipse is within a day of `unix`.
 fn near(list: &[Eclipse], unix: f64) -> Elements {
     let e = list
@@ -66,7 +53,7 @@ fn contact(l: &Local, id: &str) -> Option<f64> {
 
 #[test]
 fn local_solar_eclipses_match_astronomy_engine() {
-    let list = eclipses("2010-01-01T00:00:00Z", "2031-01-01T00:00:00Z");
+    let list = eclipses_in_years(&[], 2010..2031);
     let text =
         std::fs::read_to_string(data_dir().join("reference/eclipses/local_solar.csv")).unwrap();
     let (mut worst, mut worst_alt, mut worst_obscuration) = (0.0f64, 0.0f64, 0.0f64);
@@ -106,15 +93,10 @@ fn local_solar_eclipses_match_astronomy_engine() {
     );
 }
 
-/// `(place id, published local clock times, offset from UTC in hours)`, each `hh:mm:ss` or
-/// `hh:mm` (a minute), for the contacts `c1`, `c2`, `greatest`, `c3`, `c4` (empty where the
-/// source gives none).
-struct Published {
-    place: &'static str,
-    date: &'static str,
-    offset_h: i64,
-    times: [&'static str; 5],
-}
+/// A town's published contacts: `(place id, date, offset from UTC in hours, published local
+/// clock times)`, each time `hh:mm:ss` or `hh:mm` (a minute), for the contacts `c1`, `c2`,
+/// `greatest`, `c3`, `c4` (empty where the source gives none).
+type Published = (&'static str, &'static str, i64, [&'static str; 5]);
 
 /// BMKG's and LAPAN's published local contacts, each within a minute (a time given to the
 /// minute: our instant within a minute of that minute): the hybrid eclipse of 20 April 2023
@@ -124,48 +106,39 @@ struct Published {
 /// 14:31 WIB).
 #[test]
 fn local_contacts_match_bmkg() {
-    let list = eclipses("2016-01-01T00:00:00Z", "2024-01-01T00:00:00Z");
-    for p in [
-        Published {
-            place: "91.06",
-            date: "2023-04-20",
-            offset_h: 9,
-            times: ["12:20:46", "13:56:42", "13:57:13", "13:57:44", "15:26:14"],
-        },
-        Published {
-            place: "72.71",
-            date: "2016-03-09",
-            offset_h: 8,
-            times: ["07:27:50", "", "", "", ""],
-        },
-        Published {
-            place: "82.71",
-            date: "2016-03-09",
-            offset_h: 9,
-            times: ["08:36", "", "09:52", "", ""],
-        },
-        Published {
-            place: "61.72",
-            date: "2019-12-26",
-            offset_h: 7,
-            times: ["10:43", "", "12:42", "", "14:31"],
-        },
-    ] {
-        let e = near(&list, unix(&format!("{}T04:00:00Z", p.date)));
-        let l = local(&e, &point(p.place));
-        for (id, published) in ["c1", "c2", "greatest", "c3", "c4"].iter().zip(p.times) {
+    let list = eclipses_in_years(&[], 2016..2024);
+    let published: [Published; 4] = [
+        (
+            "91.06",
+            "2023-04-20",
+            9,
+            ["12:20:46", "13:56:42", "13:57:13", "13:57:44", "15:26:14"],
+        ),
+        ("72.71", "2016-03-09", 8, ["07:27:50", "", "", "", ""]),
+        ("82.71", "2016-03-09", 9, ["08:36", "", "09:52", "", ""]),
+        (
+            "61.72",
+            "2019-12-26",
+            7,
+            ["10:43", "", "12:42", "", "14:31"],
+        ),
+    ];
+    for (place, date, offset_h, times) in published {
+        let e = near(&list, unix(&format!("{date}T04:00:00Z")));
+        let l = local(&e, &point(place));
+        for (id, published) in ["c1", "c2", "greatest", "c3", "c4"].iter().zip(times) {
             if published.is_empty() {
                 continue;
             }
-            let ours = contact(&l, id).unwrap() + p.offset_h as f64 * 3_600.0;
+            let ours = contact(&l, id).unwrap() + offset_h as f64 * 3_600.0;
             let clock = |t: f64| t.rem_euclid(86_400.0);
             let parts: Vec<f64> = published.split(':').map(|s| s.parse().unwrap()).collect();
             let theirs =
                 parts[0] * 3_600.0 + parts[1] * 60.0 + parts.get(2).copied().unwrap_or(30.0);
             let tolerance = if parts.len() == 3 { 60.0 } else { 90.0 };
             let d = clock(ours) - theirs;
-            assert!(d.abs() <= tolerance, "{} {id}: {d} s", p.place);
-            println!("{} {} {id}: {d:+.1} s", p.date, p.place);
+            assert!(d.abs() <= tolerance, "{place} {id}: {d} s");
+            println!("{date} {place} {id}: {d:+.1} s");
         }
     }
 }
@@ -176,15 +149,7 @@ fn local_contacts_match_bmkg() {
 /// UT) ends before the Moon rises in Papua (as BMKG said: not seen from Indonesia).
 #[test]
 fn seen_in_indonesia() {
-    let astro = Astro::load(data_dir()).unwrap();
-    let (_, places) = hijri_generator::prayer_table::read_places(data_dir()).unwrap();
-    let list = hijri_generator::eclipses::build(
-        &astro,
-        &places,
-        at("2023-01-01T00:00:00Z"),
-        at("2026-01-01T00:00:00Z"),
-    )
-    .unwrap();
+    let list = eclipses_in_years(&common::places(), 2023..2026);
     let seen = |date: &str, solar: bool| {
         list.iter()
             .find(|e| {

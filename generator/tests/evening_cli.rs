@@ -14,19 +14,13 @@ use hijri::zone::Zone;
 use hijri_astro::{Astro, Observer};
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
 
 /// Runs `hijri-generate --data <data> evening <args>`.
 fn evening(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
-        .arg("--data")
-        .arg(common::data_dir())
-        .arg("evening")
-        .args(args)
-        .output()
-        .unwrap()
+    common::generate_with(common::data_dir(), "evening", args)
 }
 
 /// Runs the evening of `date` at a site given directly (elevation 0 m), with `extra`
@@ -350,31 +344,37 @@ fn batch_keeps_good_rows_and_reports_bad_ones() {
     assert!(stderr.contains("4 of 6 rows failed"), "{stderr}");
 }
 
-/// `--strict` stops at the first bad row, as batches did before.
+/// `--strict` stops at the first bad row, as batches did before: a row that does not parse
+/// before anything is printed, a row that parses but has no sunset after the rows before it;
+/// each with one line on stderr.
 #[test]
 fn strict_batch_stops_at_the_first_error() {
-    let rows = [
-        "2024-03-10,-6.1,106.8,10,Asia/Jakarta",
-        "2024-03-10,x,106.8,10,Asia/Jakarta",
-        "2024-03-10,-8.6,116.1,5,Asia/Makassar",
-    ]
-    .map(String::from);
-    let (objects, stderr, ok) = run_batch("strict", &rows, &["--strict"]);
-    assert!(!ok);
-    assert!(objects.is_empty(), "{objects:?}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(".csv:3: lat"), "{stderr}");
-    // A row that parses but has no sunset stops the run after the rows before it.
-    let rows = [
-        "2024-03-10,-6.1,106.8,10,Asia/Jakarta",
-        "2025-12-21,80,20,0,Europe/Oslo",
-        "2024-03-10,-8.6,116.1,5,Asia/Makassar",
-    ]
-    .map(String::from);
-    let (objects, stderr, ok) = run_batch("strict-sunset", &rows, &["--strict"]);
-    assert!(!ok);
-    assert_eq!(objects.len(), 1, "{objects:?}");
-    assert!(stderr.contains(".csv:3: no sunset"), "{stderr}");
+    for (name, bad, printed, error) in [
+        (
+            "strict",
+            "2024-03-10,x,106.8,10,Asia/Jakarta",
+            0,
+            ".csv:3: lat",
+        ),
+        (
+            "strict-sunset",
+            "2025-12-21,80,20,0,Europe/Oslo",
+            1,
+            ".csv:3: no sunset",
+        ),
+    ] {
+        let rows = [
+            "2024-03-10,-6.1,106.8,10,Asia/Jakarta",
+            bad,
+            "2024-03-10,-8.6,116.1,5,Asia/Makassar",
+        ]
+        .map(String::from);
+        let (objects, stderr, ok) = run_batch(name, &rows, &["--strict"]);
+        assert!(!ok, "{name}");
+        assert_eq!(objects.len(), printed, "{name}: {objects:?}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(stderr.contains(error), "{name}: {stderr}");
+    }
 }
 
 /// Inputs are as strict as the API's: zero-padded dates, longitudes in −180..180, plain
@@ -382,64 +382,35 @@ fn strict_batch_stops_at_the_first_error() {
 /// message naming the flag, exit status 2.
 #[test]
 fn inputs_are_strict() {
+    // Each case: the flag that differs from a good evening (2025-02-03 at -6.1, 106.8,
+    // Asia/Jakarta), its value, and what clap's message must contain.
     let cases = [
-        (
-            "2025-2-3",
-            "-6.1",
-            "106.8",
-            "Asia/Jakarta",
-            "invalid date \"2025-2-3\"",
-        ),
-        (
-            "2025-02-30",
-            "-6.1",
-            "106.8",
-            "Asia/Jakarta",
-            "invalid date",
-        ),
-        ("2025-02-03", "-6.1", "181", "Asia/Jakarta", "longitude 181"),
-        (
-            "2025-02-03",
-            "-6.1",
-            "190",
-            "Asia/Jakarta",
-            "outside -180..180",
-        ),
-        ("2025-02-03", "91", "106.8", "Asia/Jakarta", "latitude 91"),
-        (
-            "2025-02-03",
-            "1e1",
-            "106.8",
-            "Asia/Jakarta",
-            "plain decimal",
-        ),
-        ("2025-02-03", "+6", "106.8", "Asia/Jakarta", "plain decimal"),
-        (
-            "2025-02-03",
-            "NaN",
-            "106.8",
-            "Asia/Jakarta",
-            "plain decimal",
-        ),
-        (
-            "2025-02-03",
-            "-6.1",
-            "106.8",
-            "Mars/Base",
-            "unknown time zone",
-        ),
-        ("2025-02-03", "-6.1", "106.8", "UTC+15", "unknown time zone"),
+        ("--date", "2025-2-3", "invalid date \"2025-2-3\""),
+        ("--date", "2025-02-30", "invalid date"),
+        ("--lon", "181", "longitude 181"),
+        ("--lon", "190", "outside -180..180"),
+        ("--lat", "91", "latitude 91"),
+        ("--lat", "1e1", "plain decimal"),
+        ("--lat", "+6", "plain decimal"),
+        ("--lat", "NaN", "plain decimal"),
+        ("--tz", "Mars/Base", "unknown time zone"),
+        ("--tz", "UTC+15", "unknown time zone"),
     ];
-    let usage_error = |out: Output, wanted: &str| {
+    for (flag, value, wanted) in cases {
+        let given = |f: &str, good| if f == flag { value } else { good };
+        let out = evening_at(
+            given("--date", "2025-02-03"),
+            given("--lat", "-6.1"),
+            given("--lon", "106.8"),
+            given("--tz", "Asia/Jakarta"),
+            &[],
+        );
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert_eq!(out.status.code(), Some(2), "{wanted}: {stderr}");
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {stderr}");
         assert!(
             stderr.starts_with("error: invalid value") && stderr.contains(wanted),
-            "{wanted}: {stderr}"
+            "{flag} {value}: {wanted}: {stderr}"
         );
-    };
-    for (date, lat, lon, tz, wanted) in cases {
-        usage_error(evening_at(date, lat, lon, tz, &[]), wanted);
     }
     let strict = evening_at("2025-02-03", "-6.1", "106.8", "Asia/Jakarta", &["--strict"]);
     let stderr = String::from_utf8_lossy(&strict.stderr);

@@ -17,6 +17,10 @@ use std::path::Path;
 
 use chrono::{Datelike, NaiveDate};
 
+mod common;
+
+use common::csv_fields;
+
 const LN: &str = "libur_nasional";
 const CB: &str = "cuti_bersama";
 
@@ -67,28 +71,6 @@ struct Decree {
     partial: String,
 }
 
-/// The fields of one RFC 4180 line (no field of these files spans lines).
-fn fields(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            ('"', _) => quoted = !quoted,
-            (',', false) => out.push(std::mem::take(&mut field)),
-            _ => field.push(c),
-        }
-    }
-    assert!(!quoted, "unterminated quote in {line:?}");
-    out.push(field);
-    out
-}
-
 /// The rows of a CSV file under `data/holidays/`, after checking its header.
 fn rows(name: &str, header: &str) -> Vec<Vec<String>> {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/holidays")).join(name);
@@ -98,7 +80,7 @@ fn rows(name: &str, header: &str) -> Vec<Vec<String>> {
     lines
         .enumerate()
         .map(|(i, line)| {
-            let row = fields(line);
+            let row = csv_fields(line);
             assert_eq!(
                 row.len(),
                 header.split(',').count(),
@@ -402,61 +384,47 @@ fn the_amendments_name_the_days_they_made() {
     // 2023: the Idul Fitri cuti bersama moved earlier (26 April became 20 April) and grew by
     // 19 April; 21, 24 and 25 April stayed as the original SKB set them.
     assert_eq!(
-        decree_of("2023-04-19", CB, "idul_fitri"),
-        ("skb-2023-a1".into(), None)
-    );
-    assert_eq!(
         decree_of("2023-04-20", CB, "idul_fitri"),
         ("skb-2023-a1".into(), Some(date("2023-04-26")))
     );
-    for day in ["2023-04-21", "2023-04-24", "2023-04-25"] {
-        assert_eq!(decree_of(day, CB, "idul_fitri"), ("skb-2023".into(), None));
-    }
-    assert!(!records_of(2023).contains(&("2023-04-26".into(), CB.into(), "idul_fitri".into())));
-    for day in ["2023-06-28", "2023-06-30"] {
-        assert_eq!(
-            decree_of(day, CB, "idul_adha"),
-            ("skb-2023-a2".into(), None)
-        );
-    }
-    assert_eq!(
-        decree("skb-2023-a1").number,
-        "327 Tahun 2023; 1 Tahun 2023; 1 Tahun 2023"
-    );
-    assert_eq!(
-        decree("skb-2023-a2").number,
-        "624 Tahun 2023; 2 Tahun 2023; 2 Tahun 2023"
-    );
-    // 2025: 18 August, the 80th anniversary's cuti bersama, by SKB 933/2025 of 7 August.
-    assert_eq!(
-        decree_of("2025-08-18", CB, "hari_kemerdekaan"),
-        ("skb-2025-a1".into(), None)
-    );
-    assert_eq!(decree("skb-2025-a1").date, date("2025-08-07"));
     // 2022: KMA 668/2022 put Idul Adha on Sunday 10 July; SKB 678/2022 moved the holiday
     // from Saturday 9 July.
     assert_eq!(
         decree_of("2022-07-10", LN, "idul_adha"),
         ("skb-2022-a2".into(), Some(date("2022-07-09")))
     );
-    assert_eq!(
-        decree("skb-2022-a2").number,
-        "678 Tahun 2022; 2 Tahun 2022; 2 Tahun 2022"
-    );
-    assert_eq!(decree("skb-2022-a2").date, date("2022-07-07"));
-    // The election days are the Keppres'.
-    assert_eq!(
-        decree_of("2024-02-14", LN, "pemilu"),
-        ("keppres-2024-pemilu".into(), None)
-    );
-    assert_eq!(
-        decree("keppres-2024-pemilu").number,
-        "Keppres 10 Tahun 2024"
-    );
-    assert_eq!(
-        decree_of("2024-11-27", LN, "pilkada"),
-        ("keppres-2024-pilkada".into(), None)
-    );
+    // Days that replace none: (date, kind, slug) and the decree that made it.
+    for (day, kind, slug, by) in [
+        ("2023-04-19", CB, "idul_fitri", "skb-2023-a1"),
+        ("2023-04-21", CB, "idul_fitri", "skb-2023"),
+        ("2023-04-24", CB, "idul_fitri", "skb-2023"),
+        ("2023-04-25", CB, "idul_fitri", "skb-2023"),
+        ("2023-06-28", CB, "idul_adha", "skb-2023-a2"),
+        ("2023-06-30", CB, "idul_adha", "skb-2023-a2"),
+        // 2025: 18 August, the 80th anniversary's cuti bersama, by SKB 933/2025 of 7 August.
+        ("2025-08-18", CB, "hari_kemerdekaan", "skb-2025-a1"),
+        // The election days are the Keppres'.
+        ("2024-02-14", LN, "pemilu", "keppres-2024-pemilu"),
+        ("2024-11-27", LN, "pilkada", "keppres-2024-pilkada"),
+    ] {
+        assert_eq!(
+            decree_of(day, kind, slug),
+            (by.into(), None),
+            "{day} {kind} {slug}"
+        );
+    }
+    assert!(!records_of(2023).contains(&("2023-04-26".into(), CB.into(), "idul_fitri".into())));
+    for (id, number) in [
+        ("skb-2023-a1", "327 Tahun 2023; 1 Tahun 2023; 1 Tahun 2023"),
+        ("skb-2023-a2", "624 Tahun 2023; 2 Tahun 2023; 2 Tahun 2023"),
+        ("skb-2022-a2", "678 Tahun 2022; 2 Tahun 2022; 2 Tahun 2022"),
+        ("keppres-2024-pemilu", "Keppres 10 Tahun 2024"),
+    ] {
+        assert_eq!(decree(id).number, number, "{id}");
+    }
+    for (id, signed) in [("skb-2025-a1", "2025-08-07"), ("skb-2022-a2", "2022-07-07")] {
+        assert_eq!(decree(id).date, date(signed), "{id}");
+    }
 }
 
 #[test]
@@ -579,7 +547,7 @@ fn both_files_are_sorted() {
 #[test]
 fn quoted_fields_are_read_whole() {
     assert_eq!(
-        fields(r#"a,"b, c","say ""hi""",,d"#),
+        csv_fields(r#"a,"b, c","say ""hi""",,d"#),
         ["a", "b, c", "say \"hi\"", "", "d"]
     );
 }

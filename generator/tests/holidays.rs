@@ -54,6 +54,23 @@ fn decreed_days(slug: &str) -> Vec<(i32, Date)> {
         .collect()
 }
 
+/// Asserts that `slug` is decreed once in every decreed year, on the day `rule` gives.
+fn assert_every_decreed_year(slug: &str, rule: impl Fn(i32) -> Option<Date>) {
+    let decreed = decreed_days(slug);
+    assert_eq!(decreed.len(), decreed_years().count(), "{slug}");
+    for (year, date) in decreed {
+        assert_eq!(rule(year), Some(date), "{slug} {year}");
+    }
+}
+
+/// Asserts that `rule` gives nothing in any of `years`.
+fn assert_none_in<T: std::fmt::Debug>(years: [i32; 2], rule: impl Fn(i32) -> Option<T>) {
+    for year in years {
+        let found = rule(year);
+        assert!(found.is_none(), "{year}: {found:?}");
+    }
+}
+
 fn day(text: &str) -> Date {
     text.parse().unwrap()
 }
@@ -104,8 +121,7 @@ fn imlek_numbers_the_year_in_kongzili_and_answers_only_the_span() {
     let imlek = imlek::imlek(astro(), 2026).unwrap().unwrap();
     assert_eq!(imlek.date, day("2026-02-17"));
     assert_eq!(imlek.kongzili, 2577);
-    assert_eq!(imlek::imlek(astro(), 1944).unwrap(), None);
-    assert_eq!(imlek::imlek(astro(), 2101).unwrap(), None);
+    assert_none_in([1944, 2101], |year| imlek::imlek(astro(), year).unwrap());
 }
 
 #[test]
@@ -152,13 +168,8 @@ fn waisak_in_every_decreed_year() {
     // The SKB 3 Menteri's Waisak of each decreed year (data/holidays/days.csv), with the years
     // whose full moon of early May comes before lixia (45°) and is passed over for June's:
     // 2015, 2023 (adhikamasa) and 2026; and 2025, whose full moon is at 23:55 WIB on 12 May.
-    let decreed = decreed_days("waisak");
-    assert_eq!(decreed.len(), decreed_years().count());
-    for (year, date) in decreed {
-        assert_eq!(waisak::waisak(astro(), year).unwrap(), Some(date), "{year}");
-    }
-    assert_eq!(waisak::waisak(astro(), 1944).unwrap(), None);
-    assert_eq!(waisak::waisak(astro(), 2101).unwrap(), None);
+    assert_every_decreed_year("waisak", |year| waisak::waisak(astro(), year).unwrap());
+    assert_none_in([1944, 2101], |year| waisak::waisak(astro(), year).unwrap());
 }
 
 #[test]
@@ -175,15 +186,10 @@ fn nyepi_reproduces_the_published_table_2005_2050() {
 #[test]
 fn nyepi_in_the_decreed_years_and_beyond_the_table() {
     // The SKB 3 Menteri's Hari Suci Nyepi of each decreed year (data/holidays/days.csv).
-    let decreed = decreed_days("nyepi");
-    assert_eq!(decreed.len(), decreed_years().count());
-    for (year, date) in decreed {
-        assert_eq!(nyepi::nyepi(year), Some(date), "{year}");
-    }
+    assert_every_decreed_year("nyepi", nyepi::nyepi);
     // Before 2005 the calendar ran other rules (the 1993–2003 Saka Kala cycle), after 2100
     // the span ends.
-    assert_eq!(nyepi::nyepi(2004), None);
-    assert_eq!(nyepi::nyepi(2101), None);
+    assert_none_in([2004, 2101], nyepi::nyepi);
     // Every predicted Nyepi falls in March or early April, a day after a tilem, and the
     // years follow one another by 12 or 13 months.
     let mut previous = nyepi::nyepi(2050).unwrap();

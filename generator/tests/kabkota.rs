@@ -13,10 +13,13 @@
 use hijri::schema::PrayerPlace;
 use hijri_generator::kabkota;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+mod common;
+
+/// The committed file `path` under `data/`.
 fn data(path: &str) -> PathBuf {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data")).join(path)
+    common::data_dir().join(path)
 }
 
 fn places() -> Vec<PrayerPlace> {

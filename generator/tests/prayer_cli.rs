@@ -11,19 +11,13 @@
 )]
 
 use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
 
 /// Runs `hijri-generate --data <data> prayer <args>`.
 fn prayer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hijri-generate"))
-        .arg("--data")
-        .arg(common::data_dir())
-        .arg("prayer")
-        .args(args)
-        .output()
-        .unwrap()
+    common::generate_with(common::data_dir(), "prayer", args)
 }
 
 /// The lines printed for `args`, which must succeed: (name, the rest of the line).

@@ -25,9 +25,9 @@ use hijri_astro::{Astro, Observer};
 use hijri_generator::prayer_table::{ashar_rule, build, read_places, targets};
 use hijri_testing::DatasetBuilder;
 
-fn data_dir() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
-}
+mod common;
+
+use common::data_dir;
 
 /// The three places' dataset (no calendar: the table is read without `archive::open`'s
 /// calendar rules, by rkyv's checked access).
@@ -49,22 +49,28 @@ fn access(bytes: &[u8]) -> &ArchivedDataset {
     rkyv::access::<ArchivedDataset, rkyv::rancor::Error>(bytes).unwrap()
 }
 
-#[test]
-fn look_ups_agree_with_the_precise_path() {
+/// Runs `check` on the committed ephemeris, the three places' dataset and its archived form.
+fn with_table(check: impl FnOnce(&Astro, &Dataset, &ArchivedDataset)) {
     let astro = Astro::load(data_dir()).unwrap();
     let dataset = dataset(&astro);
     let bytes = rkyv::to_bytes::<rkyv::rancor::Error>(&dataset).unwrap();
-    let archived = access(&bytes);
-    assert_eq!(check(archived), Ok(()));
-    // The places in the file's order: Kota Bandung (32.73), Kota Kediri (35.71), Kota
-    // Jayapura (91.71).
-    assert_eq!(place_index(archived, "32.73"), Some(0));
-    assert_eq!(place_index(archived, "35.71"), Some(1));
-    assert_eq!(place_index(archived, "99.99"), None);
+    check(&astro, &dataset, access(&bytes));
+}
 
-    let (compared, worst_alt) = agree(&astro, &dataset, archived, &Method::ALL, 997);
-    println!("{compared} times compared; defining altitudes within {worst_alt:.4}°");
-    assert!(compared > 2_700);
+#[test]
+fn look_ups_agree_with_the_precise_path() {
+    with_table(|astro, dataset, archived| {
+        assert_eq!(check(archived), Ok(()));
+        // The places in the file's order: Kota Bandung (32.73), Kota Kediri (35.71), Kota
+        // Jayapura (91.71).
+        assert_eq!(place_index(archived, "32.73"), Some(0));
+        assert_eq!(place_index(archived, "35.71"), Some(1));
+        assert_eq!(place_index(archived, "99.99"), None);
+
+        let (compared, worst_alt) = agree(astro, dataset, archived, &Method::ALL, 997);
+        println!("{compared} times compared; defining altitudes within {worst_alt:.4}°");
+        assert!(compared > 2_700);
+    });
 }
 
 /// Every look-up of `methods` (exact instants, published minutes, defining altitudes) on
@@ -159,100 +165,96 @@ const NU: Method = Method {
 
 #[test]
 fn a_method_that_reuses_columns_reads_a_table_made_before_it() {
-    let astro = Astro::load(data_dir()).unwrap();
-    let dataset = dataset(&astro);
-    let bytes = rkyv::to_bytes::<rkyv::rancor::Error>(&dataset).unwrap();
-    let archived = access(&bytes);
-    let with_nu = [Method::KEMENAG, Method::MUHAMMADIYAH, NU];
-    assert_eq!(check_for(archived, &with_nu), Ok(()));
-    let (compared, _) = agree(&astro, &dataset, archived, &[NU], 4_999);
-    assert_eq!(compared, 3 * 12 * 8);
-    // Its maghrib is Muhammadiyah's instant with two minutes of ihtiyat, not one.
-    let date = Date::from_ymd(2026, 2, 18).unwrap();
-    // Its instants are Kemenag's subuh (and imsak) and Muhammadiyah's horizon.
-    let exact = exact_day(archived, 0, &NU, date).unwrap();
-    let kemenag = exact_day(archived, 0, &Method::KEMENAG, date).unwrap();
-    let muhammadiyah = exact_day(archived, 0, &Method::MUHAMMADIYAH, date).unwrap();
-    assert_eq!(exact[..2], kemenag[..2]);
-    assert_eq!(exact[2..], muhammadiyah[2..]);
-    assert_ne!(exact[..2], muhammadiyah[..2]);
-    let maghrib = Prayer::Maghrib.index();
-    let (nu, muhammadiyah) = (
-        published_day(archived, 0, &NU, date).unwrap()[maghrib].unwrap(),
-        published_day(archived, 0, &Method::MUHAMMADIYAH, date).unwrap()[maghrib].unwrap(),
-    );
-    assert_eq!(nu - muhammadiyah, 60);
+    with_table(|astro, dataset, archived| {
+        let with_nu = [Method::KEMENAG, Method::MUHAMMADIYAH, NU];
+        assert_eq!(check_for(archived, &with_nu), Ok(()));
+        let (compared, _) = agree(astro, dataset, archived, &[NU], 4_999);
+        assert_eq!(compared, 3 * 12 * 8);
+        // Its maghrib is Muhammadiyah's instant with two minutes of ihtiyat, not one.
+        let date = Date::from_ymd(2026, 2, 18).unwrap();
+        // Its instants are Kemenag's subuh (and imsak) and Muhammadiyah's horizon.
+        let exact = exact_day(archived, 0, &NU, date).unwrap();
+        let kemenag = exact_day(archived, 0, &Method::KEMENAG, date).unwrap();
+        let muhammadiyah = exact_day(archived, 0, &Method::MUHAMMADIYAH, date).unwrap();
+        assert_eq!(exact[..2], kemenag[..2]);
+        assert_eq!(exact[2..], muhammadiyah[2..]);
+        assert_ne!(exact[..2], muhammadiyah[..2]);
+        let maghrib = Prayer::Maghrib.index();
+        let (nu, muhammadiyah) = (
+            published_day(archived, 0, &NU, date).unwrap()[maghrib].unwrap(),
+            published_day(archived, 0, &Method::MUHAMMADIYAH, date).unwrap()[maghrib].unwrap(),
+        );
+        assert_eq!(nu - muhammadiyah, 60);
 
-    // A method that needs a column the table lacks is refused, named, and reads nothing.
-    let new = Method {
-        id: "new",
-        subuh_altitude_deg: -19.5,
-        ..NU
-    };
-    let refused = check_for(archived, &[Method::KEMENAG, new]).unwrap_err();
-    assert_eq!(
-        refused,
-        Unfit::NoColumn {
-            method: "new",
-            prayer: Prayer::Subuh
-        }
-    );
-    assert!(refused
-        .to_string()
-        .starts_with("no column for subuh by `new`"));
-    assert_eq!(exact_day(archived, 0, &new, date), None);
+        // A method that needs a column the table lacks is refused, named, and reads nothing.
+        let new = Method {
+            id: "new",
+            subuh_altitude_deg: -19.5,
+            ..NU
+        };
+        let refused = check_for(archived, &[Method::KEMENAG, new]).unwrap_err();
+        assert_eq!(
+            refused,
+            Unfit::NoColumn {
+                method: "new",
+                prayer: Prayer::Subuh
+            }
+        );
+        assert!(refused
+            .to_string()
+            .starts_with("no column for subuh by `new`"));
+        assert_eq!(exact_day(archived, 0, &new, date), None);
+    });
 }
 
 #[test]
 fn ranges_read_across_years_and_refuse_outside_the_span() {
-    let astro = Astro::load(data_dir()).unwrap();
-    let dataset = dataset(&astro);
-    let bytes = rkyv::to_bytes::<rkyv::rancor::Error>(&dataset).unwrap();
-    let archived = access(&bytes);
-    let k = &Method::KEMENAG;
-    let from = Date::from_ymd(2025, 12, 20).unwrap();
-    let to = Date::from_ymd(2026, 1, 10).unwrap();
-    let days = exact_days(archived, 0, k, from, to).unwrap();
-    assert_eq!(days.len(), 22);
-    for (offset, day) in days.iter().enumerate() {
-        let one = exact_day(archived, 0, k, from.add_days(offset as i32)).unwrap();
-        assert_eq!(*day, one);
-    }
-    // Each maghrib about a day after the one before.
-    for pair in days.windows(2) {
-        let step = pair[1][6].unwrap() - pair[0][6].unwrap();
-        assert!((86_400 - 60..=86_400 + 60).contains(&step), "{step}");
-    }
-    let first = hijri::span::FIRST;
-    let last = hijri::span::LAST;
-    assert!(exact_day(archived, 0, k, first).is_some());
-    assert!(exact_day(archived, 0, k, last).is_some());
-    assert!(exact_day(archived, 0, k, first.add_days(-1)).is_none());
-    assert!(exact_day(archived, 0, k, last.add_days(1)).is_none());
-    assert!(exact_day(archived, 3, k, first).is_none());
-    assert!(exact_days(archived, 0, k, to, from).is_none());
-    // A method the table was not computed for has no times.
-    let other = Method {
-        subuh_altitude_deg: -19.0,
-        ..Method::KEMENAG
-    };
-    assert!(exact_day(archived, 0, &other, from).is_none());
-    // Kota Kediri, 2026-06-23 (myQuran's example: 04:13 … 18:42 WIB; see prayer.rs).
-    let date = Date::from_ymd(2026, 6, 23).unwrap();
-    let kediri = place_index(archived, "35.71").unwrap();
-    let shown: Vec<String> = published_day(archived, kediri, k, date)
-        .unwrap()
-        .iter()
-        .map(|t| {
-            let (h, m) = hijri::date::local_clock(t.unwrap(), 7 * 3_600);
-            format!("{h:02}:{m:02}")
-        })
-        .collect();
-    assert_eq!(
-        shown,
-        ["04:13", "04:23", "05:41", "06:10", "11:38", "14:57", "17:27", "18:42"]
-    );
-    assert_eq!(NaiveDate::try_from(date).unwrap().day(), 23);
+    with_table(|_, _, archived| {
+        let k = &Method::KEMENAG;
+        let from = Date::from_ymd(2025, 12, 20).unwrap();
+        let to = Date::from_ymd(2026, 1, 10).unwrap();
+        let days = exact_days(archived, 0, k, from, to).unwrap();
+        assert_eq!(days.len(), 22);
+        for (offset, day) in days.iter().enumerate() {
+            let one = exact_day(archived, 0, k, from.add_days(offset as i32)).unwrap();
+            assert_eq!(*day, one);
+        }
+        // Each maghrib about a day after the one before.
+        for pair in days.windows(2) {
+            let step = pair[1][6].unwrap() - pair[0][6].unwrap();
+            assert!((86_400 - 60..=86_400 + 60).contains(&step), "{step}");
+        }
+        let first = hijri::span::FIRST;
+        let last = hijri::span::LAST;
+        assert!(exact_day(archived, 0, k, first).is_some());
+        assert!(exact_day(archived, 0, k, last).is_some());
+        assert!(exact_day(archived, 0, k, first.add_days(-1)).is_none());
+        assert!(exact_day(archived, 0, k, last.add_days(1)).is_none());
+        assert!(exact_day(archived, 3, k, first).is_none());
+        assert!(exact_days(archived, 0, k, to, from).is_none());
+        // A method the table was not computed for has no times.
+        let other = Method {
+            subuh_altitude_deg: -19.0,
+            ..Method::KEMENAG
+        };
+        assert!(exact_day(archived, 0, &other, from).is_none());
+        // Kota Kediri, 2026-06-23 (myQuran's example: 04:13 … 18:42 WIB; see prayer.rs).
+        let date = Date::from_ymd(2026, 6, 23).unwrap();
+        let kediri = place_index(archived, "35.71").unwrap();
+        let shown: Vec<String> = published_day(archived, kediri, k, date)
+            .unwrap()
+            .iter()
+            .map(|t| {
+                let (h, m) = hijri::date::local_clock(t.unwrap(), 7 * 3_600);
+                format!("{h:02}:{m:02}")
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            ["04:13", "04:23", "05:41", "06:10", "11:38", "14:57", "17:27", "18:42"]
+        );
+        assert_eq!(NaiveDate::try_from(date).unwrap().day(), 23);
+    });
 }
 
 #[test]
