@@ -52,19 +52,20 @@ fn days_after_the_coverage_are_computed_and_partial_years_are_not_served() {
 fn gregorian_to_hijri_at_month_edges() {
     let bytes = sample();
     let chain = archive::open(&bytes).unwrap().default_chain().unwrap();
-    let hijri = |iso: &str| {
-        chain
-            .to_hijri(Date::parse_iso(iso).unwrap())
-            .map(|(h, _)| h.to_string())
-    };
-    assert_eq!(hijri("2025-01-30"), None);
-    assert_eq!(hijri("2025-01-31").as_deref(), Some("1446-08-01"));
-    assert_eq!(hijri("2025-02-28").as_deref(), Some("1446-08-29"));
-    assert_eq!(hijri("2025-03-01").as_deref(), Some("1446-09-01"));
-    assert_eq!(hijri("2025-03-30").as_deref(), Some("1446-09-30"));
-    assert_eq!(hijri("2025-03-31").as_deref(), Some("1446-10-01"));
-    assert_eq!(hijri("2025-04-28").as_deref(), Some("1446-10-29"));
-    assert_eq!(hijri("2025-04-29"), None);
+    for (day, hijri) in [
+        ("2025-01-30", None),
+        ("2025-01-31", Some("1446-08-01")),
+        ("2025-02-28", Some("1446-08-29")),
+        ("2025-03-01", Some("1446-09-01")),
+        ("2025-03-30", Some("1446-09-30")),
+        ("2025-03-31", Some("1446-10-01")),
+        ("2025-04-28", Some("1446-10-29")),
+        ("2025-04-29", None),
+    ] {
+        let found = chain.to_hijri(Date::parse_iso(day).unwrap());
+        let found = found.map(|(h, _)| h.to_string());
+        assert_eq!(found.as_deref(), hijri, "{day}");
+    }
 }
 
 #[test]

@@ -7,6 +7,13 @@ use hijri::validate::{Place, Problem, Violation};
 
 use crate::fixture::{self, aligned, evening, START};
 
+/// Asserts that `open` takes the fixture changed by `change`.
+fn assert_opens(change: impl FnOnce(&mut Dataset)) {
+    let mut calendar = fixture::calendar();
+    change(&mut calendar);
+    assert_eq!(fixture::open(&calendar), Ok(()));
+}
+
 /// The problem `open` reports for the fixture changed by `break_it`.
 fn problem(break_it: impl FnOnce(&mut Dataset)) -> Problem {
     let mut calendar = fixture::calendar();
@@ -16,6 +23,21 @@ fn problem(break_it: impl FnOnce(&mut Dataset)) -> Problem {
         Err(archive::ArchiveError::Invalid(problem)) => problem,
         other => panic!("expected a problem of meaning, got {other:?}"),
     }
+}
+
+/// Ends the first rule of the first calendar at 1446-09 and follows it with a copy of it
+/// from 1446-`second_from`.
+fn split_rule(c: &mut Dataset, second_from: u8) {
+    let mut second = c.chains[0].rules[0].clone();
+    c.chains[0].rules[0].last = Some(HijriMonth {
+        year: 1446,
+        month: 9,
+    });
+    second.first = Some(HijriMonth {
+        year: 1446,
+        month: second_from,
+    });
+    c.chains[0].rules.push(second);
 }
 
 fn month(index: usize, month: u8) -> Place {
@@ -87,14 +109,7 @@ fn retro_months_come_first() {
     assert_eq!(found.place, month(2, 10));
     assert_eq!(found.violation, Violation::RetroAfter(Tier::Published));
     // Published and computed months may alternate (a table with gaps).
-    assert_eq!(
-        fixture::open(&{
-            let mut c = fixture::calendar();
-            c.chains[0].months[1].tier = Tier::Computed;
-            c
-        }),
-        Ok(())
-    );
+    assert_opens(|c| c.chains[0].months[1].tier = Tier::Computed);
 }
 
 #[test]
@@ -334,39 +349,12 @@ fn chains_have_distinct_lower_case_ids_sources_and_rules() {
         (month(3, 11), Violation::NoRule)
     );
     // Two spans must follow each other.
-    let found = problem(|c| {
-        let mut second = c.chains[0].rules[0].clone();
-        c.chains[0].rules[0].last = Some(HijriMonth {
-            year: 1446,
-            month: 9,
-        });
-        second.first = Some(HijriMonth {
-            year: 1446,
-            month: 11,
-        });
-        c.chains[0].rules.push(second);
-    });
+    let found = problem(|c| split_rule(c, 11));
     assert_eq!(
         (found.place, found.violation),
         (Place::Rule { chain: 0, index: 1 }, Violation::RuleOrder)
     );
-    assert_eq!(
-        fixture::open(&{
-            let mut c = fixture::calendar();
-            let mut second = c.chains[0].rules[0].clone();
-            c.chains[0].rules[0].last = Some(HijriMonth {
-                year: 1446,
-                month: 9,
-            });
-            second.first = Some(HijriMonth {
-                year: 1446,
-                month: 10,
-            });
-            c.chains[0].rules.push(second);
-            c
-        }),
-        Ok(())
-    );
+    assert_opens(|c| split_rule(c, 10));
 }
 
 #[test]
@@ -404,14 +392,7 @@ fn stored_computed_months_are_archived_ranges() {
             "{computed:?}"
         );
     }
-    assert_eq!(
-        fixture::open(&{
-            let mut c = fixture::calendar();
-            c.answers[1].computed = vec![[0, 1], [2, 4]];
-            c
-        }),
-        Ok(())
-    );
+    assert_opens(|c| c.answers[1].computed = vec![[0, 1], [2, 4]]);
 }
 
 #[test]
@@ -424,15 +405,10 @@ fn stored_tiers_are_tier_bits_covering_the_computed_months() {
             "{tiers}"
         );
     }
-    assert_eq!(
-        fixture::open(&{
-            let mut c = fixture::calendar();
-            c.answers[1].tiers = Tier::Retro.bit() | Tier::Published.bit();
-            c.answers[0].tiers = 0;
-            c
-        }),
-        Ok(())
-    );
+    assert_opens(|c| {
+        c.answers[1].tiers = Tier::Retro.bit() | Tier::Published.bit();
+        c.answers[0].tiers = 0;
+    });
 }
 
 #[test]

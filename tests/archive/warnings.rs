@@ -41,27 +41,35 @@ fn codes(bytes: &[u8], index: usize) -> Vec<&'static str> {
         .collect()
 }
 
+/// One month of [`chain`] (tier, deciding-site altitude and elongation) and the warning
+/// codes it must carry.
+type Expected = (Tier, i32, i32, &'static [&'static str]);
+
+/// Asserts the codes of every month of the chain of `months` with `corrected`.
+fn assert_codes(months: &[Expected], corrected: &[(u16, u8)]) {
+    let values: Vec<(Tier, i32, i32)> = months.iter().map(|&(t, a, e, _)| (t, a, e)).collect();
+    let bytes = chain(&values, corrected);
+    for (index, &(.., expected)) in months.iter().enumerate() {
+        assert_eq!(codes(&bytes, index), expected, "month {index}");
+    }
+}
+
 #[test]
 fn tiers_and_borderline() {
-    let bytes = chain(
+    assert_codes(
         &[
-            (Tier::Retro, 50_000, 90_000),
-            (Tier::Retro, 31_000, 90_000),
-            (Tier::Published, 31_000, 65_000),
-            (Tier::Computed, 32_499, 70_000),
-            (Tier::Computed, 32_500, 70_000),
-            (Tier::Computed, 29_999, 70_000),
+            (Tier::Retro, 50_000, 90_000, &["retro"]),
+            (Tier::Retro, 31_000, 90_000, &["retro", "borderline"]),
+            (Tier::Published, 31_000, 65_000, &[]),
+            (Tier::Computed, 32_499, 70_000, &["computed", "borderline"]),
+            (Tier::Computed, 32_500, 70_000, &["computed"]),
+            // A margin of -1 (1e-4 deg) fails the criterion, as near the limit as a pass by
+            // 1e-4: borderline on the missing side too (the cards' MENDEKATI BATAS stays a
+            // pass only).
+            (Tier::Computed, 29_999, 70_000, &["computed", "borderline"]),
         ],
         &[],
     );
-    assert_eq!(codes(&bytes, 0), ["retro"]);
-    assert_eq!(codes(&bytes, 1), ["retro", "borderline"]);
-    assert_eq!(codes(&bytes, 2), Vec::<&str>::new());
-    assert_eq!(codes(&bytes, 3), ["computed", "borderline"]);
-    assert_eq!(codes(&bytes, 4), ["computed"]);
-    // A margin of -1 (1e-4 deg) fails the criterion, as near the limit as a pass by 1e-4:
-    // borderline on the missing side too (the cards' MENDEKATI BATAS stays a pass only).
-    assert_eq!(codes(&bytes, 5), ["computed", "borderline"]);
 }
 
 #[test]
@@ -82,19 +90,15 @@ fn a_margin_of_exactly_zero_is_borderline() {
 
 #[test]
 fn divergence_marks_the_month_and_the_one_before() {
-    let bytes = chain(
+    assert_codes(
         &[
-            (Tier::Published, 50_000, 90_000),
-            (Tier::Published, 50_000, 90_000),
-            (Tier::Published, 50_000, 90_000),
-            (Tier::Computed, 31_000, 90_000),
+            (Tier::Published, 50_000, 90_000, &[]),
+            (Tier::Published, 50_000, 90_000, &["divergence"]),
+            (Tier::Published, 50_000, 90_000, &["divergence"]),
+            (Tier::Computed, 31_000, 90_000, &["computed", "borderline"]),
         ],
         &[(1446, 9)],
     );
-    assert_eq!(codes(&bytes, 0), Vec::<&str>::new());
-    assert_eq!(codes(&bytes, 1), ["divergence"]);
-    assert_eq!(codes(&bytes, 2), ["divergence"]);
-    assert_eq!(codes(&bytes, 3), ["computed", "borderline"]);
 }
 
 #[test]
