@@ -7,7 +7,6 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::indexing_slicing,
-    clippy::print_stdout,
     reason = "test helpers may panic: a panic fails the test"
 )]
 
@@ -16,11 +15,10 @@ use hijri_astro::eclipse::lunar::LunarType;
 use hijri_astro::eclipse::solar::SolarType;
 use hijri_astro::eclipse::Eclipse;
 use hijri_astro::Astro;
-use std::path::Path;
 
-fn data_dir() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
-}
+mod common;
+
+use common::{astro, data_dir};
 
 fn at(text: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(text).unwrap().to_utc()
@@ -81,7 +79,7 @@ fn all(astro: &Astro) -> Vec<Eclipse> {
 /// (held to BMKG's instead, below).
 #[test]
 fn every_eclipse_1945_2100_matches_astronomy_engine() {
-    let astro = Astro::load(data_dir()).unwrap();
+    let astro = astro();
     let ours = all(&astro);
     let theirs = reference();
     let ut_2050 = ut_seconds(at("2050-01-01T00:00:00Z"));
@@ -171,7 +169,7 @@ fn every_eclipse_1945_2100_matches_astronomy_engine() {
 /// magnitude and gamma at greatest eclipse (to 0.0005) and the saros series.
 #[test]
 fn solar_eclipses_have_the_canons_numbers() {
-    let astro = Astro::load(data_dir()).unwrap();
+    let astro = astro();
     let ours = all(&astro);
     let solar = |date: &str| {
         ours.iter()
@@ -221,7 +219,7 @@ fn solar_eclipses_have_the_canons_numbers() {
 /// 03:56:34), every contact within a minute.
 #[test]
 fn lunar_eclipse_of_2025_09_07_has_bmkgs_contacts() {
-    let astro = Astro::load(data_dir()).unwrap();
+    let astro = astro();
     let e = astro
         .eclipses(at("2025-09-01T00:00:00Z"), at("2025-09-15T00:00:00Z"))
         .unwrap()

@@ -12,15 +12,13 @@
 )]
 
 use chrono::{DateTime, TimeDelta, Utc};
-use hijri_astro::Astro;
-use std::path::Path;
+
+mod common;
+
+use common::{astro, data_dir};
 
 /// The largest difference allowed from the reference, seconds ("to the minute").
 const TOLERANCE_S: f64 = 60.0;
-
-fn data_dir() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"))
-}
 
 fn reference(name: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(data_dir().join("reference/holidays").join(name)).unwrap();
@@ -40,7 +38,7 @@ fn seconds_between(a: DateTime<Utc>, b: DateTime<Utc>) -> f64 {
 
 #[test]
 fn solar_terms_match_skyfield_to_the_minute() {
-    let astro = Astro::load(data_dir()).unwrap();
+    let astro = astro();
     let rows = reference("solar_terms.csv");
     assert_eq!(rows.len(), 144);
     let mut worst: f64 = 0.0;
@@ -63,7 +61,7 @@ fn solar_terms_match_skyfield_to_the_minute() {
 
 #[test]
 fn a_term_just_passed_is_found_a_year_later() {
-    let astro = Astro::load(data_dir()).unwrap();
+    let astro = astro();
     let solstice = instant("2000-12-21T13:37:25Z");
     let next = astro
         .next_solar_longitude(270.0, solstice + TimeDelta::hours(1))
@@ -77,7 +75,7 @@ fn a_term_just_passed_is_found_a_year_later() {
 
 #[test]
 fn full_moons_match_skyfield_to_the_minute() {
-    let astro = Astro::load(data_dir()).unwrap();
+    let astro = astro();
     let rows = reference("full_moons.csv");
     assert_eq!(rows.len(), 15);
     for row in &rows {
@@ -96,7 +94,7 @@ fn full_moons_match_skyfield_to_the_minute() {
 
 #[test]
 fn new_moons_lie_between_their_bounds_in_order() {
-    let astro = Astro::load(data_dir()).unwrap();
+    let astro = astro();
     let (from, to) = (
         instant("2023-01-01T00:00:00Z"),
         instant("2024-01-01T00:00:00Z"),

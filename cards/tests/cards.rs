@@ -97,7 +97,16 @@ fn field(lat: f64, lon: f64) -> (f64, f64) {
     )
 }
 
+/// The grid and the map points of [`field`].
 fn grid_and_points() -> (VisibilityGrid, Vec<PointResult>) {
+    grid_and_points_of(field)
+}
+
+/// The grid and the map points of a field of (altitude, elongation) by (lat, lon), the points
+/// judged by the limits in force (3°, 6.4°).
+fn grid_and_points_of(
+    field: impl Fn(f64, f64) -> (f64, f64) + Sync + Copy,
+) -> (VisibilityGrid, Vec<PointResult>) {
     let grid = VisibilityGrid::compute(0.25, field).unwrap();
     let points = display_points()
         .unwrap()
@@ -108,6 +117,19 @@ fn grid_and_points() -> (VisibilityGrid, Vec<PointResult>) {
         })
         .collect();
     (grid, points)
+}
+
+/// The chart and the map (on [`grid_and_points`]) of `c`, each normal and bare, with the name
+/// of each.
+fn both_cards(c: &CardContext) -> Vec<(String, String)> {
+    let (grid, points) = grid_and_points();
+    let mut cards = Vec::new();
+    for bare in [false, true] {
+        cards.push((format!("chart bare={bare}"), viz_svg(c, bare).unwrap()));
+        let map = map_svg(c, &grid, &points, bare).unwrap();
+        cards.push((format!("map bare={bare}"), map));
+    }
+    cards
 }
 
 /// The text of the element with `id="<id>"`.
@@ -272,16 +294,10 @@ fn the_near_limit_note_states_the_band_of_the_limits_given() {
         ),
         ..ctx(&site, &v)
     };
-    let (grid, points) = grid_and_points();
     let note = "Kriteria terpenuhi, tetapi kurang dari 0,5° di atas batas";
-    for bare in [false, true] {
-        for svg in [
-            viz_svg(&c, bare).unwrap(),
-            map_svg(&c, &grid, &points, bare).unwrap(),
-        ] {
-            assert_eq!(text_by_id(&svg, "verdict"), "MENDEKATI BATAS");
-            assert_eq!(text_by_id(&svg, "verdict-note"), note);
-        }
+    for (card, svg) in both_cards(&c) {
+        assert_eq!(text_by_id(&svg, "verdict"), "MENDEKATI BATAS", "{card}");
+        assert_eq!(text_by_id(&svg, "verdict-note"), note, "{card}");
     }
 }
 
@@ -289,7 +305,6 @@ fn the_near_limit_note_states_the_band_of_the_limits_given() {
 fn estimated_months_carry_the_hisab_badge_on_both_cards() {
     let site = site();
     let v = values(31_234, 28_901, 80_012);
-    let (grid, points) = grid_and_points();
     for (tier, badge) in [
         (Tier::Computed, "PERKIRAAN HISAB — bukan tanggal resmi"),
         (Tier::Retro, "PERKIRAAN HISAB (RETRO) — bukan tanggal resmi"),
@@ -298,10 +313,8 @@ fn estimated_months_carry_the_hisab_badge_on_both_cards() {
             tier,
             ..ctx(&site, &v)
         };
-        for bare in [false, true] {
-            assert_eq!(text_by_id(&viz_svg(&c, bare).unwrap(), "tier-badge"), badge);
-            let map = map_svg(&c, &grid, &points, bare).unwrap();
-            assert_eq!(text_by_id(&map, "tier-badge"), badge);
+        for (card, svg) in both_cards(&c) {
+            assert_eq!(text_by_id(&svg, "tier-badge"), badge, "{tier:?} {card}");
         }
     }
 }
@@ -378,15 +391,7 @@ fn a_boundary_by_the_map_edge_is_labelled_across_it_with_an_arrow() {
     // the label beside the line, so it goes into free space with a leader, and the arrow
     // still points from the line into the strip.
     let strip = |lat: f64, lon: f64| (field(lat, lon).0, 6.4 + 0.5 * (95.5 - lon));
-    let grid = VisibilityGrid::compute(0.25, strip).unwrap();
-    let points: Vec<PointResult> = display_points()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            let (alt, elong) = strip(p.lat, p.lon);
-            p.result(alt >= 3.0 && elong >= 6.4)
-        })
-        .collect();
+    let (grid, points) = grid_and_points_of(strip);
     let site = site();
     let v = values(31_234, 28_901, 80_012);
     for bare in [false, true] {
@@ -415,12 +420,8 @@ fn the_boundary_note_shows_only_with_a_boundary_line() {
     let v = values(63_612, 61_234, 80_012);
     // Both criteria hold everywhere: no boundary line, no note on the map.
     let everywhere = |_: f64, _: f64| (10.0, 12.0);
-    let grid = VisibilityGrid::compute(0.25, everywhere).unwrap();
-    let points: Vec<PointResult> = display_points()
-        .unwrap()
-        .iter()
-        .map(|p| p.result(true))
-        .collect();
+    let (grid, points) = grid_and_points_of(everywhere);
+    assert!(points.iter().all(|p| p.met));
     for bare in [false, true] {
         let map = map_svg(&ctx(&site, &v), &grid, &points, bare).unwrap();
         for id in [
