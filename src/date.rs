@@ -294,26 +294,16 @@ mod tests {
 
     #[test]
     fn weekdays_in_indonesian() {
-        assert_eq!(
-            Date::parse_iso("1945-01-01").unwrap().weekday().name(),
-            "Senin"
-        );
-        assert_eq!(
-            Date::parse_iso("1945-08-17").unwrap().weekday().name(),
-            "Jumat"
-        );
-        assert_eq!(
-            Date::parse_iso("2025-03-01").unwrap().weekday().name(),
-            "Sabtu"
-        );
-        assert_eq!(
-            Date::parse_iso("2100-01-01").unwrap().weekday().name(),
-            "Jumat"
-        );
-        assert_eq!(
-            Date::parse_iso("2026-11-22").unwrap().weekday().name(),
-            "Ahad"
-        );
+        for (iso, name) in [
+            ("1945-01-01", "Senin"),
+            ("1945-08-17", "Jumat"),
+            ("2025-03-01", "Sabtu"),
+            ("2100-01-01", "Jumat"),
+            ("2026-11-22", "Ahad"),
+        ] {
+            let found = Date::parse_iso(iso).unwrap().weekday();
+            assert_eq!(found.name(), name, "{iso}");
+        }
     }
 
     #[test]

@@ -251,7 +251,8 @@ impl Astro {
 mod tests {
     use super::*;
 
-    fn astro() -> Astro {
+    /// The committed ephemeris and ΔT (the project's `data/`), for the crate's unit tests.
+    pub(crate) fn astro() -> Astro {
         Astro::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")).unwrap()
     }
 

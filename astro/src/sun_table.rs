@@ -396,8 +396,7 @@ mod tests {
 
     #[test]
     fn the_bulk_instants_are_the_precise_ones_to_a_twentieth_of_a_second() {
-        let astro =
-            Astro::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")).unwrap();
+        let astro = crate::tests::astro();
         let first = NaiveDate::from_ymd_opt(2031, 1, 1).unwrap();
         let sun = SunTable::new(&astro, first, first + chrono::Days::new(400)).unwrap();
         // Any altitudes do: these are Kemenag's at sea level, and an ashar at half the noon

@@ -240,10 +240,9 @@ mod tests {
 
     #[test]
     fn numbers_are_compact() {
-        assert_eq!(num(12.0), "12");
-        assert_eq!(num(3.5), "3.5");
-        assert_eq!(num(-0.001), "0");
-        assert_eq!(num(-0.256), "-0.26");
+        for (x, text) in [(12.0, "12"), (3.5, "3.5"), (-0.001, "0"), (-0.256, "-0.26")] {
+            assert_eq!(num(x), text, "{x}");
+        }
     }
 
     #[test]

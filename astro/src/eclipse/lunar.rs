@@ -207,8 +207,7 @@ mod tests {
 
     #[test]
     fn the_track_follows_the_moon_over_eight_hours() {
-        let astro =
-            Astro::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")).unwrap();
+        let astro = crate::tests::astro();
         // 2025-09-07, near greatest eclipse (18:12 UT).
         let tt = 810_584_000.0;
         let m = track(&astro, tt).unwrap();

@@ -259,8 +259,7 @@ mod tests {
 
     #[test]
     fn the_polynomials_follow_the_shadow_over_eight_hours() {
-        let astro =
-            Astro::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")).unwrap();
+        let astro = crate::tests::astro();
         // 2023-04-20, a few minutes from greatest eclipse (04:17 UT).
         let tt = 735_322_600.0;
         let e = elements(&astro, tt).unwrap();
