@@ -18,13 +18,7 @@ use hijri::schema::ArchivedChain;
 
 mod common;
 
-use common::Untouched;
-
-const OFFICIAL: [&str; 3] = [
-    "official/months.csv",
-    "official/coverage.csv",
-    "official/corrections.csv",
-];
+use common::{Untouched, OFFICIAL_FILES};
 
 /// Runs `hijri-generate --data <data> announce <args>`.
 fn announce(data: &Path, args: &[&str]) -> Output {
@@ -178,7 +172,7 @@ fn starts_and_lengths(cal: &ArchivedChain) -> Vec<(String, i32, u8)> {
 #[test]
 fn refusals_change_no_file() {
     let data = common::data_copy("announce-refusals");
-    let files = Untouched::new(&data, &OFFICIAL);
+    let files = Untouched::new(&data, &OFFICIAL_FILES);
     for (args, expected) in [
         (
             &["1448-07=2026-12-09"][..],

@@ -13,22 +13,18 @@
 use hijri::schema::PrayerPlace;
 use hijri_generator::kabkota;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 
 mod common;
 
-/// The committed file `path` under `data/`.
-fn data(path: &str) -> PathBuf {
-    common::data_dir().join(path)
-}
+use common::data_dir;
 
 fn places() -> Vec<PrayerPlace> {
-    kabkota::load(&data(kabkota::FILE)).unwrap()
+    kabkota::load(&data_dir().join(kabkota::FILE)).unwrap()
 }
 
 /// The rows of a committed CSV without quoted fields, header skipped.
 fn rows(path: &str) -> Vec<Vec<String>> {
-    std::fs::read_to_string(data(path))
+    std::fs::read_to_string(data_dir().join(path))
         .unwrap()
         .lines()
         .skip(1)
@@ -98,7 +94,7 @@ fn one_row_per_kemenag_place() {
     assert_eq!(kemenag.len(), 517, "Kemenag's list");
     assert_eq!(places.len(), kemenag.len());
     // Every Kemenag place once, by its myQuran id (the 8th column).
-    let text = std::fs::read_to_string(data(kabkota::FILE)).unwrap();
+    let text = std::fs::read_to_string(data_dir().join(kabkota::FILE)).unwrap();
     let ids: BTreeSet<String> = text
         .lines()
         .skip(1)

@@ -46,6 +46,13 @@ pub const DATA_FILES: [&str; 19] = [
     "ephemeris/de440_1945_2100.bsp.md5",
 ];
 
+/// The government calendar's facts `announce` writes.
+pub const OFFICIAL_FILES: [&str; 3] = [
+    "official/months.csv",
+    "official/coverage.csv",
+    "official/corrections.csv",
+];
+
 /// The holiday facts `announce-holidays` writes.
 pub const HOLIDAY_FILES: [&str; 2] = ["holidays/decrees.csv", "holidays/days.csv"];
 
