@@ -14,15 +14,19 @@
     reason = "test helpers may panic: a panic fails the test"
 )]
 
-use std::io::{BufRead, ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::Receiver;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+#[path = "support/launch.rs"]
+mod launch;
+use launch::{json_lines, with_piped_logs};
 
 /// One attack at a time.
 fn serial() -> MutexGuard<'static, ()> {
@@ -118,31 +122,11 @@ impl Server {
     }
 
     fn spawn_from(mut command: Command, archive: &Path, vars: &[(&str, &str)]) -> Server {
-        let mut child = command
-            .env("HIJRI_ARCHIVE", archive)
-            .env("HIJRI_BIND", "127.0.0.1:0")
-            .env_remove("HIJRI_LOG")
-            .envs(vars.iter().copied())
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
+        let mut child = with_piped_logs(&mut command, archive, "127.0.0.1:0", vars)
             .spawn()
             .unwrap();
         let spawned = Instant::now();
-        let stderr = child.stderr.take().unwrap();
-        let (send, lines) = channel();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stderr)
-                .lines()
-                .map_while(Result::ok)
-            {
-                let json = serde_json::from_str(&line)
-                    .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line:?}"));
-                if send.send(json).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = json_lines(child.stderr.take().unwrap());
         Server {
             child,
             lines,

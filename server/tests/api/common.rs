@@ -422,15 +422,8 @@ pub fn spawn_server(
     bind: &str,
     vars: &[(&str, &str)],
 ) -> std::process::Child {
-    use std::process::{Command, Stdio};
-    Command::new(env!("CARGO_BIN_EXE_hijri-serve"))
-        .env("HIJRI_ARCHIVE", archive)
-        .env("HIJRI_BIND", bind)
-        .env_remove("HIJRI_LOG")
-        .envs(vars.iter().copied())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_hijri-serve"));
+    crate::launch::with_piped_logs(&mut command, archive, bind, vars)
         .spawn()
         .unwrap()
 }
@@ -452,22 +445,8 @@ impl Drop for Logging {
 impl Logging {
     /// Starts the binary on `archive` with `vars`, on a free loopback port.
     pub fn start(archive: &std::path::Path, vars: &[(&str, &str)]) -> Logging {
-        use std::io::BufRead;
         let mut child = spawn_server(archive, "127.0.0.1:0", vars);
-        let stderr = child.stderr.take().unwrap();
-        let (send, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stderr)
-                .lines()
-                .map_while(Result::ok)
-            {
-                let json = serde_json::from_str(&line)
-                    .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line:?}"));
-                if send.send(json).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = crate::launch::json_lines(child.stderr.take().unwrap());
         Logging { child, lines }
     }
 

@@ -26,6 +26,8 @@ mod holidays;
 mod hostile;
 mod ical;
 mod lang;
+#[path = "../support/launch.rs"]
+mod launch;
 mod metrics;
 mod new_calendar;
 mod openapi;
