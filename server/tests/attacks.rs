@@ -48,6 +48,15 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A fresh scratch directory `name` (see [`scratch`]) holding a small archive
+/// (`small_archive("2025-01-01", version)`) as `hijri.archive`: the directory and the file.
+fn scratch_with_small_archive(name: &str, version: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let small = dir.join("hijri.archive");
+    std::fs::write(&small, small_archive("2025-01-01", version)).unwrap();
+    (dir, small)
+}
+
 /// `to` becomes a copy of the real archive (a hard link where the file system allows).
 fn place_archive(to: &Path) {
     if std::fs::hard_link(archive(), to).is_err() {
@@ -217,6 +226,15 @@ impl Server {
             })
     }
 
+    /// Sends SIGHUP once `after` has passed since the spawn (at once if it has already);
+    /// returns what the kernel showed of SIGHUP in the process just before.
+    fn hangup_after(&self, after: Duration) -> Hangup {
+        std::thread::sleep(after.saturating_sub(self.spawned.elapsed()));
+        let state = self.hangup_state();
+        self.hangup();
+        state
+    }
+
     fn alive(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()
     }
@@ -341,6 +359,14 @@ fn second_client_is_served(server: SocketAddr, span: Duration) {
     assert!(*times.last().unwrap() < Duration::from_secs(1), "{times:?}");
 }
 
+/// For an attack with thousands of sockets: the attacks' lock, this process's open-file
+/// limit raised, and the server started on the real archive with default settings.
+fn flooding_the_real_archive() -> (MutexGuard<'static, ()>, Server) {
+    let one = serial();
+    more_files();
+    (one, Server::start(&archive(), &[]))
+}
+
 /// Raises this process's open-file limit (the attacks hold thousands of sockets).
 fn more_files() {
     let _ = hijri_server::open_files::raise();
@@ -366,9 +392,7 @@ fn still_open(streams: Vec<TcpStream>, closed: usize, wait: Duration) -> Vec<Tcp
 
 #[test]
 fn one_address_with_600_keep_alive_connections_leaves_room_for_another() {
-    let _one = serial();
-    more_files();
-    let server = Server::start(&archive(), &[]);
+    let (_one, server) = flooding_the_real_archive();
     let address = server.address();
     // 600 connections from 127.0.0.1 before any request: the server keeps 64 (the default
     // per client) and closes the other 536 as it accepts them.
@@ -433,9 +457,7 @@ fn one_address_with_600_keep_alive_connections_leaves_room_for_another() {
 
 #[test]
 fn never_reading_and_slow_reading_clients_leave_room_for_another() {
-    let _one = serial();
-    more_files();
-    let server = Server::start(&archive(), &[]);
+    let (_one, server) = flooding_the_real_archive();
     let address = server.address();
     // 1,000 clients that ask for the whole table three times and never read.
     let mut silent = Vec::new();
@@ -535,9 +557,7 @@ fn a_trickle_reader_is_dropped_at_the_minimum_send_rate() {
 
 #[test]
 fn two_thousand_connections_are_all_answered() {
-    let _one = serial();
-    more_files();
-    let server = Server::start(&archive(), &[]);
+    let (_one, server) = flooding_the_real_archive();
     let address = server.address();
     // 40 clients (127.0.1.1 … 127.0.1.40) × 50 connections: each within its share.
     let mut streams = Vec::new();
@@ -629,9 +649,7 @@ fn sighup_from_1_ms_after_exec_is_never_fatal() {
     use std::os::unix::process::ExitStatusExt;
     let static_build = starts_without_a_loader(&shipped());
     let _one = serial();
-    let dir = scratch("early-sighup");
-    let small = dir.join("hijri.archive");
-    std::fs::write(&small, small_archive("2025-01-01", "early")).unwrap();
+    let (dir, small) = scratch_with_small_archive("early-sighup", "early");
     let mut failures = Vec::new();
     for delay in [1, 2, 3, 5, 8] {
         let wanted = Duration::from_millis(delay);
@@ -639,9 +657,7 @@ fn sighup_from_1_ms_after_exec_is_never_fatal() {
         let mut states = [0; 3];
         for _ in 0..10 {
             let mut server = Server::spawn(&small, &[]);
-            std::thread::sleep(wanted.saturating_sub(server.spawned.elapsed()));
-            let state = server.hangup_state();
-            server.hangup();
+            let state = server.hangup_after(wanted);
             sent.push(server.spawned.elapsed());
             states[state as usize] += 1;
             // The swap line, or none once the process closed its stderr (it ended).
@@ -696,19 +712,15 @@ fn sighup_from_1_ms_after_exec_is_never_fatal() {
 #[test]
 fn started_with_sighup_ignored_no_early_sighup_is_fatal() {
     let _one = serial();
-    let dir = scratch("ignored-sighup");
-    let small = dir.join("hijri.archive");
-    std::fs::write(&small, small_archive("2025-01-01", "ignored")).unwrap();
+    let (dir, small) = scratch_with_small_archive("ignored-sighup", "ignored");
     let mut failures = Vec::new();
     for delay in [0, 1, 2, 3, 5, 8] {
         let wanted = Duration::from_millis(delay);
         let (mut alive, mut swapped) = (0, 0);
         for _ in 0..10 {
             let mut server = Server::spawn_ignoring_hangups(&small);
-            std::thread::sleep(wanted.saturating_sub(server.spawned.elapsed()));
             // Ignored reads as `Default`: the constructor has not blocked it yet.
-            let state = server.hangup_state();
-            server.hangup();
+            let state = server.hangup_after(wanted);
             let start = server.next_within(
                 |line| line["target"] == "hijri_server::start",
                 Duration::from_secs(10),
@@ -945,9 +957,7 @@ fn resident(pid: u32) -> u64 {
 #[test]
 fn pipelined_big_answers_never_read_keep_memory_bounded() {
     const MB: u64 = 1 << 20;
-    let _one = serial();
-    more_files();
-    let server = Server::start(&archive(), &[]);
+    let (_one, server) = flooding_the_real_archive();
     let address = server.address();
     let path = "/api/v1/days.csv";
     // Stored in the archive; read once before the attack, as any first reader would.
