@@ -7,10 +7,11 @@
 
 use serde_json::Value;
 
-use crate::common::{get, state};
+use crate::common::{find_by, get, state, test_app};
+use crate::snapshots::statuses;
 
 async fn answers(uris: &[&str]) -> Vec<crate::common::Answer> {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let mut out = Vec::new();
     for uri in uris {
         out.push(get(&app, uri).await);
@@ -128,18 +129,12 @@ async fn an_unknown_calendar_is_invalid_authority_everywhere() {
     .try_into()
     .ok()
     .unwrap();
-    let message = unknown.json()["error"]["message"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let message = unknown.message();
     assert!(
         message.contains("kemenag, muhammadiyah, ummalqura, tabular"),
         "{message}"
     );
-    let message = table.json()["error"]["message"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let message = table.message();
     assert!(
         message.contains("has no hilal record") && message.contains("no evening decides a month"),
         "{message}"
@@ -238,12 +233,7 @@ async fn compare_shows_the_five_splits_of_1444_to_1447() {
     ] {
         assert_eq!(start(body, month, "muhammadiyah"), muhammadiyah, "{month}");
         assert_eq!(start(body, month, "kemenag"), kemenag, "{month}");
-        let row = body["months"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|row| row["hijri_month"] == month)
-            .unwrap();
+        let row = find_by(&body["months"], "hijri_month", month);
         assert_eq!(row["agree"], false, "{month}");
         assert_eq!(row["spread_days"], 1, "{month}");
     }
@@ -256,12 +246,7 @@ async fn compare_shows_the_five_splits_of_1444_to_1447() {
     );
     // Observances: Idul Fitri 1447 on Friday 20 March for Muhammadiyah, Saturday 21 March for
     // the government.
-    let fitri = y1447["observances"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["event"] == "idul_fitri")
-        .unwrap();
+    let fitri = find_by(&y1447["observances"], "event", "idul_fitri");
     assert_eq!(fitri["dates"]["muhammadiyah"]["gregorian"], "2026-03-20");
     assert_eq!(fitri["dates"]["kemenag"]["gregorian"], "2026-03-21");
     assert_eq!(fitri["agree"], false);
@@ -343,9 +328,8 @@ async fn the_calendars_answers_are_recorded() {
         ],
     )
     .await;
-    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
     assert_eq!(
-        statuses,
+        statuses(&answers),
         [200, 200, 200, 400, 400, 400, 200, 200, 400, 200, 200, 400]
     );
     let split = &answers[1].json()["months"][8]["starts"];
@@ -376,7 +360,7 @@ async fn the_tabular_calendar_is_served_where_umm_al_qura_is() {
     // No evening decides its months: refused in its rule's words.
     assert_eq!(a[2].status, 400);
     assert_eq!(a[2].code(), "invalid_authority");
-    let message = a[2].json()["error"]["message"].as_str().unwrap().to_owned();
+    let message = a[2].message();
     assert!(
         message
             .starts_with("tabular (Tabular Islamic calendar (arithmetical)) has no hilal record")
@@ -487,21 +471,11 @@ async fn no_answer_names_a_start_outside_the_span() {
     // Umm al-Qura's table begins before the span: its own first day stays as provenance,
     // with the first day served beside it.
     let authorities = a[3].json();
-    let ummalqura = authorities["authorities"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "ummalqura")
-        .unwrap();
+    let ummalqura = find_by(&authorities["authorities"], "id", "ummalqura");
     assert_eq!(ummalqura["table"]["first"], "1944-12-17");
     assert_eq!(ummalqura["table"]["first_served"], "1945-01-01");
     assert_eq!(ummalqura["months"]["first"], "1945-01-01");
-    let tabular = authorities["authorities"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "tabular")
-        .unwrap();
+    let tabular = find_by(&authorities["authorities"], "id", "tabular");
     assert_eq!(tabular["table"], Value::Null);
     assert_eq!(tabular["table_version"], Value::Null);
     assert_eq!(tabular["divergences"], Value::Null);

@@ -109,6 +109,20 @@ impl Answer {
         self.json()["error"]["code"].as_str().unwrap().to_owned()
     }
 
+    /// The message of an error envelope.
+    pub fn message(&self) -> String {
+        self.json()["error"]["message"].as_str().unwrap().to_owned()
+    }
+
+    /// The error code of an error envelope, `ok` for a 200.
+    pub fn outcome(&self) -> String {
+        if self.status == 200 {
+            "ok".to_owned()
+        } else {
+            self.code()
+        }
+    }
+
     /// Status, the contract's headers and the body, for a snapshot.
     pub fn summary(&self) -> Value {
         let mut headers = serde_json::Map::new();
@@ -145,10 +159,41 @@ impl Answer {
     }
 }
 
+/// An initialised app, as `actix_web::test::init_service` returns it, answering bodies `B`.
+pub trait TestApp<B>:
+    Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>
+{
+}
+
+impl<S, B> TestApp<B> for S where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>
+{
+}
+
+/// The app over `state`, initialised.
+pub async fn test_app_with(
+    state: SharedState,
+) -> impl Service<
+    actix_http::Request,
+    Response = ServiceResponse<impl MessageBody>,
+    Error = actix_web::Error,
+> {
+    actix_web::test::init_service(hijri_server::app(state)).await
+}
+
+/// The app over the real archive with default settings, on the fixed clock, initialised.
+pub async fn test_app() -> impl Service<
+    actix_http::Request,
+    Response = ServiceResponse<impl MessageBody>,
+    Error = actix_web::Error,
+> {
+    test_app_with(state()).await
+}
+
 /// Sends a request to an initialised app.
 pub async fn send<S, B>(app: &S, req: actix_http::Request) -> Answer
 where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    S: TestApp<B>,
     B: MessageBody,
 {
     let request = format!("{} {}", req.method(), req.uri());
@@ -167,7 +212,7 @@ where
 /// GET `uri` from a peer address.
 pub async fn get<S, B>(app: &S, uri: &str) -> Answer
 where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    S: TestApp<B>,
     B: MessageBody,
 {
     let req = actix_web::test::TestRequest::get()
@@ -175,6 +220,71 @@ where
         .peer_addr("192.0.2.1:40000".parse().unwrap())
         .to_request();
     send(app, req).await
+}
+
+/// The JSON body of GET `uri` from a peer address.
+pub async fn get_json<S, B>(app: &S, uri: &str) -> Value
+where
+    S: TestApp<B>,
+    B: MessageBody,
+{
+    get(app, uri).await.json()
+}
+
+/// Asserts that `text` contains each of `parts` (a failure shows the whole text).
+pub fn assert_contains_all(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} is not in {text}");
+    }
+}
+
+/// The URI of `/api/v1/prayer-times/next` for `place` at the instant `at` (RFC 3339, its
+/// `+` sent as `%2B`).
+pub fn next_prayer_uri(place: &str, at: &str) -> String {
+    format!(
+        "/api/v1/prayer-times/next?place={place}&at={}",
+        at.replace('+', "%2B")
+    )
+}
+
+/// Field `key` of each item of the JSON array `items`, as text.
+pub fn each_str<'a>(items: &'a Value, key: &str) -> Vec<&'a str> {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item[key].as_str().unwrap())
+        .collect()
+}
+
+/// Fields `first` and `second` of each item of the JSON array `items`, as text.
+pub fn each_pair(items: &Value, first: &str, second: &str) -> Vec<(String, String)> {
+    let text = |item: &Value, key: &str| item[key].as_str().unwrap().to_owned();
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| (text(item, first), text(item, second)))
+        .collect()
+}
+
+/// Asserts that each answer's error message contains its text, in order (the shorter of
+/// the two ends the check, as `zip` does).
+pub fn assert_messages_contain<'a>(answers: impl IntoIterator<Item = &'a Answer>, texts: &[&str]) {
+    for (answer, text) in answers.into_iter().zip(texts) {
+        let message = answer.message();
+        assert!(message.contains(text), "{message} names no {text}");
+    }
+}
+
+/// The first item of the JSON array `items` whose `key` is `value`.
+pub fn find_by<'a>(items: &'a Value, key: &str, value: &str) -> &'a Value {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|item| item[key] == value)
+        .unwrap_or_else(|| panic!("no item with {key} = {value}"))
 }
 
 /// A request with `method` for `uri` from a peer address, with extra `headers`.
@@ -185,7 +295,7 @@ pub async fn fetch<S, B>(
     headers: &[(&str, &str)],
 ) -> Answer
 where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    S: TestApp<B>,
     B: MessageBody,
 {
     let mut req = actix_web::test::TestRequest::default()
@@ -196,6 +306,21 @@ where
         req = req.insert_header((name, value));
     }
     send(app, req.to_request()).await
+}
+
+/// GET `uri` from a peer address, accepting brotli alone.
+pub async fn get_brotli<S, B>(app: &S, uri: &str) -> Answer
+where
+    S: TestApp<B>,
+    B: MessageBody,
+{
+    fetch(
+        app,
+        actix_web::http::Method::GET,
+        uri,
+        &[("accept-encoding", "br")],
+    )
+    .await
 }
 
 /// The bytes gzip `bytes` decompress to.

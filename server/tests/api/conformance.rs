@@ -6,7 +6,10 @@ use actix_web::http::header;
 use actix_web::test::TestRequest;
 use serde_json::Value;
 
-use crate::common::{get, real, send, state, state_with, Answer, UNLIMITED};
+use crate::common::{
+    each_str, find_by, get, get_json, real, send, state_with, test_app, test_app_with, Answer,
+    UNLIMITED,
+};
 use crate::openapi::assert_documented;
 
 /// `(event, gregorian, source)` of each listed event.
@@ -38,7 +41,7 @@ fn warnings(answer: &Answer) -> Vec<(String, String)> {
 
 #[actix_web::test]
 async fn hilal_month_outside_1_to_12_is_out_of_coverage() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for endpoint in ["info", "viz", "map"] {
         for month in ["0", "13", "-1", "255", "256"] {
             let uri = format!("/api/v1/hilal/{endpoint}?month={month}&year=1446");
@@ -54,9 +57,7 @@ async fn hilal_month_outside_1_to_12_is_out_of_coverage() {
         let uri = format!("/api/v1/hilal/{endpoint}?month=Ramadhan&year=1446");
         assert_eq!(get(&app, &uri).await.code(), "invalid_month", "{uri}");
     }
-    let message = get(&app, "/api/v1/hilal/info?month=13&year=1446")
-        .await
-        .json();
+    let message = get_json(&app, "/api/v1/hilal/info?month=13&year=1446").await;
     assert_eq!(
         message["error"]["message"],
         "hilal records exist for months 1 to 12; there is no month 13"
@@ -65,7 +66,7 @@ async fn hilal_month_outside_1_to_12_is_out_of_coverage() {
 
 #[actix_web::test]
 async fn events_across_the_table_start_leave_out_retro_dates() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let app = test_app_with(state_with(real(), UNLIMITED)).await;
     let triple =
         |event: &str, date: &str| (event.to_owned(), date.to_owned(), "regional".to_owned());
 
@@ -166,7 +167,7 @@ async fn events_across_the_table_start_leave_out_retro_dates() {
 
 #[actix_web::test]
 async fn include_echoes_the_parsed_list_and_skips_empty_items() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for (include, echo) in [
         ("extra,asyura", serde_json::json!(["extra", "asyura"])),
         (
@@ -230,7 +231,7 @@ const IMMUTABLE: &str = "public, max-age=86400, s-maxage=86400";
 
 #[actix_web::test]
 async fn immutable_answers_are_cacheable_by_shared_caches() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let app = test_app_with(state_with(real(), UNLIMITED)).await;
     for (uri, expected) in [
         ("/api/v1/today/2025-03-31", IMMUTABLE),
         ("/api/v1/today/1990-01-01?retro=1", IMMUTABLE),
@@ -287,7 +288,7 @@ async fn immutable_answers_are_cacheable_by_shared_caches() {
 
 #[actix_web::test]
 async fn openapi_is_served_at_the_conventional_path_too() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let prefixed = get(&app, "/api/v1/openapi.json").await;
     let root = get(&app, "/openapi.json").await;
     assert_eq!(root.status, 200);
@@ -297,8 +298,7 @@ async fn openapi_is_served_at_the_conventional_path_too() {
     assert_eq!(root.body, prefixed.body);
     // With one, they call it.
     let vars = [("HIJRI_PUBLIC_URL", "https://kalender.example.id")];
-    let configured =
-        actix_web::test::init_service(hijri_server::app(state_with(real(), &vars))).await;
+    let configured = test_app_with(state_with(real(), &vars)).await;
     let served = hijri_server::interface::served("https://kalender.example.id");
     assert_eq!(
         get(&configured, "/openapi.json").await.body,
@@ -358,16 +358,11 @@ fn numbers(value: &Value, at: &str, out: &mut Vec<(String, f64)>) {
 /// by less than 0.005° show a margin of 0, never -0.
 #[actix_web::test]
 async fn numbers_are_rounded_once_and_never_negative_zero() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let app = test_app_with(state_with(real(), UNLIMITED)).await;
     let info = get(&app, "/api/v1/hilal/info?month=6&year=1365&retro=true").await;
     assert_eq!(info.json()["evening"]["moon_alt_deg"], 11.74);
-    let table = get(&app, "/api/v1/table?retro=true").await.json();
-    let row = table["months"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["hijri_month"] == "1365-06")
-        .unwrap();
+    let table = get_json(&app, "/api/v1/table?retro=true").await;
+    let row = find_by(&table["months"], "hijri_month", "1365-06");
     assert_eq!(row["moon_alt_deg"], 11.74);
     let csv = get(&app, "/api/v1/table.csv?retro=true").await;
     let text = String::from_utf8(csv.body.to_vec()).unwrap();
@@ -413,12 +408,11 @@ async fn numbers_are_rounded_once_and_never_negative_zero() {
             );
         }
     }
-    let padang = get(
+    let padang = get_json(
         &app,
         "/api/v1/hilal/history?from=1447-07&to=1447-07&include=sites",
     )
-    .await
-    .json();
+    .await;
     let zero_misses = padang["months"][0]["evening"]["sites"]
         .as_array()
         .unwrap()
@@ -433,13 +427,12 @@ async fn numbers_are_rounded_once_and_never_negative_zero() {
 /// 1964). The evening of 29 Muharram 1364 (1945-01-14) was printed 20:43 "WIB" (UTC+9).
 #[actix_web::test]
 async fn evening_times_are_in_the_contracts_fixed_zones() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
-    let info = get(
+    let app = test_app_with(state_with(real(), UNLIMITED)).await;
+    let info = get_json(
         &app,
         "/api/v1/hilal/info?month=2&year=1364&retro=true&include=sites",
     )
-    .await
-    .json();
+    .await;
     assert_eq!(info["evening"]["gregorian_date"], "1945-01-14");
     assert_eq!(info["evening"]["sunset"], "18:43");
     // Every site of every evening: its offset is its zone's contract offset.
@@ -472,16 +465,9 @@ async fn evening_times_are_in_the_contracts_fixed_zones() {
 /// gets the warning as a narrow pass does.
 #[actix_web::test]
 async fn borderline_is_two_sided() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
-    let answer = get(&app, "/api/v1/convert?date=1965-09-27&retro=true")
-        .await
-        .json();
-    let codes: Vec<&str> = answer["warnings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w["code"].as_str().unwrap())
-        .collect();
+    let app = test_app_with(state_with(real(), UNLIMITED)).await;
+    let answer = get_json(&app, "/api/v1/convert?date=1965-09-27&retro=true").await;
+    let codes: Vec<&str> = each_str(&answer["warnings"], "code");
     assert_eq!(codes, ["retro", "borderline"]);
     assert!(answer["warnings"][1]["message"]
         .as_str()

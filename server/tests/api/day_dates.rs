@@ -8,7 +8,7 @@ use hijri::date::Date;
 use hijri::span;
 use serde_json::json;
 
-use crate::common::{get, real, state};
+use crate::common::{get_json, real, test_app};
 
 /// `(start, year, month, leap, footnote start)` rows of the reference table.
 fn reference() -> Vec<(i32, i32, u8, bool, Option<i32>)> {
@@ -74,8 +74,8 @@ fn the_archive_gives_the_published_chinese_date_of_every_day() {
 /// weton of Muhammadiyah's 1 Ramadan 1447, "Rabu Legi, 18 Februari 2026", the day after.
 #[actix_web::test]
 async fn date_answers_carry_the_day_s_other_dates() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let today = get(&app, "/api/v1/today/2026-02-17").await.json();
+    let app = test_app().await;
+    let today = get_json(&app, "/api/v1/today/2026-02-17").await;
     let output = &today["output"];
     assert_eq!(output["pasaran"], "Kliwon");
     assert_eq!(output["weton"], "Selasa Kliwon");
@@ -89,12 +89,10 @@ async fn date_answers_carry_the_day_s_other_dates() {
         json!({"day": 29, "month": "Ruwah", "month_number": 8, "year": 1959,
                "windu_year": "Dal", "kurup": "Asapon"})
     );
-    let convert = get(&app, "/api/v1/convert?date=2026-02-18").await.json();
+    let convert = get_json(&app, "/api/v1/convert?date=2026-02-18").await;
     assert_eq!(convert["output"]["weton"], "Rabu Legi");
     assert_eq!(convert["output"]["javanese"]["month"], "Pasa");
-    let sura = get(&app, "/api/v1/convert?date=1447-01-01&calendar=hijri")
-        .await
-        .json();
+    let sura = get_json(&app, "/api/v1/convert?date=1447-01-01&calendar=hijri").await;
     // Tahun Baru Islam 1447, the decreed holiday of 27 June 2025, is also 1 Sura 1959.
     assert_eq!(sura["output"]["date"], "2025-06-27");
     assert_eq!(
@@ -104,9 +102,7 @@ async fn date_answers_carry_the_day_s_other_dates() {
         ),
         (&json!(1), &json!("Sura"))
     );
-    let month = get(&app, "/api/v1/month?year=2025&month=6&calendar=gregorian")
-        .await
-        .json();
+    let month = get_json(&app, "/api/v1/month?year=2025&month=6&calendar=gregorian").await;
     let first_sura = &month["items"][26];
     assert_eq!(first_sura["gregorian"], "2025-06-27");
     assert_eq!(first_sura["weton"], "Jumat Kliwon");
@@ -117,14 +113,14 @@ async fn date_answers_carry_the_day_s_other_dates() {
         ),
         (&json!(1), &json!("Sura"))
     );
-    let last = get(&app, "/api/v1/convert?date=2100-12-31").await.json();
+    let last = get_json(&app, "/api/v1/convert?date=2100-12-31").await;
     assert_eq!(last["output"]["javanese"]["kurup"], "Anenhing");
     assert_eq!(last["output"]["chinese"]["month"], 12);
 }
 
 #[actix_web::test]
 async fn uncertain_chinese_and_projected_javanese_dates_are_warned() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let codes = |body: serde_json::Value| -> Vec<String> {
         body["warnings"]
             .as_array()
@@ -135,13 +131,7 @@ async fn uncertain_chinese_and_projected_javanese_dates_are_warned() {
     };
     let convert = |date: &'static str| {
         let app = &app;
-        async move {
-            codes(
-                get(app, &format!("/api/v1/convert?date={date}"))
-                    .await
-                    .json(),
-            )
-        }
+        async move { codes(get_json(app, &format!("/api/v1/convert?date={date}")).await) }
     };
     // 2057-09-28 … 2057-10-27: the footnoted month (HKO), a day either side outside it.
     for (date, uncertain) in [
@@ -167,22 +157,14 @@ async fn uncertain_chinese_and_projected_javanese_dates_are_warned() {
         .await
         .contains(&"javanese_projected".to_owned()));
     // A month with such a day carries it once; /today and /range too.
-    let month = codes(
-        get(&app, "/api/v1/month?year=2089&month=9&calendar=gregorian")
-            .await
-            .json(),
-    );
+    let month = codes(get_json(&app, "/api/v1/month?year=2089&month=9&calendar=gregorian").await);
     assert_eq!(
         month.iter().filter(|c| *c == "chinese_uncertain").count(),
         1
     );
     assert!(month.contains(&"javanese_projected".to_owned()));
-    let today = codes(get(&app, "/api/v1/today/2097-08-07").await.json());
+    let today = codes(get_json(&app, "/api/v1/today/2097-08-07").await);
     assert!(today.contains(&"chinese_uncertain".to_owned()));
-    let range = codes(
-        get(&app, "/api/v1/range?start=2025-03-01&end=2025-03-05")
-            .await
-            .json(),
-    );
+    let range = codes(get_json(&app, "/api/v1/range?start=2025-03-01&end=2025-03-05").await);
     assert!(range.is_empty(), "{range:?}");
 }

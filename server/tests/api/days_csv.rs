@@ -3,9 +3,9 @@
 //! 2026 against the official table, its weekday and pasaran against published wetons; the
 //! whole span's rows; bad years).
 
-use crate::common::{get, state};
+use crate::common::{get, state, test_app};
 use crate::holidays::decreed_days;
-use crate::snapshots::cases;
+use crate::snapshots::{cases, statuses};
 
 /// The rows of a CSV body (no field of this file is quoted), header first.
 fn rows(body: &[u8]) -> Vec<Vec<String>> {
@@ -27,8 +27,7 @@ async fn days_csv_answers_are_recorded() {
         ],
     )
     .await;
-    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
-    assert_eq!(statuses, [200, 400, 400]);
+    assert_eq!(statuses(&answers), [200, 400, 400]);
     assert_eq!(answers[1].code(), "invalid_year");
     assert_eq!(answers[2].code(), "invalid_year");
     assert_eq!(
@@ -67,7 +66,7 @@ async fn days_csv_answers_are_recorded() {
 
 #[actix_web::test]
 async fn the_whole_span_is_one_file_of_every_day() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let answer = get(&app, "/api/v1/days.csv").await;
     assert_eq!(answer.status, 200);
     let rows = rows(&answer.body);
@@ -113,7 +112,7 @@ async fn the_whole_span_is_one_file_of_every_day() {
 #[actix_web::test]
 async fn the_feeds_page_gives_the_file_as_it_is() {
     use actix_web::http::Method;
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // `days.csv` is documented on the feeds page (the README links it).
     let readme = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -6,7 +6,7 @@
 use icalendar::Component;
 use serde_json::Value;
 
-use crate::common::{get, real, state, state_with, UNLIMITED};
+use crate::common::{get, get_json, real, state, state_with, test_app, test_app_with, UNLIMITED};
 use crate::snapshots::{assert_named, cases, codes};
 
 #[actix_web::test]
@@ -97,7 +97,7 @@ async fn eclipse_answers_are_recorded() {
 /// answering its own `/eclipses/{id}`.
 #[actix_web::test]
 async fn the_list_covers_the_span() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let mut all: Vec<Value> = Vec::new();
     for from in (1945..=2100).step_by(10) {
         let to = (from + 9).min(2100);
@@ -140,7 +140,7 @@ async fn the_list_covers_the_span() {
 /// up all night).
 #[actix_web::test]
 async fn published_contacts_through_the_api() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let published: [(&str, &[(&str, &str)]); 9] = [
         (
             "/api/v1/eclipses/2023-04-20-solar?place=91.06",
@@ -231,7 +231,7 @@ async fn published_contacts_through_the_api() {
         ),
     ];
     for (uri, contacts) in published {
-        let body = get(&app, uri).await.json();
+        let body = get_json(&app, uri).await;
         for (name, time) in contacts {
             let ours = body["contacts"]
                 .as_array()
@@ -254,9 +254,7 @@ async fn published_contacts_through_the_api() {
             );
         }
     }
-    let jakarta = get(&app, "/api/v1/eclipses/2025-09-07-lunar?place=31.71")
-        .await
-        .json();
+    let jakarta = get_json(&app, "/api/v1/eclipses/2025-09-07-lunar?place=31.71").await;
     assert_eq!(
         jakarta["prayer"]["from"]["time"],
         jakarta["contacts"][1]["time"]
@@ -347,7 +345,7 @@ async fn the_feed_of_a_place_is_recorded_and_refuses_bad_input() {
 /// eclipse of 7–8 September 2025 at Jakarta within a minute.
 #[actix_web::test]
 async fn the_feed_spans_each_prayer_window() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for (place, from, to) in [
         ("91.06", 2020, 2029),
         ("31.71", 2025, 2034),
@@ -365,15 +363,11 @@ async fn the_feed_spans_each_prayer_window() {
         );
         assert_eq!(ics.header("cache-control"), Some("public, max-age=3600"));
         let events = crate::common::vevents(&ics);
-        let list = get(&app, &format!("/api/v1/eclipses?from={from}&to={to}"))
-            .await
-            .json();
+        let list = get_json(&app, &format!("/api/v1/eclipses?from={from}&to={to}")).await;
         let mut expected = Vec::new();
         for eclipse in list["eclipses"].as_array().unwrap() {
             let id = eclipse["id"].as_str().unwrap();
-            let local = get(&app, &format!("/api/v1/eclipses/{id}?place={place}"))
-                .await
-                .json();
+            let local = get_json(&app, &format!("/api/v1/eclipses/{id}?place={place}")).await;
             if let Some(start) = local["prayer"]["from"]["utc"].as_str() {
                 let end = local["prayer"]["to"]["utc"].as_str().unwrap();
                 expected.push((id.to_owned(), seconds(start), seconds(end)));
@@ -510,14 +504,12 @@ async fn eclipse_maps_are_recorded() {
 #[actix_web::test]
 async fn a_map_for_each_eclipse_seen_in_the_card_years() {
     let state = state_with(real(), UNLIMITED);
-    let app = actix_web::test::init_service(hijri_server::app(state)).await;
+    let app = test_app_with(state).await;
     let (mut maps, mut seen) = (0, 0);
     let years: Vec<i32> = hijri::eclipse::CARD_YEARS.step_by(10).collect();
     for from in years {
         let to = (from + 9).min(*hijri::eclipse::CARD_YEARS.end());
-        let list = get(&app, &format!("/api/v1/eclipses?from={from}&to={to}"))
-            .await
-            .json();
+        let list = get_json(&app, &format!("/api/v1/eclipses?from={from}&to={to}")).await;
         for e in list["eclipses"].as_array().unwrap() {
             let id = e["id"].as_str().unwrap();
             let answer = get(&app, &format!("/api/v1/eclipses/{id}/map")).await;

@@ -3,33 +3,18 @@
 //! every endpoint, the hilal history never leaves its window, and the correction ledger
 //! reaches `/meta` and the `divergence` warnings.
 
-use hijri::schema::{Divergence, HijriMonth};
 use serde_json::{json, Value};
 
-use crate::common::{state, state_with, with_ledger};
+use crate::common::{divergence, each_pair, each_str, state, state_with, with_ledger};
 use crate::snapshots::cases;
 
+/// The `(gregorian, source)` of each day of `items`.
 fn sources(items: &Value) -> Vec<(String, String)> {
-    items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| {
-            (
-                i["gregorian"].as_str().unwrap().to_owned(),
-                i["source"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
+    each_pair(items, "gregorian", "source")
 }
 
 fn codes(body: &Value) -> Vec<&str> {
-    body["warnings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w["code"].as_str().unwrap())
-        .collect()
+    each_str(&body["warnings"], "code")
 }
 
 #[actix_web::test]
@@ -318,10 +303,7 @@ async fn the_served_span_is_the_same_on_every_endpoint() {
         };
         assert_eq!(got, *code, "{name}");
         if answer.status != 200 {
-            let message = answer.json()["error"]["message"]
-                .as_str()
-                .unwrap()
-                .to_owned();
+            let message = answer.message();
             if *code != YEAR {
                 assert_eq!(
                     message, "dates are served from 1945-01-01 to 2100-12-31",
@@ -370,12 +352,7 @@ async fn the_served_span_is_the_same_on_every_endpoint() {
         ("span_events_hijri_1524", "idul_adha"),
     ] {
         let body = json(name);
-        let events: Vec<&str> = body["events"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["event"].as_str().unwrap())
-            .collect();
+        let events: Vec<&str> = each_str(&body["events"], "event");
         assert_eq!(events.len(), 4, "{name}: {events:?}");
         assert!(!events.contains(&missing), "{name}");
         assert!(codes(&body).contains(&"outside_span"), "{name}");
@@ -430,10 +407,7 @@ async fn today_at_the_ends_of_the_span() {
     )
     .await;
     assert_eq!(before[0].code(), "out_of_coverage");
-    let message = before[0].json()["error"]["message"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let message = before[0].message();
     assert!(!message.contains("retro"), "{message}");
     let after = cases(
         at("2101-01-01T05:00:00Z"),
@@ -480,40 +454,8 @@ async fn the_ledger_reaches_meta_and_the_divergence_warnings() {
         state_with(
             with_ledger(
                 vec![
-                    Divergence {
-                        month: HijriMonth {
-                            year: 1448,
-                            month: 8,
-                        },
-                        delta_days: -1,
-                        moved: [
-                            HijriMonth {
-                                year: 1448,
-                                month: 7,
-                            },
-                            HijriMonth {
-                                year: 1448,
-                                month: 8,
-                            },
-                        ],
-                    },
-                    Divergence {
-                        month: HijriMonth {
-                            year: 1447,
-                            month: 9,
-                        },
-                        delta_days: 1,
-                        moved: [
-                            HijriMonth {
-                                year: 1447,
-                                month: 8,
-                            },
-                            HijriMonth {
-                                year: 1447,
-                                month: 9,
-                            },
-                        ],
-                    },
+                    divergence((1448, 8), -1, [(1448, 7), (1448, 8)]),
+                    divergence((1447, 9), 1, [(1447, 8), (1447, 9)]),
                 ],
                 "2-0123456789ab",
             ),

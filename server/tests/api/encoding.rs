@@ -5,7 +5,7 @@
 
 use actix_web::http::header;
 
-use crate::common::{decoded, on_the_wire, state, Answer};
+use crate::common::{decoded, on_the_wire, test_app, Answer};
 
 /// Answers above the compression threshold, one per text family.
 const BIG: &[&str] = &[
@@ -34,11 +34,7 @@ async fn fetch<S, B>(
     if_none_match: Option<&str>,
 ) -> Answer
 where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
+    S: crate::common::TestApp<B>,
     B: actix_web::body::MessageBody,
 {
     let accept = accept.map(|value| (header::ACCEPT_ENCODING.as_str(), value));
@@ -54,7 +50,7 @@ fn suffixed(identity: &str, suffix: &str) -> String {
 
 #[actix_web::test]
 async fn codings_decompress_to_the_identity_bytes() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for uri in BIG {
         let identity = fetch(&app, actix_web::http::Method::GET, uri, None, None).await;
         assert_eq!(identity.status, 200, "{uri}");
@@ -80,7 +76,7 @@ async fn codings_decompress_to_the_identity_bytes() {
 
 #[actix_web::test]
 async fn each_representation_answers_304_to_its_own_etag() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let uri = "/api/v1/year?year=1446";
     for accept in [None, Some("gzip"), Some("br")] {
         let first = fetch(&app, actix_web::http::Method::GET, uri, accept, None).await;
@@ -123,7 +119,7 @@ async fn each_representation_answers_304_to_its_own_etag() {
 
 #[actix_web::test]
 async fn q_values_choose_the_coding() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let uri = "/api/v1/month?year=1446&month=9";
     for (accept, coding) in [
         ("gzip, deflate, br", Some("br")),
@@ -147,7 +143,7 @@ async fn q_values_choose_the_coding() {
 
 #[actix_web::test]
 async fn head_gives_the_headers_of_get_in_every_coding() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for uri in BIG {
         for accept in [None, Some("gzip"), Some("br")] {
             let get = fetch(&app, actix_web::http::Method::GET, uri, accept, None).await;
@@ -207,7 +203,7 @@ async fn head_on_the_wire_announces_the_coded_length() {
 
 #[actix_web::test]
 async fn small_answers_are_never_compressed() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for uri in [
         "/api/v1/convert?date=2025-03-01",
         "/api/v1/months",

@@ -9,7 +9,10 @@ use std::collections::BTreeMap;
 use icalendar::Component;
 use serde_json::Value;
 
-use crate::common::{get, state, state_with, vevents, UNLIMITED};
+use crate::common::{
+    each_str, find_by, get, get_json, state, state_with, test_app, test_app_with, vevents,
+    UNLIMITED,
+};
 use crate::snapshots::cases;
 
 #[actix_web::test]
@@ -79,10 +82,7 @@ async fn holidays_answers_are_recorded() {
     );
     // Each refusal names its parameter; 2014 is refused naming the years served.
     for answer in &answers[3..10] {
-        let message = answer.json()["error"]["message"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let message = answer.message();
         assert!(
             message.contains("year") || message.contains("kind"),
             "{}: {message}",
@@ -132,17 +132,15 @@ fn items(body: &Value) -> Vec<(String, String, String)> {
 
 #[actix_web::test]
 async fn every_decreed_day_of_2023_to_2027_is_served() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for year in 2023..=2027 {
-        let body = get(&app, &format!("/api/v1/holidays?year={year}"))
-            .await
-            .json();
+        let body = get_json(&app, &format!("/api/v1/holidays?year={year}")).await;
         assert_eq!(body["status"], "decreed", "{year}");
         assert_eq!(items(&body), decreed_days(year), "{year}");
         assert!(body["decree"]["number"].as_str().is_some(), "{year}");
     }
     // The amendments of the year, with what they changed.
-    let body = get(&app, "/api/v1/holidays?year=2023").await.json();
+    let body = get_json(&app, "/api/v1/holidays?year=2023").await;
     let amendments = body["amendments"].as_array().unwrap();
     assert_eq!(amendments.len(), 2);
     let days = items(&body);
@@ -164,9 +162,7 @@ async fn every_decreed_day_of_2023_to_2027_is_served() {
             "{day}"
         );
     }
-    let body = get(&app, "/api/v1/holidays?year=2025&kind=cuti_bersama")
-        .await
-        .json();
+    let body = get_json(&app, "/api/v1/holidays?year=2025&kind=cuti_bersama").await;
     assert!(items(&body).contains(&(
         "2025-08-18".into(),
         "cuti_bersama".into(),
@@ -174,16 +170,8 @@ async fn every_decreed_day_of_2023_to_2027_is_served() {
     )));
     // From 2023 every Islamic holiday of the decree falls on the government's religious date;
     // Idul Fitri 1448 is split with Muhammadiyah.
-    let body = get(&app, "/api/v1/holidays?year=2027&kind=libur_nasional")
-        .await
-        .json();
-    let fitri = body["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["slug"] == "idul_fitri")
-        .unwrap()
-        .clone();
+    let body = get_json(&app, "/api/v1/holidays?year=2027&kind=libur_nasional").await;
+    let fitri = find_by(&body["items"], "slug", "idul_fitri").clone();
     assert_eq!(fitri["date"], "2027-03-10");
     assert_eq!(fitri["hijri"], "1448-10-01");
     assert_eq!(fitri["observance"], "idul_fitri");
@@ -203,13 +191,10 @@ async fn predicted_islamic_holidays_are_the_calendar_s_observances() {
         .map(|y| y.year.to_native())
         .collect();
     assert!(predicted.len() > 70, "{predicted:?}");
-    let app =
-        actix_web::test::init_service(hijri_server::app(state_with(archive, UNLIMITED))).await;
+    let app = test_app_with(state_with(archive, UNLIMITED)).await;
     let slugs = "isra_miraj,idul_fitri,idul_adha,1_muharram,maulid_nabi";
     for year in predicted {
-        let holidays = get(&app, &format!("/api/v1/holidays?year={year}"))
-            .await
-            .json();
+        let holidays = get_json(&app, &format!("/api/v1/holidays?year={year}")).await;
         assert_eq!(holidays["status"], "predicted", "{year}");
         assert_eq!(holidays["warnings"][0]["code"], "predicted", "{year}");
         let mut found: BTreeMap<(String, String), ()> = BTreeMap::new();
@@ -225,12 +210,11 @@ async fn predicted_islamic_holidays_are_the_calendar_s_observances() {
                 );
             }
         }
-        let events = get(
+        let events = get_json(
             &app,
             &format!("/api/v1/events?year={year}&calendar=gregorian&include={slugs}"),
         )
-        .await
-        .json();
+        .await;
         let expected: BTreeMap<(String, String), ()> = events["events"]
             .as_array()
             .unwrap()
@@ -247,7 +231,7 @@ async fn predicted_islamic_holidays_are_the_calendar_s_observances() {
 
 #[actix_web::test]
 async fn the_feed_has_one_event_per_day_off() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let feed = get(&app, "/api/v1/holidays.ics?year=2023").await;
     assert_eq!(
         feed.header("content-type"),
@@ -291,16 +275,14 @@ async fn the_feed_has_one_event_per_day_off() {
 
 #[actix_web::test]
 async fn date_answers_carry_the_day_s_holidays_and_observances() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let day = get(&app, "/api/v1/today/2027-03-10").await.json();
+    let app = test_app().await;
+    let day = get_json(&app, "/api/v1/today/2027-03-10").await;
     let holidays = day["holidays"].as_array().unwrap();
     assert_eq!(holidays.len(), 1);
     assert_eq!(holidays[0]["slug"], "idul_fitri");
     assert_eq!(holidays[0]["kind"], "libur_nasional");
     assert_eq!(day["observances"][0]["slug"], "idul_fitri");
-    let converted = get(&app, "/api/v1/convert?date=1448-10-01&calendar=hijri")
-        .await
-        .json();
+    let converted = get_json(&app, "/api/v1/convert?date=1448-10-01&calendar=hijri").await;
     assert_eq!(converted["output"]["date"], "2027-03-10");
     assert_eq!(converted["holidays"][0]["slug"], "idul_fitri");
     // Muhammadiyah's 1 Syawal is a day earlier: the day off is the government's, the
@@ -313,40 +295,26 @@ async fn date_answers_carry_the_day_s_holidays_and_observances() {
     let theirs = theirs.json();
     assert_eq!(theirs["output"]["date"], "1448-10-01");
     assert_eq!(theirs["observances"][0]["slug"], "idul_fitri");
-    let kinds: Vec<&str> = theirs["holidays"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["kind"].as_str().unwrap())
-        .collect();
+    let kinds: Vec<&str> = each_str(&theirs["holidays"], "kind");
     assert_eq!(
         kinds,
         ["cuti_bersama"],
         "the decree's collective leave before it"
     );
     // An ordinary day: none of either. A day of a range: the range's observance.
-    let plain = get(&app, "/api/v1/convert?date=2025-02-04").await.json();
+    let plain = get_json(&app, "/api/v1/convert?date=2025-02-04").await;
     assert_eq!(plain["holidays"], serde_json::json!([]));
     assert_eq!(plain["observances"], serde_json::json!([]));
-    let tasyrik = get(&app, "/api/v1/convert?date=1446-12-12&calendar=hijri")
-        .await
-        .json();
-    let slugs: Vec<&str> = tasyrik["observances"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| o["slug"].as_str().unwrap())
-        .collect();
+    let tasyrik = get_json(&app, "/api/v1/convert?date=1446-12-12&calendar=hijri").await;
+    let slugs: Vec<&str> = each_str(&tasyrik["observances"], "slug");
     assert_eq!(slugs, ["tasyrik"]);
 }
 
 #[actix_web::test]
 async fn each_day_of_a_multi_day_holiday_has_its_own_hijri_date() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // 2015's retro-computed 1 Syawal is a day after the decree's first day of Idul Fitri.
-    let body = get(&app, "/api/v1/holidays?year=2015&kind=libur_nasional")
-        .await
-        .json();
+    let body = get_json(&app, "/api/v1/holidays?year=2015&kind=libur_nasional").await;
     let fitri: Vec<(&str, &str)> = body["items"]
         .as_array()
         .unwrap()
@@ -362,10 +330,10 @@ async fn each_day_of_a_multi_day_holiday_has_its_own_hijri_date() {
 
 #[actix_web::test]
 async fn other_calendars_say_why_a_retro_date_is_left_out() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // 2019 is before Muhammadiyah's first published month: its differing dates are
     // retro-computed, left out of other_calendars with a warning naming the calendar.
-    let body = get(&app, "/api/v1/holidays?year=2019").await.json();
+    let body = get_json(&app, "/api/v1/holidays?year=2019").await;
     let items = body["items"].as_array().unwrap();
     assert!(items
         .iter()

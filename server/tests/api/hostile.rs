@@ -12,7 +12,7 @@ use hijri_server::routes::{Route, ROUTES};
 use hijri_server::settings::RateFamily;
 use hijri_server::AppState;
 
-use crate::common::{fetch, get, real, state_with, Answer, UNLIMITED};
+use crate::common::{fetch, get, real, state_with, test_app_with, Answer, UNLIMITED};
 
 /// The most CPU one hostile request may cost.
 const CPU_PER_REQUEST_NS: u64 = 10_000_000;
@@ -141,7 +141,7 @@ const HOSTILE_HEADERS: &[(&str, &str)] = &[
 #[actix_web::test]
 async fn no_host_or_forwarding_header_changes_the_bytes_of_any_route() {
     let state = state_with(real(), UNLIMITED);
-    let app = actix_web::test::init_service(hijri_server::app(state)).await;
+    let app = test_app_with(state).await;
     let long = "h".repeat(120 * 1024);
     // Every route as it is, and the pages that write the service's address.
     let pages = [
@@ -178,7 +178,7 @@ async fn a_configured_address_is_the_only_one_written() {
         &[("HIJRI_PUBLIC_HOSTS", "https://kalender.example.id")],
     ]
     .concat();
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), &vars))).await;
+    let app = test_app_with(state_with(real(), &vars)).await;
     let host = [("host", "kalender.example.id")];
     let named = fetch(&app, actix_web::http::Method::GET, "/", &host).await;
     let page = String::from_utf8_lossy(&named.body);
@@ -197,13 +197,10 @@ async fn a_configured_address_is_the_only_one_written() {
 
 #[actix_web::test]
 async fn an_unknown_place_is_suggested_by_id_or_name_at_a_bounded_cost() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let app = test_app_with(state_with(real(), UNLIMITED)).await;
     let answer = get(&app, "/api/v1/prayer-times?place=34.7&date=2026-03-01").await;
     assert_eq!(answer.code(), "unknown_place");
-    let message = answer.json()["error"]["message"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let message = answer.message();
     let closest = message.split("closest: ").nth(1).unwrap();
     assert!(closest.starts_with("Kota Yogyakarta (34.71)"), "{message}");
     // The longest name a place may be given, made of nothing like a name: the suggestion
@@ -231,7 +228,7 @@ async fn an_unknown_place_is_suggested_by_id_or_name_at_a_bounded_cost() {
 
 #[actix_web::test]
 async fn every_spelling_of_one_window_is_one_answer() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let app = test_app_with(state_with(real(), UNLIMITED)).await;
     let asked = [
         "from=1444-08&to=1445-02&include=sites",
         "from=0001-01&to=1445-02&include=sites",

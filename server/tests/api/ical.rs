@@ -5,12 +5,14 @@
 //! calendar (the default calendar's unchanged), `DTSTAMP` never ahead of the clock, the
 //! feeds' names, the evening reminder, the one window of years and the one `lang`.
 
-use hijri::schema::{Divergence, HijriMonth};
 use icalendar::{Component, DatePerhapsTime};
 use serde_json::Value;
 
-use crate::common::{divergence, get, state, state_with, vevents, with_ledger, Answer};
-use crate::snapshots::cases;
+use crate::common::{
+    assert_contains_all, divergence, each_str, get, get_json, state, state_with, test_app,
+    test_app_with, vevents, with_ledger, Answer, TestApp,
+};
+use crate::snapshots::{cases, statuses};
 
 /// An answer's calendar, parsed.
 fn parsed(answer: &Answer) -> icalendar::Calendar {
@@ -115,8 +117,7 @@ async fn events_ics() {
         ],
     )
     .await;
-    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
-    assert_eq!(statuses, [200, 200, 200, 200, 400, 400, 200, 400]);
+    assert_eq!(statuses(&answers), [200, 200, 200, 200, 400, 400, 200, 400]);
     assert_eq!(answers[4].code(), "invalid_year");
     assert_eq!(answers[5].code(), "invalid_include");
     assert_eq!(answers[7].code(), "invalid_include");
@@ -133,7 +134,7 @@ async fn events_ics() {
         );
         assert_lines(answer);
     }
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for (ics, json) in [
         (&answers[0], "/api/v1/events?year=1447"),
         (
@@ -169,7 +170,7 @@ async fn events_ics() {
         .unwrap()
         .contains("dapat bergeser satu hari"));
     // The table starts inside 1444: what needs retro is left out, as in /events.
-    let retro = get(&app, "/api/v1/events?year=1444").await.json();
+    let retro = get_json(&app, "/api/v1/events?year=1444").await;
     assert_eq!(retro["warnings"][0]["code"], "retro_required");
     // Same archive, same bytes; the ETag answers 304.
     let again = get(&app, "/api/v1/events.ics?year=1447").await;
@@ -185,26 +186,35 @@ async fn events_ics() {
     assert_eq!(not_modified.header("etag"), Some(etag));
 }
 
+/// The Gregorian dates of `/api/v1/events` over 2024 to 2027 (the feed's four years around
+/// the test clock), in order, `query` added to each request.
+async fn event_dates_2024_to_2027<S, B>(app: &S, query: &str) -> Vec<String>
+where
+    S: TestApp<B>,
+    B: actix_web::body::MessageBody,
+{
+    let mut dates = Vec::new();
+    for year in 2024..=2027 {
+        let uri = format!("/api/v1/events?year={year}&calendar=gregorian{query}");
+        let json = get_json(app, &uri).await;
+        dates.extend(
+            each_str(&json["events"], "gregorian")
+                .into_iter()
+                .map(str::to_owned),
+        );
+    }
+    dates
+}
+
 #[actix_web::test]
 async fn calendar_ics_covers_four_years() {
     // The clock of the tests is in 2025: 2024 to 2027.
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let feed = get(&app, "/api/v1/calendar.ics?include=extra").await;
     let text = std::str::from_utf8(&feed.body).unwrap();
     assert!(text.contains("\r\nREFRESH-INTERVAL;VALUE=DURATION:P1D\r\n"));
     assert!(text.contains("\r\nX-PUBLISHED-TTL:P1D\r\n"));
-    let mut expected = Vec::new();
-    for year in 2024..=2027 {
-        let json = get(
-            &app,
-            &format!("/api/v1/events?year={year}&calendar=gregorian&include=extra"),
-        )
-        .await
-        .json();
-        for event in json["events"].as_array().unwrap() {
-            expected.push(event["gregorian"].as_str().unwrap().to_owned());
-        }
-    }
+    let expected = event_dates_2024_to_2027(&app, "&include=extra").await;
     let got: Vec<String> = vevents(&feed)
         .into_iter()
         .map(|e| date(e.get_start()))
@@ -222,61 +232,13 @@ async fn sequence_counts_the_corrections_that_moved_each_month() {
     // shorter).
     let archive = with_ledger(
         vec![
-            Divergence {
-                month: HijriMonth {
-                    year: 1448,
-                    month: 8,
-                },
-                delta_days: -1,
-                moved: [
-                    HijriMonth {
-                        year: 1448,
-                        month: 7,
-                    },
-                    HijriMonth {
-                        year: 1448,
-                        month: 10,
-                    },
-                ],
-            },
-            Divergence {
-                month: HijriMonth {
-                    year: 1447,
-                    month: 10,
-                },
-                delta_days: 1,
-                moved: [
-                    HijriMonth {
-                        year: 1447,
-                        month: 9,
-                    },
-                    HijriMonth {
-                        year: 1447,
-                        month: 10,
-                    },
-                ],
-            },
-            Divergence {
-                month: HijriMonth {
-                    year: 1447,
-                    month: 9,
-                },
-                delta_days: -1,
-                moved: [
-                    HijriMonth {
-                        year: 1447,
-                        month: 8,
-                    },
-                    HijriMonth {
-                        year: 1447,
-                        month: 9,
-                    },
-                ],
-            },
+            divergence((1448, 8), -1, [(1448, 7), (1448, 10)]),
+            divergence((1447, 10), 1, [(1447, 9), (1447, 10)]),
+            divergence((1447, 9), -1, [(1447, 8), (1447, 9)]),
         ],
         "3-0123456789ab",
     );
-    let app = actix_web::test::init_service(hijri_server::app(state_with(archive, &[]))).await;
+    let app = test_app_with(state_with(archive, &[])).await;
     let mut sequences = Vec::new();
     for year in [1447, 1448] {
         let ics = get(
@@ -327,7 +289,7 @@ const UIDS_BEFORE: &str = "isra_miraj-1445 awal_ramadan-1445 nuzulul_quran-1445 
 
 #[actix_web::test]
 async fn each_calendar_has_its_own_uids_and_the_default_keeps_its_own() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let default = get(&app, "/api/v1/calendar.ics?include=extra").await;
     let before: Vec<String> = UIDS_BEFORE
         .split_whitespace()
@@ -360,7 +322,7 @@ async fn each_calendar_has_its_own_uids_and_the_default_keeps_its_own() {
 
 #[actix_web::test]
 async fn feeds_are_named_by_calendar_and_selection() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let mut names = Vec::new();
     for uri in [
         "/api/v1/calendar.ics",
@@ -426,7 +388,7 @@ async fn feeds_are_named_by_calendar_and_selection() {
 #[actix_web::test]
 async fn the_evening_reminder_is_one_valarm_per_event() {
     use icalendar::Component;
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for uri in [
         "/api/v1/calendar.ics?reminder=evening&include=extra",
         "/api/v1/events.ics?year=1447&include=extra&reminder=EVENING&authority=muhammadiyah",
@@ -473,7 +435,7 @@ async fn the_evening_reminder_is_one_valarm_per_event() {
 #[actix_web::test]
 async fn every_feed_has_the_same_window_of_years() {
     // The test clock is in 2025: 2024 to 2027, for every feed without `year`.
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let events = vevents(&get(&app, "/api/v1/events.ics").await);
     let feed = vevents(&get(&app, "/api/v1/calendar.ics").await);
     let days = vevents(&get(&app, "/api/v1/days.ics").await);
@@ -489,9 +451,7 @@ async fn every_feed_has_the_same_window_of_years() {
     // (2025-03-01), though the last decree (2027's) is signed later.
     let mut listed = 0;
     for year in 2024..=2027 {
-        let json = get(&app, &format!("/api/v1/holidays?year={year}"))
-            .await
-            .json();
+        let json = get_json(&app, &format!("/api/v1/holidays?year={year}")).await;
         listed += json["items"].as_array().unwrap().len();
     }
     assert_eq!(off.len(), listed);
@@ -501,18 +461,7 @@ async fn every_feed_has_the_same_window_of_years() {
             .all(|e| e.property_value("DTSTAMP") == Some("20250301T000000Z")));
     }
     // The default events of /events over those years, in order.
-    let mut expected = Vec::new();
-    for year in 2024..=2027 {
-        let json = get(
-            &app,
-            &format!("/api/v1/events?year={year}&calendar=gregorian"),
-        )
-        .await
-        .json();
-        for event in json["events"].as_array().unwrap() {
-            expected.push(event["gregorian"].as_str().unwrap().to_owned());
-        }
-    }
+    let expected = event_dates_2024_to_2027(&app, "").await;
     let got: Vec<String> = events.iter().map(|e| date(e.get_start())).collect();
     assert_eq!(got, expected);
 }
@@ -532,8 +481,7 @@ async fn the_hijri_date_of_every_day() {
         ],
     )
     .await;
-    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
-    assert_eq!(statuses, [200, 400, 400, 400]);
+    assert_eq!(statuses(&answers), [200, 400, 400, 400]);
     assert_eq!(answers[1].code(), "invalid_lang");
     assert_eq!(answers[2].code(), "invalid_year");
     assert_eq!(answers[3].code(), "out_of_coverage");
@@ -557,7 +505,7 @@ async fn the_hijri_date_of_every_day() {
         Some("day-20270208@kalender-hijriah.invalid")
     );
     assert_eq!(date(ramadhan.get_end()), "2027-02-09");
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let table = vevents(&get(&app, "/api/v1/days.ics?year=2026").await);
     let muharram = day(&table, "2026-06-16");
     assert_eq!(muharram.get_summary(), Some("1 Muharram 1448 H"));
@@ -573,12 +521,11 @@ async fn the_hijri_date_of_every_day() {
     assert_eq!(english.len(), 365);
     for (i, event) in english.iter().enumerate().step_by(29) {
         let on = date(event.get_start());
-        let convert = get(
+        let convert = get_json(
             &app,
             &format!("/api/v1/convert?date={on}&authority=muhammadiyah&lang=en"),
         )
-        .await
-        .json();
+        .await;
         let output = &convert["output"];
         assert_eq!(
             event.get_summary().unwrap(),
@@ -607,7 +554,7 @@ async fn a_day_a_correction_moved_has_a_higher_sequence() {
         vec![divergence((1448, 8), -1, [(1448, 7), (1448, 10)])],
         "1-0123456789ab",
     );
-    let app = actix_web::test::init_service(hijri_server::app(state_with(archive, &[]))).await;
+    let app = test_app_with(state_with(archive, &[])).await;
     let days = vevents(&get(&app, "/api/v1/days.ics?year=2027").await);
     let sequence = |on: &str| {
         days.iter()
@@ -625,7 +572,7 @@ async fn a_day_a_correction_moved_has_a_higher_sequence() {
 
 #[actix_web::test]
 async fn every_feed_reads_lang_the_same_way() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let text = |answer: &Answer| String::from_utf8(crate::common::decoded(answer)).unwrap();
     for feed in [
         "/api/v1/events.ics?year=1448",
@@ -647,48 +594,37 @@ async fn every_feed_reads_lang_the_same_way() {
         assert_ne!(english.body, plain.body, "{feed}");
     }
     let events = text(&get(&app, "/api/v1/events.ics?year=1448&lang=en").await);
-    assert!(
-        events.contains("SUMMARY:Eid al-Fitr 1448 AH (estimate)"),
-        "{events}"
-    );
-    assert!(
-        events.contains("NAME:Islamic Observances 1448 AH (Kemenag)"),
-        "{events}"
+    assert_contains_all(
+        &events,
+        &[
+            "SUMMARY:Eid al-Fitr 1448 AH (estimate)",
+            "NAME:Islamic Observances 1448 AH (Kemenag)",
+        ],
     );
     let off = text(&get(&app, "/api/v1/holidays.ics?year=2027&lang=en").await);
-    assert!(
-        off.contains("NAME:National Holidays and Collective Leave 2027"),
-        "{off}"
+    assert_contains_all(
+        &off,
+        &[
+            "NAME:National Holidays and Collective Leave 2027",
+            "SUMMARY:Collective leave: Eid al-Fitr",
+        ],
     );
-    assert!(
-        off.contains("SUMMARY:Collective leave: Eid al-Fitr"),
-        "{off}"
+    let fast = "/api/v1/imsakiyah.ics?place=34.71&year=1447&authority=muhammadiyah&lang=en";
+    let fast = text(&get(&app, fast).await);
+    assert_contains_all(
+        &fast,
+        &["SUMMARY:Breaking the fast (maghrib)", " Ramadan 1447 AH"],
     );
-    let fast = text(
-        &get(
-            &app,
-            "/api/v1/imsakiyah.ics?place=34.71&year=1447&authority=muhammadiyah&lang=en",
-        )
-        .await,
-    );
-    assert!(
-        fast.contains("SUMMARY:Breaking the fast (maghrib)"),
-        "{fast}"
-    );
-    assert!(fast.contains(" Ramadan 1447 AH"), "{fast}");
 }
 
 #[actix_web::test]
 async fn a_hijri_year_on_days_ics_is_named_as_one() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // days.ics has no `calendar`: the hint gives the Gregorian years of Hijri 1448.
     let answer = get(&app, "/api/v1/days.ics?year=1448").await;
     assert_eq!(answer.status, 400);
     assert_eq!(answer.code(), "invalid_year");
-    let message = answer.json()["error"]["message"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let message = answer.message();
     assert!(!message.contains("calendar="), "{message}");
     assert!(
         message

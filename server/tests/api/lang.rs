@@ -6,8 +6,8 @@
 
 use serde_json::Value;
 
-use crate::common::{get, state};
-use crate::snapshots::cases;
+use crate::common::{each_str, get, get_json, state, test_app};
+use crate::snapshots::{cases, statuses};
 
 /// CLDR's weekdays from Sunday, English and Arabic (`data/reference/names/cldr.tsv`).
 const WEEKDAYS: [(&str, &str); 7] = [
@@ -65,8 +65,7 @@ async fn names_follow_lang() {
         ],
     )
     .await;
-    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
-    assert_eq!(statuses, [200, 200, 200, 200, 400, 400]);
+    assert_eq!(statuses(&answers), [200, 200, 200, 200, 400, 400]);
     for refused in &answers[4..] {
         assert_eq!(refused.code(), "invalid_lang");
         assert!(refused.json()["error"]["message"]
@@ -144,7 +143,7 @@ async fn names_follow_lang() {
 
 #[actix_web::test]
 async fn the_default_is_indonesian_and_id_is_the_default() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for (plain, with_id) in [
         (
             "/api/v1/month?year=1446&month=9",
@@ -163,21 +162,14 @@ async fn the_default_is_indonesian_and_id_is_the_default() {
     }
     // Every month named in each language, Indonesian as the contract spells it.
     for (lang, pick) in [("en", 0), ("ar", 1)] {
-        let body = get(&app, &format!("/api/v1/months?lang={lang}"))
-            .await
-            .json();
-        let names: Vec<&str> = body["months"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["name"].as_str().unwrap())
-            .collect();
+        let body = get_json(&app, &format!("/api/v1/months?lang={lang}")).await;
+        let names: Vec<&str> = each_str(&body["months"], "name");
         let expected: Vec<&str> = MONTHS
             .iter()
             .map(|&(en, ar)| if pick == 0 { en } else { ar })
             .collect();
         assert_eq!(names, expected, "{lang}");
     }
-    let body = get(&app, "/api/v1/months").await.json();
+    let body = get_json(&app, "/api/v1/months").await;
     assert_eq!(body["months"][8]["name"], "Ramadhan");
 }

@@ -16,7 +16,7 @@ use hijri_server::archive::Archive;
 use hijri_testing::{ChainBuilder, DatasetBuilder};
 use serde_json::Value;
 
-use crate::common::{get, state_with, UNLIMITED};
+use crate::common::{find_by, get, state_with, test_app_with, UNLIMITED};
 
 /// The test calendar's identifier.
 const ID: &str = "test-kuwaiti";
@@ -131,8 +131,7 @@ fn archive() -> Arc<Archive> {
 
 #[actix_web::test]
 async fn a_calendar_defined_in_a_test_is_served_by_every_date_endpoint() {
-    let app =
-        actix_web::test::init_service(hijri_server::app(state_with(archive(), UNLIMITED))).await;
+    let app = test_app_with(state_with(archive(), UNLIMITED)).await;
     let ok = |answer: &crate::common::Answer| {
         assert_eq!(answer.status, 200, "{}: {:?}", answer.request, answer.body);
         answer.json()
@@ -212,12 +211,7 @@ async fn a_calendar_defined_in_a_test_is_served_by_every_date_endpoint() {
 
     // Observances, their feed and the side-by-side comparison.
     let events = ok(&get(&app, &format!("/api/v1/events?year=1446&authority={ID}")).await);
-    let fitri = events["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["event"] == "idul_fitri")
-        .unwrap();
+    let fitri = find_by(&events["events"], "event", "idul_fitri");
     assert_eq!(fitri["gregorian"], independent(1446, 10, 1).to_string());
     let feed = get(
         &app,
@@ -228,12 +222,7 @@ async fn a_calendar_defined_in_a_test_is_served_by_every_date_endpoint() {
     let text = String::from_utf8_lossy(&feed.body);
     assert!(text.contains("Kalender uji"), "{text}");
     let compare = ok(&get(&app, "/api/v1/compare?year=1446").await);
-    let ramadan = compare["months"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["hijri_month"] == "1446-09")
-        .unwrap();
+    let ramadan = find_by(&compare["months"], "hijri_month", "1446-09");
     assert_eq!(ramadan["starts"][ID]["start"], "2025-03-01");
     // The small default calendar's own 1 Ramadhan (its months 30 and 29 days in turn).
     assert_eq!(ramadan["starts"]["kemenag"]["start"], "2025-02-28");
@@ -241,12 +230,7 @@ async fn a_calendar_defined_in_a_test_is_served_by_every_date_endpoint() {
     // What it is: listed with its names, no table and no ledger; the hilal endpoints refuse
     // it in its rule's words.
     let authorities = ok(&get(&app, "/api/v1/authorities").await);
-    let listed = authorities["authorities"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["id"] == ID)
-        .unwrap();
+    let listed = find_by(&authorities["authorities"], "id", ID);
     assert_eq!(listed["short_name"], "Uji");
     assert_eq!(listed["name_en"], "Test calendar");
     assert_eq!(listed["table"], Value::Null);
@@ -261,10 +245,7 @@ async fn a_calendar_defined_in_a_test_is_served_by_every_date_endpoint() {
         let refused = get(&app, &format!("/api/v1/{path}authority={ID}")).await;
         assert_eq!(refused.status, 400, "{}", refused.request);
         assert_eq!(refused.code(), "invalid_authority");
-        let message = refused.json()["error"]["message"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let message = refused.message();
         assert!(
             message.contains("no evening decides its months"),
             "{message}"

@@ -10,7 +10,7 @@
 
 use serde_json::Value;
 
-use crate::common::{get, state, vevents};
+use crate::common::{assert_messages_contain, get, get_json, state, test_app, vevents};
 use crate::snapshots::{cases, codes};
 
 /// Minutes of a day of `"HH:MM"`.
@@ -145,42 +145,36 @@ async fn prayer_answers_are_recorded() {
         ]
     );
     // Each refusal names its parameter.
-    for (answer, name) in answers.iter().filter(|a| a.status >= 400).zip([
-        "`lat`",
-        "`lon`",
-        "`q`",
-        "`place`",
-        "`method`",
-        "2100-12-31",
-        "`from`",
-        "`date`",
-        "`detail`",
-        "`month`",
-        "`place`",
-        "`year`",
-        "`year`",
-        "`method`",
-    ]) {
-        let message = answer.json()["error"]["message"]
-            .as_str()
-            .unwrap()
-            .to_owned();
-        assert!(message.contains(name), "{message} names no {name}");
-    }
+    assert_messages_contain(
+        answers.iter().filter(|a| a.status >= 400),
+        &[
+            "`lat`",
+            "`lon`",
+            "`q`",
+            "`place`",
+            "`method`",
+            "2100-12-31",
+            "`from`",
+            "`date`",
+            "`detail`",
+            "`month`",
+            "`place`",
+            "`year`",
+            "`year`",
+            "`method`",
+        ],
+    );
     // An unknown place is a 404 with the closest names.
     let unknown = &answers[9];
     assert_eq!(unknown.status, 404);
-    let message = unknown.json()["error"]["message"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let message = unknown.message();
     assert!(message.contains("Kota Yogyakarta (34.71)"), "{message}");
 }
 
 #[actix_web::test]
 async fn places_are_found_by_name_and_by_point() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let all = get(&app, "/api/v1/places").await.json();
+    let app = test_app().await;
+    let all = get_json(&app, "/api/v1/places").await;
     let places = all["places"].as_array().unwrap();
     assert_eq!(all["count"], places.len());
     let yogya = places.iter().find(|p| p["id"] == "34.71").unwrap();
@@ -193,20 +187,18 @@ async fn places_are_found_by_name_and_by_point() {
         "kota%20yogyakarta",
         "Yogyakart%C3%A0",
     ] {
-        let found = get(&app, &format!("/api/v1/places?q={q}")).await.json();
+        let found = get_json(&app, &format!("/api/v1/places?q={q}")).await;
         assert_eq!(found["places"][0]["id"], "34.71", "{q}");
     }
     // "kab." keeps only kabupaten.
-    let found = get(&app, "/api/v1/places?q=kab.%20yogyakarta").await.json();
+    let found = get_json(&app, "/api/v1/places?q=kab.%20yogyakarta").await;
     assert!(found["places"]
         .as_array()
         .unwrap()
         .iter()
         .all(|p| p["name"].as_str().unwrap().starts_with("Kabupaten")));
     // The Tugu of Yogyakarta is in the city, a few km from its point.
-    let near = get(&app, "/api/v1/places?lat=-7.7829&lon=110.3671")
-        .await
-        .json();
+    let near = get_json(&app, "/api/v1/places?lat=-7.7829&lon=110.3671").await;
     assert_eq!(near["places"][0]["id"], "34.71");
     assert!(near["places"][0]["distance_km"].as_f64().unwrap() < 5.0);
     let distances: Vec<f64> = near["places"]
@@ -234,16 +226,13 @@ fn the_place_index_finds_every_place_by_its_exact_id() {
 
 #[actix_web::test]
 async fn ramadan_1447_at_yogyakarta_splits_between_the_two_calendars() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let kemenag = get(&app, "/api/v1/imsakiyah?place=34.71&year=1447")
-        .await
-        .json();
-    let muhammadiyah = get(
+    let app = test_app().await;
+    let kemenag = get_json(&app, "/api/v1/imsakiyah?place=34.71&year=1447").await;
+    let muhammadiyah = get_json(
         &app,
         "/api/v1/imsakiyah?place=34.71&year=1447&authority=muhammadiyah",
     )
-    .await
-    .json();
+    .await;
     assert_eq!(kemenag["method"]["id"], "kemenag");
     assert_eq!(kemenag["method"]["subuh_altitude_deg"], -20.0);
     assert_eq!(muhammadiyah["method"]["id"], "muhammadiyah");
@@ -286,37 +275,34 @@ async fn ramadan_1447_at_yogyakarta_splits_between_the_two_calendars() {
         assert_eq!(body["syawal_1"]["hijri"], "1447-10-01");
     }
     // A calendar without its own method uses Kemenag's and says so.
-    let ummalqura = get(
+    let ummalqura = get_json(
         &app,
         "/api/v1/imsakiyah?place=34.71&year=1447&authority=ummalqura",
     )
-    .await
-    .json();
+    .await;
     assert_eq!(ummalqura["method"]["id"], "kemenag");
     assert!(ummalqura["method_note"]
         .as_str()
         .unwrap()
         .contains("kemenag"));
     // `method=` overrides the calendar's.
-    let overridden = get(
+    let overridden = get_json(
         &app,
         "/api/v1/imsakiyah?place=34.71&year=1447&authority=muhammadiyah&method=kemenag",
     )
-    .await
-    .json();
+    .await;
     assert_eq!(overridden["ramadan"]["start"], "2026-02-18");
     assert_eq!(overridden["days"][1]["imsak"], kemenag["days"][0]["imsak"]);
 }
 
 #[actix_web::test]
 async fn kediri_on_23_june_2026_is_myqurans_example() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let body = get(
+    let app = test_app().await;
+    let body = get_json(
         &app,
         "/api/v1/prayer-times?place=35.71&date=2026-06-23&detail=true",
     )
-    .await
-    .json();
+    .await;
     assert_eq!(body["count"], 1);
     let day = &body["days"][0];
     assert_eq!(day["date"], "2026-06-23");
@@ -345,13 +331,12 @@ async fn kediri_on_23_june_2026_is_myqurans_example() {
 
 #[actix_web::test]
 async fn kota_bandung_takes_kemenags_own_horizon_of_the_place() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let body = get(
+    let app = test_app().await;
+    let body = get_json(
         &app,
         "/api/v1/prayer-times?place=32.73&date=2024-08-02&detail=true",
     )
-    .await
-    .json();
+    .await;
     let horizon = &body["method"]["horizon"];
     assert_eq!(horizon["altitude_deg"], -2.0);
     assert_eq!(horizon["place_altitude_deg"], -2.0);
@@ -376,18 +361,15 @@ async fn kota_bandung_takes_kemenags_own_horizon_of_the_place() {
     assert_eq!(day["times"]["terbit"], "05:54");
     assert_eq!(day["times"]["maghrib"], "17:58");
     // Muhammadiyah's horizon is the elevation's there too; other places take Kemenag's −1°.
-    let muhammadiyah = get(
+    let muhammadiyah = get_json(
         &app,
         "/api/v1/prayer-times?place=32.73&date=2024-08-02&method=muhammadiyah",
     )
-    .await
-    .json();
+    .await;
     assert!(muhammadiyah["method"]["horizon"]
         .get("place_altitude_deg")
         .is_none());
-    let yogyakarta = get(&app, "/api/v1/prayer-times?place=34.71&date=2024-08-02")
-        .await
-        .json();
+    let yogyakarta = get_json(&app, "/api/v1/prayer-times?place=34.71&date=2024-08-02").await;
     assert_eq!(yogyakarta["method"]["horizon"]["altitude_deg"], -1.0);
     assert!(yogyakarta["method"]["horizon"]
         .get("place_altitude_deg")
@@ -396,7 +378,7 @@ async fn kota_bandung_takes_kemenags_own_horizon_of_the_place() {
 
 #[actix_web::test]
 async fn the_imsakiyah_feed_has_imsak_and_buka_puasa_in_local_time() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let answer = get(
         &app,
         "/api/v1/imsakiyah.ics?place=34.71&year=1447&authority=muhammadiyah",
@@ -407,12 +389,11 @@ async fn the_imsakiyah_feed_has_imsak_and_buka_puasa_in_local_time() {
     assert!(text.contains("TZID:Asia/Jakarta"));
     assert!(text.contains("TZOFFSETTO:+0700"));
     let events = vevents(&answer);
-    let json = get(
+    let json = get_json(
         &app,
         "/api/v1/imsakiyah?place=34.71&year=1447&authority=muhammadiyah",
     )
-    .await
-    .json();
+    .await;
     assert_eq!(events.len(), 2 * json["days"].as_array().unwrap().len());
     assert!(text.contains("DTSTART;TZID=Asia/Jakarta:20260218T0423"));
     assert!(text.contains("UID:imsak-20260218-34.71-muhammadiyah-muhammadiyah@"));
@@ -434,7 +415,7 @@ fn warning_codes(json: &Value) -> Vec<String> {
 #[actix_web::test]
 async fn ramadan_1370_keeps_the_present_offset_and_the_feed_gives_utc_instants() {
     use icalendar::{CalendarDateTime, Component, DatePerhapsTime};
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let query = "place=31.71&year=1370";
     let json = get(&app, &format!("/api/v1/imsakiyah?{query}")).await;
     assert_eq!(json.status, 200);
@@ -479,13 +460,9 @@ async fn ramadan_1370_keeps_the_present_offset_and_the_feed_gives_utc_instants()
         }
     }
     // The days of the answer before 1964 carry the warning; those from 1964 do not.
-    let before = get(&app, "/api/v1/prayer-times?place=31.71&date=1963-12-31")
-        .await
-        .json();
+    let before = get_json(&app, "/api/v1/prayer-times?place=31.71&date=1963-12-31").await;
     assert!(warning_codes(&before).contains(&"present_offset".to_owned()));
-    let after = get(&app, "/api/v1/prayer-times?place=31.71&date=1964-01-01")
-        .await
-        .json();
+    let after = get_json(&app, "/api/v1/prayer-times?place=31.71&date=1964-01-01").await;
     assert!(!warning_codes(&after).contains(&"present_offset".to_owned()));
     // A feed from 1964 on keeps its local times with the zone's TZID.
     let modern = get(&app, "/api/v1/imsakiyah.ics?place=31.71&year=1447").await;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use crate::common::{get, real, state, state_with};
+use crate::common::{get, get_json, real, state, state_with, test_app, test_app_with};
 use crate::snapshots::{assert_named, cases, codes};
 
 /// The reference file `name` of `data/reference/qibla/`, as rows of named fields.
@@ -151,7 +151,7 @@ async fn qibla_answers_are_recorded() {
 #[actix_web::test]
 async fn every_place_has_geographiclibs_bearing_and_distance() {
     let unlimited = state_with(real(), &[("HIJRI_LIMIT_DEFAULT", "100000/60")]);
-    let app = actix_web::test::init_service(hijri_server::app(unlimited)).await;
+    let app = test_app_with(unlimited).await;
     let rows = reference("qibla.csv");
     assert_eq!(rows.len(), 517);
     let (mut worst_az, mut worst_sph, mut worst_m) = (0.0_f64, 0.0_f64, 0.0_f64);
@@ -183,14 +183,12 @@ async fn every_place_has_geographiclibs_bearing_and_distance() {
 
 #[actix_web::test]
 async fn the_yearly_days_are_skyfields_2020_to_2030() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let rows = reference("rashdul_skyfield.csv");
     assert_eq!(rows.len(), 44);
     let mut worst = 0_i64;
     for year in 2020..=2030 {
-        let body = get(&app, &format!("/api/v1/qibla/rashdul?year={year}"))
-            .await
-            .json();
+        let body = get_json(&app, &format!("/api/v1/qibla/rashdul?year={year}")).await;
         let events = body["events"].as_array().unwrap();
         let expected: Vec<_> = rows
             .iter()
@@ -221,8 +219,8 @@ async fn the_yearly_days_are_skyfields_2020_to_2030() {
 
 #[actix_web::test]
 async fn kemenags_2025_days_and_minutes() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let body = get(&app, "/api/v1/qibla/rashdul?year=2025").await.json();
+    let app = test_app().await;
+    let body = get_json(&app, "/api/v1/qibla/rashdul?year=2025").await;
     let minute = |v: &Value| v.as_str().unwrap().get(..16).unwrap().to_owned();
     let events = body["events"].as_array().unwrap();
     // Kemenag: 27 and 28 May 2025 at 16:18 WIB; 15 and 16 July 2025 at 16:27 WIB.
@@ -246,7 +244,7 @@ async fn kemenags_2025_days_and_minutes() {
 
 #[actix_web::test]
 async fn daily_shadow_times_are_skyfields() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let rows = reference("shadow_skyfield.csv");
     let mut by_day: BTreeMap<(String, String), Vec<&BTreeMap<String, String>>> = BTreeMap::new();
     for row in &rows {
@@ -257,12 +255,11 @@ async fn daily_shadow_times_are_skyfields() {
     }
     let (mut worst, mut compared, mut never, mut below) = (0_i64, 0, 0, 0);
     for ((place, date), rows) in &by_day {
-        let body = get(
+        let body = get_json(
             &app,
             &format!("/api/v1/qibla/shadow?place={place}&date={date}"),
         )
-        .await
-        .json();
+        .await;
         let day = &body["days"][0];
         for kind in ["sun_at_qibla", "sun_opposite_qibla"] {
             let theirs: Vec<_> = rows.iter().filter(|r| r["kind"] == kind).collect();

@@ -4,13 +4,15 @@
 
 use serde_json::Value;
 
-use crate::common::{get, real, snapshot, state, state_with, Answer};
+use crate::common::{
+    each_pair, get, get_json, real, snapshot, state, state_with, test_app, test_app_with, Answer,
+};
 use crate::openapi::assert_documented;
 
 /// Calls each `(name, uri)` on a fresh app, snapshots it, checks its error code against the
 /// OpenAPI document, and returns the answers by name.
 pub async fn cases(state: hijri_server::SharedState, cases: &[(&str, &str)]) -> Vec<Answer> {
-    let app = actix_web::test::init_service(hijri_server::app(state)).await;
+    let app = test_app_with(state).await;
     let mut answers = Vec::new();
     for (name, uri) in cases {
         let answer = get(&app, uri).await;
@@ -28,16 +30,12 @@ pub async fn cases(state: hijri_server::SharedState, cases: &[(&str, &str)]) -> 
 
 /// Each answer's error code, `ok` for a 200.
 pub fn codes(answers: &[Answer]) -> Vec<String> {
-    answers
-        .iter()
-        .map(|a| {
-            if a.status == 200 {
-                "ok".to_owned()
-            } else {
-                a.code()
-            }
-        })
-        .collect()
+    answers.iter().map(Answer::outcome).collect()
+}
+
+/// Each answer's status.
+pub fn statuses(answers: &[Answer]) -> Vec<u16> {
+    answers.iter().map(|a| a.status).collect()
 }
 
 fn output(answer: &Answer) -> Value {
@@ -535,19 +533,7 @@ async fn events() {
             "ok"
         ]
     );
-    let slug_dates = |answer: &Answer| -> Vec<(String, String)> {
-        answer.json()["events"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| {
-                (
-                    e["event"].as_str().unwrap().into(),
-                    e["gregorian"].as_str().unwrap().into(),
-                )
-            })
-            .collect()
-    };
+    let slug_dates = |answer: &Answer| each_pair(&answer.json()["events"], "event", "gregorian");
     let hijri = slug_dates(&answers[0]);
     assert_eq!(hijri.len(), 5);
     assert!(hijri.contains(&("awal_ramadan".into(), "2025-03-01".into())));
@@ -800,10 +786,8 @@ async fn hilal_falak() {
     assert_eq!(history["count"], 2);
     assert_eq!(history["months"][0]["evening"], *evening);
     // Without include the record is as before: no sites, no input.include.
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let plain = get(&app, "/api/v1/hilal/info?month=9&year=1446")
-        .await
-        .json();
+    let app = test_app().await;
+    let plain = get_json(&app, "/api/v1/hilal/info?month=9&year=1446").await;
     assert!(plain["evening"].get("sites").is_none());
     assert!(plain["input"].get("include").is_none());
     assert_eq!(
@@ -849,8 +833,8 @@ async fn hilal_history() {
     assert_eq!(clamped["input"]["from"], "1444-08");
     assert_eq!(clamped["count"], 2);
     // The default bounds, 1444-08 to 1475-12, are checked without a snapshot (377 months).
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let all = get(&app, "/api/v1/hilal/history").await.json();
+    let app = test_app().await;
+    let all = get_json(&app, "/api/v1/hilal/history").await;
     assert_eq!(all["count"], 377);
     assert_eq!(all["range"]["last"], "1475-12");
     assert_eq!(all["warnings"][0]["code"], "computed");
@@ -914,7 +898,7 @@ async fn hilal_cards() {
         );
     }
     // The PNG header says 720x1280, or 1440x1520 for the bare variant.
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for (uri, size) in [
         ("/api/v1/hilal/viz?month=9&year=1446", (720, 1280)),
         ("/api/v1/hilal/map?month=9&year=1446&bare=1", (1440, 1520)),
@@ -992,15 +976,12 @@ async fn muhammadiyah_cards() {
         .unwrap()
         .contains(") has no hilal cards: "));
     // The same errors as the government's cards, word for word.
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for (theirs, ours) in [
         (&refused[1], "/api/v1/hilal/map?month=12&year=1443"),
         (&refused[2], "/api/v1/hilal/map?month=1&year=1476"),
     ] {
-        assert_eq!(
-            theirs.json()["error"],
-            get(&app, ours).await.json()["error"]
-        );
+        assert_eq!(theirs.json()["error"], get_json(&app, ours).await["error"]);
     }
     // Not the government's cards: another image, its download named after the calendar.
     let government = get(&app, "/api/v1/hilal/viz?year=1447&month=9").await;
@@ -1026,7 +1007,7 @@ async fn muhammadiyah_cards() {
 
 #[actix_web::test]
 async fn meta_and_health() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let before = get(&app, "/api/v1/meta").await;
     snapshot("meta", &before);
     assert_documented("/api/v1/meta", &before);
@@ -1064,7 +1045,7 @@ async fn meta_and_health() {
 
 #[actix_web::test]
 async fn pages_for_people() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let docs = get(&app, "/docs").await;
     assert_documented("/docs", &docs);
     snapshot("docs_page", &docs);
@@ -1104,16 +1085,16 @@ async fn pages_for_people() {
 #[actix_web::test]
 async fn docs_url_is_absolute_with_a_public_url() {
     let public = [("HIJRI_PUBLIC_URL", "https://kalender.example.id/")];
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), &public))).await;
+    let app = test_app_with(state_with(real(), &public)).await;
     let meta = get(&app, "/api/v1/meta").await;
     assert_eq!(meta.json()["docs_url"], "https://kalender.example.id/docs");
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    assert_eq!(get(&app, "/api/v1/meta").await.json()["docs_url"], "/docs");
+    let app = test_app().await;
+    assert_eq!(get_json(&app, "/api/v1/meta").await["docs_url"], "/docs");
 }
 
 #[actix_web::test]
 async fn unknown_paths_and_methods() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let missing = get(&app, "/api/v2/convert?date=2025-03-01").await;
     snapshot("not_found", &missing);
     let req = actix_web::test::TestRequest::post()

@@ -8,7 +8,9 @@
 use actix_web::http::{header, Method};
 use actix_web::test::init_service;
 
-use crate::common::{decoded, fetch, get, gunzip, real, state_with, unbrotli, Answer, UNLIMITED};
+use crate::common::{
+    decoded, fetch, get, get_brotli, gunzip, real, state_with, unbrotli, Answer, UNLIMITED,
+};
 
 /// The headers of a negotiated representation.
 const NEGOTIATED: [&str; 5] = [
@@ -317,13 +319,7 @@ async fn stored_representations_are_negotiated() {
         assert_eq!(fetch(&app, Method::GET, uri, &crossed).await.status, 200);
     }
     // A small stored answer is never compressed and does not vary.
-    let months = fetch(
-        &app,
-        Method::GET,
-        "/api/v1/months",
-        &[("accept-encoding", "br")],
-    )
-    .await;
+    let months = get_brotli(&app, "/api/v1/months").await;
     assert_eq!(months.status, 200);
     assert!(months.body.len() < 1024);
     assert_eq!(months.header("content-encoding"), None);

@@ -5,8 +5,9 @@
 use hijri_server::SharedState;
 use serde_json::Value;
 
-use crate::common::{get, snapshot, state, Answer};
+use crate::common::{get, get_json, snapshot, state, test_app, test_app_with, Answer};
 use crate::openapi::assert_documented;
+use crate::snapshots::statuses;
 
 /// The answer with only the first and last `keep` rows (JSON `months`, or CSV lines after the
 /// header), for a snapshot of reasonable size.
@@ -38,7 +39,7 @@ fn trimmed(answer: &Answer, keep: usize) -> Answer {
 }
 
 async fn table_cases(state: SharedState, cases: &[(&str, &str)]) -> Vec<Answer> {
-    let app = actix_web::test::init_service(hijri_server::app(state)).await;
+    let app = test_app_with(state).await;
     let mut answers = Vec::new();
     for (name, uri) in cases {
         let answer = get(&app, uri).await;
@@ -84,8 +85,7 @@ async fn table() {
         ],
     )
     .await;
-    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
-    assert_eq!(statuses, [200, 200, 200, 200, 200, 400, 400]);
+    assert_eq!(statuses(&answers), [200, 200, 200, 200, 200, 400, 400]);
     assert_eq!(answers[4].body, answers[0].body);
     assert_eq!(answers[5].code(), "invalid_retro");
     assert_eq!(answers[6].code(), "invalid_retro");
@@ -164,7 +164,7 @@ async fn table() {
     }
     // Starts and lengths agree with /month: the table's first month, 1446-09 and the last
     // month of the last Hijri year held whole (computed).
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let last_whole = rows.iter().find(|r| r["hijri_month"] == "1523-12").unwrap();
     assert_eq!(last_whole["source"], "regional-computed");
     for row in [&rows[0], ramadhan, last_whole] {
@@ -173,15 +173,14 @@ async fn table() {
             .unwrap()
             .split_once('-')
             .unwrap();
-        let days = get(
+        let days = get_json(
             &app,
             &format!(
                 "/api/v1/month?year={year}&month={}",
                 month.trim_start_matches('0')
             ),
         )
-        .await
-        .json();
+        .await;
         assert_eq!(days["count"], row["length"]);
         assert_eq!(days["items"][0]["gregorian"], row["start"]);
     }

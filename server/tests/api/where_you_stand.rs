@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use crate::common::{get, state};
+use crate::common::{get, get_json, next_prayer_uri, state, test_app};
 use crate::snapshots::{cases, codes};
 
 /// `data/reference/distances.csv`: label, lat, lon, nearest id and name, geodesic km and
@@ -146,10 +146,7 @@ async fn where_answers_are_recorded() {
         &["`lat`", "km"],
         &["`place`", "`lat`"],
     ]) {
-        let message = answer.json()["error"]["message"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let message = answer.message();
         for name in names {
             assert!(message.contains(name), "{message} names no {name}");
         }
@@ -158,7 +155,7 @@ async fn where_answers_are_recorded() {
 
 #[actix_web::test]
 async fn a_point_is_answered_by_its_nearest_place() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // Gedung Sate, Bandung: Kota Bandung, a kilometre away.
     let point = get(
         &app,
@@ -204,9 +201,7 @@ async fn a_point_is_answered_by_its_nearest_place() {
     assert_eq!(feed.status, 200);
     assert_eq!(feed.body, place_feed.body);
     // The imsakiyah of a point names the place and the distance.
-    let fast = get(&app, "/api/v1/imsakiyah?lat=-6.914&lon=107.609&year=1447")
-        .await
-        .json();
+    let fast = get_json(&app, "/api/v1/imsakiyah?lat=-6.914&lon=107.609&year=1447").await;
     assert_eq!(fast["place"]["id"], "32.73");
     assert_eq!(fast["place"]["distance_km"], km);
 
@@ -226,29 +221,25 @@ async fn a_point_is_answered_by_its_nearest_place() {
         .as_str()
         .unwrap()
         .contains(&format!("{km} km")));
-    let places = get(&app, "/api/v1/places?lat=51.5&lon=-0.1").await.json();
+    let places = get_json(&app, "/api/v1/places?lat=51.5&lon=-0.1").await;
     assert_eq!(places["within_limit"], false);
     assert_eq!(places["limit_km"], 100.0);
     assert!(places["notice"].as_str().unwrap().contains("Kota Sabang"));
     assert_eq!(places["places"][0]["distance_km"], km);
-    let near = get(&app, "/api/v1/places?lat=-6.914&lon=107.609")
-        .await
-        .json();
+    let near = get_json(&app, "/api/v1/places?lat=-6.914&lon=107.609").await;
     assert_eq!(near["within_limit"], true);
     assert!(near.get("notice").is_none());
 }
 
 #[actix_web::test]
 async fn nearest_places_agree_with_geodesics() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let rows = reference_distances();
     assert!(rows.len() >= 15);
     for (label, lat, lon, id, geodesic_km, second_km) in rows {
         // The two nearest are far enough apart that the sphere cannot swap them.
         assert!(second_km - geodesic_km > 0.002 * second_km, "{label}");
-        let found = get(&app, &format!("/api/v1/places?lat={lat}&lon={lon}"))
-            .await
-            .json();
+        let found = get_json(&app, &format!("/api/v1/places?lat={lat}&lon={lon}")).await;
         let first = &found["places"][0];
         assert_eq!(first["id"], id.as_str(), "{label}");
         let km = first["distance_km"].as_f64().unwrap();
@@ -276,7 +267,7 @@ async fn nearest_places_agree_with_geodesics() {
 
 #[actix_web::test]
 async fn names_people_type_find_the_place_first() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for (q, id) in [
         ("jogja", "34.71"),
         ("Jogja", "34.71"),
@@ -300,7 +291,7 @@ async fn names_people_type_find_the_place_first() {
         ("malang", "35.73"),
         ("solok", "13.72"),
     ] {
-        let found = get(&app, &format!("/api/v1/places?q={q}")).await.json();
+        let found = get_json(&app, &format!("/api/v1/places?q={q}")).await;
         assert_eq!(found["places"][0]["id"], id, "q={q}: {}", found["places"]);
     }
     let names = |found: &Value| -> Vec<String> {
@@ -312,7 +303,7 @@ async fn names_people_type_find_the_place_first() {
             .collect()
     };
     // Solo is Surakarta first, then the Soloks (a kota before its kabupaten).
-    let solo = names(&get(&app, "/api/v1/places?q=solo").await.json());
+    let solo = names(&get_json(&app, "/api/v1/places?q=solo").await);
     assert_eq!(
         solo[..4],
         [
@@ -323,10 +314,10 @@ async fn names_people_type_find_the_place_first() {
         ]
     );
     // Semarang: both of the name, the kota first.
-    let semarang = names(&get(&app, "/api/v1/places?q=semarang").await.json());
+    let semarang = names(&get_json(&app, "/api/v1/places?q=semarang").await);
     assert_eq!(semarang, ["Kota Semarang", "Kabupaten Semarang"]);
     // A word's start ranks after the name's start, before a part of a word.
-    let jaya = names(&get(&app, "/api/v1/places?q=jaya").await.json());
+    let jaya = names(&get_json(&app, "/api/v1/places?q=jaya").await);
     let at = |name: &str| jaya.iter().position(|n| n == name).unwrap();
     assert!(at("Kota Jayapura") < at("Kabupaten Aceh Jaya"), "{jaya:?}");
     assert!(
@@ -334,7 +325,7 @@ async fn names_people_type_find_the_place_first() {
         "{jaya:?}"
     );
     // The kind word keeps to its kind, aliases included.
-    let kab = names(&get(&app, "/api/v1/places?q=kab%20solo").await.json());
+    let kab = names(&get_json(&app, "/api/v1/places?q=kab%20solo").await);
     assert!(kab.iter().all(|n| n.starts_with("Kabupaten")), "{kab:?}");
     // One letter is too little to search by.
     let one = get(&app, "/api/v1/places?q=j").await;
@@ -344,19 +335,14 @@ async fn names_people_type_find_the_place_first() {
 /// The five prayers of a place's day as `/prayer-times` gives them, `(name, "HH:MM")`.
 async fn day_times<S, B>(app: &S, place: &str, date: &str) -> Vec<(String, String)>
 where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
+    S: crate::common::TestApp<B>,
     B: actix_web::body::MessageBody,
 {
-    let day = get(
+    let day = get_json(
         app,
         &format!("/api/v1/prayer-times?place={place}&date={date}"),
     )
-    .await
-    .json();
+    .await;
     let times = &day["days"][0]["times"];
     ["subuh", "dzuhur", "ashar", "maghrib", "isya"]
         .iter()
@@ -380,7 +366,7 @@ fn published(kode: &str, date: &str, prayer: &str) -> String {
 
 #[actix_web::test]
 async fn the_next_prayer_at_fixed_instants_in_each_zone() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // (place, zone offset, day with published minutes, the day before, the day after)
     let places = [
         ("34.71", "+07:00", "2026-02-19", "2026-02-18", "2026-02-20"),
@@ -404,14 +390,7 @@ async fn the_next_prayer_at_fixed_instants_in_each_zone() {
         ];
         for (clock, current, next) in cases {
             let at = format!("{day}T{clock}{offset}");
-            let answer = get(
-                &app,
-                &format!(
-                    "/api/v1/prayer-times/next?place={place}&at={}",
-                    at.replace('+', "%2B")
-                ),
-            )
-            .await;
+            let answer = get(&app, &next_prayer_uri(place, &at)).await;
             assert_eq!(answer.status, 200, "{place} {at}");
             assert_eq!(answer.header("cache-control"), Some("public, max-age=3600"));
             let body = answer.json();
@@ -444,28 +423,18 @@ async fn the_next_prayer_at_fixed_instants_in_each_zone() {
         }
     }
     // At the published minute itself the prayer has begun: it is the current one.
-    let at_maghrib = get(
-        &app,
-        "/api/v1/prayer-times/next?place=34.71&at=2026-02-19T18:05:00%2B07:00",
-    )
-    .await
-    .json();
+    let at_maghrib = get_json(&app, &next_prayer_uri("34.71", "2026-02-19T18:05:00+07:00")).await;
     assert_eq!(at_maghrib["current"]["name"], "maghrib");
     assert_eq!(at_maghrib["next"]["name"], "isya");
     // The same instant written in UTC is the same question.
-    let utc = get(
-        &app,
-        "/api/v1/prayer-times/next?place=34.71&at=2026-02-19T11:05:00Z",
-    )
-    .await
-    .json();
+    let utc = get_json(&app, &next_prayer_uri("34.71", "2026-02-19T11:05:00Z")).await;
     assert_eq!(utc["current"], at_maghrib["current"]);
     assert_eq!(utc["next"], at_maghrib["next"]);
 }
 
 #[actix_web::test]
 async fn the_next_prayer_about_now_is_cached_until_it() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // The tests' clock: 2025-03-01 12:00 WIB.
     let now = get(&app, "/api/v1/prayer-times/next?place=34.71").await;
     let body = now.json();

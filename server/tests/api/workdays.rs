@@ -7,16 +7,11 @@
 
 use serde_json::Value;
 
-use crate::common::{get, state};
+use crate::common::{assert_messages_contain, each_str, get, get_json, state, test_app};
 use crate::snapshots::{cases, codes};
 
 fn dates(items: &Value) -> Vec<&str> {
-    items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["date"].as_str().unwrap())
-        .collect()
+    each_str(items, "date")
 }
 
 #[actix_web::test]
@@ -127,27 +122,24 @@ async fn workdays_answers_are_recorded() {
         ]
     );
     // Each refusal names its parameter.
-    for (answer, name) in answers.iter().filter(|a| a.status == 400).zip([
-        "`week`",
-        "`cuti_bersama`",
-        "`from`",
-        "`to`",
-        "`from`",
-        "`to`",
-        "`from`",
-        "`week`",
-        "`n`",
-        "`n`",
-        "`week`",
-        "working day 5 after 2100-12-29",
-        "`date`",
-    ]) {
-        let message = answer.json()["error"]["message"]
-            .as_str()
-            .unwrap()
-            .to_owned();
-        assert!(message.contains(name), "{message} names no {name}");
-    }
+    assert_messages_contain(
+        answers.iter().filter(|a| a.status == 400),
+        &[
+            "`week`",
+            "`cuti_bersama`",
+            "`from`",
+            "`to`",
+            "`from`",
+            "`to`",
+            "`from`",
+            "`week`",
+            "`n`",
+            "`n`",
+            "`week`",
+            "working day 5 after 2100-12-29",
+            "`date`",
+        ],
+    );
 }
 
 /// March 2027 in every week, counted by hand from the calendar (1 March 2027 is a Monday):
@@ -156,7 +148,7 @@ async fn workdays_answers_are_recorded() {
 /// bersama 9 (Tue), 12 (Fri), 15 (Mon) and 25 (Thu).
 #[actix_web::test]
 async fn march_2027_is_counted_by_hand_in_every_week() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let cases: [(&str, i64); 4] = [
         // 8 weekend days + 4 weekday holidays (8, 10, 11, 26) = 12 off; 31 - 12 = 19.
         ("week=5&cuti_bersama=off", 19),
@@ -169,7 +161,7 @@ async fn march_2027_is_counted_by_hand_in_every_week() {
     ];
     for (options, working) in cases {
         let uri = format!("/api/v1/workdays?from=2027-03-01&to=2027-03-31&{options}");
-        let body = get(&app, &uri).await.json();
+        let body = get_json(&app, &uri).await;
         assert_eq!(body["days"], 31, "{options}");
         assert_eq!(body["working_days"], working, "{options}");
         assert_eq!(body["days_off"], 31 - working, "{options}");
@@ -177,9 +169,7 @@ async fn march_2027_is_counted_by_hand_in_every_week() {
         assert_eq!(body["warnings"], serde_json::json!([]), "{options}");
     }
     // The defaults are a five-day week with cuti bersama worked, and say so.
-    let body = get(&app, "/api/v1/workdays?from=2027-03-01&to=2027-03-31")
-        .await
-        .json();
+    let body = get_json(&app, "/api/v1/workdays?from=2027-03-01&to=2027-03-31").await;
     assert_eq!(body["input"]["week"], 5);
     assert_eq!(body["input"]["cuti_bersama"], "off");
     assert_eq!(body["week"], 5);
@@ -211,12 +201,11 @@ async fn march_2027_is_counted_by_hand_in_every_week() {
     assert_eq!(easter[0]["kind"], "libur_nasional");
     assert_eq!(easter[1]["kind"], "weekend");
     // In a six-day week with cuti bersama on, Friday 12 is a day off and Saturday 13 worked.
-    let body = get(
+    let body = get_json(
         &app,
         "/api/v1/workdays?from=2027-03-12&to=2027-03-13&week=6&cuti_bersama=on",
     )
-    .await
-    .json();
+    .await;
     assert_eq!(dates(&body["items"]), ["2027-03-12"]);
     assert_eq!(body["items"][0]["reasons"][0]["kind"], "cuti_bersama");
     assert_eq!(
@@ -227,14 +216,10 @@ async fn march_2027_is_counted_by_hand_in_every_week() {
 
 #[actix_web::test]
 async fn the_next_working_day_crosses_a_long_weekend() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let next = |query: &'static str| {
         let app = &app;
-        async move {
-            get(app, &format!("/api/v1/workdays/next?{query}"))
-                .await
-                .json()
-        }
+        async move { get_json(app, &format!("/api/v1/workdays/next?{query}")).await }
     };
     // From Friday 5 March 2027 with cuti bersama off: Saturday 6, Sunday 7 and Nyepi (Monday
     // 8) are passed; Tuesday 9, a cuti bersama, is worked.
@@ -271,49 +256,36 @@ async fn the_next_working_day_crosses_a_long_weekend() {
 /// day) falls on Wednesday 25 December 2030.
 #[actix_web::test]
 async fn a_predicted_year_says_so() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
-    let body = get(&app, "/api/v1/workdays/next?date=2030-12-25&n=0")
-        .await
-        .json();
+    let app = test_app().await;
+    let body = get_json(&app, "/api/v1/workdays/next?date=2030-12-25&n=0").await;
     assert_eq!(body["working_day"], false);
     assert_eq!(body["weekday"], "Rabu");
     assert_eq!(body["reasons"][0]["slug"], "natal");
     assert_eq!(body["reasons"][0]["status"], "predicted");
     assert_eq!(body["predicted"], true);
     assert_eq!(body["warnings"][0]["code"], "predicted");
-    let body = get(&app, "/api/v1/workdays/next?date=2030-12-24")
-        .await
-        .json();
+    let body = get_json(&app, "/api/v1/workdays/next?date=2030-12-24").await;
     assert_eq!(body["date"], "2030-12-26");
     // 20 December 2030 to 5 January 2031: 17 days; weekends 21–22, 28–29 December and 4–5
     // January, Christmas (Wednesday) and New Year (Wednesday 1 January 2031): 8 off, 9
     // worked; both years predicted.
-    let body = get(&app, "/api/v1/workdays?from=2030-12-20&to=2031-01-05")
-        .await
-        .json();
+    let body = get_json(&app, "/api/v1/workdays?from=2030-12-20&to=2031-01-05").await;
     assert_eq!(
         (&body["days"], &body["working_days"]),
         (&17.into(), &9.into())
     );
     assert_eq!(body["predicted"], true);
-    let warned: Vec<&str> = body["warnings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w["code"].as_str().unwrap())
-        .collect();
+    let warned: Vec<&str> = each_str(&body["warnings"], "code");
     assert_eq!(warned.iter().filter(|&&c| c == "predicted").count(), 2);
     // A decreed year warns of nothing.
-    let body = get(&app, "/api/v1/workdays/next?date=2027-03-05")
-        .await
-        .json();
+    let body = get_json(&app, "/api/v1/workdays/next?date=2027-03-05").await;
     assert_eq!(body["predicted"], false);
 }
 
 /// Ten years is the longest range: 2027–2036 holds 3 leap days (3,653 days).
 #[actix_web::test]
 async fn ten_years_are_served_and_kept() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let uri = "/api/v1/workdays?from=2027-01-01&to=2036-12-31&week=6";
     let first = get(&app, uri).await;
     assert_eq!(first.status, 200);
@@ -342,7 +314,7 @@ async fn ten_years_are_served_and_kept() {
 /// between Idul Fitri (Thursday 11) and the weekend.
 #[actix_web::test]
 async fn holidays_carry_long_weekends() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let runs = |body: &Value| -> Vec<(String, String, i64)> {
         body["long_weekends"]["runs"]
             .as_array()
@@ -358,7 +330,7 @@ async fn holidays_carry_long_weekends() {
             .filter(|(start, _, _)| start.starts_with("2027-03"))
             .collect()
     };
-    let all = get(&app, "/api/v1/holidays?year=2027").await.json();
+    let all = get_json(&app, "/api/v1/holidays?year=2027").await;
     assert_eq!(all["long_weekends"]["cuti_bersama"], "on");
     assert_eq!(
         runs(&all),
@@ -367,9 +339,7 @@ async fn holidays_carry_long_weekends() {
             ("2027-03-25".into(), "2027-03-28".into(), 4)
         ]
     );
-    let national = get(&app, "/api/v1/holidays?year=2027&kind=libur_nasional")
-        .await
-        .json();
+    let national = get_json(&app, "/api/v1/holidays?year=2027&kind=libur_nasional").await;
     assert_eq!(national["long_weekends"]["cuti_bersama"], "off");
     assert_eq!(
         runs(&national),
@@ -391,12 +361,11 @@ async fn holidays_carry_long_weekends() {
     assert_eq!(march[0]["next_to"], "idul_fitri");
     // Its weekday in the language asked, as every weekday of the answer.
     for (lang, friday) in [("en", "Friday"), ("ar", "الجمعة")] {
-        let named = get(
+        let named = get_json(
             &app,
             &format!("/api/v1/holidays?year=2027&kind=libur_nasional&lang={lang}"),
         )
-        .await
-        .json();
+        .await;
         let harpitnas = named["long_weekends"]["harpitnas"].as_array().unwrap();
         let day = harpitnas
             .iter()
