@@ -10,9 +10,11 @@
 
 use serde_json::Value;
 
-use crate::common::{get, instant, real, state, state_with};
+use crate::common::{
+    get, get_json, instant, next_prayer_uri, real, state_with, test_app, test_app_with, TestApp,
+};
 use crate::openapi::assert_documented;
-use crate::page::{html_error_code, page_snapshot, text};
+use crate::page::{cached_page, html_error_code, page_snapshot, text, HTML};
 
 /// The app at the fixed instant `now` (RFC 3339).
 async fn at(
@@ -24,7 +26,7 @@ async fn at(
 > {
     let mut state = state_with(real(), &[]);
     state.clock = hijri_server::state::Clock::Fixed(instant(now));
-    actix_web::test::init_service(hijri_server::app(state)).await
+    test_app_with(state).await
 }
 
 /// A times list of the screen: its day, shown, marked tomorrow, its rows (class, instant,
@@ -62,11 +64,7 @@ fn times_lists(html: &str) -> Vec<List> {
 /// name: local `HH:MM`.
 async fn published<S, B>(app: &S, place: &str, date: &str, authority: &str) -> Value
 where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
+    S: TestApp<B>,
     B: actix_web::body::MessageBody,
 {
     let method = if authority == "muhammadiyah" {
@@ -74,12 +72,11 @@ where
     } else {
         ""
     };
-    let answer = get(
+    let answer = get_json(
         app,
         &format!("/api/v1/prayer-times?place={place}&date={date}{method}"),
     )
-    .await
-    .json();
+    .await;
     answer["days"][0]["times"].clone()
 }
 
@@ -92,11 +89,7 @@ async fn assert_published<S, B>(
     (offset, separator): (i64, &str),
     lists: &[List],
 ) where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
+    S: TestApp<B>,
     B: actix_web::body::MessageBody,
 {
     for (day, _, _, rows) in lists {
@@ -122,10 +115,7 @@ async fn in_ramadan_before_subuh_the_next_is_subuh_with_imsak_shown() {
     let answer = get(&app, uri).await;
     assert_documented(uri, &answer);
     assert_eq!(answer.status, 200);
-    assert_eq!(
-        answer.header("content-type"),
-        Some("text/html; charset=utf-8")
-    );
+    assert_eq!(answer.header("content-type"), Some(HTML));
     assert_eq!(
         answer.header("content-security-policy"),
         Some(
@@ -182,12 +172,7 @@ async fn in_ramadan_before_subuh_the_next_is_subuh_with_imsak_shown() {
     );
     assert_published(&app, "34.71", "kemenag", (25200, "."), &lists).await;
     // The next prayer is /prayer-times/next's.
-    let next = get(
-        &app,
-        "/api/v1/prayer-times/next?place=34.71&at=2026-02-19T03:30:00%2B07:00",
-    )
-    .await
-    .json();
+    let next = get_json(&app, &next_prayer_uri("34.71", "2026-02-19T03:30:00+07:00")).await;
     assert_eq!(next["next"]["name"], "subuh");
     assert_eq!(next["next"]["seconds_until"], 3360);
     // Kept: the same bytes again.
@@ -202,14 +187,12 @@ async fn after_isya_on_the_eve_of_ramadan_tomorrow_is_shown_with_its_imsak() {
     // 30 Sya'ban.
     let app = at("2026-02-18T13:00:00Z").await;
     let answer = get(&app, "/display?place=34.71").await;
-    assert_eq!(answer.status, 200);
     // Midnight (4 h) comes before tomorrow's subuh.
-    assert_eq!(
-        answer.header("cache-control"),
-        Some("public, max-age=14400")
+    let html = cached_page(
+        &answer,
+        "public, max-age=14400",
+        "display_after_isya_eve_of_ramadan",
     );
-    page_snapshot("display_after_isya_eve_of_ramadan", &answer);
-    let html = text(&answer);
     let lists = times_lists(&html);
     let (day, shown, tomorrow, rows) = &lists[1];
     assert_eq!(
@@ -243,13 +226,11 @@ async fn after_isya_on_a_day_off_in_english() {
     // 20:30 WIB on Sunday 17 August 2025, Hari Kemerdekaan, at Kota Jakarta.
     let app = at("2025-08-17T13:30:00Z").await;
     let answer = get(&app, "/display?place=31.71&lang=en").await;
-    assert_eq!(answer.status, 200);
-    assert_eq!(
-        answer.header("cache-control"),
-        Some("public, max-age=12600")
+    let html = cached_page(
+        &answer,
+        "public, max-age=12600",
+        "display_en_after_isya_day_off",
     );
-    page_snapshot("display_en_after_isya_day_off", &answer);
-    let html = text(&answer);
     assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
     assert!(
         html.contains("data-separator=\":\" data-today=\"2025-08-17\" data-shown=\"2025-08-18\"")
@@ -278,7 +259,7 @@ async fn after_isya_on_a_day_off_in_english() {
 #[actix_web::test]
 async fn between_dzuhur_and_ashar_in_wit() {
     // The test clock: 14:00 WIT on Saturday 1 March 2025 (1 Ramadhan 1446) at Kota Jayapura.
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let answer = get(&app, "/display?place=91.71&lang=en").await;
     assert_eq!(answer.status, 200);
     let html = text(&answer);
@@ -292,12 +273,7 @@ async fn between_dzuhur_and_ashar_in_wit() {
         .map(|(class, _, _)| class.as_str())
         .collect();
     assert_eq!(next, ["ashar prayer next"]);
-    let api = get(
-        &app,
-        "/api/v1/prayer-times/next?place=91.71&at=2025-03-01T14:00:00%2B09:00",
-    )
-    .await
-    .json();
+    let api = get_json(&app, &next_prayer_uri("91.71", "2025-03-01T14:00:00+09:00")).await;
     assert_eq!(api["current"]["name"], "dzuhur");
     assert_eq!(api["next"]["name"], "ashar");
     let seconds = api["next"]["seconds_until"].as_i64().unwrap();
@@ -319,7 +295,7 @@ async fn between_dzuhur_and_ashar_in_wit() {
 
 #[actix_web::test]
 async fn bad_screen_parameters_get_html_error_pages_naming_them() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let mut codes = Vec::new();
     for (uri, status, name) in [
         ("/display", 400, "display_no_place"),

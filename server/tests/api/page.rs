@@ -9,20 +9,23 @@
 //! its cards by its own path, its link preview, its links, its policy and its weight.
 
 use actix_web::http::Method;
+use hijri_server::routes::home::EMBED_HEIGHT;
 use serde_json::json;
 
-use crate::common::{fetch, get, instant, real, snapshot, state, state_with, Answer};
+use crate::common::{
+    fetch, get, get_json, instant, real, snapshot, state, state_with, test_app, test_app_with,
+    Answer,
+};
 use crate::openapi::assert_documented;
+
+/// The content type of the pages.
+pub const HTML: &str = "text/html; charset=utf-8";
 
 /// Asserts that the page at `path` with its style sheet and script, brotli as a browser
 /// asks (each answer documented), weighs at most 60 KB.
 pub async fn assert_light<S, B>(path: &str, app: &S)
 where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
+    S: crate::common::TestApp<B>,
     B: actix_web::body::MessageBody,
 {
     let mut weight = 0;
@@ -54,6 +57,30 @@ pub fn page_snapshot(name: &str, answer: &Answer) {
     settings.bind(|| insta::assert_json_snapshot!(name, lines));
 }
 
+/// Asserts that the embed's `html` is `height` pixels high and that the page's docs state
+/// that height in their iframe snippet (`what` names it should they not).
+pub fn assert_embed_height(html: &str, height: impl std::fmt::Display, what: &str) {
+    assert!(html.contains(&format!("height:{height}px")));
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/page/README.md"
+    ))
+    .unwrap();
+    assert!(
+        readme.contains(&format!("height=\"{height}\"")),
+        "docs/page/README.md states {what}"
+    );
+}
+
+/// Asserts that `answer` is a page (a 200) cached as `cache_control`, snapshots it as `name`
+/// and returns its HTML.
+pub fn cached_page(answer: &Answer, cache_control: &str, name: &str) -> String {
+    assert_eq!(answer.status, 200, "{}", answer.request);
+    assert_eq!(answer.header("cache-control"), Some(cache_control));
+    page_snapshot(name, answer);
+    text(answer)
+}
+
 pub fn text(answer: &Answer) -> String {
     String::from_utf8(answer.body.to_vec()).unwrap()
 }
@@ -71,7 +98,7 @@ pub fn rows(html: &str) -> Vec<Vec<&str>> {
 
 #[actix_web::test]
 async fn today_and_the_month_in_the_html() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let page = get(&app, "/").await;
     assert_documented("/", &page);
     page_snapshot("page", &page);
@@ -84,7 +111,7 @@ async fn today_and_the_month_in_the_html() {
     let html = text(&page);
     assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"id\">"));
     // Today as /api/v1/today?next=true answers it.
-    let today = get(&app, "/api/v1/today?tz=WIB&next=true").await.json();
+    let today = get_json(&app, "/api/v1/today?tz=WIB&next=true").await;
     assert_eq!(today["output"]["date"], "1446-09-01");
     let shown = format!(
         "<span class=\"hijri\" data-date=\"{}\">1 Ramadhan 1446 H</span></h1>",
@@ -128,8 +155,7 @@ async fn today_and_the_month_in_the_html() {
     assert!(!html.contains("og:image") && !html.contains("og:url"));
     assert!(html.contains("<meta name=\"twitter:card\" content=\"summary\">"));
     let vars = [("HIJRI_PUBLIC_URL", "http://localhost:8080")];
-    let configured =
-        actix_web::test::init_service(hijri_server::app(state_with(real(), &vars))).await;
+    let configured = test_app_with(state_with(real(), &vars)).await;
     let html = text(&get(&configured, "/").await);
     assert!(html.contains(
         "<meta property=\"og:image\" content=\"http://localhost:8080/page/sky.png?year=1446&amp;month=10\">"
@@ -145,7 +171,7 @@ async fn today_and_the_month_in_the_html() {
 
 #[actix_web::test]
 async fn ramadhan_1447_begins_on_thursday_19_february_2026() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let page = get(&app, "/?calendar=hijri&year=1447&month=9").await;
     page_snapshot("page_ramadhan_1447", &page);
     let html = text(&page);
@@ -188,7 +214,7 @@ async fn ramadhan_1447_begins_on_thursday_19_february_2026() {
 
 #[actix_web::test]
 async fn muhammadiyahs_ramadhan_1447_begins_on_wednesday_18_february_2026() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let page = get(
         &app,
         "/?authority=muhammadiyah&calendar=hijri&year=1447&month=9",
@@ -277,13 +303,12 @@ async fn muhammadiyahs_hilal_is_its_own_khgt_evening() {
     // 27 November 2026: the next month is Rajab 1448, a KHGT month.
     let mut later = state();
     later.clock = hijri_server::state::Clock::Fixed(instant("2026-11-27T05:00:00Z"));
-    let app = actix_web::test::init_service(hijri_server::app(later)).await;
-    let info = get(
+    let app = test_app_with(later).await;
+    let info = get_json(
         &app,
         "/api/v1/hilal/info?year=1448&month=7&authority=muhammadiyah",
     )
-    .await
-    .json();
+    .await;
     let evening = &info["evening"];
     let place = &evening["deciding_place"];
     // The values the line states, as the API records them.
@@ -354,7 +379,7 @@ async fn muhammadiyahs_hilal_is_its_own_khgt_evening() {
 
 #[actix_web::test]
 async fn the_months_observances_in_date_order_ranges_as_ranges() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // Dzulhijjah 1447 began on 18 May 2026 (data/official/months.csv): Arafah on the 9th
     // (26 May), Idul Adha on the 10th (27 May), Tasyrik the 11th to the 13th (28-30 May).
     let html = text(&get(&app, "/?calendar=hijri&year=1447&month=12").await);
@@ -419,7 +444,7 @@ fn listed(html: &str) -> Vec<&str> {
 
 #[actix_web::test]
 async fn the_days_off_in_the_grid_and_the_lists() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // March 2027 by the SKB 3 Menteri of 2027 (data/holidays/days.csv): Nyepi on the 8th,
     // Idul Fitri the 10th and 11th, cuti bersama the 9th, 12th and 15th (Idul Fitri) and the
     // 25th (Good Friday, the 26th); Easter Sunday the 28th.
@@ -528,7 +553,7 @@ async fn the_days_off_in_the_grid_and_the_lists() {
 
 #[actix_web::test]
 async fn english_observance_names() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let html = text(&get(&app, "/?lang=en&calendar=hijri&year=1447&month=12").await);
     for name in ["Day of Arafah", "Eid al-Adha", "Days of Tashriq"] {
         assert!(
@@ -551,7 +576,7 @@ async fn english_observance_names() {
 
 #[actix_web::test]
 async fn the_month_asked_and_the_hijri_picker() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // A year from 1900 without `calendar` is Gregorian.
     let html = text(&get(&app, "/?year=2026&month=2").await);
     assert!(html.contains("<caption>Februari 2026 · Sya'ban – Ramadhan 1447 H</caption>"));
@@ -562,7 +587,7 @@ async fn the_month_asked_and_the_hijri_picker() {
     // (1 November is in Jumadil Awal).
     let mut later = state();
     later.clock = hijri_server::state::Clock::Fixed(instant("2026-11-27T05:00:00Z"));
-    let app = actix_web::test::init_service(hijri_server::app(later)).await;
+    let app = test_app_with(later).await;
     let html = text(&get(&app, "/").await);
     assert!(html.contains("<option value=\"6\" selected>Jumadil Akhir</option>"));
     assert!(html.contains("id=\"hijri-year\" name=\"year\" type=\"number\" inputmode=\"numeric\" min=\"1365\" max=\"1523\" value=\"1448\""));
@@ -571,7 +596,7 @@ async fn the_month_asked_and_the_hijri_picker() {
 #[actix_web::test]
 async fn forty_page_views_from_one_address_get_every_card() {
     // Under the default limits (30 cards an hour on the API), the page's own card path.
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let html = text(&get(&app, "/").await);
     let images = images(&html);
     assert_eq!(images.len(), 2);
@@ -592,7 +617,7 @@ async fn forty_page_views_from_one_address_get_every_card() {
 
 #[actix_web::test]
 async fn english_and_other_zones() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let page = get(
         &app,
         "/?lang=en&tz=WIT&calendar=gregorian&year=2026&month=2",
@@ -622,10 +647,7 @@ async fn english_and_other_zones() {
 /// Asserts `answer` is the page's HTML error page, not kept, and returns the API's code it
 /// names.
 pub fn html_error_code(answer: &Answer) -> String {
-    assert_eq!(
-        answer.header("content-type"),
-        Some("text/html; charset=utf-8")
-    );
+    assert_eq!(answer.header("content-type"), Some(HTML));
     assert_eq!(answer.header("cache-control"), Some("no-store"));
     text(answer)
         .split("<p class=\"detail\"><code>")
@@ -639,7 +661,7 @@ pub fn html_error_code(answer: &Answer) -> String {
 
 #[actix_web::test]
 async fn bad_parameters_get_html_error_pages() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let mut codes = Vec::new();
     for (name, uri) in [
         ("page_invalid_timezone", "/?tz=Mars/Olympus"),
@@ -693,7 +715,7 @@ async fn bad_parameters_get_html_error_pages() {
 
 #[actix_web::test]
 async fn links_policy_and_weight() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let page = get(&app, "/").await;
     let html = text(&page);
     // Every link of the page is relative and answers 200 (webcal links aside).
@@ -742,7 +764,7 @@ fn pasaran_of(cell: &str) -> &str {
 
 #[actix_web::test]
 async fn every_cell_has_its_pasaran() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // Published wetons: Muhammadiyah's maklumat of 1 Ramadan 1447 is dated "Rabu Legi,
     // 18 Februari 2026"; the Proclamation of Independence, Jumat Legi 17 August 1945. The
     // cells of each month follow the five-day cycle from those days, one a day, across
@@ -797,15 +819,13 @@ fn day<'h>(html: &'h str, date: &str) -> &'h str {
 
 #[actix_web::test]
 async fn the_printable_year() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let answer = get(&app, "/?year=2027&view=year").await;
-    assert_eq!(answer.status, 200);
-    assert_eq!(
-        answer.header("cache-control"),
-        Some("public, max-age=60, s-maxage=43200")
+    let html = cached_page(
+        &answer,
+        "public, max-age=60, s-maxage=43200",
+        "page_year_2027",
     );
-    page_snapshot("page_year_2027", &answer);
-    let html = text(&answer);
     assert!(html
         .contains("<body data-authority=\"kemenag\" data-default=\"kemenag\" class=\"yearly\">"));
     assert!(html.contains("<h1 id=\"year-title\">Kalender setahun 2027 <span class=\"sub\">"));
@@ -899,7 +919,7 @@ async fn the_printable_year() {
 
 #[actix_web::test]
 async fn a_bad_view_is_an_html_error_page() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for (uri, code, words) in [
         (
             "/?view=week",
@@ -919,10 +939,7 @@ async fn a_bad_view_is_an_html_error_page() {
     ] {
         let answer = get(&app, uri).await;
         assert_eq!(answer.status, 400, "{uri}");
-        assert_eq!(
-            answer.header("content-type"),
-            Some("text/html; charset=utf-8")
-        );
+        assert_eq!(answer.header("content-type"), Some(HTML));
         let html = text(&answer);
         assert!(
             html.contains(&format!("<code>{code}</code>")),
@@ -949,7 +966,7 @@ fn wire_size(answer: &crate::common::Answer) -> usize {
 
 #[actix_web::test]
 async fn the_card_for_an_iframe() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let answer = get(&app, "/embed").await;
     assert_eq!(answer.status, 200);
     page_snapshot("page_embed", &answer);
@@ -991,17 +1008,7 @@ async fn the_card_for_an_iframe() {
     ));
     assert!(html.contains("<a href=\"./\" target=\"_blank\" rel=\"noopener\">"));
     // Its fixed height is the one the page's docs state in their iframe snippet.
-    let height = hijri_server::routes::home::EMBED_HEIGHT;
-    assert!(html.contains(&format!("height:{height}px")));
-    let readme = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../docs/page/README.md"
-    ))
-    .unwrap();
-    assert!(
-        readme.contains(&format!("height=\"{height}\"")),
-        "docs/page/README.md states the height"
-    );
+    assert_embed_height(&html, EMBED_HEIGHT, "the height");
     // Another calendar and language: Muhammadiyah, English, in WIT.
     let theirs = get(&app, "/embed?authority=muhammadiyah&lang=en&tz=WIT").await;
     assert_eq!(theirs.status, 200);
@@ -1028,14 +1035,13 @@ async fn the_card_for_an_iframe() {
 /// forbidden Idul Adha and Tasyrik, Muharram's Tasu'a and Asyura, in both calendars.
 #[actix_web::test]
 async fn the_grid_marks_sunnah_fasts_quietly() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for authority in ["kemenag", "muhammadiyah"] {
-        let fasting = get(
+        let fasting = get_json(
             &app,
             &format!("/api/v1/fasting?year=1447&authority={authority}"),
         )
-        .await
-        .json();
+        .await;
         for month in [10, 12] {
             let html = text(
                 &get(

@@ -10,14 +10,18 @@
 //! `/api/v1/prayer-times` and `/api/v1/imsakiyah` give them. Bad input is the page's HTML
 //! error page with the API's status and code.
 
-use actix_web::http::Method;
 use icalendar::Component;
 
+use hijri_server::routes::home::EMBED_HEIGHT_WITH_TIMES;
 use hijri_server::state::Clock;
 
-use crate::common::{fetch, get, instant, state, Answer};
+use crate::common::{
+    get, get_brotli, get_json, instant, next_prayer_uri, state, test_app, test_app_with, Answer,
+};
 use crate::openapi::assert_documented;
-use crate::page::{assert_light, cell, html_error_code, page_snapshot, text};
+use crate::page::{
+    assert_embed_height, assert_light, cell, html_error_code, page_snapshot, text, HTML,
+};
 
 /// `04:16` as the Indonesian page writes it, `04.16`.
 fn dotted(time: &str) -> String {
@@ -53,15 +57,12 @@ fn fast_times(cell: &str) -> Option<(String, String)> {
 
 #[actix_web::test]
 async fn the_imsakiyah_of_yogyakarta_1447_by_both_calendars() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let uri = "/imsakiyah?place=34.71&year=1447&authority=muhammadiyah";
     let muhammadiyah = get(&app, uri).await;
     assert_documented(uri, &muhammadiyah);
     assert_eq!(muhammadiyah.status, 200);
-    assert_eq!(
-        muhammadiyah.header("content-type"),
-        Some("text/html; charset=utf-8")
-    );
+    assert_eq!(muhammadiyah.header("content-type"), Some(HTML));
     assert!(muhammadiyah
         .header("content-security-policy")
         .unwrap()
@@ -88,12 +89,11 @@ async fn the_imsakiyah_of_yogyakarta_1447_by_both_calendars() {
     assert!(html.contains("<b>Metode</b> Muhammadiyah (Majelis Tarjih dan Tajdid PP Muhammadiyah): subuh −18°, isya −18°"));
     assert!(html.contains("imsak 10 menit sebelum subuh, ihtiyat 1 menit (terbit −2, dhuha 2)"));
     // Every day as /api/v1/imsakiyah gives it, and 1 Syawal.
-    let api = get(
+    let api = get_json(
         &app,
         "/api/v1/imsakiyah?place=34.71&year=1447&authority=muhammadiyah",
     )
-    .await
-    .json();
+    .await;
     let days = api["days"].as_array().unwrap();
     let table = table_rows(&html);
     assert_eq!(table.len(), days.len());
@@ -154,7 +154,7 @@ async fn the_imsakiyah_of_yogyakarta_1447_by_both_calendars() {
 
 #[actix_web::test]
 async fn the_imsakiyah_defaults_to_the_coming_ramadan_and_asks_for_a_place() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     // 1 March 2025 is 1 Ramadhan 1446: its Ramadan is the coming one.
     let answer = get(&app, "/imsakiyah?place=34.71").await;
     assert_eq!(answer.status, 200);
@@ -179,7 +179,7 @@ async fn the_imsakiyah_defaults_to_the_coming_ramadan_and_asks_for_a_place() {
 
 #[actix_web::test]
 async fn bad_imsakiyah_parameters_get_html_error_pages() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let mut codes = Vec::new();
     for (uri, status) in [
         ("/imsakiyah?place=yogya&year=1447", 404),
@@ -215,16 +215,14 @@ async fn bad_imsakiyah_parameters_get_html_error_pages() {
 
 #[actix_web::test]
 async fn the_page_with_a_place_has_its_times_and_ramadans_imsak_and_maghrib() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let page = get(&app, "/?place=34.71").await;
     assert_eq!(page.status, 200);
     page_snapshot("page_prayer", &page);
     let html = text(&page);
     assert!(html.contains("<h2 id=\"prayer-title\">Jadwal sholat: Kota Yogyakarta</h2>"));
     // Today's eight times, as /api/v1/prayer-times gives them.
-    let api = get(&app, "/api/v1/prayer-times?place=34.71&date=2025-03-01")
-        .await
-        .json();
+    let api = get_json(&app, "/api/v1/prayer-times?place=34.71&date=2025-03-01").await;
     let times = &api["days"][0]["times"];
     for (name, label) in [
         ("imsak", "Imsak"),
@@ -253,12 +251,11 @@ async fn the_page_with_a_place_has_its_times_and_ramadans_imsak_and_maghrib() {
     assert!(html.contains("<input type=\"hidden\" name=\"place\" value=\"34.71\">"));
     // March 2025: 1–30 March is Ramadhan 1446 (1 Syawal on 31 March), each day with its
     // imsak and maghrib as /prayer-times gives them; the other days without.
-    let month = get(
+    let month = get_json(
         &app,
         "/api/v1/prayer-times?place=34.71&from=2025-02-24&to=2025-04-06",
     )
-    .await
-    .json();
+    .await;
     for day in month["days"].as_array().unwrap() {
         let date = day["date"].as_str().unwrap();
         let shown = fast_times(cell(&html, date));
@@ -318,7 +315,7 @@ async fn the_page_with_a_place_has_its_times_and_ramadans_imsak_and_maghrib() {
 
 #[actix_web::test]
 async fn the_pages_with_a_place_link_within_and_stay_light() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for uri in ["/?place=34.71", "/imsakiyah?place=34.71&year=1447"] {
         let html = text(&get(&app, uri).await);
         let mut checked = 0;
@@ -337,13 +334,7 @@ async fn the_pages_with_a_place_link_within_and_stay_light() {
     // The page with every place in its form, its style sheet and script, brotli: at most
     // 60 KB as without a place.
     assert_light("/?place=34.71", &app).await;
-    let imsakiyah = fetch(
-        &app,
-        Method::GET,
-        "/imsakiyah?place=34.71&year=1447",
-        &[("accept-encoding", "br")],
-    )
-    .await;
+    let imsakiyah = get_brotli(&app, "/imsakiyah?place=34.71&year=1447").await;
     assert!(
         imsakiyah.body.len() <= 8 * 1024,
         "{} bytes",
@@ -353,7 +344,7 @@ async fn the_pages_with_a_place_link_within_and_stay_light() {
 
 #[actix_web::test]
 async fn the_imsakiyah_in_english_has_the_same_days_and_keeps_its_language() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let uri = "/imsakiyah?place=34.71&year=1447&authority=muhammadiyah&lang=en";
     let english = get(&app, uri).await;
     assert_eq!(english.status, 200);
@@ -486,20 +477,12 @@ async fn the_page_marks_the_prayer_under_way_and_the_next_at_each_clock() {
     ] {
         let mut clocked = state();
         clocked.clock = Clock::Fixed(instant(at));
-        let app = actix_web::test::init_service(hijri_server::app(clocked)).await;
+        let app = test_app_with(clocked).await;
         let answer = get(&app, "/?place=34.71").await;
         assert_eq!(answer.status, 200, "{at}");
         page_snapshot(name, &prayer_section(&answer));
         let html = text(&answer);
-        let api = get(
-            &app,
-            &format!(
-                "/api/v1/prayer-times/next?place=34.71&at={}",
-                at.replace('+', "%2B")
-            ),
-        )
-        .await
-        .json();
+        let api = get_json(&app, &next_prayer_uri("34.71", at)).await;
         assert_eq!(api["current"]["name"], current.unwrap_or("isya"), "{at}");
         assert_eq!(api["next"]["name"], next, "{at}");
         let now: Vec<_> = current
@@ -567,7 +550,7 @@ async fn the_page_marks_the_prayer_under_way_and_the_next_at_each_clock() {
 async fn the_kept_page_changes_at_the_next_prayer() {
     let mut before = state();
     before.clock = Clock::Fixed(instant("2025-03-01T07:55:30Z"));
-    let app = actix_web::test::init_service(hijri_server::app(before)).await;
+    let app = test_app_with(before).await;
     let answer = get(&app, "/?place=34.71").await;
     // Ashar at 14.56 WIB, 07:56 UTC: 30 seconds away.
     assert_eq!(
@@ -580,7 +563,7 @@ async fn the_kept_page_changes_at_the_next_prayer() {
     );
     let mut after = state();
     after.clock = Clock::Fixed(instant("2025-03-01T07:56:00Z"));
-    let app = actix_web::test::init_service(hijri_server::app(after)).await;
+    let app = test_app_with(after).await;
     let html = text(&get(&app, "/?place=34.71").await);
     assert_eq!(
         marked(&html, "now"),
@@ -597,7 +580,7 @@ async fn the_kept_page_changes_at_the_next_prayer() {
 /// cacheable until the next prayer, and its link to the page with the place.
 #[actix_web::test]
 async fn the_card_with_a_place_has_todays_times_and_the_next() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let answer = get(&app, "/embed?place=34.71").await;
     assert_eq!(answer.status, 200);
     page_snapshot("page_embed_place", &answer);
@@ -605,9 +588,7 @@ async fn the_card_with_a_place_has_todays_times_and_the_next() {
     let html = text(&answer);
     assert!(!html.contains("<script"));
     assert!(!html.contains("://"));
-    let api = get(&app, "/api/v1/prayer-times?place=34.71&date=2025-03-01")
-        .await
-        .json();
+    let api = get_json(&app, "/api/v1/prayer-times?place=34.71&date=2025-03-01").await;
     let times = &api["days"][0]["times"];
     for (name, label) in [
         ("imsak", "Imsak"),
@@ -629,20 +610,8 @@ async fn the_card_with_a_place_has_todays_times_and_the_next() {
     assert!(html.contains(&format!("<li class=\"x\">Ashar <b>{ashar}</b></li>")));
     assert!(html.contains(&format!("Sholat berikutnya: <b>Ashar</b> {ashar}")));
     assert!(html.contains("<p class=\"w\">Kota Yogyakarta · WIB</p>"));
-    let height = hijri_server::routes::home::EMBED_HEIGHT_WITH_TIMES;
-    assert!(html.contains(&format!("height:{height}px")));
-    let readme = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../docs/page/README.md"
-    ))
-    .unwrap();
-    assert!(
-        readme.contains(&format!("height=\"{height}\"")),
-        "docs/page/README.md states the height with times"
-    );
-    let api = get(&app, "/api/v1/prayer-times/next?place=34.71")
-        .await
-        .json();
+    assert_embed_height(&html, EMBED_HEIGHT_WITH_TIMES, "the height with times");
+    let api = get_json(&app, "/api/v1/prayer-times/next?place=34.71").await;
     let seconds = api["next"]["seconds_until"].as_i64().unwrap();
     assert_eq!(
         answer.header("cache-control"),
@@ -652,7 +621,7 @@ async fn the_card_with_a_place_has_todays_times_and_the_next() {
     // English, after isya in WIT at Kota Jayapura: tomorrow's subuh is next.
     let mut late = state();
     late.clock = Clock::Fixed(instant("2025-03-01T12:30:00Z"));
-    let app = actix_web::test::init_service(hijri_server::app(late)).await;
+    let app = test_app_with(late).await;
     let english = get(&app, "/embed?place=91.71&lang=en&tz=WIT").await;
     assert!(
         english.body.len() <= 5 * 1024,
@@ -681,7 +650,7 @@ async fn the_card_with_a_place_has_todays_times_and_the_next() {
 /// `/eclipses.ics` (the first whose window has not ended), its window to the minute.
 #[actix_web::test]
 async fn the_page_with_a_place_has_its_qibla_rashdul_and_next_eclipse() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let now = instant(crate::common::NOW);
     for (place, offset) in [("34.71", 7), ("91.06", 9), ("73.71", 8)] {
         let html = text(&get(&app, &format!("/?place={place}")).await);
@@ -689,20 +658,17 @@ async fn the_page_with_a_place_has_its_qibla_rashdul_and_next_eclipse() {
         let line = &html[start..start + html[start..].find("</p>").unwrap()];
         let zone = chrono::FixedOffset::east_opt(offset * 3600).unwrap();
         let today = now.with_timezone(&zone).date_naive();
-        let qibla = get(&app, &format!("/api/v1/qibla?place={place}"))
-            .await
-            .json();
+        let qibla = get_json(&app, &format!("/api/v1/qibla?place={place}")).await;
         let bearing = format!("{:.2}", qibla["azimuth_deg"].as_f64().unwrap()).replace('.', ",");
         assert!(
             line.contains(&format!("Arah kiblat <b>{bearing}°</b>")),
             "{line}"
         );
-        let shadow = get(
+        let shadow = get_json(
             &app,
             &format!("/api/v1/qibla/shadow?place={place}&date={today}"),
         )
-        .await
-        .json();
+        .await;
         let day = &shadow["days"][0];
         let mut times: Vec<(i64, &str)> = Vec::new();
         for (bearing, words) in [
