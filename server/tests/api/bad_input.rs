@@ -4,7 +4,7 @@
 
 use hijri_server::routes::ROUTES;
 
-use crate::common::{get, real, state_with, UNLIMITED};
+use crate::common::{get, real, state_with, test_app_with, UNLIMITED};
 use crate::openapi::assert_documented;
 
 /// Values no parameter accepts.
@@ -29,6 +29,29 @@ fn bad_values() -> Vec<String> {
 /// A parameter and the codes it may fail with.
 type Param = (&'static str, &'static [&'static str]);
 
+/// The parameters most endpoints share, with their codes.
+const DATE: Param = ("date", &["invalid_date"]);
+const YEAR: Param = ("year", &["invalid_year"]);
+const MONTH: Param = ("month", &["invalid_month"]);
+const CALENDAR: Param = ("calendar", &["invalid_calendar"]);
+const RETRO: Param = ("retro", &["invalid_retro"]);
+
+/// The month and year of a hilal answer: past the cards' years, a number is out of coverage.
+const HILAL_MONTH: Param = ("month", &["invalid_month", "out_of_coverage"]);
+const HILAL_YEAR: Param = ("year", &["invalid_year", "out_of_coverage"]);
+
+/// The parameters of both hilal cards, `/hilal/viz` and `/hilal/map`.
+const HILAL_CARD: &[Param] = &[
+    HILAL_MONTH,
+    HILAL_YEAR,
+    RETRO,
+    ("bare", &["invalid_bare"]),
+    ("download", &["invalid_download"]),
+];
+
+/// The valid base query of both hilal cards.
+const HILAL_CARD_BASE: &str = "month=9&year=1446&retro=0&bare=0&download=0";
+
 /// For each endpoint: a valid base query, and each parameter with the codes it may fail with.
 const CASES: &[(&str, &str, &[Param])] = &[
     (
@@ -36,19 +59,11 @@ const CASES: &[(&str, &str, &[Param])] = &[
         "",
         &[("tz", &["invalid_timezone"]), ("next", &["invalid_next"])],
     ),
-    (
-        "/api/v1/today/2025-03-01",
-        "",
-        &[("retro", &["invalid_retro"])],
-    ),
+    ("/api/v1/today/2025-03-01", "", &[RETRO]),
     (
         "/api/v1/convert",
         "date=2025-03-01&calendar=gregorian&retro=0",
-        &[
-            ("date", &["invalid_date"]),
-            ("calendar", &["invalid_calendar"]),
-            ("retro", &["invalid_retro"]),
-        ],
+        &[DATE, CALENDAR, RETRO],
     ),
     (
         "/api/v1/range",
@@ -56,76 +71,38 @@ const CASES: &[(&str, &str, &[Param])] = &[
         &[
             ("start", &["invalid_date"]),
             ("end", &["invalid_date"]),
-            ("calendar", &["invalid_calendar"]),
+            CALENDAR,
             ("step", &["invalid_step"]),
-            ("retro", &["invalid_retro"]),
+            RETRO,
         ],
     ),
     (
         "/api/v1/month",
         "year=1446&month=9&calendar=hijri&retro=0",
-        &[
-            ("year", &["invalid_year"]),
-            ("month", &["invalid_month"]),
-            ("calendar", &["invalid_calendar"]),
-            ("retro", &["invalid_retro"]),
-        ],
+        &[YEAR, MONTH, CALENDAR, RETRO],
     ),
     (
         "/api/v1/year",
         "year=1446&calendar=hijri&retro=0",
-        &[
-            ("year", &["invalid_year"]),
-            ("calendar", &["invalid_calendar"]),
-            ("retro", &["invalid_retro"]),
-        ],
+        &[YEAR, CALENDAR, RETRO],
     ),
     (
         "/api/v1/events",
         "year=1446&calendar=hijri&include=extra&retro=0",
-        &[
-            ("year", &["invalid_year"]),
-            ("calendar", &["invalid_calendar"]),
-            ("include", &["invalid_include"]),
-            ("retro", &["invalid_retro"]),
-        ],
+        &[YEAR, CALENDAR, ("include", &["invalid_include"]), RETRO],
     ),
     (
         "/api/v1/hilal/info",
         "month=9&year=1446&retro=0",
-        &[
-            ("month", &["invalid_month", "out_of_coverage"]),
-            ("year", &["invalid_year", "out_of_coverage"]),
-            ("retro", &["invalid_retro"]),
-        ],
+        &[HILAL_MONTH, HILAL_YEAR, RETRO],
     ),
     (
         "/api/v1/hilal/history",
         "from=1446-01&to=1446-03",
         &[("from", &["invalid_range"]), ("to", &["invalid_range"])],
     ),
-    (
-        "/api/v1/hilal/viz",
-        "month=9&year=1446&retro=0&bare=0&download=0",
-        &[
-            ("month", &["invalid_month", "out_of_coverage"]),
-            ("year", &["invalid_year", "out_of_coverage"]),
-            ("retro", &["invalid_retro"]),
-            ("bare", &["invalid_bare"]),
-            ("download", &["invalid_download"]),
-        ],
-    ),
-    (
-        "/api/v1/hilal/map",
-        "month=9&year=1446&retro=0&bare=0&download=0",
-        &[
-            ("month", &["invalid_month", "out_of_coverage"]),
-            ("year", &["invalid_year", "out_of_coverage"]),
-            ("retro", &["invalid_retro"]),
-            ("bare", &["invalid_bare"]),
-            ("download", &["invalid_download"]),
-        ],
-    ),
+    ("/api/v1/hilal/viz", HILAL_CARD_BASE, HILAL_CARD),
+    ("/api/v1/hilal/map", HILAL_CARD_BASE, HILAL_CARD),
 ];
 
 /// The base query with `name` replaced by `value` (or given twice when `value` is `None`).
@@ -151,7 +128,7 @@ fn with(base: &str, name: &str, value: Option<&str>) -> String {
 
 #[actix_web::test]
 async fn every_parameter_refuses_bad_values_with_its_own_code() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let app = test_app_with(state_with(real(), UNLIMITED)).await;
     let mut checked = 0;
     for (path, base, params) in CASES {
         for (name, allowed) in *params {
@@ -185,7 +162,7 @@ async fn every_parameter_refuses_bad_values_with_its_own_code() {
 
 #[actix_web::test]
 async fn path_dates_and_odd_query_strings() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), UNLIMITED))).await;
+    let app = test_app_with(state_with(real(), UNLIMITED)).await;
     for date in ["%FF", "2025-03-01%00", "2025-02-29", "", "..", "0000-00-00"] {
         let uri = format!("/api/v1/today/{date}");
         let answer = get(&app, &uri).await;
