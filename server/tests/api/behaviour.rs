@@ -6,7 +6,8 @@ use actix_web::test::TestRequest;
 use hijri_server::routes::ROUTES;
 
 use crate::common::{
-    get, on_the_wire, real, send, snapshot, state, state_with, synthetic, FAKE_PNG,
+    get, get_json, on_the_wire, real, send, snapshot, state_with, synthetic, test_app,
+    test_app_with, TestApp, FAKE_PNG,
 };
 use crate::openapi::assert_documented;
 
@@ -31,7 +32,7 @@ fn sample(path: &str) -> String {
 
 #[actix_web::test]
 async fn head_answers_like_get_on_every_route() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     for route in ROUTES {
         let uri = sample(route.path);
         let get = get(&app, &uri).await;
@@ -77,7 +78,7 @@ async fn head_sends_no_body_on_the_wire() {
 
 #[actix_web::test]
 async fn conditional_requests() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let uri = "/api/v1/convert?date=2025-03-01";
     let first = get(&app, uri).await;
     let etag = first.header("etag").unwrap().to_owned();
@@ -126,7 +127,7 @@ async fn conditional_requests() {
 
 #[actix_web::test]
 async fn cors_default_allows_every_origin() {
-    let app = actix_web::test::init_service(hijri_server::app(state())).await;
+    let app = test_app().await;
     let req = TestRequest::get()
         .uri("/api/v1/months")
         .insert_header((header::ORIGIN, "https://anywhere.example"))
@@ -143,7 +144,7 @@ async fn cors_default_allows_every_origin() {
 #[actix_web::test]
 async fn cors_restricted_origins() {
     let state = state_with(real(), &[("ALLOWED_ORIGINS", "https://kalender.example")]);
-    let app = actix_web::test::init_service(hijri_server::app(state)).await;
+    let app = test_app_with(state).await;
     let with_origin = |origin: &'static str| {
         TestRequest::get()
             .uri("/api/v1/months")
@@ -206,7 +207,7 @@ async fn rate_limit_answers_429_with_retry_after() {
             ("HIJRI_LIMIT_HILAL_INFO", "1/3600"),
         ],
     );
-    let app = actix_web::test::init_service(hijri_server::app(state)).await;
+    let app = test_app_with(state).await;
     // The default family shares one budget across its endpoints, counted down.
     let first = get(&app, "/api/v1/convert?date=2025-03-01").await;
     assert_eq!(first.status, 200);
@@ -262,8 +263,7 @@ async fn every_route_is_rate_limited() {
         ("HIJRI_LIMIT_HILAL_MAP", "1/3600"),
     ];
     for route in ROUTES {
-        let app =
-            actix_web::test::init_service(hijri_server::app(state_with(real(), &limits))).await;
+        let app = test_app_with(state_with(real(), &limits)).await;
         let uri = sample(route.path);
         let first = get(&app, &uri).await;
         assert_ne!(first.status, 429, "{uri}");
@@ -277,33 +277,25 @@ async fn every_route_is_rate_limited() {
     }
 }
 
-fn from_proxy(uri: &str, client: &str) -> actix_http::Request {
-    TestRequest::get()
-        .uri(uri)
+/// The status of `/api/v1/months` asked through the proxy at `PEER` for `client`.
+async fn months_status_for<S, B>(app: &S, client: &str) -> u16
+where
+    S: TestApp<B>,
+    B: actix_web::body::MessageBody,
+{
+    let request = TestRequest::get()
+        .uri("/api/v1/months")
         .peer_addr(PEER.parse().unwrap())
         .insert_header(("x-forwarded-for", client))
-        .to_request()
+        .to_request();
+    send(app, request).await.status
 }
 
 #[actix_web::test]
 async fn forwarded_for_is_ignored_without_trusted_proxies() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(
-        real(),
-        &[("HIJRI_LIMIT_DEFAULT", "1/3600")],
-    )))
-    .await;
-    assert_eq!(
-        send(&app, from_proxy("/api/v1/months", "203.0.113.1"))
-            .await
-            .status,
-        200
-    );
-    assert_eq!(
-        send(&app, from_proxy("/api/v1/months", "203.0.113.2"))
-            .await
-            .status,
-        429
-    );
+    let app = test_app_with(state_with(real(), &[("HIJRI_LIMIT_DEFAULT", "1/3600")])).await;
+    assert_eq!(months_status_for(&app, "203.0.113.1").await, 200);
+    assert_eq!(months_status_for(&app, "203.0.113.2").await, 429);
 }
 
 #[actix_web::test]
@@ -312,35 +304,19 @@ async fn forwarded_for_names_the_client_behind_a_trusted_proxy() {
         ("HIJRI_LIMIT_DEFAULT", "1/3600"),
         ("HIJRI_TRUSTED_PROXIES", "192.0.2.0/24"),
     ];
-    let app = actix_web::test::init_service(hijri_server::app(state_with(real(), &vars))).await;
-    assert_eq!(
-        send(&app, from_proxy("/api/v1/months", "203.0.113.1"))
-            .await
-            .status,
-        200
-    );
-    assert_eq!(
-        send(&app, from_proxy("/api/v1/months", "203.0.113.2"))
-            .await
-            .status,
-        200
-    );
-    assert_eq!(
-        send(&app, from_proxy("/api/v1/months", "203.0.113.1"))
-            .await
-            .status,
-        429
-    );
+    let app = test_app_with(state_with(real(), &vars)).await;
+    assert_eq!(months_status_for(&app, "203.0.113.1").await, 200);
+    assert_eq!(months_status_for(&app, "203.0.113.2").await, 200);
+    assert_eq!(months_status_for(&app, "203.0.113.1").await, 429);
     // An IPv6 client is its /64: another address of the same /64 shares the budget.
-    let months = |client| send(&app, from_proxy("/api/v1/months", client));
-    assert_eq!(months("2001:db8:5:6::1").await.status, 200);
-    assert_eq!(months("2001:db8:5:6:ffff::2").await.status, 429);
-    assert_eq!(months("2001:db8:5:7::1").await.status, 200);
+    assert_eq!(months_status_for(&app, "2001:db8:5:6::1").await, 200);
+    assert_eq!(months_status_for(&app, "2001:db8:5:6:ffff::2").await, 429);
+    assert_eq!(months_status_for(&app, "2001:db8:5:7::1").await, 200);
 }
 
 #[actix_web::test]
 async fn cards_are_served_from_the_archive() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(synthetic(), &[]))).await;
+    let app = test_app_with(state_with(synthetic(), &[])).await;
     let viz = get(&app, "/api/v1/hilal/viz?month=9&year=1446").await;
     assert_eq!(viz.status, 200);
     assert_eq!(viz.body, FAKE_PNG);
@@ -374,7 +350,7 @@ async fn cards_are_served_from_the_archive() {
 
 #[actix_web::test]
 async fn missing_evening_records_are_503() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(synthetic(), &[]))).await;
+    let app = test_app_with(state_with(synthetic(), &[])).await;
     let info = get(&app, "/api/v1/hilal/info?month=1&year=1447").await;
     assert_eq!(
         (info.status, info.code().as_str()),
@@ -389,7 +365,7 @@ async fn missing_evening_records_are_503() {
     );
     assert_documented("/api/v1/hilal/history", &history);
     // The synthetic computed month's evening passed by 0.1 deg: borderline.
-    let computed = get(&app, "/api/v1/convert?date=2025-05-28").await.json();
+    let computed = get_json(&app, "/api/v1/convert?date=2025-05-28").await;
     assert_eq!(computed["warnings"][1]["code"], "borderline");
 }
 
@@ -397,8 +373,8 @@ async fn missing_evening_records_are_503() {
 /// month only once an answer has served it.
 #[actix_web::test]
 async fn refused_requests_record_no_computed_month() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(synthetic(), &[]))).await;
-    let computed = || async { get(&app, "/api/v1/meta").await.json()["computed_months"].clone() };
+    let app = test_app_with(state_with(synthetic(), &[])).await;
+    let computed = || async { get_json(&app, "/api/v1/meta").await["computed_months"].clone() };
     // 1446-12 is computed and has no card; 1447-01 is computed and its evening has no values.
     for uri in [
         "/api/v1/hilal/viz?month=12&year=1446",
@@ -424,11 +400,7 @@ async fn refused_requests_record_no_computed_month() {
 
 #[actix_web::test]
 async fn every_answer_carries_a_request_id() {
-    let app = actix_web::test::init_service(hijri_server::app(state_with(
-        real(),
-        &[("HIJRI_LIMIT_DEFAULT", "1/3600")],
-    )))
-    .await;
+    let app = test_app_with(state_with(real(), &[("HIJRI_LIMIT_DEFAULT", "1/3600")])).await;
     let with_id = |uri: &str, id: &str| {
         TestRequest::get()
             .uri(uri)
