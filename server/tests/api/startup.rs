@@ -43,6 +43,14 @@ fn run(args: &[&str], vars: &[(&str, &str)]) -> (bool, String, String) {
     )
 }
 
+/// The one line on stderr of the binary refusing to start with `vars`.
+fn refused_line(vars: &[(&str, &str)]) -> String {
+    let (ok, _, stderr) = run(&[], vars);
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    stderr
+}
+
 fn refuses(path: &Path, expected: &str) {
     let (ok, stdout, stderr) = run(&[], &[("HIJRI_ARCHIVE", path.to_str().unwrap())]);
     assert!(!ok, "{path:?} was accepted");
@@ -104,9 +112,7 @@ fn a_flipped_byte_inside_a_card_stops_the_server_with_one_line() {
 
 #[test]
 fn bad_settings_stop_the_server_with_one_line() {
-    let (ok, _, stderr) = run(&[], &[("HIJRI_LIMIT_DEFAULT", "lots")]);
-    assert!(!ok);
-    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    let stderr = refused_line(&[("HIJRI_LIMIT_DEFAULT", "lots")]);
     assert!(stderr.contains("HIJRI_LIMIT_DEFAULT"), "{stderr}");
 }
 
@@ -124,9 +130,7 @@ fn a_bad_value_is_told_under_the_name_it_was_given() {
     );
     assert!(!stderr.contains("HIJRI_LIMIT_HILAL_VIZ"), "{stderr}");
     // A variable: one line under the variable's name.
-    let (ok, _, stderr) = run(&[], &[("HIJRI_MAX_CONNECTIONS_PER_CLIENT", "0")]);
-    assert!(!ok);
-    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    let stderr = refused_line(&[("HIJRI_MAX_CONNECTIONS_PER_CLIENT", "0")]);
     assert!(
         stderr.contains("invalid value '0' for HIJRI_MAX_CONNECTIONS_PER_CLIENT: expected a whole number above zero"),
         "{stderr}"
@@ -293,9 +297,7 @@ fn request_lines_carry_the_request_id_and_route() {
 
 #[test]
 fn a_bad_log_filter_stops_the_server_with_one_line() {
-    let (ok, _, stderr) = run(&[], &[("HIJRI_LOG", "hijri_server=loud")]);
-    assert!(!ok);
-    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    let stderr = refused_line(&[("HIJRI_LOG", "hijri_server=loud")]);
     assert!(
         stderr.contains("invalid value 'hijri_server=loud' for HIJRI_LOG: expected"),
         "{stderr}"
