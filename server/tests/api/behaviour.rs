@@ -6,8 +6,8 @@ use actix_web::test::TestRequest;
 use hijri_server::routes::ROUTES;
 
 use crate::common::{
-    get, get_json, on_the_wire, real, send, snapshot, state_with, synthetic, test_app,
-    test_app_with, TestApp, FAKE_PNG,
+    assert_refused, get, get_json, on_the_wire, real, send, snapshot, state_with, synthetic,
+    test_app, test_app_with, TestApp, FAKE_PNG,
 };
 use crate::openapi::assert_documented;
 
@@ -192,10 +192,7 @@ async fn cors_restricted_origins() {
         .uri("/api/v1/convert")
         .to_request();
     let options = send(&app, req).await;
-    assert_eq!(
-        (options.status, options.code().as_str()),
-        (405, "method_not_allowed")
-    );
+    assert_refused(&options, 405, "method_not_allowed");
 }
 
 #[actix_web::test]
@@ -216,10 +213,7 @@ async fn rate_limit_answers_429_with_retry_after() {
     assert_eq!(second.status, 200);
     assert_eq!(second.header("ratelimit"), Some(r#""default";r=0;t=60"#));
     let refused = get(&app, "/api/v1/convert?date=2025-03-01").await;
-    assert_eq!(
-        (refused.status, refused.code().as_str()),
-        (429, "rate_limit_exceeded")
-    );
+    assert_refused(&refused, 429, "rate_limit_exceeded");
     let wait: u64 = refused.header("retry-after").unwrap().parse().unwrap();
     assert!((1..=30).contains(&wait), "{wait}");
     // The budget is told on every answer of the family, the refusal included.
@@ -342,27 +336,18 @@ async fn cards_are_served_from_the_archive() {
     assert!(cached.body.is_empty());
     // No map card in this archive: 503, never a made-up image.
     let map = get(&app, "/api/v1/hilal/map?month=9&year=1446").await;
-    assert_eq!(
-        (map.status, map.code().as_str()),
-        (503, "computation_unavailable")
-    );
+    assert_refused(&map, 503, "computation_unavailable");
 }
 
 #[actix_web::test]
 async fn missing_evening_records_are_503() {
     let app = test_app_with(state_with(synthetic(), &[])).await;
     let info = get(&app, "/api/v1/hilal/info?month=1&year=1447").await;
-    assert_eq!(
-        (info.status, info.code().as_str()),
-        (503, "computation_unavailable")
-    );
+    assert_refused(&info, 503, "computation_unavailable");
     assert_documented("/api/v1/hilal/info", &info);
     snapshot("synthetic_hilal_info_computation_unavailable", &info);
     let history = get(&app, "/api/v1/hilal/history").await;
-    assert_eq!(
-        (history.status, history.code().as_str()),
-        (503, "computation_unavailable")
-    );
+    assert_refused(&history, 503, "computation_unavailable");
     assert_documented("/api/v1/hilal/history", &history);
     // The synthetic computed month's evening passed by 0.1 deg: borderline.
     let computed = get_json(&app, "/api/v1/convert?date=2025-05-28").await;
@@ -382,11 +367,7 @@ async fn refused_requests_record_no_computed_month() {
         "/api/v1/hilal/info?month=1&year=1447",
     ] {
         let refused = get(&app, uri).await;
-        assert_eq!(
-            (refused.status, refused.code().as_str()),
-            (503, "computation_unavailable"),
-            "{uri}"
-        );
+        assert_refused(&refused, 503, "computation_unavailable");
     }
     assert_eq!(computed().await, serde_json::json!([]));
     assert_eq!(

@@ -231,6 +231,18 @@ where
     get(app, uri).await.json()
 }
 
+/// Asserts that `answer` is a refusal with `status` and the error `code` (a failure names
+/// its request).
+pub fn assert_refused(answer: &Answer, status: u16, code: &str) {
+    let got = (answer.status, answer.code());
+    assert_eq!(
+        (got.0, got.1.as_str()),
+        (status, code),
+        "{}",
+        answer.request
+    );
+}
+
 /// Asserts that `text` contains each of `parts` (a failure shows the whole text).
 pub fn assert_contains_all(text: &str, parts: &[&str]) {
     for part in parts {

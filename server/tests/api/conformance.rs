@@ -7,8 +7,8 @@ use actix_web::test::TestRequest;
 use serde_json::Value;
 
 use crate::common::{
-    each_str, find_by, get, get_json, real, send, state_with, test_app, test_app_with, Answer,
-    UNLIMITED,
+    assert_refused, each_str, find_by, get, get_json, real, send, state_with, test_app,
+    test_app_with, Answer, UNLIMITED,
 };
 use crate::openapi::assert_documented;
 
@@ -46,11 +46,7 @@ async fn hilal_month_outside_1_to_12_is_out_of_coverage() {
         for month in ["0", "13", "-1", "255", "256"] {
             let uri = format!("/api/v1/hilal/{endpoint}?month={month}&year=1446");
             let answer = get(&app, &uri).await;
-            assert_eq!(
-                (answer.status, answer.code().as_str()),
-                (400, "out_of_coverage"),
-                "{uri}"
-            );
+            assert_refused(&answer, 400, "out_of_coverage");
             assert_documented(&uri, &answer);
         }
         // Not a number at all is still the parameter's own code, as on every endpoint.
@@ -150,11 +146,7 @@ async fn events_across_the_table_start_leave_out_retro_dates() {
         "/api/v1/events?year=2101&calendar=gregorian",
     ] {
         let answer = get(&app, uri).await;
-        assert_eq!(
-            (answer.status, answer.code().as_str()),
-            (400, "invalid_year"),
-            "{uri}"
-        );
+        assert_refused(&answer, 400, "invalid_year");
     }
 
     // No year of the archive makes /events answer out_of_coverage.
