@@ -13,7 +13,7 @@ use crate::common::{
     each_str, find_by, get, get_json, state, state_with, test_app, test_app_with, vevents,
     UNLIMITED,
 };
-use crate::snapshots::cases;
+use crate::snapshots::{cases, codes};
 
 #[actix_web::test]
 async fn holidays_answers_are_recorded() {
@@ -53,18 +53,8 @@ async fn holidays_answers_are_recorded() {
         ],
     )
     .await;
-    let codes: Vec<String> = answers
-        .iter()
-        .map(|a| {
-            if a.status == 200 {
-                "ok".into()
-            } else {
-                a.code()
-            }
-        })
-        .collect();
     assert_eq!(
-        codes,
+        codes(&answers),
         [
             "ok",
             "ok",
