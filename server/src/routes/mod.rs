@@ -62,16 +62,11 @@ pub struct Route {
     pub documented: bool,
 }
 
-/// An operation of the API.
-const fn route(
-    path: &'static str,
-    family: RateFamily,
-    handler: Handler,
-    params: &'static [Bound],
-) -> Route {
+/// An operation of the API, in the default rate-limit family.
+const fn route(path: &'static str, handler: Handler, params: &'static [Bound]) -> Route {
     Route {
         path,
-        family,
+        family: RateFamily::Default,
         handler,
         params,
         refused: |_, _, error| error,
@@ -80,6 +75,11 @@ const fn route(
 }
 
 impl Route {
+    /// The same route behind the rate limiter of `family`.
+    const fn family(self, family: RateFamily) -> Route {
+        Route { family, ..self }
+    }
+
     /// The same route, its refusals answered by `refused` (an HTML page).
     const fn html(self, refused: Refused) -> Route {
         Route { refused, ..self }
@@ -87,189 +87,90 @@ impl Route {
 }
 
 /// A page, an asset or an alias: answered, not in the OpenAPI document.
-const fn unlisted(
-    path: &'static str,
-    family: RateFamily,
-    handler: Handler,
-    params: &'static [Bound],
-) -> Route {
+const fn unlisted(path: &'static str, handler: Handler, params: &'static [Bound]) -> Route {
     Route {
         documented: false,
-        ..route(path, family, handler, params)
+        ..route(path, handler, params)
     }
 }
 
 /// Every endpoint of the interface, static paths first.
 pub const ROUTES: &[Route] = &[
-    route("/api/v1/today", F::Default, today::today, P::TODAY),
-    route("/api/v1/convert", F::Default, convert::convert, P::CONVERT),
-    route("/api/v1/range", F::Default, days::range, P::RANGE),
-    route("/api/v1/month", F::Default, days::month, P::MONTH_DAYS),
-    route("/api/v1/months", F::Default, meta::months, P::MONTHS),
-    route("/api/v1/year", F::Default, days::year, P::YEAR_DAYS),
-    route("/api/v1/table", F::Default, table::table, P::TABLE),
-    route("/api/v1/table.csv", F::Default, table::table_csv, P::TABLE),
-    route("/api/v1/events", F::Default, events::events, P::EVENTS),
-    route(
-        "/api/v1/events.ics",
-        F::Default,
-        ical::events_ics,
-        P::EVENTS_ICS,
-    ),
-    route("/api/v1/fasting", F::Default, fasting::fasting, P::FASTING),
-    route(
-        "/api/v1/fasting.ics",
-        F::Default,
-        fasting::fasting_ics,
-        P::FASTING_ICS,
-    ),
-    route(
-        "/api/v1/holidays",
-        F::Default,
-        holidays::holidays,
-        P::HOLIDAYS,
-    ),
+    route("/api/v1/today", today::today, P::TODAY),
+    route("/api/v1/convert", convert::convert, P::CONVERT),
+    route("/api/v1/range", days::range, P::RANGE),
+    route("/api/v1/month", days::month, P::MONTH_DAYS),
+    route("/api/v1/months", meta::months, P::MONTHS),
+    route("/api/v1/year", days::year, P::YEAR_DAYS),
+    route("/api/v1/table", table::table, P::TABLE),
+    route("/api/v1/table.csv", table::table_csv, P::TABLE),
+    route("/api/v1/events", events::events, P::EVENTS),
+    route("/api/v1/events.ics", ical::events_ics, P::EVENTS_ICS),
+    route("/api/v1/fasting", fasting::fasting, P::FASTING),
+    route("/api/v1/fasting.ics", fasting::fasting_ics, P::FASTING_ICS),
+    route("/api/v1/holidays", holidays::holidays, P::HOLIDAYS),
     route(
         "/api/v1/holidays.ics",
-        F::Default,
         holidays::holidays_ics,
         P::HOLIDAYS_ICS,
     ),
-    route(
-        "/api/v1/calendar.ics",
-        F::Default,
-        ical::subscription,
-        P::EVENTS_ICS,
-    ),
-    route("/api/v1/days.ics", F::Default, ical::days, P::DAYS_ICS),
-    route("/api/v1/days.csv", F::Default, days_csv::days, P::DAYS_CSV),
-    route(
-        "/api/v1/workdays",
-        F::Default,
-        workdays::workdays,
-        P::WORKDAYS,
-    ),
-    route(
-        "/api/v1/workdays/next",
-        F::Default,
-        workdays::next,
-        P::WORKDAYS_NEXT,
-    ),
-    route("/api/v1/places", F::Default, prayer::places, P::PLACES),
+    route("/api/v1/calendar.ics", ical::subscription, P::EVENTS_ICS),
+    route("/api/v1/days.ics", ical::days, P::DAYS_ICS),
+    route("/api/v1/days.csv", days_csv::days, P::DAYS_CSV),
+    route("/api/v1/workdays", workdays::workdays, P::WORKDAYS),
+    route("/api/v1/workdays/next", workdays::next, P::WORKDAYS_NEXT),
+    route("/api/v1/places", prayer::places, P::PLACES),
     route(
         "/api/v1/prayer-times",
-        F::Default,
         prayer::prayer_times,
         P::PRAYER_TIMES,
     ),
-    route(
-        "/api/v1/prayer-times/next",
-        F::Default,
-        prayer::next,
-        P::PRAYER_NEXT,
-    ),
-    route(
-        "/api/v1/imsakiyah",
-        F::Default,
-        prayer::imsakiyah,
-        P::IMSAKIYAH_API,
-    ),
+    route("/api/v1/prayer-times/next", prayer::next, P::PRAYER_NEXT),
+    route("/api/v1/imsakiyah", prayer::imsakiyah, P::IMSAKIYAH_API),
     route(
         "/api/v1/imsakiyah.ics",
-        F::Default,
         prayer::imsakiyah_ics,
         P::IMSAKIYAH_ICS,
     ),
-    route("/api/v1/qibla", F::Default, qibla::qibla, P::QIBLA),
-    route(
-        "/api/v1/qibla/rashdul",
-        F::Default,
-        qibla::rashdul,
-        P::QIBLA_RASHDUL,
-    ),
-    route(
-        "/api/v1/qibla/shadow",
-        F::Default,
-        qibla::shadow,
-        P::QIBLA_SHADOW,
-    ),
-    route("/api/v1/eclipses", F::Default, eclipses::list, P::ECLIPSES),
-    route(
-        "/api/v1/eclipses.ics",
-        F::Default,
-        eclipses::ics,
-        P::ECLIPSES_ICS,
-    ),
-    route(
-        "/api/v1/hilal/info",
-        F::HilalInfo,
-        hilal::info,
-        P::HILAL_INFO,
-    ),
-    route(
-        "/api/v1/hilal/history",
-        F::Default,
-        hilal::history,
-        P::HILAL_HISTORY,
-    ),
-    route("/api/v1/hilal/viz", F::HilalViz, cards::viz, P::CARD),
-    route("/api/v1/hilal/map", F::HilalMap, cards::map, P::CARD),
-    route("/api/v1/meta", F::Default, meta::meta, P::NONE),
-    route(
-        "/api/v1/authorities",
-        F::Default,
-        authorities::authorities,
-        P::NONE,
-    ),
-    route(
-        "/api/v1/compare",
-        F::Default,
-        authorities::compare,
-        P::COMPARE,
-    ),
-    route("/api/v1/openapi.json", F::Default, meta::openapi, P::NONE),
+    route("/api/v1/qibla", qibla::qibla, P::QIBLA),
+    route("/api/v1/qibla/rashdul", qibla::rashdul, P::QIBLA_RASHDUL),
+    route("/api/v1/qibla/shadow", qibla::shadow, P::QIBLA_SHADOW),
+    route("/api/v1/eclipses", eclipses::list, P::ECLIPSES),
+    route("/api/v1/eclipses.ics", eclipses::ics, P::ECLIPSES_ICS),
+    route("/api/v1/hilal/info", hilal::info, P::HILAL_INFO).family(F::HilalInfo),
+    route("/api/v1/hilal/history", hilal::history, P::HILAL_HISTORY),
+    route("/api/v1/hilal/viz", cards::viz, P::CARD).family(F::HilalViz),
+    route("/api/v1/hilal/map", cards::map, P::CARD).family(F::HilalMap),
+    route("/api/v1/meta", meta::meta, P::NONE),
+    route("/api/v1/authorities", authorities::authorities, P::NONE),
+    route("/api/v1/compare", authorities::compare, P::COMPARE),
+    route("/api/v1/openapi.json", meta::openapi, P::NONE),
     // The same document where tooling built for the reference looks for it.
-    unlisted("/openapi.json", F::Default, meta::openapi, P::NONE),
-    route("/healthz", F::Default, meta::healthz, P::NONE),
-    unlisted("/", F::Default, home::page, P::PAGE).html(home::refused),
-    unlisted("/page.css", F::Default, home::style, P::NONE),
-    unlisted("/page.js", F::Default, home::script, P::NONE),
-    unlisted(home::SKY, F::Default, home::sky, P::NONE),
-    unlisted(home::MAP, F::Default, home::map, P::NONE),
-    unlisted(home::EMBED, F::Default, home::embed, P::EMBED).html(home::refused),
-    unlisted("/imsakiyah", F::Default, home::imsakiyah, P::IMSAKIYAH).html(home::refused_elsewhere),
-    unlisted(home::DISPLAY, F::Default, home::display, P::DISPLAY).html(home::refused_display),
-    unlisted("/display.css", F::Default, home::display_style, P::NONE),
-    unlisted("/display.js", F::Default, home::display_script, P::NONE),
-    unlisted(DOCS_PATH, F::Default, docs::reference, P::NONE),
-    unlisted("/docs/", F::Default, docs::slash, P::NONE),
-    unlisted("/docs/page.js", F::Default, docs::script, P::NONE),
-    unlisted(
-        "/docs/redoc.standalone.js",
-        F::Default,
-        docs::redoc,
-        P::NONE,
-    ),
+    unlisted("/openapi.json", meta::openapi, P::NONE),
+    route("/healthz", meta::healthz, P::NONE),
+    unlisted("/", home::page, P::PAGE).html(home::refused),
+    unlisted("/page.css", home::style, P::NONE),
+    unlisted("/page.js", home::script, P::NONE),
+    unlisted(home::SKY, home::sky, P::NONE),
+    unlisted(home::MAP, home::map, P::NONE),
+    unlisted(home::EMBED, home::embed, P::EMBED).html(home::refused),
+    unlisted("/imsakiyah", home::imsakiyah, P::IMSAKIYAH).html(home::refused_elsewhere),
+    unlisted(home::DISPLAY, home::display, P::DISPLAY).html(home::refused_display),
+    unlisted("/display.css", home::display_style, P::NONE),
+    unlisted("/display.js", home::display_script, P::NONE),
+    unlisted(DOCS_PATH, docs::reference, P::NONE),
+    unlisted("/docs/", docs::slash, P::NONE),
+    unlisted("/docs/page.js", docs::script, P::NONE),
+    unlisted("/docs/redoc.standalone.js", docs::redoc, P::NONE),
     // The dynamic paths come last: actix tries routes in order, and a pattern match costs
     // a regex run that the static paths above should not pay.
     route(
         "/api/v1/today/{target_date}",
-        F::Default,
         convert::today_date,
         P::TODAY_DATE,
     ),
-    route(
-        "/api/v1/eclipses/{id}",
-        F::Default,
-        eclipses::local,
-        P::ECLIPSE,
-    ),
-    route(
-        "/api/v1/eclipses/{id}/map",
-        F::Default,
-        eclipses::map,
-        P::ECLIPSE_MAP,
-    ),
+    route("/api/v1/eclipses/{id}", eclipses::local, P::ECLIPSE),
+    route("/api/v1/eclipses/{id}/map", eclipses::map, P::ECLIPSE_MAP),
 ];
 
 /// Registers `routes`: each request's query held to its route's bounds, then its handler.
