@@ -234,9 +234,8 @@ where
 /// Asserts that `answer` is a refusal with `status` and the error `code` (a failure names
 /// its request).
 pub fn assert_refused(answer: &Answer, status: u16, code: &str) {
-    let got = (answer.status, answer.code());
     assert_eq!(
-        (got.0, got.1.as_str()),
+        (answer.status, answer.code().as_str()),
         (status, code),
         "{}",
         answer.request
