@@ -543,11 +543,3 @@ fn both_files_are_sorted() {
         "decrees.csv: not sorted by year, then date"
     );
 }
-
-#[test]
-fn quoted_fields_are_read_whole() {
-    assert_eq!(
-        csv_fields(r#"a,"b, c","say ""hi""",,d"#),
-        ["a", "b, c", "say \"hi\"", "", "d"]
-    );
-}
